@@ -1,0 +1,224 @@
+"""The ``judge`` command: one subcommand per job (see DESIGN.md, "Commands").
+
+Each subcommand is a thin shell over a function of the package that does the work, so
+the web app and the tests call the same code.  Errors the user can fix are printed as
+one clear message (what, where, what would be accepted) with exit status 2, never a
+traceback.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from judge.corpus import DEFAULT_CORPUS
+
+
+def _print_json(data) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _fail(message: str, status: int = 2) -> None:
+    click.echo(f"judge: {message}", err=True)
+    sys.exit(status)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--corpus", "corpus_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, envvar="JUDGE_CORPUS",
+              help="The corpus folder (default: corpus/ of this checkout).")
+@click.pass_context
+def main(ctx: click.Context, corpus_dir: Path | None) -> None:
+    """judge: search rules and official Q&A, read rulings, replay them in the engine."""
+    ctx.obj = {"corpus": corpus_dir or DEFAULT_CORPUS}
+
+
+def _load_corpus(ctx: click.Context):
+    from judge.corpus import Corpus, CorpusError
+    try:
+        return Corpus.load(ctx.obj["corpus"])
+    except CorpusError as exc:
+        _fail(str(exc))
+
+
+# --- corpus --------------------------------------------------------------------------
+
+@main.command("import")
+@click.argument("paths", nargs=-1, required=True,
+                type=click.Path(exists=True, dir_okay=True, path_type=Path))
+@click.option("--force", is_flag=True, help="Overwrite corpus files edited by hand.")
+@click.pass_context
+def import_cmd(ctx: click.Context, paths: tuple[Path, ...], force: bool) -> None:
+    """Read source documents (the seeds, the card list) into corpus/."""
+    from judge.corpus.importer import ImportError_, import_paths
+    try:
+        report = import_paths(list(paths), ctx.obj["corpus"], force=force)
+    except ImportError_ as exc:
+        _fail(str(exc))
+    click.echo(report.summary())
+    if report.conflicts:
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("entry_id")
+@click.option("--json", "as_json", is_flag=True, help="Print the entry as JSON.")
+@click.pass_context
+def show(ctx: click.Context, entry_id: str, as_json: bool) -> None:
+    """Show an entry with all its revisions (any spelling: ＱＡ－３３７, qa337, 6.5.3.b)."""
+    from judge.corpus.present import entry_json, entry_text
+    corpus = _load_corpus(ctx)
+    found = corpus.resolve(entry_id)
+    if not found:
+        _fail(f"no entry matches {entry_id!r}; try `judge search {entry_id}`")
+    if len(found) > 1 and as_json is False:
+        click.echo(f"({len(found)} entries match; showing the first: {', '.join(found)})",
+                   err=True)
+    entry = corpus.get(found[0])
+    if as_json:
+        _print_json(entry_json(entry, corpus))
+    else:
+        click.echo(entry_text(entry, corpus))
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+def lint(ctx: click.Context, as_json: bool) -> None:
+    """Broken links, entries without revisions or sources, conflicting rulings."""
+    from judge.corpus.lint import lint_corpus
+    corpus = _load_corpus(ctx)
+    problems = lint_corpus(corpus)
+    try:
+        from judge.games.conflicts import ruling_conflicts
+        problems += ruling_conflicts(corpus)
+    except ImportError:
+        pass
+    if as_json:
+        _print_json([p.as_dict() for p in problems])
+    else:
+        for p in problems:
+            click.echo(str(p))
+        click.echo(f"{len(corpus)} entries, {sum(p.severity == 'error' for p in problems)} "
+                   f"errors, {sum(p.severity != 'error' for p in problems)} warnings")
+    if any(p.severity == "error" for p in problems):
+        sys.exit(1)
+
+
+# --- search --------------------------------------------------------------------------
+
+@main.command()
+@click.option("--rebuild", is_flag=True, help="Rebuild from scratch.")
+@click.pass_context
+def index(ctx: click.Context, rebuild: bool) -> None:
+    """(Re)build the search index, with a progress bar."""
+    from judge.search import build_index
+    stats = build_index(_load_corpus(ctx), rebuild=rebuild, progress=True)
+    click.echo(stats.summary())
+
+
+@main.command()
+@click.argument("query", nargs=-1, required=True)
+@click.option("--game", type=click.Choice(["vision", "yugioh", "gemchronicle"]))
+@click.option("--kind", type=click.Choice(["rule", "qa", "term", "card"]))
+@click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 500))
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, as_json) -> None:
+    """Search rules, Q&A, terms and cards (Japanese, typed any way)."""
+    from judge.search import Searcher
+    searcher = Searcher.open(_load_corpus(ctx))
+    result = searcher.search(" ".join(query), game=game, kind=kind, limit=limit)
+    if as_json:
+        _print_json(result.as_json())
+    else:
+        click.echo(result.as_text())
+
+
+# --- engine --------------------------------------------------------------------------
+
+@main.command()
+@click.argument("scenario", type=click.Path(path_type=Path))
+@click.option("--ruleset", default=None, help="latest, or a date YYYY-MM-DD.")
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+def run(ctx: click.Context, scenario: Path, ruleset: str | None, as_json: bool) -> None:
+    """Run a scenario file and print the cited step log."""
+    from judge.engine.errors import ScenarioError
+    from judge.engine.report import result_text
+    from judge.engine.runner import run_file
+    try:
+        result = run_file(scenario, _load_corpus(ctx), ruleset=ruleset)
+    except ScenarioError as exc:
+        _fail(str(exc))
+    if as_json:
+        _print_json(result.as_json())
+    else:
+        click.echo(result_text(result))
+    if result.expect_failed:
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("entry_id")
+@click.option("--ruleset", default=None, help="Only this ruleset (latest or a date).")
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+def replay(ctx: click.Context, entry_id: str, ruleset: str | None, as_json: bool) -> None:
+    """Replay the scenarios linked to a ruling, under each of its revisions' dates."""
+    from judge.engine.errors import ScenarioError
+    from judge.engine.report import result_text
+    from judge.engine.runner import replay_entry
+    corpus = _load_corpus(ctx)
+    found = corpus.resolve(entry_id)
+    if not found:
+        _fail(f"no entry matches {entry_id!r}")
+    try:
+        results = replay_entry(corpus.get(found[0]), corpus, ruleset=ruleset)
+    except ScenarioError as exc:
+        _fail(str(exc))
+    if as_json:
+        _print_json([r.as_json() for r in results])
+    else:
+        if not results:
+            click.echo(f"{found[0]} has no linked scenario.")
+        for r in results:
+            click.echo(result_text(r))
+            click.echo()
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+def verify(ctx: click.Context, as_json: bool) -> None:
+    """Replay every linked scenario against its `expect`; non-zero exit on a mismatch."""
+    from judge.engine.report import verify_table
+    from judge.engine.runner import verify_all
+    rows = verify_all(_load_corpus(ctx))
+    if as_json:
+        _print_json([r.as_dict() for r in rows])
+    else:
+        click.echo(verify_table(rows))
+    if not rows or any(not r.ok for r in rows):
+        sys.exit(1)
+
+
+# --- web -----------------------------------------------------------------------------
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=5000, show_default=True, type=int)
+@click.option("--debug", is_flag=True)
+@click.pass_context
+def serve(ctx: click.Context, host: str, port: int, debug: bool) -> None:
+    """Start the web app (builds the search index first if it is missing or stale)."""
+    from judge.web import create_app
+    app = create_app({"CORPUS_DIR": str(ctx.obj["corpus"])})
+    click.echo(f"judge: serving on http://{host}:{port}/ (Ctrl-C to stop)")
+    app.run(host=host, port=port, debug=debug, use_reloader=False)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,268 @@
+"""Reading and writing corpus files, and the :class:`Corpus` that holds them all.
+
+The corpus directory is the single source of truth: the search index and the engine's
+quotes are derived from it.  Writes are atomic (a temporary file renamed over the old
+one), so an interrupted import never leaves half a file.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Iterable, Iterator
+
+import yaml
+
+from .ids import candidate_ids, fold, split_id
+from .model import REVISION_MARKER, Entry, Revision, RevisionDate
+
+DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "corpus"
+
+
+class CorpusError(Exception):
+    """A corpus file that cannot be read: says which file, which line and what."""
+
+    def __init__(self, path: str | Path, message: str, line: int | None = None):
+        self.path, self.line, self.message = str(path), line, message
+        where = f"{path}:{line}" if line else str(path)
+        super().__init__(f"{where}: {message}")
+
+
+def entry_path(root: Path, entry_id: str) -> Path:
+    """Where an entry's file lives: ``corpus/vision/qa/QA-337.md``."""
+    game, kind, key = split_id(entry_id)
+    safe = key.replace("/", "／")
+    return root / game / kind / f"{safe}.md"
+
+
+def parse_entry(text: str, path: str | Path = "<string>") -> Entry:
+    """Parse one corpus file (front matter + revision bodies) into an :class:`Entry`."""
+    if not text.startswith("---\n"):
+        raise CorpusError(path, "a corpus file starts with a YAML front matter ('---')", 1)
+    end = text.find("\n---\n", 4)
+    if end < 0:
+        raise CorpusError(path, "the front matter is not closed by a '---' line", 1)
+    try:
+        meta = yaml.safe_load(text[4:end]) or {}
+    except yaml.YAMLError as exc:
+        line = getattr(getattr(exc, "problem_mark", None), "line", None)
+        raise CorpusError(path, f"front matter is not valid YAML: {exc}",
+                          (line + 2) if line is not None else None) from None
+    if not isinstance(meta, dict):
+        raise CorpusError(path, "the front matter must be a mapping", 2)
+    body = text[end + 5:]
+    body_line = text[: end + 5].count("\n") + 1
+    texts = _split_bodies(body, path, body_line)
+    entry_id = meta.get("id")
+    if not entry_id:
+        raise CorpusError(path, "the front matter has no 'id'", 2)
+    try:
+        game, kind, key = split_id(str(entry_id))
+    except ValueError as exc:
+        raise CorpusError(path, str(exc), 2) from None
+    revisions = []
+    for raw in meta.get("revisions") or []:
+        if not isinstance(raw, dict) or "number" not in raw:
+            raise CorpusError(path, f"a revision needs a 'number': {raw!r}")
+        number = int(raw["number"])
+        try:
+            when = RevisionDate.parse(raw["date"]) if raw.get("date") else None
+        except ValueError:
+            raise CorpusError(path, f"revision {number}: date {raw.get('date')!r} is not "
+                                    "YYYY-MM-DD or 'before YYYY-MM-DD'") from None
+        known = {"number", "date", "source", "status", "withdrawn_reason",
+                 "editor_comments", "notes"}
+        revisions.append(Revision(
+            number=number, date=when, source=raw.get("source") or {},
+            text=texts.get(number, ""), status=raw.get("status", "current"),
+            withdrawn_reason=raw.get("withdrawn_reason"),
+            editor_comments=list(raw.get("editor_comments") or []),
+            notes=list(raw.get("notes") or []),
+            meta={k: v for k, v in raw.items() if k not in known}))
+    missing = set(texts) - {r.number for r in revisions}
+    if missing:
+        raise CorpusError(path, f"text for revision(s) {sorted(missing)} has no entry in "
+                                "the front matter's 'revisions'")
+    revisions.sort(key=lambda r: r.number, reverse=True)
+    known = {"id", "title", "aliases", "cites", "cards", "scenarios", "status", "data",
+             "revisions"}
+    return Entry(
+        id=str(entry_id), game=game, kind=kind, key=key,
+        title=str(meta.get("title") or key), revisions=revisions,
+        aliases=[str(a) for a in meta.get("aliases") or []],
+        cites=list(meta.get("cites") or []), cards=list(meta.get("cards") or []),
+        scenarios=list(meta.get("scenarios") or []),
+        status=meta.get("status", "current"), data=meta.get("data") or {},
+        meta={k: v for k, v in meta.items() if k not in known}, path=str(path))
+
+
+def _split_bodies(body: str, path, first_line: int) -> dict[int, str]:
+    marks = list(REVISION_MARKER.finditer(body))
+    if not marks:
+        return {1: body.strip("\n")} if body.strip() else {}
+    if body[: marks[0].start()].strip():
+        line = first_line
+        raise CorpusError(path, "text before the first '<!-- revision N -->' marker", line)
+    out: dict[int, str] = {}
+    for i, m in enumerate(marks):
+        stop = marks[i + 1].start() if i + 1 < len(marks) else len(body)
+        number = int(m.group(1))
+        if number in out:
+            line = first_line + body[: m.start()].count("\n")
+            raise CorpusError(path, f"revision {number} appears twice", line)
+        out[number] = body[m.end(): stop].strip("\n")
+    return out
+
+
+def render_entry(entry: Entry) -> str:
+    """The file text of an entry; :func:`parse_entry` reads it back to an equal entry."""
+    meta: dict = {"id": entry.id, "title": entry.title}
+    if entry.aliases:
+        meta["aliases"] = entry.aliases
+    if entry.status != "current":
+        meta["status"] = entry.status
+    for name in ("cites", "cards", "scenarios"):
+        if getattr(entry, name):
+            meta[name] = getattr(entry, name)
+    if entry.data:
+        meta["data"] = entry.data
+    meta.update(entry.meta)
+    revs = []
+    for rev in entry.revisions:
+        raw: dict = {"number": rev.number}
+        if rev.date:
+            raw["date"] = str(rev.date)
+        raw["source"] = rev.source
+        raw["status"] = rev.status
+        if rev.withdrawn_reason:
+            raw["withdrawn_reason"] = rev.withdrawn_reason
+        if rev.editor_comments:
+            raw["editor_comments"] = rev.editor_comments
+        if rev.notes:
+            raw["notes"] = rev.notes
+        raw.update(rev.meta)
+        revs.append(raw)
+    meta["revisions"] = revs
+    front = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=100)
+    bodies = "".join(f"\n<!-- revision {rev.number} -->\n{rev.text.strip()}\n"
+                     for rev in entry.revisions)
+    return f"---\n{front}---\n{bodies}"
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a file so that a reader sees either the old or the whole new content."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+@dataclass
+class Quote:
+    """A cited piece of an entry: which entry, clause and revision, and the sentence."""
+
+    entry: str
+    clause: str | None
+    revision: int
+    text: str
+
+
+class Corpus:
+    """Every entry of the corpus, by id, with the lookups the CLI, search and engine use."""
+
+    def __init__(self, entries: Iterable[Entry], root: Path | None = None):
+        self.root = root
+        self.entries: dict[str, Entry] = {}
+        for entry in entries:
+            self.entries[entry.id] = entry
+        self._aliases: dict[str, list[str]] = {}
+        for entry in self.entries.values():
+            for alias in [entry.key, entry.title, *entry.aliases]:
+                self._aliases.setdefault(fold(alias).lower(), []).append(entry.id)
+
+    @classmethod
+    def load(cls, root: str | Path | None = None) -> "Corpus":
+        """Read every ``*.md`` under the corpus root; raise :class:`CorpusError` on a bad file."""
+        base = Path(root) if root else DEFAULT_CORPUS
+        entries = []
+        for path in sorted(base.glob("*/*/*.md")):
+            entries.append(parse_entry(path.read_text(encoding="utf-8"), path))
+        return cls(entries, base)
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self.entries.values())
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __contains__(self, entry_id: str) -> bool:
+        return entry_id.split("#", 1)[0] in self.entries
+
+    def get(self, entry_id: str) -> Entry:
+        """The entry with that exact id (a ``#clause`` suffix is ignored); KeyError if none."""
+        return self.entries[entry_id.split("#", 1)[0]]
+
+    def resolve(self, typed: str, game: str | None = None) -> list[str]:
+        """The ids (with ``#clause`` kept) that a judge's typed reference finds.
+
+        ``ＱＡ－３３７``, ``qa337``, ``vision/qa/QA-337``, ``6.5.3.b``, ``No.075`` and an
+        entry's title or alias all resolve; an empty list means nothing matched.
+        """
+        found = [c for c in candidate_ids(typed, game) if c.split("#", 1)[0] in self.entries]
+        if not found:
+            for entry_id in self._aliases.get(fold(typed).lower(), []):
+                if game is None or entry_id.startswith(game + "/"):
+                    found.append(entry_id)
+        return list(dict.fromkeys(found))
+
+    def cited_by(self, entry_id: str) -> list[str]:
+        """The entries whose ``cites`` or ``cards`` link to this one."""
+        return sorted(e.id for e in self.entries.values()
+                      if entry_id in e.cites or entry_id in e.cards)
+
+    def quote(self, entry_id: str, clause: str | None = None, match: str | None = None,
+              on: date | None = None, fallback: bool = False) -> Quote:
+        """The sentence an engine step cites.
+
+        ``clause`` picks a rule clause (``6.5.2.b``); ``match`` picks the first sentence
+        containing that text (compared NFKC-folded); ``on`` picks the revision in force
+        that day.  Raises KeyError when the entry, clause or sentence is not there, so a
+        citation that drifted from the corpus fails loudly in the tests.  With
+        ``fallback``, a clause or sentence missing from the revision in force is quoted
+        from the newest revision that has it (the quote says which revision).
+        """
+        entry = self.get(entry_id)
+        first = entry.in_force(on)
+        order = [first] + ([r for r in entry.revisions if r is not first] if fallback else [])
+        error: KeyError | None = None
+        for rev in order:
+            try:
+                return Quote(entry_id, clause, rev.number, _sentence(entry_id, rev, clause, match))
+            except KeyError as exc:
+                error = error or exc
+        raise error  # type: ignore[misc]
+
+
+def _sentence(entry_id: str, rev: Revision, clause: str | None, match: str | None) -> str:
+    if clause and clause not in rev.clauses:
+        raise KeyError(f"{entry_id} revision {rev.number} has no clause {clause}")
+    sentences = rev.sentences(clause)
+    if match:
+        wanted = fold(match)
+        hits = [s for s in sentences if wanted in fold(s)]
+        if not hits:
+            raise KeyError(f"{entry_id} revision {rev.number}"
+                           f"{' clause ' + clause if clause else ''} has no sentence "
+                           f"containing {match!r}")
+        return hits[0]
+    if clause:
+        return rev.clauses[clause]
+    return sentences[0] if sentences else ""

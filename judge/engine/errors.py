@@ -1,0 +1,47 @@
+"""Errors a judge can fix: a scenario that cannot be read or run as written."""
+from __future__ import annotations
+
+
+class ScenarioError(Exception):
+    """Bad input in a scenario: says the file, line and field, and what would be accepted.
+
+    Raised for YAML errors, unknown cards, zones, players, actions or fields, wrong
+    types, and choices the scenario leaves open.  Never for an action the rules forbid:
+    that is a step with ``legal: false``.
+    """
+
+    def __init__(self, message: str, *, file: str | None = None, line: int | None = None,
+                 field: str | None = None, accepted: list | str | None = None):
+        self.message, self.file, self.line, self.field = message, file, line, field
+        if isinstance(accepted, (list, tuple, set)):
+            accepted = ", ".join(str(a) for a in accepted)
+        self.accepted = accepted
+        super().__init__(str(self))
+
+    def located(self, file: str | None = None, line: int | None = None,
+                field: str | None = None) -> "ScenarioError":
+        """The same error with a location filled in where it had none."""
+        self.file = self.file or file
+        self.line = self.line or line
+        self.field = self.field or field
+        return self
+
+    def as_dict(self) -> dict:
+        """The error as JSON for the API and the workbench (line is 1-based)."""
+        return {"error": self.message, "file": self.file, "line": self.line,
+                "field": self.field, "accepted": self.accepted}
+
+    def __str__(self) -> str:
+        where = self.file or "<scenario>"
+        if self.line:
+            where += f":{self.line}"
+        text = f"{where}: {self.message}"
+        if self.field:
+            text = f"{where}: {self.field}: {self.message}"
+        if self.accepted:
+            text += f" (accepted: {self.accepted})"
+        return text
+
+
+class EngineInvariantError(AssertionError):
+    """The engine broke one of its own invariants (a card lost or duplicated): a bug."""

@@ -1,0 +1,162 @@
+"""What a game tells the engine: zones, card fields, actions, switches, interpretations.
+
+A game is a subclass of :class:`Game` in ``judge/games/<game>/``; the engine core never
+imports a game.  Actions are procedures (generators of :mod:`judge.engine.events`)
+registered with :func:`action`, each declaring the fields a scenario may give it, so a
+scenario is validated before anything runs.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from .cards import Card
+from .cite import Interpretation
+from .errors import ScenarioError
+from .rulesets import Switch
+
+# The kinds of value an action or card field takes; see FieldSpec.check.
+KINDS = ("card", "cards", "player", "str", "int", "bool", "yesno", "choice", "list", "map")
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One field of an action or card: its kind, whether it is required, its options."""
+
+    kind: str = "str"
+    required: bool = False
+    options: tuple[str, ...] = ()
+    doc: str = ""
+
+    def check(self, name: str, value: Any) -> Any:
+        """The value converted to its kind, or a :class:`ScenarioError` saying what fits."""
+        k = self.kind
+        if k == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ScenarioError(f"must be a whole number, not {value!r}", field=name)
+            return value
+        if k == "bool":
+            if not isinstance(value, bool):
+                raise ScenarioError(f"must be true or false, not {value!r}", field=name,
+                                    accepted="true, false")
+            return value
+        if k == "yesno":
+            if value in (True, "yes", "はい"):
+                return "yes"
+            if value in (False, "no", "いいえ"):
+                return "no"
+            raise ScenarioError(f"must be yes or no, not {value!r}", field=name,
+                                accepted="yes, no")
+        if k == "choice":
+            if str(value) not in self.options:
+                raise ScenarioError(f"{value!r} is not one of the options", field=name,
+                                    accepted=list(self.options))
+            return str(value)
+        if k in ("card", "player", "str"):
+            if isinstance(value, (dict, list)) or value is None:
+                raise ScenarioError(f"must be a name, not {value!r}", field=name)
+            return str(value)
+        if k in ("cards", "list"):
+            if isinstance(value, (str, int)):
+                return [str(value)]
+            if not isinstance(value, list):
+                raise ScenarioError(f"must be a list, not {value!r}", field=name)
+            return [str(v) if not isinstance(v, dict) else v for v in value]
+        if k == "map":
+            if not isinstance(value, dict):
+                raise ScenarioError(f"must be a mapping, not {value!r}", field=name)
+        return value
+
+
+@dataclass
+class ActionSpec:
+    """An action a scenario can take (``do: attack``): its fields and its procedure."""
+
+    name: str
+    procedure: Callable[..., Iterator]
+    fields: dict[str, FieldSpec] = field(default_factory=dict)
+    doc: str = ""
+
+
+def action(name: str, doc: str = "", **fields: FieldSpec) -> Callable:
+    """Declare a procedure as the action ``name`` with its fields (see :class:`Game`)."""
+    def wrap(fn: Callable) -> Callable:
+        fn.action_spec = ActionSpec(name, fn, dict(fields), doc or (fn.__doc__ or "").strip())
+        return fn
+    return wrap
+
+
+class Game:
+    """Base class of a game module.  Subclasses set the class attributes below.
+
+    - ``name``, ``title``: the id used in scenarios (``vision``) and a display title.
+    - ``zones``: the zone names, in board order (DESIGN.md fixes the shared ones).
+    - ``phases``: the game's phase names, in turn order.
+    - ``card_fields``: field name -> :class:`FieldSpec` for cards in a scenario.
+    - ``card_defaults``: a field's value when a card does not set it (``damage: 0``).
+    - ``counters``: a player's counters and their defaults (Gem Chronicle: mana).
+    - ``starting_life``: the life a player has when a scenario does not say.
+    - ``switches``: the rules that changed over time (:class:`Switch`).
+    - ``interpretations``: every :class:`Interpretation` the game makes.
+    - ``procedures``: the functions decorated with :func:`action`.
+    """
+
+    name: str = ""
+    title: str = ""
+    zones: tuple[str, ...] = ()
+    phases: tuple[str, ...] = ()
+    card_fields: dict[str, FieldSpec] = {}
+    card_defaults: dict[str, Any] = {}
+    counters: dict[str, Any] = {}
+    starting_life: int | None = None
+    switches: dict[str, Switch] = {}
+    interpretations: dict[str, Interpretation] = {}
+    procedures: tuple[Callable, ...] = ()
+
+    def __init__(self, corpus=None):
+        self.corpus = corpus
+        self.actions: dict[str, ActionSpec] = {}
+        for fn in self.procedures:
+            spec = fn.action_spec
+            self.actions[spec.name] = spec
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+    # Hooks a game may override -------------------------------------------------------
+
+    def make_card(self, spec: dict, owner: str, zone: str, uid: str) -> Card:
+        """Build a card from a scenario's card spec (already a mapping with ``name``).
+
+        The default keeps the declared fields as they are; a game looks the name up in
+        its card list and lets the mapping's fields override it.
+        """
+        props = {k: v for k, v in spec.items() if k != "name"}
+        return Card(uid=uid, name=str(spec["name"]), owner=owner, props=props)
+
+    def card_to_spec(self, card: Card, state=None) -> dict | str:
+        """A card as a scenario writes it (the reverse of :meth:`make_card`).
+
+        ``state`` lets a game write references between cards (an equipment's holder)
+        by name instead of by uid.
+        """
+        props = {k: v for k, v in card.props.items() if v not in (None, False, [])}
+        return {"name": card.name, **props} if props else card.name
+
+    def anonymous_card(self, owner: str, zone: str, index: int) -> dict:
+        """The spec of an unnamed card when a scenario gives a zone as a number."""
+        return {"name": f"{zone}-{index + 1}"}
+
+    def prepare(self, state) -> None:
+        """Called once after a scenario's setup is loaded (derived fields, checks)."""
+
+    def validate_setup(self, state, where) -> None:
+        """Raise :class:`ScenarioError` for a setup the game cannot hold (zone limits…)."""
+
+    def expect_value(self, state, path: str) -> Any:
+        """A game-specific ``expect`` path's value; return ``NotImplemented`` if unknown."""
+        return NotImplemented
+
+    def card_summary(self, card: Card) -> str:
+        """A short line describing a card on the board (for the text step log)."""
+        return card.name

@@ -1,0 +1,285 @@
+"""The driver: runs actions' procedures, applies every change, keeps the cited step log.
+
+:meth:`Match.apply` is the one function through which the state changes, and it always
+writes a :class:`Step` with the change's cause, so the log is complete by construction.
+An action whose :class:`~judge.engine.events.Check` fails is illegal: the state is
+rolled back and the log gets one step with ``legal: false`` and the forbidding rule.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from .cards import Card
+from .cite import Cite
+from .errors import EngineInvariantError, ScenarioError
+from .events import (Check, Choose, Event, LifeChange, Move, Note, Record, SetCard,
+                     SetCounter, SetFlag, SetTurn, Win)
+from .state import GameState
+
+
+@dataclass
+class Step:
+    """One line of the log, as DESIGN.md's engine JSON writes it."""
+
+    n: int
+    player: str | None
+    action: str
+    legal: bool
+    event: str
+    detail: str
+    rule: str
+    clause: str | None
+    quote: str
+    revision: int | None
+    interpretation: bool = False
+    reason: str | None = None
+    interpretation_id: str | None = None
+
+    def as_json(self) -> dict:
+        """The step as JSON; ``clause``, ``revision`` and ``reason`` extend DESIGN.md."""
+        out = {"n": self.n, "player": self.player, "action": self.action,
+               "legal": self.legal, "event": self.event, "detail": self.detail,
+               "rule": self.rule, "clause": self.clause, "quote": self.quote,
+               "revision": self.revision, "interpretation": self.interpretation}
+        if self.interpretation:
+            out["reason"] = self.reason
+            out["interpretation_id"] = self.interpretation_id
+        return out
+
+
+class Illegal(Exception):
+    """Raised inside the driver when a Check fails (never escapes :meth:`Match.perform`)."""
+
+    def __init__(self, check: Check):
+        self.check = check
+
+
+@dataclass
+class ActionContext:
+    """What a procedure knows about the action it runs: its fields and where it was written."""
+
+    index: int
+    player: str
+    do: str
+    fields: dict[str, Any]
+    choices: list[dict] = field(default_factory=list)
+    where: dict = field(default_factory=dict)     # file, line of the action
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """A field of the action, or ``default``."""
+        return self.fields.get(name, default)
+
+
+class Match:
+    """A game being played from a scenario's setup under one ruleset."""
+
+    def __init__(self, game, state: GameState, ruleset, corpus):
+        self.game, self.state, self.ruleset, self.corpus = game, state, ruleset, corpus
+        self.steps: list[Step] = []
+        self.outcomes: list[str] = []
+        self._ctx: ActionContext | None = None
+        self._uids = Counter(state.uids())
+
+    # --- running actions ---------------------------------------------------------------
+
+    def perform(self, ctx: ActionContext) -> bool:
+        """Run one action; return whether it was legal.  Illegal actions change nothing."""
+        spec = self.game.actions[ctx.do]
+        snapshot, first_step = self.state.copy(), len(self.steps)
+        self._ctx = ctx
+        try:
+            self._drive(spec.procedure(self, ctx))
+        except Illegal as stop:
+            self.state = snapshot
+            del self.steps[first_step:]
+            self._log(stop.check, legal=False, event=stop.check.event or "illegal")
+            self.outcomes.append("illegal")
+            return False
+        finally:
+            self._ctx = None
+        self._check_conservation()
+        self.outcomes.append("legal")
+        return True
+
+    def _drive(self, procedure: Iterator) -> None:
+        answer = None
+        while True:
+            try:
+                event = procedure.send(answer)
+            except StopIteration:
+                return
+            answer = self.handle(event)
+
+    def handle(self, event: Event) -> Any:
+        """Apply, check, note or answer one event a procedure yielded."""
+        if isinstance(event, Check):
+            if not event.ok:
+                raise Illegal(event)
+            self._log(event, event=event.event or "check")
+            return True
+        if isinstance(event, Choose):
+            return self._choose(event)
+        if isinstance(event, Note):
+            self._log(event, event=event.event or "note")
+            return None
+        return self.apply(event)
+
+    def run(self, procedure: Iterator) -> Any:
+        """Run a sub-procedure inside the current action (``yield from`` works too)."""
+        return self._drive(procedure)
+
+    # --- the one place where the state changes ------------------------------------------
+
+    def apply(self, change: Event) -> Any:
+        """Apply one change to the state and log it with its cause."""
+        s = self.state
+        if isinstance(change, Move):
+            pname, zone, i = s.find(change.card.uid)
+            card = s.players[pname].zones[zone].pop(i)
+            for key in change.clear:
+                card.props.pop(key, None)
+            card.props.update(change.props)
+            dest_player = change.player or card.owner
+            if change.zone not in s.players[dest_player].zones:
+                raise EngineInvariantError(f"zone {change.zone!r} is not a zone of this game")
+            dest = s.players[dest_player].zones[change.zone]
+            dest.insert(len(dest) if change.index is None else change.index, card)
+            change.card = card
+        elif isinstance(change, SetCard):
+            live = s.card(change.card.uid)
+            for key, value in change.props.items():
+                if value is None:
+                    live.props.pop(key, None)
+                else:
+                    live.props[key] = value
+        elif isinstance(change, LifeChange):
+            player = s.players[change.player]
+            player.life = (player.life or 0) + change.amount
+        elif isinstance(change, SetCounter):
+            s.players[change.player].counters[change.name] = change.value
+        elif isinstance(change, SetTurn):
+            if change.phase is not None:
+                s.phase = change.phase
+            if change.turn is not None:
+                s.turn = change.turn
+            if change.active is not None:
+                s.active = change.active
+        elif isinstance(change, Record):
+            s.this_turn.append(dict(change.fact))
+        elif isinstance(change, SetFlag):
+            if change.value is None:
+                s.flags.pop(change.name, None)
+            else:
+                s.flags[change.name] = change.value
+        elif isinstance(change, Win):
+            s.winner = change.player
+        else:  # pragma: no cover - a game yielded something the engine does not know
+            raise EngineInvariantError(f"unknown change {change!r}")
+        self._log(change, event=change.event or type(change).__name__.lower())
+        return None
+
+    # --- choices ------------------------------------------------------------------------
+
+    def _choose(self, request: Choose) -> str:
+        ctx = self._ctx
+        value = None
+        if ctx is not None:
+            if request.name in ctx.fields:
+                value = ctx.fields[request.name]
+            else:
+                for i, given in enumerate(ctx.choices):
+                    if request.name in given:
+                        value = ctx.choices.pop(i)[request.name]
+                        break
+        if value is None:
+            raise ScenarioError(
+                f"the action leaves the choice {request.name!r} open"
+                + (f" ({request.detail})" if request.detail else ""),
+                field=f"actions[{ctx.index if ctx else '?'}].{request.name}",
+                accepted=request.options, **(ctx.where if ctx else {}))
+        text = {True: "yes", False: "no"}.get(value, str(value))
+        if text not in request.options:
+            raise ScenarioError(f"{value!r} is not a possible answer to {request.name!r}",
+                                field=f"actions[{ctx.index}].{request.name}",
+                                accepted=request.options, **ctx.where)
+        request.detail = request.detail or f"{request.name}: {text}"
+        self._log(request, event=request.event or "choice")
+        return text
+
+    # --- helpers for procedures ---------------------------------------------------------
+
+    def card(self, ref: Any, *, player: str | None = None, zones: tuple[str, ...] | None = None,
+             field: str = "card") -> Card:
+        """Find the card a scenario names (``Soldier A``, ``Soldier A#2`` for the second).
+
+        Searches ``player``'s zones (both players if None), ``zones`` only if given.
+        An unknown or ambiguous name is a :class:`ScenarioError` listing what is there.
+        """
+        name, _, nth = str(ref).partition("#")
+        players = [player] if player else list(self.state.players)
+        found = [c for p in players for z, cards in self.state.players[p].zones.items()
+                 if zones is None or z in zones for c in cards if c.name == name or c.uid == name]
+        where = self._ctx.where if self._ctx else {}
+        label = f"actions[{self._ctx.index}].{field}" if self._ctx else field
+        if not found:
+            present = sorted({c.name for p in players for z, cards in
+                              self.state.players[p].zones.items()
+                              if zones is None or z in zones for c in cards})
+            scope = f"{'/'.join(zones) if zones else 'any zone'} of {' or '.join(players)}"
+            raise ScenarioError(f"no card {name!r} in {scope}", field=label,
+                                accepted=present or "(no cards there)", **where)
+        if nth:
+            if not nth.isdigit() or not 1 <= int(nth) <= len(found):
+                raise ScenarioError(f"{ref!r}: there are {len(found)} cards named {name!r}",
+                                    field=label, accepted=[f"{name}#{i + 1}" for i in
+                                                           range(len(found))], **where)
+            return found[int(nth) - 1]
+        if len(found) > 1 and len({c.uid for c in found}) > 1:
+            raise ScenarioError(f"{len(found)} cards are named {name!r}; say which",
+                                field=label, accepted=[f"{name}#{i + 1}" for i in
+                                                       range(len(found))], **where)
+        return found[0]
+
+    def where_is(self, card: Card) -> tuple[str, str]:
+        """(controller, zone) of a card now."""
+        pname, zone, _ = self.state.find(card.uid)
+        return pname, zone
+
+    def zone(self, player: str, zone: str) -> list[Card]:
+        """The live list of a player's zone (read it; change it only through events)."""
+        return self.state.players[player].zones[zone]
+
+    def input_error(self, message: str, field: str | None = None, accepted=None) -> ScenarioError:
+        """A :class:`ScenarioError` located at the current action."""
+        where = self._ctx.where if self._ctx else {}
+        label = f"actions[{self._ctx.index}].{field}" if self._ctx and field else field
+        return ScenarioError(message, field=label, accepted=accepted, **where)
+
+    # --- the log ------------------------------------------------------------------------
+
+    def _log(self, source: Event, *, legal: bool = True, event: str = "") -> None:
+        cite: Cite = source.cite
+        try:
+            quote = self.corpus.quote(cite.entry, cite.clause, cite.match, on=self.ruleset.day,
+                                      fallback=True)
+        except KeyError as exc:
+            raise EngineInvariantError(f"a step cites what the corpus does not have: {exc}") \
+                from None
+        ctx = self._ctx
+        interp = cite.interpretation
+        self.steps.append(Step(
+            n=len(self.steps) + 1, player=ctx.player if ctx else None,
+            action=ctx.do if ctx else "", legal=legal, event=event,
+            detail=source.detail, rule=cite.entry, clause=cite.clause, quote=quote.text,
+            revision=quote.revision, interpretation=interp is not None,
+            reason=interp.reason if interp else None,
+            interpretation_id=interp.id if interp else None))
+
+    def _check_conservation(self) -> None:
+        now = Counter(self.state.uids())
+        if now != self._uids:
+            lost = sorted((self._uids - now).elements())
+            extra = sorted((now - self._uids).elements())
+            raise EngineInvariantError(f"cards lost {lost} or duplicated {extra}")

@@ -1,0 +1,229 @@
+"""Running scenarios: one file, the scenarios linked to a ruling, or all of them.
+
+``run_*`` give a :class:`RunResult` (the engine's JSON of DESIGN.md); ``replay_entry``
+runs an entry's scenarios under each of its revisions' dates; ``verify_all`` checks every
+linked scenario against its ``expect`` and gives the rows of ``judge verify``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from .errors import ScenarioError
+from .expect import check_expect
+from .match import Match, Step
+from .rulesets import Ruleset, parse_ruleset, revision_day
+from .scenario import Scenario, load_scenario, parse_scenario, state_to_setup
+
+
+@dataclass
+class RunResult:
+    """The outcome of one run: steps, final state, and the check of ``expect``."""
+
+    scenario: Scenario
+    ruleset: Ruleset
+    steps: list[Step]
+    state: object
+    outcomes: list[str]
+    initial: object
+    expect: dict | None = None
+    expect_source: str | None = None       # "expect" or "revision N of <entry>"
+    label: str = ""
+    wanted: dict = field(default_factory=dict)   # the expectations that were checked
+
+    @property
+    def expect_failed(self) -> bool:
+        """Whether an expectation was checked and failed."""
+        return bool(self.expect and self.expect["failed"])
+
+    def as_json(self) -> dict:
+        """The engine's JSON (DESIGN.md), plus ``title``, ``scenario``, ``initial``."""
+        game = self.scenario.game
+        return {
+            "game": game.name,
+            "ruleset": self.ruleset.label,
+            "ruleset_label": self.label or self.ruleset.label,
+            "title": self.scenario.title,
+            "scenario": self.scenario.source,
+            "ruling": self.scenario.ruling,
+            "steps": [s.as_json() for s in self.steps],
+            "initial": self.initial.as_json(),
+            "state": self.state.as_json(),
+            "outcomes": self.outcomes,
+            "expect": self.expect if self.expect is not None else {"checked": 0, "failed": []},
+            "expect_source": self.expect_source,
+            "interpretations": sorted({s.interpretation_id for s in self.steps
+                                       if s.interpretation_id}),
+        }
+
+    def setup(self) -> dict:
+        """The final state written as a scenario setup (to save the board)."""
+        return state_to_setup(self.scenario.game, self.state)
+
+
+def run_scenario(scenario: Scenario, corpus, ruleset: str | date | None = "scenario",
+                 expect: dict | None = None, expect_source: str | None = None,
+                 label: str = "") -> RunResult:
+    """Play a scenario's actions from its setup under a ruleset.
+
+    ``ruleset="scenario"`` uses the scenario's own ``ruleset`` (latest if it has none);
+    otherwise ``None``/``"latest"`` or a date.  ``expect`` defaults to the scenario's.
+    """
+    day = scenario.ruleset if ruleset == "scenario" else parse_ruleset(ruleset)
+    rules = Ruleset(scenario.game.switches, corpus, day)
+    state = scenario.start()
+    initial = state.copy()
+    match = Match(scenario.game, state, rules, corpus)
+    for ctx in scenario.actions:
+        ctx = _fresh(ctx)
+        if ctx.player not in match.state.players:   # pragma: no cover - validated earlier
+            raise ScenarioError(f"unknown player {ctx.player!r}", **ctx.where)
+        match.perform(ctx)
+    wanted = scenario.expect if expect is None else expect
+    checked = check_expect(scenario.game, match.state, match.outcomes, wanted) if wanted \
+        else None
+    return RunResult(scenario, rules, match.steps, match.state, match.outcomes, initial,
+                     checked, expect_source or ("expect" if wanted else None), label,
+                     wanted or {})
+
+
+def _fresh(ctx):
+    """A copy of an action, so a run consuming its choices leaves the scenario intact."""
+    from copy import deepcopy
+    return deepcopy(ctx)
+
+
+def run_text(text: str, corpus, ruleset: str | None = None, source: str = "<board>") -> RunResult:
+    """Parse and run scenario text (the workbench); ``ruleset`` overrides the scenario's."""
+    scenario = parse_scenario(text, source, corpus)
+    return run_scenario(scenario, corpus, "scenario" if ruleset is None else ruleset)
+
+
+def run_file(path: str | Path, corpus, ruleset: str | None = None) -> RunResult:
+    """Load and run a scenario file; ``ruleset`` overrides the scenario's own."""
+    scenario = load_scenario(path, corpus)
+    return run_scenario(scenario, corpus, "scenario" if ruleset is None else ruleset)
+
+
+# --- scenarios linked to entries --------------------------------------------------------
+
+def scenario_paths(corpus) -> list[Path]:
+    """Every scenario file of the corpus (``corpus/<game>/scenarios/*.yaml``)."""
+    return sorted(Path(corpus.root).glob("*/scenarios/*.yaml")) if corpus.root else []
+
+
+def linked_scenarios(entry, corpus) -> list[Path]:
+    """The scenario files an entry links (its ``scenarios:``), relative to the corpus."""
+    return [Path(corpus.root) / rel for rel in entry.scenarios]
+
+
+def entry_rulesets(entry) -> list[tuple[str, date | None, int]]:
+    """The rulesets to replay an entry under: one per revision, newest first.
+
+    Each is ``(label, day, revision number)``; the newest revision is replayed as
+    ``latest``; an entry with one revision gives only that.
+    """
+    out = []
+    for i, rev in enumerate(entry.revisions):
+        day = None if i == 0 else revision_day(rev)
+        label = f"revision {rev.number} ({rev.date})" if rev.date else f"revision {rev.number}"
+        out.append((label, day, rev.number))
+    return out
+
+
+def replay_entry(entry, corpus, ruleset: str | None = None) -> list[RunResult]:
+    """Run every scenario linked to an entry under each revision's date.
+
+    A scenario whose own ``ruleset`` is a fixed date runs only under that date.  Each
+    run checks what the matching revision says (``expect_by_revision``) or, under the
+    scenario's own ruleset, its ``expect``.
+    """
+    results = []
+    for path in linked_scenarios(entry, corpus):
+        results += replay_entry_file(entry, path, corpus, ruleset)
+    return results
+
+
+def replay_entry_file(entry, path: Path, corpus, ruleset: str | None = None) -> list[RunResult]:
+    """The runs of one linked scenario file (see :func:`replay_entry`)."""
+    scenario = load_scenario(path, corpus)
+    if ruleset is not None:
+        return [run_scenario(scenario, corpus, ruleset, label=str(ruleset))]
+    return [run_scenario(scenario, corpus, day, expect=expect, expect_source=source,
+                         label=label)
+            for label, day, number, expect, source in _plan(scenario, entry)]
+
+
+def _plan(scenario: Scenario, entry):
+    """(label, day, revision, expect, expect source) for each run of a scenario."""
+    if scenario.ruleset_given:
+        yield (scenario.ruleset.isoformat(), scenario.ruleset, None, scenario.expect,
+               "expect")
+        return
+    for label, day, number in entry_rulesets(entry):
+        if number in scenario.expect_by_revision:
+            yield (label, day, number, scenario.expect_by_revision[number],
+                   f"revision {number} of {entry.id}")
+        elif day is None:
+            yield (label, None, number, scenario.expect, "expect")
+        else:
+            yield (label, day, number, {}, None)
+
+
+@dataclass
+class VerifyRow:
+    """One line of ``judge verify``: entry, scenario, ruleset, what was expected, result."""
+
+    entry: str
+    scenario: str
+    ruleset: str
+    expected: dict
+    engine: dict
+    failed: list = field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        """Whether the engine matched every expectation (and the scenario ran)."""
+        return not self.failed and self.error is None
+
+    def as_dict(self) -> dict:
+        """The row as JSON."""
+        return {"entry": self.entry, "scenario": self.scenario, "ruleset": self.ruleset,
+                "expected": self.expected, "engine": self.engine, "failed": self.failed,
+                "error": self.error, "match": self.ok}
+
+
+def verify_all(corpus, entries=None) -> list[VerifyRow]:
+    """Replay every scenario linked to an entry and check what each ruling says.
+
+    A scenario file that no entry links is reported as an error row too, so nothing in
+    ``corpus/*/scenarios/`` escapes verification.
+    """
+    from .expect import state_value
+    rows: list[VerifyRow] = []
+    linked: set[Path] = set()
+    for entry in entries or corpus:
+        for path in linked_scenarios(entry, corpus):
+            linked.add(path.resolve())
+            rel = str(path.relative_to(corpus.root)) if corpus.root else str(path)
+            try:
+                results = replay_entry_file(entry, path, corpus)
+            except ScenarioError as exc:
+                rows.append(VerifyRow(entry.id, rel, "-", {}, {}, error=str(exc)))
+                continue
+            for result in results:
+                if not result.expect:
+                    continue
+                engine = {p: state_value(result.scenario.game, result.state,
+                                         result.outcomes, p) for p in result.wanted}
+                rows.append(VerifyRow(entry.id, rel, result.label or result.ruleset.label,
+                                      result.wanted, engine, result.expect["failed"]))
+    if entries is None:
+        for path in scenario_paths(corpus):
+            if path.resolve() not in linked:
+                rows.append(VerifyRow("-", str(path.relative_to(corpus.root)), "-", {}, {},
+                                      error="no corpus entry links this scenario "
+                                            "(give it a ruling: and re-run judge import)"))
+    return rows

@@ -1,0 +1,327 @@
+"""Scenarios: a board position and what happens next, as a judge writes it in YAML.
+
+The format is DESIGN.md's ("Scenario format"); this module validates a scenario
+completely before anything runs (unknown card, zone, player, action or field; wrong
+types) and builds the starting :class:`~judge.engine.state.GameState`.  It also writes a
+state back out as a scenario's ``setup`` that loads to the same state.
+
+Extensions to DESIGN.md, documented in docs/scenarios.md:
+
+- ``rulings:`` a list, when one scenario reproduces several entries (``ruling:`` is one).
+- ``expect_by_revision: {N: {...}}``: what revision N of the ruling says, checked when
+  the scenario is replayed under that revision's date (QA-337 said "yes", then "no").
+- an action may carry ``choices:`` (a mapping, or a list of one-key mappings used in order).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from .errors import ScenarioError
+from .match import ActionContext
+from .rulesets import parse_ruleset
+from .state import GameState, PlayerState
+from .yamlsource import Located, load_located
+
+TOP_LEVEL = ("game", "ruleset", "title", "ruling", "rulings", "description", "setup",
+             "actions", "expect", "expect_by_revision", "tags")
+SETUP_KEYS = ("active", "turn", "phase", "this_turn", "players", "flags")
+PLAYER_KEYS = ("life",)
+MAX_CARDS_IN_ZONE = 500
+
+
+@dataclass
+class Scenario:
+    """A parsed, validated scenario (the state is built by :meth:`start`)."""
+
+    game: Any
+    source: str
+    located: Located
+    title: str = ""
+    ruling: list[str] = field(default_factory=list)
+    ruleset: date | None = None
+    ruleset_given: bool = False
+    actions: list[ActionContext] = field(default_factory=list)
+    expect: dict = field(default_factory=dict)
+    expect_by_revision: dict[int, dict] = field(default_factory=dict)
+    description: str = ""
+
+    @property
+    def data(self) -> dict:
+        """The scenario as plain data (what the YAML said)."""
+        return self.located.data
+
+    def start(self) -> GameState:
+        """A fresh starting state (each run gets its own)."""
+        return build_state(self.game, self.located)
+
+
+def parse_scenario(text: str, source: str = "<scenario>", corpus=None) -> Scenario:
+    """Read and validate a scenario; raise :class:`ScenarioError` saying what and where."""
+    from judge.games import get_game, game_names
+
+    doc = load_located(text, source)
+    data = doc.data
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario is a mapping with game, setup and actions",
+                            file=source, line=1, accepted=list(TOP_LEVEL))
+    for key in data:
+        if key not in TOP_LEVEL:
+            raise ScenarioError(f"unknown field {key!r}", field=str(key),
+                                accepted=list(TOP_LEVEL), **doc.where(key))
+    if "game" not in data:
+        raise ScenarioError("the scenario does not say which game", field="game",
+                            accepted=game_names(), file=source, line=1)
+    try:
+        game = get_game(str(data["game"]), corpus)
+    except KeyError:
+        raise ScenarioError(f"unknown game {data['game']!r}", field="game",
+                            accepted=game_names(), **doc.where("game")) from None
+    ruling = data.get("rulings") or data.get("ruling") or []
+    if isinstance(ruling, str):
+        ruling = [ruling]
+    if not isinstance(ruling, list) or not all(isinstance(r, str) for r in ruling):
+        raise ScenarioError("must be an entry id or a list of them", field="ruling",
+                            **doc.where("ruling"))
+    if corpus is not None:
+        for r in ruling:
+            if r.split("#")[0] not in corpus:
+                raise ScenarioError(f"no corpus entry {r!r}", field="ruling",
+                                    **doc.where("rulings" if "rulings" in data else "ruling"))
+    scenario = Scenario(
+        game=game, source=source, located=doc, title=str(data.get("title") or ""),
+        ruling=ruling, ruleset=parse_ruleset(data.get("ruleset"), doc.where("ruleset")),
+        ruleset_given=data.get("ruleset") not in (None, "latest"),
+        description=str(data.get("description") or ""))
+    if "setup" not in data or not isinstance(data["setup"], dict):
+        raise ScenarioError("the scenario needs a setup mapping", field="setup",
+                            accepted=list(SETUP_KEYS), **doc.where("setup"))
+    build_state(game, doc)        # validates the setup now, so errors come early
+    scenario.actions = _parse_actions(game, doc)
+    scenario.expect = _parse_expect(doc, ("expect",))
+    by_rev = data.get("expect_by_revision") or {}
+    if not isinstance(by_rev, dict):
+        raise ScenarioError("must map a revision number to expectations",
+                            field="expect_by_revision", **doc.where("expect_by_revision"))
+    for number in by_rev:
+        if not isinstance(number, int):
+            raise ScenarioError(f"{number!r} is not a revision number",
+                                field="expect_by_revision", **doc.where("expect_by_revision"))
+        scenario.expect_by_revision[number] = _parse_expect(doc, ("expect_by_revision", number))
+    return scenario
+
+
+def load_scenario(path: str | Path, corpus=None) -> Scenario:
+    """Read a scenario file (see :func:`parse_scenario`)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError("no such scenario file", file=str(path)) from None
+    except (UnicodeDecodeError, IsADirectoryError, PermissionError) as exc:
+        raise ScenarioError(f"cannot read the file: {exc}", file=str(path)) from None
+    return parse_scenario(text, str(path), corpus)
+
+
+def _parse_expect(doc: Located, path: tuple) -> dict:
+    node = doc.data
+    for part in path:
+        node = node.get(part) if isinstance(node, dict) else None
+    if node is None:
+        return {}
+    if not isinstance(node, dict):
+        raise ScenarioError("expect is a mapping of state paths to values",
+                            field=".".join(map(str, path)), **doc.where(*path))
+    return {str(k): v for k, v in node.items()}
+
+
+def _parse_actions(game, doc: Located) -> list[ActionContext]:
+    raw = doc.data.get("actions") or []
+    if not isinstance(raw, list):
+        raise ScenarioError("actions is a list", field="actions", **doc.where("actions"))
+    players = list((doc.data["setup"].get("players") or {}).keys())
+    out = []
+    for i, act in enumerate(raw):
+        where = doc.where("actions", i)
+        label = f"actions[{i}]"
+        if not isinstance(act, dict):
+            raise ScenarioError("an action is a mapping with player and do", field=label,
+                                **where)
+        do = act.get("do")
+        if do not in game.actions:
+            raise ScenarioError(f"unknown action {do!r}", field=f"{label}.do",
+                                accepted=sorted(game.actions), **doc.where("actions", i, "do"))
+        spec = game.actions[do]
+        player = act.get("player", doc.data["setup"].get("active"))
+        if str(player) not in players:
+            raise ScenarioError(f"unknown player {player!r}", field=f"{label}.player",
+                                accepted=players, **doc.where("actions", i, "player"))
+        fields = {}
+        for key, value in act.items():
+            if key in ("player", "do", "choices", "note"):
+                continue
+            if key not in spec.fields:
+                raise ScenarioError(f"the action {do!r} has no field {key!r}",
+                                    field=f"{label}.{key}", accepted=sorted(spec.fields),
+                                    **doc.where("actions", i, key))
+            try:
+                fields[key] = spec.fields[key].check(key, value)
+            except ScenarioError as exc:
+                exc.field = f"{label}.{key}"
+                raise exc.located(**doc.where("actions", i, key)) from None
+            if spec.fields[key].kind == "player" and fields[key] not in players:
+                raise ScenarioError(f"unknown player {value!r}", field=f"{label}.{key}",
+                                    accepted=players, **doc.where("actions", i, key))
+        missing = [k for k, f in spec.fields.items() if f.required and k not in fields]
+        if missing:
+            raise ScenarioError(f"the action {do!r} needs {', '.join(missing)}",
+                                field=label, accepted=sorted(spec.fields), **where)
+        choices = act.get("choices") or []
+        if isinstance(choices, dict):
+            choices = [{k: v} for k, v in choices.items()]
+        if not isinstance(choices, list) or not all(isinstance(c, dict) for c in choices):
+            raise ScenarioError("choices is a mapping or a list of one-key mappings",
+                                field=f"{label}.choices", **doc.where("actions", i, "choices"))
+        out.append(ActionContext(index=i, player=str(player), do=do, fields=fields,
+                                 choices=[dict(c) for c in choices], where=where))
+    return out
+
+
+def build_state(game, doc: Located) -> GameState:
+    """The starting state of a scenario's ``setup``, every field checked."""
+    setup = doc.data["setup"]
+    for key in setup:
+        if key not in SETUP_KEYS:
+            raise ScenarioError(f"unknown setup field {key!r}", field=f"setup.{key}",
+                                accepted=list(SETUP_KEYS), **doc.where("setup", key))
+    players_raw = setup.get("players")
+    if not isinstance(players_raw, dict) or len(players_raw) != 2:
+        raise ScenarioError("setup.players names the two players (e.g. A and B)",
+                            field="setup.players", **doc.where("setup", "players"))
+    names = [str(p) for p in players_raw]
+    active = str(setup.get("active", names[0]))
+    if active not in names:
+        raise ScenarioError(f"unknown player {active!r}", field="setup.active",
+                            accepted=names, **doc.where("setup", "active"))
+    turn = setup.get("turn", 1)
+    if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
+        raise ScenarioError("turn is a whole number from 1", field="setup.turn",
+                            **doc.where("setup", "turn"))
+    phase = setup.get("phase")
+    if phase is not None and game.phases and phase not in game.phases:
+        raise ScenarioError(f"unknown phase {phase!r}", field="setup.phase",
+                            accepted=list(game.phases), **doc.where("setup", "phase"))
+    this_turn = setup.get("this_turn") or []
+    if not isinstance(this_turn, list) or not all(isinstance(t, dict) for t in this_turn):
+        raise ScenarioError("this_turn is a list of mappings, e.g. {player: A, played: N75}",
+                            field="setup.this_turn", **doc.where("setup", "this_turn"))
+    flags = setup.get("flags") or {}
+    if not isinstance(flags, dict):
+        raise ScenarioError("flags is a mapping", field="setup.flags",
+                            **doc.where("setup", "flags"))
+    players = {}
+    uid = 0
+    for pname, raw in players_raw.items():
+        pname = str(pname)
+        base = ("setup", "players", pname)
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, dict):
+            raise ScenarioError("a player is a mapping of life, counters and zones",
+                                field=f"setup.players.{pname}", **doc.where(*base))
+        accepted = list(PLAYER_KEYS) + list(game.counters) + list(game.zones)
+        life = raw.get("life", game.starting_life)
+        if life is not None and (isinstance(life, bool) or not isinstance(life, int)):
+            raise ScenarioError("life is a whole number", field=f"setup.players.{pname}.life",
+                                **doc.where(*base, "life"))
+        counters = dict(game.counters)
+        zones: dict[str, list] = {z: [] for z in game.zones}
+        for key, value in raw.items():
+            label = f"setup.players.{pname}.{key}"
+            if key == "life":
+                continue
+            if key in game.counters:
+                counters[key] = value
+                continue
+            if key not in game.zones:
+                raise ScenarioError(f"unknown zone or field {key!r} for {game.name}",
+                                    field=label, accepted=accepted, **doc.where(*base, key))
+            if isinstance(value, bool) or value is None:
+                value = []
+            if isinstance(value, int):
+                if not 0 <= value <= MAX_CARDS_IN_ZONE:
+                    raise ScenarioError(f"a zone holds 0 to {MAX_CARDS_IN_ZONE} cards",
+                                        field=label, **doc.where(*base, key))
+                value = [game.anonymous_card(pname, key, i) for i in range(value)]
+            if not isinstance(value, list):
+                raise ScenarioError("a zone is a list of cards, or a number of anonymous "
+                                    "cards", field=label, **doc.where(*base, key))
+            if len(value) > MAX_CARDS_IN_ZONE:
+                raise ScenarioError(f"a zone holds at most {MAX_CARDS_IN_ZONE} cards",
+                                    field=label, **doc.where(*base, key))
+            for i, spec in enumerate(value):
+                uid += 1
+                zones[key].append(_make_card(game, spec, pname, key, f"c{uid}",
+                                             doc, base + (key, i), f"{label}[{i}]"))
+        players[pname] = PlayerState(pname, life, zones, counters)
+    state = GameState(game=game.name, players=players, active=active, turn=turn,
+                      phase=phase, this_turn=[dict(t) for t in this_turn], flags=dict(flags))
+    try:
+        game.validate_setup(state, doc)
+    except ScenarioError as exc:
+        raise exc.located(file=doc.source) from None
+    game.prepare(state)
+    return state
+
+
+def _make_card(game, spec, owner, zone, uid, doc: Located, path, label):
+    if isinstance(spec, (str, int)) and not isinstance(spec, bool):
+        spec = {"name": str(spec)}
+    if not isinstance(spec, dict) or "name" not in spec:
+        raise ScenarioError("a card is a name, or a mapping with a name and its fields",
+                            field=label, **doc.where(*path))
+    for key, value in spec.items():
+        if key == "name":
+            continue
+        if key not in game.card_fields:
+            raise ScenarioError(f"unknown card field {key!r} for {game.name}",
+                                field=f"{label}.{key}",
+                                accepted=["name"] + sorted(game.card_fields),
+                                **doc.where(*path, key))
+        try:
+            spec[key] = game.card_fields[key].check(key, value)
+        except ScenarioError as exc:
+            exc.field = f"{label}.{key}"
+            raise exc.located(**doc.where(*path, key)) from None
+    try:
+        return game.make_card(dict(spec), owner, zone, uid)
+    except ScenarioError as exc:
+        exc.field = exc.field or label
+        raise exc.located(**doc.where(*path)) from None
+
+
+def state_to_setup(game, state: GameState) -> dict:
+    """The ``setup`` of a scenario that loads to this state (a judge saves the board)."""
+    players = {}
+    for pname, player in state.players.items():
+        raw: dict[str, Any] = {}
+        if player.life is not None:
+            raw["life"] = player.life
+        for key, value in player.counters.items():
+            if value != game.counters.get(key):
+                raw[key] = value
+        for zone, cards in player.zones.items():
+            if cards:
+                raw[zone] = [game.card_to_spec(c, state) for c in cards]
+        players[pname] = raw
+    setup: dict[str, Any] = {"active": state.active, "turn": state.turn}
+    if state.phase:
+        setup["phase"] = state.phase
+    if state.this_turn:
+        setup["this_turn"] = [dict(t) for t in state.this_turn]
+    if state.flags:
+        setup["flags"] = dict(state.flags)
+    setup["players"] = players
+    return setup

@@ -97,6 +97,12 @@ class Match:
             self._log(stop.check, legal=False, event=stop.check.event or "illegal")
             self.outcomes.append("illegal")
             return False
+        except BaseException:
+            # Bad input found mid-action (an unknown card, an open choice): the scenario
+            # is at fault, and the state must not keep half an action.
+            self.state = snapshot
+            del self.steps[first_step:]
+            raise
         finally:
             self._ctx = None
         self._check_conservation()

@@ -19,6 +19,11 @@ from .ids import candidate_ids, fold, split_id
 from .model import REVISION_MARKER, Entry, Revision, RevisionDate
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "corpus"
+# libyaml's safe loader and dumper when PyYAML was built with it: the same documents
+# (checked byte for byte over the whole corpus), about eight times faster, which makes
+# loading the 2,000-odd card entries take well under a second.
+_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_YAML_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
 class CorpusError(Exception):
@@ -45,7 +50,7 @@ def parse_entry(text: str, path: str | Path = "<string>") -> Entry:
     if end < 0:
         raise CorpusError(path, "the front matter is not closed by a '---' line", 1)
     try:
-        meta = yaml.safe_load(text[4:end]) or {}
+        meta = yaml.load(text[4:end], Loader=_YAML_LOADER) or {}
     except yaml.YAMLError as exc:
         line = getattr(getattr(exc, "problem_mark", None), "line", None)
         raise CorpusError(path, f"front matter is not valid YAML: {exc}",
@@ -145,7 +150,7 @@ def render_entry(entry: Entry) -> str:
         raw.update(rev.meta)
         revs.append(raw)
     meta["revisions"] = revs
-    front = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=100)
+    front = yaml.dump(meta, Dumper=_YAML_DUMPER, allow_unicode=True, sort_keys=False, width=100)
     bodies = "".join(f"\n<!-- revision {rev.number} -->\n{rev.text.strip()}\n"
                      for rev in entry.revisions)
     return f"---\n{front}---\n{bodies}"

@@ -1,0 +1,110 @@
+"""Card entries (カード): the card list's facts, and what the sources say of each card.
+
+A card entry never holds card text (the corpus has none): its body is the facts as
+typed, the explicit notice that the text is not in the corpus, and a section quoting
+each sentence of the other entries that names the card, with a ``judge:`` link back.
+"""
+from __future__ import annotations
+
+import re
+
+from judge.corpus.ids import fold
+from judge.corpus.model import SENTENCE_END, Entry, RevisionDate, plain_text
+
+from .cardlist import NO_TEXT, PUBLISHED, card_source, facts_markdown, parsed_facts
+from .drafts import Draft, Mention, make_entry, revision
+from .links import md_link
+from .names import CardIndex
+from .sources import SourceFile
+
+
+def vision_card_drafts(src: SourceFile, index: CardIndex) -> dict[str, Draft]:
+    """One draft per card of the list, keyed ``vision/card/<id>`` (N75, P1)."""
+    drafts: dict[str, Draft] = {}
+    when = RevisionDate.parse(PUBLISHED)
+    for card in index.cards:
+        title = f"{card.name} ({card.printed_number})" if index.shared(card) else card.name
+        aliases = [card.printed_number]
+        if card.raw["prefix"] == "N" and card.number < 100:
+            aliases.append(f"No.{card.number}")
+        if card.name != title:
+            aliases.append(card.name)
+        data = {key: card.raw[key] for key in card.raw}
+        parsed = parsed_facts(card)
+        if parsed:
+            data["parsed"] = parsed
+        rev = revision(1, when, card_source(src, card), facts_markdown(card))
+        entry = make_entry(f"vision/card/{card.id}", title, [rev], aliases=aliases,
+                           data=data)
+        drafts[entry.id] = Draft(entry, {src.name})
+    return drafts
+
+
+def finish_cards(cards: dict[str, Draft], drafts: dict[str, Draft]) -> None:
+    """Write each card's body: facts (if any), the no-text notice, the mentions.
+
+    ``drafts`` are every other entry of the import; their recorded mentions say which
+    revision named which card, and the sentence quoted is the one holding the name.
+    """
+    quotes: dict[str, dict[tuple[str, str], list]] = {}
+    for draft in sorted(drafts.values(), key=lambda d: d.id):
+        for mention in draft.mentions:
+            rev = draft.entry.revision(mention.revision)
+            for sentence in _sentences_naming(rev.text, mention):
+                for card in mention.cards:
+                    slot = quotes.setdefault(card, {}).setdefault((draft.id, sentence), [])
+                    label = (rev.number, str(rev.date), mention.ambiguous, mention.cards)
+                    if label not in slot:
+                        slot.append(label)
+    for card_id, draft in cards.items():
+        rev = draft.entry.current
+        parts = [rev.text] if rev.text else []
+        parts.append(NO_TEXT)
+        found = quotes.get(card_id)
+        if found:
+            parts.append("## 出典での言及 (what the sources say)")
+            for (entry_id, sentence), labels in found.items():
+                parts.append(_quote(drafts[entry_id].entry, sentence, labels))
+                draft.sources |= drafts[entry_id].sources
+        rev.text = "\n\n".join(parts)
+
+
+def _sentences_naming(markdown: str, mention: Mention) -> list[str]:
+    """The sentences (plain text) of a revision that name the card where it was named.
+
+    A linked name is found as its link, an unlinked one outside every link's text, so
+    西行妖 is not found inside the link [西行妖、開花…](…).
+    """
+    pattern = re.compile(mention.pattern) if mention.pattern else None
+    wanted = fold(mention.surface)
+    found = []
+    for sentence in SENTENCE_END.split(markdown):
+        if not sentence or not sentence.strip():
+            continue
+        plain = plain_text(sentence)
+        if pattern:
+            hit = pattern.search(plain)
+        elif mention.ambiguous:
+            hit = wanted in fold(MD_LINK.sub("", sentence))
+        else:
+            hit = any(f"[{mention.surface}](judge:{card})" in sentence
+                      for card in mention.cards)
+        if hit and plain.strip():
+            found.append(plain.strip())
+    return list(dict.fromkeys(found))
+
+
+MD_LINK = re.compile(r"\[[^\]]*\]\([^)]*\)")
+
+
+def _quote(entry: Entry, sentence: str, labels: list) -> str:
+    name = entry.key if entry.kind == "qa" else entry.title
+    labels = sorted(labels, key=lambda label: -label[0])
+    revisions = "、".join(f"版 {number} ({when})" for number, when, _, _ in labels)
+    lines = [f"> {sentence}", "", f"— {md_link(name, entry.id)}, {revisions}"]
+    ambiguous = [cards for _, _, amb, cards in labels if amb]
+    if ambiguous:
+        numbers = ", ".join(c.rsplit("/", 1)[1] for c in ambiguous[0])
+        lines[-1] += (f"（同名のカードが複数あり、出典はどれか示していない / several cards "
+                      f"share this name and the source does not say which: {numbers}）")
+    return "\n".join(lines)

@@ -1,0 +1,122 @@
+"""Source files (出典ファイル): finding them, reading them, telling which document each is.
+
+A source is recognised by its content, never by its file name: the @wiki backup pages
+by their header line, the Yu-Gi-Oh! rulebook chapter and the Gem Chronicle page by
+their first lines, the Vision card list by being JSON lines.  Anything else is an
+:class:`ImportError_` that names the file and line and lists what would be accepted.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import ImportError_
+
+WIKI = "wiki"
+YUGIOH = "yugioh"
+GEMCHRONICLE = "gemchronicle"
+CARDLIST = "cardlist"
+
+ACCEPTED = ("an @wiki backup page (first line 「…」の編集履歴（バックアップ）一覧はこちら), "
+            "the Yu-Gi-Oh! rulebook chapter (公式ルールブック、第３版 ・第２章), the Gem "
+            "Chronicle rules page (≪NAVI≫ ジェムクロニクル … 調律儀式ルール) or the Vision "
+            "card list (vision-cards.jsonl)")
+WIKI_FIRST_LINE = re.compile(r"^「(.+)」の編集履歴（バックアップ）一覧はこちら$")
+# Files a folder may hold beside the sources: documentation, never imported.
+DOCUMENTATION = (".md", ".rst")
+
+
+@dataclass
+class SourceFile:
+    """One source document as read: its text, lines, kind and canonical name.
+
+    ``name`` is where the file lives in this repository (``sources/seeds/000_….txt``);
+    corpus entries cite it, so the corpus does not depend on where the import ran from.
+    """
+
+    path: Path
+    kind: str
+    text: str
+    sha256: str
+
+    @property
+    def lines(self) -> list[str]:
+        """The file's lines without line ends; ``lines[n - 1]`` is line ``n``."""
+        return self.text.split("\n")
+
+    @property
+    def name(self) -> str:
+        folder = "data" if self.kind == CARDLIST else "seeds"
+        return f"sources/{folder}/{self.path.name}"
+
+    def error(self, message: str, line: int | None = None) -> ImportError_:
+        """An :class:`ImportError_` about this file."""
+        return ImportError_(self.path, message, line)
+
+
+def expand(paths: list[Path]) -> list[Path]:
+    """Files named, and every source file of the folders named (sorted, no duplicates).
+
+    A folder contributes its files and those of its subfolders, except hidden ones and
+    documentation (README.md and the like); a named file is always read, so a wrong one
+    is an error.
+    """
+    found: list[Path] = []
+    for path in paths:
+        path = Path(path)
+        if path.is_dir():
+            for child in sorted(path.rglob("*")):
+                hidden = any(part.startswith(".") for part in child.relative_to(path).parts)
+                if hidden or not child.is_file() or child.suffix.lower() in DOCUMENTATION:
+                    continue
+                found.append(child)
+        elif path.is_file():
+            found.append(path)
+        else:
+            raise ImportError_(path, "no such file or folder")
+    unique: dict[Path, Path] = {}
+    for path in found:
+        unique.setdefault(path.resolve(), path)
+    return list(unique.values())
+
+
+def read_source(path: Path) -> SourceFile:
+    """Read a file as UTF-8 text and recognise which source document it is."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ImportError_(path, f"cannot read the file: {exc.strerror or exc}") from None
+    if b"\0" in data:
+        line = data[: data.index(b"\0")].count(b"\n") + 1
+        raise ImportError_(path, "a binary file (NUL byte); expected a UTF-8 text file: "
+                           + ACCEPTED, line)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise ImportError_(path, f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
+                           f"{exc.start}); expected {ACCEPTED}", line) from None
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    kind = _recognise(path, text)
+    return SourceFile(path, kind, text, hashlib.sha256(data).hexdigest())
+
+
+def _recognise(path: Path, text: str) -> str:
+    lines = text.split("\n")
+    first = next(((n, line.strip()) for n, line in enumerate(lines, 1) if line.strip()),
+                 None)
+    if first is None:
+        raise ImportError_(path, f"the file is empty; expected {ACCEPTED}", 1)
+    number, head = first
+    if WIKI_FIRST_LINE.match(head):
+        return WIKI
+    if head.startswith("公式ルールブック") and "第２章" in head:
+        return YUGIOH
+    if "ジェムクロニクル" in head and any("調律儀式ルール" in line for line in lines[:12]):
+        return GEMCHRONICLE
+    if head.startswith("{") and path.suffix.lower() in (".jsonl", ".json"):
+        return CARDLIST
+    raise ImportError_(path, f"not a source the importer knows (line starts "
+                             f"{head[:40]!r}); expected {ACCEPTED}", number)

@@ -1,0 +1,115 @@
+"""Corpus lint (検査): broken links, entries without revisions, sources or dates, scenarios.
+
+Errors: a ``cites``/``cards``/``scenarios`` link to nothing, a ``judge:`` link in a text
+to nothing, an entry without revisions, a revision without a source or a date, a
+scenario file that is not valid YAML or names a ruling that does not exist.  Warnings:
+things a reviewer should look at that do not break anything (a link to a clause no
+revision has, a scenario the entry does not list yet, a withdrawn entry without a
+reason).  Conflicting rulings are judge/games/conflicts.py's job.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from .importer.scenarios import scan
+from .model import Entry
+from .store import Corpus, entry_path
+
+TEXT_LINK = re.compile(r"\]\(<?judge:([^)\s>]+)>?\)")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding: which entry (or file), how bad, a stable code and what is wrong."""
+
+    entry_id: str
+    severity: str        # "error" | "warning"
+    code: str
+    message: str
+
+    def as_dict(self) -> dict:
+        """The problem as JSON (``judge lint --json``)."""
+        return asdict(self)
+
+    def __str__(self) -> str:
+        return f"{self.severity}: {self.entry_id}: {self.message} [{self.code}]"
+
+
+def lint_corpus(corpus: Corpus) -> list[Problem]:
+    """Every problem of the corpus, errors and warnings, in a stable order."""
+    problems: list[Problem] = []
+    for entry in sorted(corpus, key=lambda e: e.id):
+        problems += _entry_problems(entry, corpus)
+    if corpus.root is not None:
+        problems += _scenario_problems(corpus)
+    return problems
+
+
+def _entry_problems(entry: Entry, corpus: Corpus) -> list[Problem]:
+    out: list[Problem] = []
+
+    def error(code: str, message: str) -> None:
+        out.append(Problem(entry.id, "error", code, message))
+
+    def warning(code: str, message: str) -> None:
+        out.append(Problem(entry.id, "warning", code, message))
+
+    for field in ("cites", "cards"):
+        for target in getattr(entry, field):
+            if str(target).split("#", 1)[0] not in corpus.entries:
+                error(f"broken-{field}", f"{field} links to {target}, which is not an entry")
+    for rel in entry.scenarios:
+        if corpus.root is None or not (Path(corpus.root) / rel).is_file():
+            error("broken-scenario", f"scenarios links to {rel}, which is not a file under "
+                                     "the corpus")
+    if not entry.revisions:
+        error("no-revisions", "the entry has no revision (every entry keeps at least one, "
+                              "with its date and source)")
+    for rev in entry.revisions:
+        if not rev.source:
+            error("no-source", f"revision {rev.number} has no source (document, section, "
+                               "file, lines)")
+        if rev.date is None:
+            error("no-date", f"revision {rev.number} has no date (YYYY-MM-DD or 'before "
+                             "YYYY-MM-DD')")
+        for target in TEXT_LINK.findall(rev.text):
+            entry_id, _, clause = target.partition("#")
+            if entry_id not in corpus.entries:
+                error("broken-text-link", f"revision {rev.number} links to judge:{target}, "
+                                          "which is not an entry")
+            elif clause and clause not in {c for r in corpus.get(entry_id).revisions
+                                           for c in r.clauses}:
+                warning("missing-clause", f"revision {rev.number} links to clause {clause} "
+                                          f"of {entry_id}, which no revision has")
+    numbers = [rev.number for rev in entry.revisions]
+    if len(set(numbers)) != len(numbers):
+        error("duplicate-revision", f"revision numbers repeat: {numbers}")
+    if entry.status == "withdrawn" and not any(r.withdrawn_reason for r in entry.revisions):
+        warning("withdrawn-without-reason", "the entry is withdrawn but no revision says why")
+    if entry.path and corpus.root is not None:
+        expected = entry_path(Path(corpus.root), entry.id)
+        if Path(entry.path).resolve() != expected.resolve():
+            warning("misplaced", f"the file {entry.path} should be {expected} for its id")
+    return out
+
+
+def _scenario_problems(corpus: Corpus) -> list[Problem]:
+    out: list[Problem] = []
+    found = scan(Path(corpus.root))
+    for rel, line, message in found.broken:
+        where = f"{rel}:{line}" if line else rel
+        out.append(Problem(where, "error", "scenario-invalid", message))
+    for rel, ruling in found.rulings:
+        entry_id = ruling.split("#", 1)[0].strip()
+        if entry_id not in corpus.entries:
+            hint = corpus.resolve(ruling)
+            also = f"; did you mean {hint[0]}?" if hint else ""
+            out.append(Problem(rel, "error", "scenario-ruling",
+                               f"names the ruling {ruling!r}, which is not an entry{also}"))
+        elif rel not in corpus.get(entry_id).scenarios:
+            out.append(Problem(rel, "warning", "scenario-not-linked",
+                               f"reproduces {entry_id}, whose entry does not list it yet "
+                               "(run judge import to refresh the links)"))
+    return out

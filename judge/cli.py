@@ -205,6 +205,27 @@ def verify(ctx: click.Context, as_json: bool) -> None:
         sys.exit(1)
 
 
+@main.command("check-deck")
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.pass_context
+def check_deck(ctx: click.Context, path: Path, as_json: bool) -> None:
+    """Check a Gem Chronicle deck list (or a before-the-game scenario): every violation."""
+    from judge.engine.errors import ScenarioError
+    from judge.games.gemchronicle.deck import check_deck_file
+    try:
+        report = check_deck_file(path)
+    except ScenarioError as exc:
+        _fail(str(exc))
+    corpus = _load_corpus(ctx)
+    if as_json:
+        _print_json(report.as_json(corpus))
+    else:
+        click.echo(report.text(corpus))
+    if not report.ok:
+        sys.exit(1)
+
+
 # --- web -----------------------------------------------------------------------------
 
 @main.command()

@@ -1,0 +1,127 @@
+"""Gem Chronicle (ジェムクロニクル), the 調律儀式 rules, as an engine game.
+
+The full reference for scenario authors and judges is docs/games/gemchronicle.md: zones,
+card fields, actions, expect paths and every interpretation with its reason.  In brief:
+
+- Zones: ``deck``, ``hand``, ``battle`` (five squares, ``slot`` 1-5), ``magic`` (five),
+  ``forbidden`` (one forbidden unit), ``field`` (the field card), ``break`` (oldest first),
+  ``forbidden_deck`` (twelve at most), ``removed``.  Counter: ``mana`` (12 at the start,
+  0-24).  LP 4000.
+- Phases: ``setup`` (before the game), ``draw``, ``mana``, ``tactics1``, ``battle``,
+  ``tactics2``, ``end``.
+- Actions: ``start_game``, ``next_phase``, ``end_turn`` (turn.py); ``summon``,
+  ``change_position`` (units.py); ``set``, ``cast`` (spells.py); ``attack`` (combat.py);
+  ``skill`` (skills.py); ``cure`` (status_effects.py); ``activate_field`` (field_card.py).
+- Expect paths beyond the engine's: ``<P>.battle.slots`` (the five squares, null if
+  empty), ``<P>.<zone>.<card>.statuses.<status>`` (mana phases left, 0 if none),
+  ``<P>.<zone>.<card>.value`` (what it fights with now), ``first_player``.
+- Deck rules: :func:`judge.games.gemchronicle.deck.check_deck_file` (``judge check-deck``),
+  and any scenario whose setup is before the game is checked when it is loaded.
+"""
+from __future__ import annotations
+
+from judge.engine import Card, Game, ScenarioError
+
+from . import cards as C
+from . import combat, deck, field_card, skills, spells, status_effects, turn, units, zones
+from .rulebook import INTERPRETATIONS
+
+
+class GemChronicle(Game):
+    """ジェムクロニクル 調律儀式ルール."""
+
+    name = "gemchronicle"
+    title = "Gem Chronicle (ジェムクロニクル)"
+    zones = zones.ZONES
+    phases = turn.PHASES
+    card_fields = C.CARD_FIELDS
+    card_defaults = C.CARD_DEFAULTS
+    counters = {"mana": 12}
+    starting_life = 4000
+    switches = {}
+    interpretations = INTERPRETATIONS
+    procedures = (turn.start_game, turn.next_phase, turn.end_turn, units.summon,
+                  units.change_position, spells.set_card, spells.cast, combat.attack,
+                  skills.skill, status_effects.cure, field_card.activate_field)
+
+    def make_card(self, spec, owner, zone, uid):
+        """A card from its mapping; Japanese values are stored as the English ids."""
+        try:
+            props = C.normalise_spec(spec, zone)
+        except ScenarioError as exc:
+            # the engine adds where the card is written (setup.players.A.battle[0])
+            raise ScenarioError(f"{exc.field}: {exc.message}" if exc.field else exc.message,
+                                accepted=exc.accepted) from None
+        return Card(uid=uid, name=str(spec["name"]), owner=owner, props=props)
+
+    def card_to_spec(self, card, state=None):
+        """The card as a scenario writes it (an equip's holder by name)."""
+        props = {k: v for k, v in card.props.items() if v not in (None, False, [], {})}
+        if props.get("kind") == "unit":
+            del props["kind"]
+        ref = props.get("attached_to")
+        if ref and state is not None:
+            try:
+                props["attached_to"] = state.card(ref).name
+            except KeyError:
+                pass
+        return {"name": card.name, **props} if props else card.name
+
+    def validate_setup(self, state, where):
+        """Zone limits and contents, mana 0-24; before the game, the deck rules too."""
+        if state.phase == "setup":
+            deck.check_setup(state, where)
+        zones.validate(state, where)
+        if state.phase == "setup":
+            for pname, player in state.players.items():
+                for i, card in enumerate(player.zones["field"]):
+                    if not card.get("face_down"):
+                        raise ScenarioError(
+                            f"{card.label()}: the field card is set face-down before the game "
+                            "(裏側にしてセットしておく)",
+                            field=f"setup.players.{pname}.field[{i}].face_down",
+                            accepted="face_down: true",
+                            **where.where("setup", "players", pname, "field", i))
+
+    def prepare(self, state):
+        """Squares for battle-zone units; who went first (``flags.first_player``)."""
+        zones.prepare(state)
+        if "first_player" not in state.flags:
+            from .mana import first_player
+            state.flags["first_player"] = first_player(state)
+
+    def expect_value(self, state, path):
+        """``<P>.battle.slots``, ``<P>.<zone>.<card>.statuses.<s>``, ``….value``."""
+        parts = path.split(".")
+        if path == "first_player":
+            return state.flags.get("first_player")
+        if len(parts) == 3 and parts[1] == "battle" and parts[2] == "slots" \
+                and parts[0] in state.players:
+            squares = {c.get("slot"): c.name for c in state.players[parts[0]].zones["battle"]}
+            return [squares.get(s) for s in zones.SQUARES]
+        if len(parts) in (4, 5) and parts[0] in state.players \
+                and parts[1] in state.players[parts[0]].zones \
+                and parts[3] in ("statuses", "value"):
+            named = [c for c in state.players[parts[0]].zones[parts[1]] if c.name == parts[2]]
+            if len(named) != 1:
+                return NotImplemented
+            card = named[0]
+            if parts[3] == "value" and len(parts) == 4:
+                return C.battle_value(card)
+            if parts[3] == "statuses":
+                held = C.statuses(card)
+                if len(parts) == 4:
+                    return held
+                try:
+                    status = C.canonical(C.STATUS_NAMES, parts[4], "status")
+                except ScenarioError:
+                    return NotImplemented
+                return held.get(status, 0)
+        return NotImplemented
+
+    def card_summary(self, card):
+        """ATK/DEF, ML, attack type and position of a unit; the kind of anything else."""
+        return C.summary(card)
+
+
+GAME = GemChronicle

@@ -1,0 +1,142 @@
+"""The battle table (各ユニットの表示形式について): what one attack does.
+
+An attack-position unit attacks with its ATK (``a``) a unit that defends with its ATK in
+attack position or its DEF in defense position (``v``); both less their continuous
+damage.  The table as the page writes it:
+
+================  =========================================  ==================================
+target            attacker's value higher (a > v)            lower (a < v)               equal
+================  =========================================  ==================================
+attack position   target broken; a - v to its player's LP     attacker broken; v - a to   both broken
+                                                              the attacker's LP; the
+                                                              target keeps a as
+                                                              continuous damage
+defense position  target broken; no LP damage (pierce:        v - a to the attacker's LP; no change
+                  a - v to its player's LP)                   the target keeps a as
+                                                              continuous damage; the
+                                                              attacker is not broken
+================  =========================================  ==================================
+
+A Shooter or Blaster takes no counter damage: what the target's value does back to the
+attacker (breaking it, the excess to its player) does not happen (interpretation
+``no-counter-damage``).  :func:`judge_battle` is the table, a pure function;
+:func:`fight` applies its outcome with the citation of its cell.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judge.engine import LifeChange, Note
+
+from . import cards as C
+from .common import check_defeat
+from .continuous_damage import deal
+from .rulebook import (DEFENSE_PARAGRAPH, LOSING_ATTACKER_DAMAGE, NO_COUNTER, rule)
+from .zones import break_card
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One cell of the table applied to two values."""
+
+    cell: str                      # "attack-higher", "attack-lower", "attack-equal", "defense-…"
+    target_breaks: bool = False
+    attacker_breaks: bool = False
+    to_defender_life: int = 0      # LP damage to the target's player
+    to_attacker_life: int = 0      # LP damage to the attacker's player
+    target_damage: int = 0         # continuous damage the target keeps
+    countered: bool = False        # the attacker was spared counter damage (Shooter, Blaster)
+
+
+def judge_battle(a: int, v: int, target_position: str, *, counter: bool = True,
+                 pierce: bool = False) -> Outcome:
+    """The table's outcome for attacking value ``a`` against the target's value ``v``."""
+    spared = not counter
+    if target_position == "attack":
+        if a > v:
+            return Outcome("attack-higher", target_breaks=True, to_defender_life=a - v)
+        if a == v:
+            return Outcome("attack-equal", target_breaks=True, attacker_breaks=counter,
+                           countered=spared)
+        return Outcome("attack-lower", attacker_breaks=counter,
+                       to_attacker_life=(v - a) if counter else 0, target_damage=a,
+                       countered=spared)
+    if a > v:
+        return Outcome("defense-higher", target_breaks=True,
+                       to_defender_life=(a - v) if pierce else 0)
+    if a == v:
+        return Outcome("defense-equal")
+    return Outcome("defense-lower", to_attacker_life=(v - a) if counter else 0,
+                   target_damage=a, countered=spared)
+
+
+CELL_MATCH = {
+    "attack-higher": ("attack-vs-attack", "攻撃表示だった場合、その数値を超えていれば"),
+    "attack-equal": ("attack-vs-attack", "お互いにブレイクされます"),
+    "attack-lower": ("attack-vs-attack", "こちらがブレイクされ"),
+    "defense-higher": ("attack-vs-defense", "守備表示だった場合、その数値を超えていれば"),
+    "defense-equal": ("attack-vs-defense", "数値が同じだった場合は変動はありません"),
+    "defense-lower": ("attack-vs-defense", "こちらがブレイクされることはありません"),
+}
+
+
+def cell_cite(cell: str):
+    """The sentence of the page that decides a cell."""
+    clause, text = CELL_MATCH[cell]
+    return rule("positions", clause, text)
+
+
+def fight(match, attacker, target, a: int, *, counter: bool, pierce: bool, counter_cite):
+    """Judge the battle of ``attacker`` (attacking with ``a``) against ``target``."""
+    atk_player, _ = match.where_is(attacker)
+    def_player, _ = match.where_is(target)
+    v = C.battle_value(target)
+    pos = C.position(target)
+    out = judge_battle(a, v, pos, counter=counter, pierce=pierce)
+    which = "ATK" if pos == "attack" else "DEF"
+    cite = cell_cite(out.cell)
+    yield Note(cite=cite, detail=f"{attacker.label()} attacks with {a} against "
+                                 f"{target.label()}'s {which} {v} ({pos} position)",
+               event="battle")
+    if out.countered:
+        yield Note(cite=counter_cite.because(NO_COUNTER),
+                   detail=f"{attacker.label()} takes no counter damage from "
+                          f"{target.label()}", event="no-counter")
+    if out.to_defender_life:
+        lp_cite = rule("positions", "attack-vs-attack", "超過した分はダメージとして")
+        if pos == "defense":
+            lp_cite = rule("attributes", "pierce", "超過した分も貫通")
+        yield LifeChange(def_player, -out.to_defender_life, cite=lp_cite,
+                         detail=f"the excess {out.to_defender_life} goes to {def_player}'s LP",
+                         event="damage")
+    elif out.cell == "defense-higher":
+        yield Note(cite=rule("positions", "attack-vs-defense", "相手ライフへのダメージにはなりません"),
+                   detail=f"the excess {a - v} does not go to {def_player}'s LP "
+                                     "(the target was in defense position)", event="battle")
+    if out.to_attacker_life:
+        lp_cite = cite
+        if out.cell == "defense-lower":
+            lp_cite = rule("positions", "defense", "超過分を相手プレイヤーのライフ")
+        yield LifeChange(atk_player, -out.to_attacker_life, cite=lp_cite,
+                         detail=f"{target.label()}'s {which} {v} exceeds {a}: {atk_player} "
+                                f"takes the excess {out.to_attacker_life}", event="damage")
+    if out.target_damage:
+        dmg_cite = cite.because(LOSING_ATTACKER_DAMAGE)
+        if out.cell == "defense-lower":
+            dmg_cite = rule("positions", "attack-vs-defense", "継続ダメージを与え") \
+                .because(DEFENSE_PARAGRAPH)
+        yield from deal(match, target, out.target_damage, cite=dmg_cite,
+                        detail=f"{attacker.label()}'s attack stays on {target.label()}")
+    if out.target_breaks:
+        yield from break_card(match, target, cite=cite,
+                              detail=f"{target.label()} ({which} {v}) is broken by "
+                                     f"{attacker.label()} ({a})")
+    if out.attacker_breaks:
+        yield from break_card(match, attacker, cite=cite,
+                              detail=f"{attacker.label()} ({a}) is broken by "
+                                     f"{target.label()} ({which} {v})")
+    if out.cell in ("defense-equal",):
+        yield Note(cite=cite, detail="equal values against a defender: nothing changes",
+                   event="battle")
+    yield from check_defeat(match)
+    return out

@@ -1,0 +1,217 @@
+"""Cards as a scenario writes them: the fields of a unit (ユニット), spell (魔法), equip
+(装備), forbidden unit (禁呪ユニット) and field card (フィールドカード), and reading them.
+
+A scenario may write the Japanese term for a value (``attack_type: ブレイカー``,
+``category: 詠唱``, ``position: 守備表示``); the engine stores the English id, so the JSON
+and the ``expect`` paths use one spelling.
+"""
+from __future__ import annotations
+
+import unicodedata
+
+from judge.engine import Card, FieldSpec, ScenarioError  # noqa: F401 (Card re-exported)
+
+# English id -> the spellings a judge may type (the id itself first).
+KIND_NAMES = {
+    "unit": ("unit", "ユニット"),
+    "forbidden_unit": ("forbidden_unit", "禁呪ユニット", "禁呪"),
+    "spell": ("spell", "魔法"),
+    "equip": ("equip", "装備", "装備カード"),
+    "field": ("field", "フィールド", "フィールドカード"),
+}
+ATTACK_TYPE_NAMES = {
+    "attacker": ("attacker", "アタッカー"),
+    "shooter": ("shooter", "シューター"),
+    "breaker": ("breaker", "ブレイカー"),
+    "blaster": ("blaster", "ブラスター"),
+}
+POSITION_NAMES = {
+    "attack": ("attack", "攻撃表示", "攻撃"),
+    "defense": ("defense", "守備表示", "守備", "defence"),
+}
+CATEGORY_NAMES = {            # スペルカテゴリー
+    "chant": ("chant", "詠唱"),
+    "acceleration": ("acceleration", "アクセラレーション"),
+    "barrier": ("barrier", "結界"),
+}
+STATUS_NAMES = {              # 状態異常
+    "stun": ("stun", "スタン"),
+    "freeze_lock": ("freeze_lock", "凍結ロック", "凍結"),
+    "burn": ("burn", "燃焼"),
+}
+ATTRIBUTE_NAMES = {           # 追加属性 carried by an attack
+    "destroy": ("destroy", "破壊", "破壊属性"),
+    "pierce": ("pierce", "貫通", "貫通属性"),
+}
+EFFECT_NAMES = {              # 各種スキル効果 and the states a spell or skill gives
+    "none": ("none", "なし"),
+    "break": ("break", "ブレイク"),
+    "burn_damage": ("burn_damage", "バーン"),
+    "bounce": ("bounce", "バウンス"),
+    "remove": ("remove", "除外"),
+    "negate": ("negate", "無効"),
+    "stun": ("stun", "スタン"),
+    "freeze_lock": ("freeze_lock", "凍結ロック"),
+    "ignite": ("ignite", "燃焼"),
+    "charge": ("charge", "帯電"),
+    "stealth": ("stealth", "ステルス"),
+    "equip": ("equip", "装備"),
+}
+
+UNIT_KINDS = ("unit", "forbidden_unit")
+MAGIC_KINDS = ("spell", "equip")
+
+
+def _options(names: dict) -> tuple[str, ...]:
+    return tuple(s for spellings in names.values() for s in spellings)
+
+
+def canonical(names: dict, value, field: str):
+    """The English id of a value typed in any listed spelling (NFKC-folded)."""
+    text = unicodedata.normalize("NFKC", str(value)).strip()
+    for ident, spellings in names.items():
+        if text in (unicodedata.normalize("NFKC", s) for s in spellings):
+            return ident
+    raise ScenarioError(f"{value!r} is not a known value", field=field,
+                        accepted=list(_options(names)))
+
+
+CARD_FIELDS = {
+    "kind": FieldSpec("str", options=_options(KIND_NAMES),
+                      doc="unit (default), forbidden_unit, spell, equip, field"),
+    "atk": FieldSpec("int", doc="ATK"),
+    "def": FieldSpec("int", doc="DEF"),
+    "ml": FieldSpec("int", doc="ML (マナレベル): the mana a summon costs"),
+    "attack_type": FieldSpec("str", options=_options(ATTACK_TYPE_NAMES),
+                             doc="attacker (default), shooter, breaker, blaster"),
+    "position": FieldSpec("str", options=_options(POSITION_NAMES),
+                          doc="attack (default) or defense"),
+    "face_down": FieldSpec("bool", doc="set face-down (裏側)"),
+    "slot": FieldSpec("int", doc="the battle-zone square 1-5 (decides 両隣)"),
+    "damage": FieldSpec("int", doc="continuous damage (継続ダメージ) on the unit"),
+    "statuses": FieldSpec("map", doc="status -> mana phases left: stun, freeze_lock, burn"),
+    "charged": FieldSpec("bool", doc="帯電"),
+    "stealth": FieldSpec("bool", doc="ステルス"),
+    "attributes": FieldSpec("list", doc="the attack's attributes: destroy (破壊), pierce (貫通)"),
+    "consecutive": FieldSpec("int", doc="連続攻撃: the number of hits of the unit's attack"),
+    "category": FieldSpec("str", options=_options(CATEGORY_NAMES),
+                          doc="a spell's スペルカテゴリー: chant (詠唱), acceleration, barrier (結界)"),
+    "conditional": FieldSpec("bool", doc="[条件／アクセラレーション属性]"),
+    "permanent": FieldSpec("bool", doc="stays on the field after use (永続効果, most 結界)"),
+    "effect": FieldSpec("str", options=_options(EFFECT_NAMES),
+                        doc="what the spell or skill does (its card text)"),
+    "amount": FieldSpec("int", doc="burn damage of the effect"),
+    "turns": FieldSpec("int", doc="how many mana phases a status the effect gives lasts"),
+    "cost": FieldSpec("int", doc="mana the card's own text asks to activate it"),
+    "summoned_this_turn": FieldSpec("bool", doc="summoned this turn"),
+    "set_this_turn": FieldSpec("bool", doc="set this turn"),
+    "attacked": FieldSpec("bool", doc="has attacked this turn"),
+    "position_changed": FieldSpec("bool", doc="changed position this turn"),
+    "returned": FieldSpec("bool", doc="field card: activated once, then returned face-down"),
+    "attached_to": FieldSpec("str", doc="equip card: the unit it is attached to"),
+}
+
+CARD_DEFAULTS = {"damage": 0, "face_down": False, "charged": False, "stealth": False,
+                 "attacked": False, "summoned_this_turn": False, "set_this_turn": False,
+                 "position_changed": False, "returned": False}
+
+DEFAULT_KIND_BY_ZONE = {"forbidden": "forbidden_unit", "forbidden_deck": "forbidden_unit",
+                        "field": "field"}
+
+
+def normalise_spec(spec: dict, zone: str) -> dict:
+    """A scenario's card mapping with every value in its English id, checked."""
+    props = {k: v for k, v in spec.items() if k != "name"}
+    props["kind"] = canonical(KIND_NAMES, props.get("kind") or
+                              DEFAULT_KIND_BY_ZONE.get(zone, "unit"), "kind")
+    for key, names in (("attack_type", ATTACK_TYPE_NAMES), ("position", POSITION_NAMES),
+                       ("category", CATEGORY_NAMES), ("effect", EFFECT_NAMES)):
+        if props.get(key) is not None:
+            props[key] = canonical(names, props[key], key)
+    if props.get("statuses") is not None:
+        props["statuses"] = normalise_statuses(props["statuses"])
+        if not props["statuses"]:
+            del props["statuses"]
+    if props.get("attributes") is not None:
+        props["attributes"] = sorted({canonical(ATTRIBUTE_NAMES, a, "attributes")
+                                      for a in props["attributes"]})
+    for key in ("atk", "def", "ml", "damage", "amount", "cost"):
+        if props.get(key) is not None and props[key] < 0:
+            raise ScenarioError(f"{key} cannot be negative ({props[key]})", field=key,
+                                accepted="0 or more")
+    if props.get("consecutive") is not None and props["consecutive"] < 1:
+        raise ScenarioError("a consecutive attack has 1 hit or more", field="consecutive")
+    if props.get("turns") is not None and props["turns"] < 1:
+        raise ScenarioError("a status lasts 1 mana phase or more", field="turns")
+    if props.get("slot") is not None and not 1 <= props["slot"] <= 5:
+        raise ScenarioError(f"slot {props['slot']} is not a battle-zone square",
+                            field="slot", accepted="1, 2, 3, 4, 5")
+    return props
+
+
+def normalise_statuses(value) -> dict:
+    """``{stun: 1, 凍結ロック: 2}`` (or a list of names, 1 each) -> ``{"freeze_lock": 2, …}``."""
+    if isinstance(value, list):
+        value = {name: 1 for name in value}
+    if not isinstance(value, dict):
+        raise ScenarioError("statuses maps a status to the mana phases it has left",
+                            field="statuses", accepted=list(_options(STATUS_NAMES)))
+    out = {}
+    for name, left in value.items():
+        status = canonical(STATUS_NAMES, name, "statuses")
+        if isinstance(left, bool) or not isinstance(left, int) or left < 1:
+            raise ScenarioError(f"{name}: the mana phases left must be a whole number from 1",
+                                field=f"statuses.{name}")
+        out[status] = left
+    return dict(sorted(out.items()))
+
+
+# --- reading a card ---------------------------------------------------------------------
+
+def kind(card: Card) -> str:
+    """unit, forbidden_unit, spell, equip or field."""
+    return card.get("kind", "unit")
+
+
+def is_unit(card: Card) -> bool:
+    """A unit or a forbidden unit (ユニット, 禁呪ユニット)."""
+    return kind(card) in UNIT_KINDS
+
+
+def position(card: Card) -> str:
+    """attack (攻撃表示) or defense (守備表示)."""
+    return card.get("position", "attack")
+
+
+def attack_type(card: Card) -> str:
+    """attacker, shooter, breaker or blaster."""
+    return card.get("attack_type", "attacker")
+
+
+def statuses(card: Card) -> dict:
+    """The unit's statuses (状態異常) and the mana phases each has left."""
+    return dict(card.get("statuses", {}))
+
+
+def base_value(card: Card) -> int:
+    """The value the unit fights with in its position: ATK (攻撃表示) or DEF (守備表示)."""
+    return card.get("atk", 0) if position(card) == "attack" else card.get("def", 0)
+
+
+def battle_value(card: Card) -> int:
+    """Its position's value less its continuous damage (interpretation, never below 0)."""
+    return max(0, base_value(card) - card.get("damage", 0))
+
+
+def summary(card: Card) -> str:
+    """A short line for the step log: 「name」 ATK/DEF ML type position."""
+    k = kind(card)
+    if k in UNIT_KINDS:
+        text = (f"{card.label()} ATK {card.get('atk', 0)} / DEF {card.get('def', 0)} "
+                f"ML {card.get('ml', 0)} {attack_type(card)} {position(card)}")
+        if card.get("damage"):
+            text += f" damage {card['damage']}"
+        return text
+    if k == "spell":
+        return f"{card.label()} spell ({card.get('category', 'chant')})"
+    return f"{card.label()} {k}"

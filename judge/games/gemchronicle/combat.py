@@ -1,0 +1,170 @@
+"""Attacking (戦闘について, ダイレクトアタック): the ``attack`` action from declaration to end.
+
+In its controller's battle phase (not in the first player's first turn) an attack-position
+unit attacks once a turn, paying its attack type's mana, either an opposing unit or, when
+the opponent has no unit it can see, the opponent directly for its ATK.  The defending
+player may answer with an アクセラレーション or 結界 spell (``response``) before the
+battle is judged.  Then the attributes (destroy, consecutive, pierce), the battle table
+(battle.py), the neighbours of a Breaker or Blaster, and 帯電.
+"""
+from __future__ import annotations
+
+from judge.engine import FieldSpec, LifeChange, Note, SetCard, action
+
+from . import attack_types, attributes, battle
+from . import cards as C
+from .common import check_defeat, require, require_game_on
+from .continuous_damage import deal
+from .mana import pay
+from .rulebook import (NEIGHBOURS, ATTACK_RESPONSE, DIRECT_ATTACK_VALUE, FACE_DOWN_DEFENSE, OWN_TURN,
+                       rule)
+from .spells import cast_spell, plan_target
+from .status_effects import require_can_act
+from .zones import NEIGHBOUR_CITE, UNIT_ZONES, break_card, neighbours, units
+
+
+def _on_field(match, card) -> bool:
+    try:
+        return match.where_is(card)[1] in UNIT_ZONES
+    except KeyError:      # pragma: no cover
+        return False
+
+
+@action("attack",
+        attacker=FieldSpec("card", required=True, doc="the attacking unit"),
+        target=FieldSpec("card", doc="the opposing unit; none: a direct attack"),
+        response=FieldSpec("card", doc="the defending player's spell cast in answer"),
+        response_target=FieldSpec("str", doc="what that spell targets"),
+        condition_met=FieldSpec("yesno", doc="a conditional acceleration response's condition"))
+def attack(match, act):
+    """Declare an attack and carry it out (see the module's description)."""
+    player = act.player
+    s = match.state
+    opp = s.opponent(player)
+    yield from require_game_on(match)
+    unit = match.card(act.get("attacker"), player=player, field="attacker")
+    _, where = match.where_is(unit)
+    yield from require(s.active == player,
+                       rule("game-flow", None, "調律（バトル）フェイズ").because(OWN_TURN),
+                       f"{player} attacks only in their own battle phase; it is {s.active}'s "
+                       "turn")
+    yield from require(s.turn != 1, rule("battle-phase", None, "バトルを行うことはできません"),
+                       "the first player cannot attack in the very first turn")
+    yield from require(s.phase == "battle", rule("battle-phase", None, "１ターンに一度攻撃"),
+                       f"attacks are made in the 調律（バトル）フェイズ, not the {s.phase} phase")
+    yield from require(C.is_unit(unit) and where in UNIT_ZONES,
+                       rule("battle-phase", None, "攻撃表示のユニット"),
+                       f"{unit.label()} is not a unit on the field (it is in the {where} zone)")
+    yield from require(C.position(unit) == "attack",
+                       rule("combat", None, "守備表示で攻撃することはできません"),
+                       f"{unit.label()} is in defense position: it cannot attack")
+    yield from require(not unit.get("attacked"), rule("battle-phase", None, "１ターンに一度"),
+                       f"{unit.label()} has already attacked this turn")
+    yield from require_can_act(match, unit, "attack")
+    kind = attack_types.of(unit)
+    target = None
+    if act.get("target") is not None:
+        target = match.card(act.get("target"), player=opp, field="target")
+        _, tzone = match.where_is(target)
+        yield from require(C.is_unit(target) and tzone in UNIT_ZONES,
+                           rule("positions", "attack-vs-attack", "相手ユニットを指定"),
+                           f"{target.label()} is not a unit on {opp}'s field")
+        yield from attributes.require_targetable(match, player, target, "an attack")
+    else:
+        seen = units(match, opp, visible_to=player)
+        yield from require(not seen, rule("direct-attack", None, "ユニットなどがいなくて"),
+                           f"{opp} has a unit ({', '.join(c.label() for c in seen)}): no "
+                           "direct attack")
+    answer = None
+    if act.get("response") is not None:
+        answer = match.card(act.get("response"), player=opp, field="response")
+        plan_target(match, opp, answer, act.get("response_target"),
+                    target_field="response_target")
+    if kind.mana:
+        yield from pay(match, player, kind.mana, cite=kind.cost_cite,
+                       what=f"an attack by the {kind.japanese} {unit.label()}")
+    else:
+        yield Note(cite=kind.cost_cite, detail=f"{unit.label()} is an アタッカー: its attack "
+                                              "costs no mana", event="mana")
+    yield from attributes.show_for_action(unit)
+    what = f"{target.label()}" if target else f"{opp} directly"
+    yield SetCard(unit, {"attacked": True}, cite=rule("battle-phase", None, "１ターンに一度攻撃"),
+                  detail=f"{player}: {unit.label()} ({kind.japanese}) attacks {what}",
+                  event="attack")
+    if answer is not None:
+        yield from _response(match, act, opp, unit, answer)
+        if not _on_field(match, unit):
+            yield Note(cite=rule("battle-phase", None, "攻撃").because(ATTACK_RESPONSE),
+                       detail=f"{unit.label()} has left the field: the attack ends",
+                       event="attack-ends")
+            return
+        if target is not None and (not _on_field(match, target) or target.get("stealth")):
+            cite = attributes.stealth_cite("対象から外れ") if target.get("stealth") \
+                else rule("battle-phase", None, "攻撃").because(ATTACK_RESPONSE)
+            yield Note(cite=cite.because(ATTACK_RESPONSE),
+                       detail=f"{target.label()} is no longer a target: the attack ends "
+                              "without a battle", event="attack-ends")
+            yield from attributes.hide_after_action(match, unit)
+            return
+    value = C.battle_value(unit)
+    if attributes.hits(unit) > 1:
+        value, note = attributes.consecutive_value(unit, value)
+        yield note
+    if target is None:
+        yield LifeChange(opp, -value, cite=rule("direct-attack", None, "数値分のダメージ")
+                         .because(DIRECT_ATTACK_VALUE),
+                         detail=f"direct attack: {unit.label()} deals {value} to {opp}'s LP",
+                         event="damage")
+        yield from check_defeat(match)
+        yield from attributes.hide_after_action(match, unit)
+        return
+    if target.get("face_down") and not target.get("stealth"):
+        yield SetCard(target, {"face_down": None},
+                      cite=rule("set", None, "裏側").because(FACE_DOWN_DEFENSE),
+                      detail=f"the face-down {target.label()} is turned face-up for the battle",
+                      event="flip")
+    side = neighbours(match, target, seen_by=player) if kind.splash else []
+    if attributes.has(unit, "destroy"):
+        yield from break_card(match, target,
+                              cite=rule("attributes", "destroy", "ダメージ計算を行わずに破壊"),
+                              detail=f"{unit.label()}'s attack carries the destroy attribute: "
+                                     f"{target.label()} is destroyed without damage calculation")
+    else:
+        yield from battle.fight(match, unit, target, value, counter=kind.counter,
+                                pierce=attributes.has(unit, "pierce"),
+                                counter_cite=kind.counter_cite)
+    if kind.splash:
+        yield from _splash(match, unit, kind, side)
+    if not attributes.has(unit, "destroy"):
+        yield from attributes.charge_stun(match, target, unit)
+        yield from attributes.charge_stun(match, unit, target)
+    yield from attributes.hide_after_action(match, unit)
+    yield from check_defeat(match)
+
+
+def _splash(match, unit, kind, side):
+    """A Breaker's or Blaster's neighbours of the target take half its ATK (効果ダメージ)."""
+    half = attack_types.splash_amount(unit.get("atk", 0))
+    if not side:
+        yield Note(cite=NEIGHBOUR_CITE, detail="the target has no unit beside it",
+                   event="splash")
+        return
+    for other in side:
+        if _on_field(match, other):
+            # Which units are "両隣" is the engine's reading (interpretation neighbours).
+            yield from deal(match, other, half, effect=True,
+                            cite=kind.splash_cite.because(NEIGHBOURS),
+                            detail=f"{unit.label()} ({kind.japanese}) hits the neighbour "
+                                   f"{other.label()} for half its ATK")
+
+
+def _response(match, act, opp, unit, card):
+    """The defending player's spell in answer to the attack (before the battle)."""
+    cite = attributes.stealth_cite("新たに魔法、スキルを発動することはできず")
+    yield from require(not unit.get("stealth"), cite,
+                       f"{unit.label()} is in stealth: {opp} cannot answer its action with a "
+                       "spell")
+    yield Note(cite=rule("attributes", "acceleration", "相手のターンにも").because(ATTACK_RESPONSE),
+               detail=f"{opp} answers the attack with {card.label()}", event="response")
+    yield from cast_spell(match, opp, card, target=act.get("response_target"),
+                          target_field="response_target")

@@ -1,0 +1,42 @@
+"""Small helpers every procedure of the game uses: requiring a rule, the game's end."""
+from __future__ import annotations
+
+from judge.engine import Check, Win
+
+from .rulebook import GAME_OVER, OWN_TURN, rule
+
+
+def require(ok: bool, cite, detail: str, event: str = "illegal"):
+    """Make the action illegal, citing the rule, when ``ok`` is false (else yield nothing).
+
+    A rule that holds is not logged, so a legal action's log shows what happened, not
+    every rule that was satisfied.
+    """
+    if not ok:
+        yield Check(ok=False, cite=cite, detail=detail, event=event)
+
+
+def require_game_on(match):
+    """No action once a player has won (調律終了)."""
+    yield from require(match.state.winner is None,
+                       rule("game-flow", None, "調律終了").because(GAME_OVER),
+                       f"the game is over: {match.state.winner} has won")
+
+
+def require_own_turn(match, player: str, what: str):
+    """Only the active player takes the phases of the turn."""
+    yield from require(match.state.active == player,
+                       rule("game-flow", None, "交互に").because(OWN_TURN),
+                       f"{what}: it is {match.state.active}'s turn, not {player}'s")
+
+
+def check_defeat(match):
+    """A player whose LP reached 0 loses at once (先に相手のライフを０にした方が勝者)."""
+    if match.state.winner is not None:
+        return
+    for pname, player in match.state.players.items():
+        if player.life is not None and player.life <= 0:
+            winner = match.state.opponent(pname)
+            yield Win(winner, cite=rule("life-points", None, "勝者"),
+                      detail=f"{pname}'s LP is {player.life}: {winner} wins", event="win")
+            return

@@ -1,0 +1,52 @@
+"""Continuous damage (継続ダメージ) and effect damage (効果ダメージ).
+
+Damage a unit takes from an attack or an effect stays on it until the next mana phase of
+either player, when all of it heals (unless the unit is burning, 燃焼).  While it stays,
+the engine lowers the value the unit fights with by the damage, and a unit whose damage
+reaches that value is broken (interpretation ``continuous-damage-value``).
+"""
+from __future__ import annotations
+
+from judge.engine import Note, SetCard
+
+from . import cards as C
+from .rulebook import CONTINUOUS_DAMAGE, STATUS_COUNTDOWN, rule
+from .zones import UNIT_ZONES, break_card
+
+KEEPS = rule("continuous-damage", None, "次のマナフェイズ")
+
+
+def deal(match, card, amount: int, *, cite, detail: str, effect: bool = False):
+    """Put ``amount`` of continuous damage on a unit; break it if nothing is left of its value."""
+    if amount <= 0:
+        return
+    total = card.get("damage", 0) + amount
+    kind = "effect damage (効果ダメージ)" if effect else "continuous damage"
+    yield SetCard(card, {"damage": total}, cite=cite,
+                  detail=f"{detail}: {card.label()} takes {amount} {kind}, {total} in all "
+                         "until the next mana phase", event="damage")
+    value = C.base_value(card)
+    if total >= value:
+        which = "ATK" if C.position(card) == "attack" else "DEF"
+        yield from break_card(match, card,
+                              cite=KEEPS.because(CONTINUOUS_DAMAGE),
+                              detail=f"{card.label()}'s damage {total} reaches its {which} "
+                                     f"{value}: it is broken")
+
+
+def heal_all(match):
+    """Mana phase: every unit's continuous damage heals, except a burning unit's (燃焼)."""
+    for pname in match.state.players:
+        for card in [c for z in UNIT_ZONES for c in match.zone(pname, z)]:
+            if not card.get("damage"):
+                continue
+            if "burn" in C.statuses(card):
+                yield Note(cite=rule("status-effects", "burn", "継続ダメージが回復しなくなります")
+                           .because(STATUS_COUNTDOWN),
+                           detail=f"{card.label()} is burning: its {card['damage']} damage "
+                                  "does not heal", event="burn")
+                continue
+            yield SetCard(card, {"damage": None},
+                          cite=rule("continuous-damage", None, "マナフェイズ時に全て回復"),
+                          detail=f"mana phase: {card.label()}'s {card['damage']} continuous "
+                                 "damage heals", event="heal")

@@ -1,0 +1,75 @@
+"""Mana (マナ): the counter every summon (ML) and attack (attack type) is paid from.
+
+初期値１２.  In each of a player's own mana phases the mana grows by the 増加数 of that
+phase.  The engine's reading of the schedule (interpretation ``mana-schedule``; see
+docs/games/gemchronicle.md for the alternatives): the player's 1st mana phase +2, 2nd +4,
+then 4 more each phase (3rd +8, 4th +12), never more than 12 at once (増加上限：１２), and
+the mana held never above 24 (最大所持値：２４).
+"""
+from __future__ import annotations
+
+from judge.engine import Note, SetCounter
+
+from .common import require
+from .rulebook import MANA_SCHEDULE, rule
+
+START = 12
+MOST_HELD = 24
+MOST_INCREASE = 12
+FIRST_INCREASE = 2
+STEP = 4
+
+SCHEDULE_CITE = rule("mana", None, "増加数").because(MANA_SCHEDULE)
+
+
+def first_player(state) -> str:
+    """The player who went first (先行): ``flags.first_player``, else from turn parity."""
+    named = state.flags.get("first_player")
+    if named in state.players:
+        return named
+    return state.active if state.turn % 2 == 1 else state.opponent(state.active)
+
+
+def own_turn_number(state, player: str) -> int:
+    """Which of ``player``'s own turns game turn ``state.turn`` is (1 = their first)."""
+    if player == first_player(state):
+        return (state.turn + 1) // 2
+    return max(1, state.turn // 2)
+
+
+def increase(own_turn: int) -> int:
+    """増加数 of a player's n-th mana phase: 2, 4, 8, 12, 12, … (interpretation)."""
+    if own_turn <= 1:
+        return FIRST_INCREASE
+    return min(MOST_INCREASE, STEP * (own_turn - 1))
+
+
+def mana_of(match, player: str) -> int:
+    """The mana a player holds."""
+    return match.state.players[player].counters.get("mana", START)
+
+
+def gain(match, player: str):
+    """The mana phase's increase for ``player``, capped at 24 held."""
+    n = own_turn_number(match.state, player)
+    add = increase(n)
+    before = mana_of(match, player)
+    after = min(MOST_HELD, before + add)
+    detail = (f"{player}'s mana phase (their turn {n}): 増加数 {add}, mana {before} → {after}")
+    if after < before + add:
+        detail += f" (held at most {MOST_HELD}: {before + add - after} is lost)"
+    if after == before:
+        yield Note(cite=SCHEDULE_CITE, detail=detail, event="mana")
+        return
+    yield SetCounter(player, "mana", after, cite=SCHEDULE_CITE, detail=detail, event="mana")
+
+
+def pay(match, player: str, amount: int, *, cite, what: str):
+    """Pay ``amount`` mana for ``what``; illegal (citing ``cite``) if the player has less."""
+    have = mana_of(match, player)
+    yield from require(have >= amount, cite,
+                       f"{what} costs {amount} mana; {player} has {have}")
+    if amount:
+        yield SetCounter(player, "mana", have - amount, cite=cite,
+                         detail=f"{player} pays {amount} mana for {what} ({have} → "
+                                f"{have - amount})", event="mana")

@@ -1,0 +1,123 @@
+"""What a spell or skill does (各種スキル効果), as far as the rules page defines it.
+
+- ブレイク ``break``: destroy a card by an effect (to the break zone).
+- バーン ``burn_damage``: damage by an effect: to a player's LP (バーンダメージ) or to a unit
+  as effect damage (効果ダメージ), which is continuous damage.
+- バウンス ``bounce``: back to its owner's hand; not a card summoned or set this turn.
+- ``remove`` (除外), ``negate`` (無効: a face-up card's activation; a field card's cannot be),
+  the statuses ``stun``, ``freeze_lock`` (``turns``), ``ignite`` (燃焼), and ``charge`` (帯電),
+  ``stealth`` (ステルス), ``equip`` (an equip card attaches to its target).
+
+The card text itself is not on the page; a scenario gives the effect, its amount and its
+turns on the card or in the action.
+"""
+from __future__ import annotations
+
+from judge.engine import LifeChange, Note, SetCard
+
+from . import cards as C
+from .attributes import require_targetable, stealth_cite
+from .common import check_defeat, require
+from .continuous_damage import deal
+from .rulebook import EQUIP_TIMING, REMOVAL, rule
+from .status_effects import give
+from .zones import ON_FIELD, UNIT_ZONES, break_card, leave_field
+
+NEEDS_UNIT = ("stun", "freeze_lock", "ignite", "charge", "stealth", "equip")
+STATUS_OF = {"stun": "stun", "freeze_lock": "freeze_lock", "ignite": "burn"}
+
+
+def resolve_target(match, player: str, ref, effect: str, field: str = "target"):
+    """The card (on the field) or player an effect's target names."""
+    if ref is None:
+        raise match.input_error(f"the effect {effect!r} needs a target", field,
+                                accepted="a card on the field, or a player")
+    if str(ref) in match.state.players:
+        if effect != "burn_damage":
+            raise match.input_error(f"the effect {effect!r} targets a card, not a player",
+                                    field)
+        return str(ref)
+    card = match.card(ref, field=field)
+    _, zone = match.where_is(card)
+    if zone not in ON_FIELD:
+        raise match.input_error(f"{card.label()} is in the {zone} zone; the effect targets a "
+                                "card on the field", field,
+                                accepted=[c.name for p in match.state.players
+                                          for z in ON_FIELD for c in match.zone(p, z)])
+    return card
+
+
+def apply(match, player: str, effect: str, target, *, source, amount: int = 0,
+          turns: int = 1):
+    """Resolve ``effect`` of ``source`` (a spell, equip or unit) on ``target``."""
+    if effect == "none":
+        yield Note(cite=rule("skills", None, "スキル説明文"),
+                   detail=f"{source.label()} resolves (its card text decides what it does)",
+                   event="effect")
+        return
+    if isinstance(target, str):           # a player: burn damage to LP
+        yield LifeChange(target, -amount, cite=rule("skill-effects", "burn", "バーンダメージ"),
+                         detail=f"{source.label()} deals {amount} burn damage to {target}'s LP",
+                         event="damage")
+        yield from check_defeat(match)
+        return
+    yield from require_targetable(match, player, target, source.label())
+    owner, zone = match.where_is(target)
+    unit = C.is_unit(target) and zone in UNIT_ZONES
+    if effect in NEEDS_UNIT or effect == "burn_damage":
+        yield from require(unit, rule("skill-effects", None, "スキル効果"),
+                           f"{target.label()} is not a unit on the field")
+    if effect == "break":
+        yield from break_card(match, target, cite=rule("skill-effects", "break", "効果でカードを破壊"),
+                              detail=f"{source.label()} breaks {target.label()} by its effect")
+    elif effect == "burn_damage":
+        yield from deal(match, target, amount, effect=True,
+                        cite=rule("effect-damage", None, "被ダメージ"),
+                        detail=f"{source.label()}'s burn (バーン)")
+    elif effect == "bounce":
+        yield from require(not (target.get("summoned_this_turn") or target.get("set_this_turn")),
+                           rule("skill-effects", "bounce", "召喚またはセットされたターン"),
+                           f"{target.label()} was summoned or set this turn: it cannot be "
+                           "bounced")
+        yield from leave_field(match, target, "hand",
+                               cite=rule("skill-effects", "bounce", "持ち主の手札に戻ります"),
+                               detail=f"{source.label()} returns {target.label()} to "
+                                      f"{target.owner}'s hand", event="bounce")
+    elif effect == "remove":
+        yield from leave_field(match, target, "removed",
+                               cite=rule("field-zone", None, "除外").because(REMOVAL),
+                               detail=f"{source.label()} removes {target.label()} from the game",
+                               event="remove")
+    elif effect == "negate":
+        yield from require(C.kind(target) != "field",
+                           rule("field-zone", None, "この発動は無効にされません"),
+                           f"{target.label()} is a field card: its activation cannot be negated")
+        yield from require(C.kind(target) in C.MAGIC_KINDS and not target.get("face_down"),
+                           rule("magic-zone", None, "魔法、装備カードを使用する"),
+                           f"{target.label()} is not an active spell or equip card")
+        yield from break_card(match, target, cite=rule("break-zone", None, "効果を使用し終えた"),
+                              detail=f"{source.label()} negates {target.label()}")
+    elif effect in STATUS_OF:
+        status = STATUS_OF[effect]
+        phases = 1 if status == "stun" else max(1, turns)
+        clause = {"stun": "stun", "freeze_lock": "freeze-lock", "burn": "burn"}[status]
+        yield from give(match, target, status, phases,
+                        cite=rule("status-effects", clause),
+                        detail=f"{source.label()}: {target.label()} gets "
+                               f"{ {'stun': 'スタン', 'freeze_lock': '凍結ロック', 'burn': '燃焼'}[status] } "
+                               f"for {phases} mana phase(s)")
+    elif effect == "charge":
+        yield SetCard(target, {"charged": True}, cite=rule("attributes", "charged"),
+                      detail=f"{source.label()}: {target.label()} is charged (帯電)",
+                      event="status")
+    elif effect == "stealth":
+        yield SetCard(target, {"stealth": True, "face_down": True},
+                      cite=stealth_cite("表示形式をそのままにして裏側にします"),
+                      detail=f"{source.label()}: {target.label()} goes into stealth, face-down "
+                             f"in its {C.position(target)} position", event="status")
+    elif effect == "equip":
+        yield from require(C.kind(source) == "equip", rule("magic-zone", None, "装備カード"),
+                           f"{source.label()} is not an equip card")
+        yield SetCard(source, {"attached_to": target.uid},
+                      cite=rule("magic-zone", None, "装備カードを使用する").because(EQUIP_TIMING),
+                      detail=f"{source.label()} is equipped to {target.label()}", event="equip")

@@ -1,0 +1,83 @@
+"""Skills (各種スキルの系統): active skills, passive skills, and boost attacks.
+
+- アクティブスキル ``active``: only in its controller's own turn.
+- パッシブスキル ``passive``: always in force, on either turn; one that needs mana to
+  work does not work without it.
+- ブーストアタック ``boost``: a powerful skill of forbidden units, equip cards and ace units,
+  judged and handled like an active skill.
+
+A stunned or freeze-locked unit activates no skill.  The skill's own text is not on the
+page: the action gives its effect, target, amount, turns and mana cost.
+"""
+from __future__ import annotations
+
+from judge.engine import FieldSpec, Note, ScenarioError, action
+
+from . import cards as C
+from .attributes import hide_after_action, show_for_action
+from .common import require, require_game_on
+from .mana import pay
+from .rulebook import SPELL_COST, TACTICS_ACTIONS, rule
+from .skill_effects import apply, resolve_target
+from .status_effects import require_can_act
+from .zones import UNIT_ZONES
+
+TACTICS = ("tactics1", "tactics2")
+
+
+@action("skill",
+        unit=FieldSpec("card", required=True, doc="the unit (or equip card) whose skill it is"),
+        type=FieldSpec("choice", options=("active", "passive", "boost"),
+                       doc="active (default), passive, or boost (ブーストアタック)"),
+        effect=FieldSpec("str", doc="what the skill does (break, burn_damage, bounce, stun, …)"),
+        target=FieldSpec("str", doc="the card on the field or player it targets"),
+        amount=FieldSpec("int", doc="burn damage"),
+        turns=FieldSpec("int", doc="how long a status it gives lasts"),
+        cost=FieldSpec("int", doc="the mana its text asks for"))
+def skill(match, act):
+    """Activate a unit's skill by its kind's timing, paying the mana its text asks."""
+    player = act.player
+    yield from require_game_on(match)
+    unit = match.card(act.get("unit"), player=player, field="unit")
+    _, where = match.where_is(unit)
+    kind = act.get("type") or "active"
+    effect = act.get("effect") or "none"
+    try:
+        effect = C.canonical(C.EFFECT_NAMES, effect, "effect")
+    except ScenarioError:
+        raise match.input_error(f"{effect!r} is not an effect", "effect",
+                                accepted=list(C._options(C.EFFECT_NAMES))) from None
+    yield from require(where in UNIT_ZONES + ("magic",) and C.kind(unit) != "spell",
+                       rule("skills", None, "スキル"),
+                       f"{unit.label()} is not a unit or equip card on the field")
+    if kind == "boost":
+        yield Note(cite=rule("boost-attack", None, "アクティブスキルと同様"),
+                   detail=f"{unit.label()}'s boost attack is handled like an active skill",
+                   event="skill")
+    if kind in ("active", "boost"):
+        yield from require(match.state.active == player,
+                           rule("skills", None, "自身のターンでのみ発動"),
+                           f"an active skill is activated only in its controller's own turn; "
+                           f"it is {match.state.active}'s turn")
+        yield from require(match.state.phase in TACTICS,
+                           rule("tactics-phase", None, "効果の発動").because(TACTICS_ACTIONS),
+                           f"skills are activated in a tactics phase, not the "
+                           f"{match.state.phase} phase")
+    if C.is_unit(unit):
+        yield from require_can_act(match, unit, "activate a skill")
+    tgt = resolve_target(match, player, act.get("target"), effect) if effect != "none" else None
+    cost = act.get("cost") or 0
+    if cost:
+        cite = rule("skills", None, "マナがなければ発動できません")
+        if kind != "passive":
+            cite = cite.because(SPELL_COST)
+        yield from pay(match, player, cost, cite=cite, what=f"{unit.label()}'s skill")
+    label = {"active": "active skill (アクティブスキル)", "passive": "passive skill (パッシブスキル)",
+             "boost": "boost attack (ブーストアタック)"}[kind]
+    yield from show_for_action(unit)
+    yield Note(cite=rule("skills", None, "自身のターンでのみ" if kind != "passive"
+                         else "常に発動している"),
+               detail=f"{player}: {unit.label()} activates its {label}", event="skill")
+    yield from apply(match, player, effect, tgt, source=unit, amount=act.get("amount") or 0,
+                     turns=act.get("turns") or 1)
+    yield from hide_after_action(match, unit)

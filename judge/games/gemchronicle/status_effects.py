@@ -1,0 +1,103 @@
+"""Status effects (各種状態異常): stun (スタン), freeze lock (凍結ロック), burn (燃焼).
+
+A unit's ``statuses`` maps each status to the mana phases it has left (the page's
+残りの継続フェイズ).  Stun and freeze lock stop every action of the unit; burn stops its
+continuous damage from healing.  Every mana phase (of either player) counts them down
+after the healing; a player may cure one in their own mana phase by paying the phases
+left in mana (補足).  A status given again keeps the stronger (重複: 効果の高い方).
+"""
+from __future__ import annotations
+
+from judge.engine import FieldSpec, Note, ScenarioError, SetCard, SetCounter, action
+
+from . import cards as C
+from .common import require, require_game_on, require_own_turn
+from .rulebook import STATUS_COUNTDOWN, STUN_ACTIONS, rule
+
+CLAUSE = {"stun": "stun", "freeze_lock": "freeze-lock", "burn": "burn"}
+JAPANESE = {"stun": "スタン", "freeze_lock": "凍結ロック", "burn": "燃焼"}
+STOPS_ACTIONS = ("freeze_lock", "stun")
+
+
+def status_cite(status: str, match_text: str | None = None):
+    """The clause of a status."""
+    return rule("status-effects", CLAUSE[status], match_text)
+
+
+def require_can_act(match, card, what: str):
+    """A stunned or freeze-locked unit takes no action (攻撃、スキル発動、表示形式の変更…)."""
+    held = C.statuses(card)
+    if "freeze_lock" in held:
+        yield from require(False, status_cite("freeze_lock", "一切の行動を取れなくなります"),
+                           f"{card.label()} is freeze-locked ({held['freeze_lock']} mana "
+                           f"phase(s) left): it cannot {what}")
+    if "stun" in held:
+        cite = status_cite("stun", "行動不能")
+        if what == "change its position":
+            cite = cite.because(STUN_ACTIONS)
+        yield from require(False, cite, f"{card.label()} is stunned until the next mana "
+                                        f"phase: it cannot {what}")
+
+
+def give(match, card, status: str, phases: int, *, cite, detail: str):
+    """Give a unit a status for ``phases`` mana phases; overlapping, the stronger stays."""
+    held = C.statuses(card)
+    if held.get(status, 0) >= phases:
+        yield Note(cite=rule("overlap", None, "効果の高い方が優先"),
+                      detail=f"{card.label()} already has {JAPANESE[status]} for "
+                             f"{held[status]} mana phase(s): the stronger effect stays",
+                      event="status")
+        return
+    held[status] = phases
+    yield SetCard(card, {"statuses": dict(sorted(held.items()))}, cite=cite, detail=detail,
+                  event="status")
+
+
+def count_down(match):
+    """Every unit's statuses lose one mana phase; those at zero are cured."""
+    cite = rule("status-effects", "freeze-lock", "マナフェイズ経過で回復").because(STATUS_COUNTDOWN)
+    for pname in match.state.players:
+        for card in [c for z in ("battle", "forbidden") for c in match.zone(pname, z)]:
+            held = C.statuses(card)
+            if not held:
+                continue
+            left = {s: n - 1 for s, n in held.items() if n > 1}
+            cured = [JAPANESE[s] for s in held if s not in left]
+            words = (f"cured of {', '.join(cured)}" if cured else "") + \
+                    ("; " if cured and left else "") + \
+                    (", ".join(f"{JAPANESE[s]} {n} left" for s, n in left.items()) if left else "")
+            yield SetCard(card, {"statuses": left or None}, cite=cite,
+                          detail=f"mana phase: {card.label()} {words}", event="status")
+
+
+@action("cure", unit=FieldSpec("card", required=True, doc="the unit to cure"),
+        status=FieldSpec("str", required=True, doc="stun, freeze_lock or burn (any spelling)"))
+def cure(match, act):
+    """Cure a status in one's own mana phase by paying the mana phases it has left (補足)."""
+    player = act.player
+    yield from require_game_on(match)
+    unit = match.card(act.get("unit"), player=player, zones=("battle", "forbidden"),
+                      field="unit")
+    try:
+        status = C.canonical(C.STATUS_NAMES, act.get("status"), "status")
+    except ScenarioError:
+        raise match.input_error(f"{act.get('status')!r} is not a status", "status",
+                                accepted=["stun", "freeze_lock", "burn", "スタン", "凍結ロック",
+                                          "燃焼"]) from None
+    cite = rule("status-effects", "supplement", "自身のマナフェイズ")
+    yield from require_own_turn(match, player, "cure a status")
+    yield from require(match.state.phase == "mana", cite,
+                       f"a status is cured in one's own mana phase, not in the "
+                       f"{match.state.phase} phase")
+    held = C.statuses(unit)
+    yield from require(status in held, cite, f"{unit.label()} has no {JAPANESE[status]}")
+    price = held[status]
+    mana = match.state.players[player].counters["mana"]
+    yield from require(mana >= price, cite, f"curing {JAPANESE[status]} costs {price} mana "
+                                            f"(the mana phases left); {player} has {mana}")
+    yield SetCounter(player, "mana", mana - price, cite=cite,
+                     detail=f"{player} pays {price} mana ({mana} → {mana - price})",
+                     event="mana")
+    del held[status]
+    yield SetCard(unit, {"statuses": held or None}, cite=cite,
+                  detail=f"{unit.label()} is cured of {JAPANESE[status]}", event="status")

@@ -75,7 +75,10 @@ class SetCounter(Event):
 
 @dataclass
 class SetTurn(Event):
-    """The phase, turn number or active player changes."""
+    """The phase, turn number or active player changes.
+
+    A new turn number starts a fresh ``this_turn`` (what happened last turn is history).
+    """
 
     phase: str | None = None
     turn: int | None = None

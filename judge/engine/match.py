@@ -169,6 +169,8 @@ class Match:
             if change.phase is not None:
                 s.phase = change.phase
             if change.turn is not None:
+                if change.turn != s.turn:
+                    s.this_turn.clear()       # a new turn: nothing has happened in it yet
                 s.turn = change.turn
             if change.active is not None:
                 s.active = change.active

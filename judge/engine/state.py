@@ -83,9 +83,9 @@ class GameState:
             "players": {name: p.as_json() for name, p in self.players.items()},
         }
         if self.this_turn:
-            out["this_turn"] = self.this_turn
+            out["this_turn"] = copy.deepcopy(self.this_turn)   # a snapshot, not a view
         if self.winner:
             out["winner"] = self.winner
         if self.flags:
-            out["flags"] = self.flags
+            out["flags"] = copy.deepcopy(self.flags)
         return out

@@ -1,0 +1,112 @@
+"""東方Vision (Touhou "Vision"): the game's rules as the corpus texts state them.
+
+Modules (each reads like the rule it implements):
+
+- play.py          カードをプレイする方法: the seven steps, the card-type supplement
+- restrictions.py  プレイ条件 (step 1), what this turn holds
+- resolution.py    解決: played cards resolve newest first, by type, or fail (目標の喪失)
+- as_if_played.py  プレイしたものとして解決: steps 3-5, QA-021/041/108/110/326/337/341/346
+- combat.py        攻撃・防御・戦闘ダメージ・貫通・決死
+- graze.py         グレイズ (6.5)
+- effects.py       the few card effects the rulings describe
+- targets.py       目標: what a card may target
+- cards.py         the card list lookup and a card's facts
+- texts.py         the cited entries and the switches (rules that changed)
+- board.py         setup validation and expect paths
+- interpretations.py  every choice made where the texts are silent
+
+The full reference (zones, card fields, actions and their fields, expect paths,
+switches, interpretations) is docs/games/vision.md.
+"""
+from __future__ import annotations
+
+from judge.engine import Card, FieldSpec, Game
+
+from . import board
+from .as_if_played import AFTERWARDS, resolve_as_if_played_action
+from .cards import CardList, TYPES, build_card, card_type, label
+from .combat import attack
+from .effects import put_onto_field
+from .interpretations import INTERPRETATIONS
+from .play import play
+from .resolution import resolve
+from .rulings import ASSUMPTIONS
+from .targets import KINDS
+from .texts import SWITCHES
+
+
+class VisionGame(Game):
+    """東方Vision: zones, card fields, actions, switches and interpretations."""
+
+    name = "vision"
+    title = "東方Vision"
+    zones = ("deck", "hand", "nodes", "field", "play_area", "graveyard", "removed")
+    phases = ("active", "maintenance", "draw", "main", "discard", "end")
+    card_fields = {
+        "number": FieldSpec("str", doc="card list number: No.075, N75, PR.002"),
+        "type": FieldSpec("choice", options=tuple(TYPES), doc="character, spell, command"),
+        "attack": FieldSpec("int"), "toughness": FieldSpec("int"),
+        "graze": FieldSpec("int", doc="グレイズ value"),
+        "node": FieldSpec("str", doc="必要ノード: a whole number, or -"),
+        "cost": FieldSpec("str", doc="コスト: a whole number, -, or X"),
+        "asleep": FieldSpec("bool", doc="スリープ状態 (default: active)"),
+        "damage": FieldSpec("int", doc="damage marked on a character"),
+        "face_down": FieldSpec("bool", doc="裏向き"),
+        "keywords": FieldSpec("list", doc="貫通, 先制, 【世界呪符】, 【装備】…"),
+        "attached_to": FieldSpec("card", doc="the character an equipment/talisman is set on"),
+        "range": FieldSpec("str", doc="効果範囲 (目標: the card designates a target)"),
+        "target_kind": FieldSpec("choice", options=tuple(KINDS),
+                                 doc="what the card may target"),
+        "modes": FieldSpec("list", doc="the effects a card chooses one of (step 4)"),
+        "declaration": FieldSpec("yesno", doc="the card asks for a declaration (step 6)"),
+        "condition": FieldSpec("yesno", doc="its 'cannot be played unless' condition is met"),
+        "stack": FieldSpec("int", doc="order of a played card in the play area"),
+        "target": FieldSpec("card", doc="the target a played card designated"),
+        "mode": FieldSpec("str", doc="the mode a played card chose"),
+        "declared": FieldSpec("str", doc="what a played card declared"),
+    }
+    card_defaults = {"damage": 0, "asleep": False, "face_down": False}
+    starting_life = 25
+    switches = SWITCHES
+    ruling_assumptions = ASSUMPTIONS
+    interpretations = INTERPRETATIONS
+    procedures = (play, resolve, attack, resolve_as_if_played_action, put_onto_field)
+
+    def make_card(self, spec: dict, owner: str, zone: str, uid: str) -> Card:
+        """Look the card up in the corpus card list; the mapping's fields override."""
+        return build_card(CardList.of(self.corpus), spec, owner, zone, uid)
+
+    def card_to_spec(self, card: Card, state=None) -> dict | str:
+        """The card as a scenario writes it (references between cards by name)."""
+        return board.card_to_spec(card, state)
+
+    def validate_setup(self, state, where) -> None:
+        """References between cards, damage below toughness, flags, this_turn."""
+        board.validate_setup(self, state, where)
+
+    def prepare(self, state) -> None:
+        """A scenario without a phase is in the main phase; played cards get an order."""
+        board.prepare(state)
+
+    def expect_value(self, state, path: str):
+        """Vision's own expect paths (see docs/games/vision.md)."""
+        return board.expect_value(self, state, path)
+
+    def card_summary(self, card: Card) -> str:
+        """A card on the board in one line: name, stats, state."""
+        parts = [label(card)]
+        if card_type(card):
+            parts.append(card_type(card))
+        if isinstance(card.get("attack"), int):
+            parts.append(f"{card.get('attack')}/{card.get('toughness')}"
+                         f" graze {card.get('graze', 0)}")
+        if card.get("asleep"):
+            parts.append("asleep")
+        if card.get("damage"):
+            parts.append(f"damage {card.get('damage')}")
+        return " ".join(parts)
+
+
+GAME = VisionGame
+
+__all__ = ["GAME", "VisionGame", "AFTERWARDS"]

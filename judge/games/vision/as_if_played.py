@@ -1,0 +1,158 @@
+"""プレイしたものとして解決 (resolve as if played): steps 3 to 5 of the play procedure only.
+
+"これは、「カードをプレイする方法」の手順3～5の手順のみを処理する" (vision/term/プレイ):
+the card is put into the play area face up (step 3; a face-down card by its face side,
+QA-346), a mode is chosen (4) and a target designated (5, at this moment: QA-110); no
+cost is paid (QA-041).  It counts as played (QA-021) and as "played and resolved"
+(QA-108); from 除外 it may still go onto the field (QA-341).
+
+Whether the card's own restrictions (1 per turn, the world talisman limit, …) bind it
+is the switch ``as_if_played_restrictions`` (QA-337 revision 1: ignored; revision 2:
+they apply).  What happens to a card the granting effect discards or removes afterwards
+is the switch ``as_if_played_voids_afterwards`` (QA-326, withdrawn).
+"""
+from __future__ import annotations
+
+from judge.engine import Check, Choose, Cite, FieldSpec, Move, Note, Record, SetCard, action
+
+from . import interpretations as I
+from .cards import PLAY_PROPS, card_type, label
+from .choices import given
+from .resolution import resolve_played
+from .restrictions import own_restrictions, record
+from .targets import is_legal_target, legal_targets, reference, target_kind
+from .texts import PLAY_TERM, PROCEDURE, qa
+
+AFTERWARDS = ("none", "discard", "remove")
+
+
+def resolve_as_if_played(match, player: str, card, act, *, by: str = "an effect",
+                         cite=None, afterwards: str = "none"):
+    """Resolve ``card`` as if ``player`` played it (see the module docstring).
+
+    ``by`` names the granting effect for the log; ``cite`` is the step that grants it
+    (テリブルスーヴニール's own entry), else the play page's sentence is cited.
+    """
+    yield Note(cite=cite or Cite(PLAY_TERM, match="手順3～5の手順のみを処理する"),
+               event="as-if-played",
+               detail=f"{by} resolves {label(card)} as if {player} played it: steps 3-5 of "
+                      "the play procedure only")
+    origin = match.where_is(card)[1]
+    if not (yield from _restrictions(match, player, card)):
+        return
+    kind = target_kind(card)
+    if kind and not legal_targets(match.state, card):
+        yield Note(cite=Cite(PROCEDURE, "play-procedure.5").because(
+                       I.AS_IF_PLAYED_FAILS_WITHOUT_TARGET), event="fail",
+                   detail=f"{label(card)} has no legal target to designate: it fails to "
+                          f"resolve and stays in {origin}")
+        return
+    # Step 3: into the play area, face up (a face-down card by its face side: QA-346).
+    if card.get("face_down"):
+        yield Note(cite=Cite(qa(346), match="表側を参照"), event="face-down",
+                   detail=f"{card.name} is face down: its face side is referred to and "
+                          "resolved")
+    yield Move(card, "play_area", player=player,
+               clear=("face_down", "asleep", "damage", "attached_to") + PLAY_PROPS,
+               cite=Cite(PROCEDURE, "play-procedure.3"), event="reveal",
+               detail=f"{label(card)} goes from {origin} into {player}'s play area face up")
+    # Step 4: the mode.
+    modes = [str(m) for m in card.get("modes", []) or []]
+    if modes:
+        mode = yield Choose("resolved_mode", modes, player=player,
+                            cite=Cite(PROCEDURE, "play-procedure.4"))
+        yield SetCard(card, {"mode": mode}, cite=Cite(PROCEDURE, "play-procedure.4"),
+                      event="mode", detail=f"{label(card)}: mode {mode}")
+    # Step 5: the target, designated now (QA-110).
+    if kind:
+        options = [reference(match.state, c) for c in legal_targets(match.state, card)]
+        ref = given(act, "resolved_target")
+        if ref is None:
+            raise match.input_error(
+                f"{label(card)} is resolved as if played and must designate a target now "
+                "(QA-110): the choice 'resolved_target' is open", "resolved_target", options)
+        target = match.card(ref, field="resolved_target")
+        if not is_legal_target(match.state, card, target, kind):
+            yield Check(ok=False, cite=Cite(PROCEDURE, "play-procedure.5"), event="target",
+                        detail=f"{label(target)} is not a legal target of {label(card)}")
+        yield SetCard(card, {"target": target.uid}, cite=Cite(qa(110), match="解決時に指定"),
+                      event="target", detail=f"the target of {label(card)} is designated "
+                                             f"now: {label(target)}")
+    yield Note(cite=Cite(qa(41), match="コストの支払いは発生しません"), event="no-cost",
+               detail=f"no cost is paid for {label(card)}")
+    yield Record(record(player, card, as_if_played=True), cite=Cite(qa(21), match="のみを"),
+                 event="played", detail=f"{label(card)} counts as played by {player}")
+    if origin == "removed" and (card_type(card) == "character" or kind == "character"
+                                or "幻想生物" in str(card.get("keywords"))):
+        yield Note(cite=Cite(qa(341), match="例外的に場に出す事が出来ます"), event="from-removed",
+                   detail=f"{label(card)} was removed from the game, yet it may go onto the "
+                          "field")
+    yield from resolve_played(match, card, act)
+    yield Note(cite=Cite(qa(108), match="適用できます"), event="played-and-resolved",
+               detail=f"{label(card)} was played and resolved: effects conditioned on a "
+                      "card being played and resolved apply")
+    yield from _afterwards(match, card, afterwards)
+
+
+def _restrictions(match, player, card):
+    """QA-337: the card's own restrictions, ignored (revision 1) or applied (revision 2)."""
+    variant = match.ruleset.variant("as_if_played_restrictions")
+    checks = own_restrictions(match, player, card)
+    if variant.value == "ignored":
+        if checks:
+            broken = [d for ok, _, d in checks if not ok]
+            yield Note(cite=variant.cite(), event="restrictions",
+                       detail=f"{label(card)}'s restrictions are ignored"
+                              + (f" ({'; '.join(broken)})" if broken else ""))
+        return True
+    for ok, rule, detail in checks:
+        if not ok:
+            yield Note(cite=variant.cite().because(I.AS_IF_PLAYED_RESTRICTIONS),
+                       event="fail", detail=f"{label(card)} cannot ignore its restrictions: "
+                                            f"{detail}; it fails to resolve")
+            return False
+    if checks:
+        yield Note(cite=variant.cite().because(I.AS_IF_PLAYED_RESTRICTIONS),
+                   event="restrictions", detail=f"{label(card)} meets its restrictions")
+    return True
+
+
+def _afterwards(match, card, afterwards: str):
+    """QA-326: a discard / removal the card was under, after it resolves as if played."""
+    if afterwards == "none":
+        return
+    zone = match.where_is(card)[1]
+    variant = match.ruleset.variant("as_if_played_voids_afterwards")
+    if variant.value and zone == "field":
+        yield Note(cite=variant.cite().because(I.QA326_AFTERWARDS), event="void",
+                   detail=f"{label(card)} stays on the field: the {afterwards} it was under "
+                          "is void")
+        return
+    dest, done = (("graveyard", "discarded to 冥界") if afterwards == "discard" else
+                  ("removed", "removed from the game"))
+    if zone == dest:
+        return
+    yield Move(card, dest, player=card.owner, clear=("attached_to", "asleep", "damage"),
+               cite=Cite(PLAY_TERM, match="プレイしたものとして解決する").because(
+                   I.QA326_AFTERWARDS), event=afterwards,
+               detail=f"{label(card)} is {done}, as the effect says")
+
+
+@action("resolve_as_if_played",
+        doc="An effect resolves a card as if played (プレイしたものとして解決): `card` from "
+            "冥界, 除外, the hand…; `by` names the effect (for the log); `afterwards` what "
+            "the effect does to the card after it resolves (none, discard, remove).",
+        card=FieldSpec("card", required=True, doc="the card resolved as if played"),
+        by=FieldSpec("str", doc="the card or effect that does it (for the log)"),
+        afterwards=FieldSpec("choice", options=AFTERWARDS),
+        resolved_target=FieldSpec("card"), resolved_mode=FieldSpec("str"))
+def resolve_as_if_played_action(match, act):
+    """Resolve a card as if played (the granting effect's text is not in the corpus)."""
+    card = match.card(act.get("card"), field="card")
+    zone = match.where_is(card)[1]
+    if zone == "play_area":
+        raise match.input_error(f"{label(card)} is a played card waiting in the play area; "
+                                "resolve it with `resolve`", "card")
+    yield from resolve_as_if_played(match, act.player, card, act,
+                                    by=act.get("by") or "an effect",
+                                    afterwards=act.get("afterwards", "none"))

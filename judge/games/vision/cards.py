@@ -1,0 +1,280 @@
+"""カードリスト (the card list) and a card's facts as the rules read them.
+
+A card a scenario names is looked up in the corpus's card entries (``vision/card/N<no>``,
+whose ``data`` holds the community card list's raw facts and ``data.parsed`` what
+parses cleanly).  ``number: N75`` / ``No.075`` picks one printing; a name that several
+printings share (十六夜 咲夜, ふらわ～戦車, 西行妖…) needs a number unless the mapping
+gives every stat itself.  The mapping's own fields override the list's.
+
+The helpers below answer what the rules ask of a card: its type (キャラクター / スペル /
+コマンド), whether it is a character on the field (【幻想生物】 included), its keywords,
+required nodes (必要ノード) and cost (コスト), as the card list writes them (``-`` means it
+cannot be played, ``X`` a cost the player chooses).
+"""
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+import weakref
+
+from judge.corpus.ids import card_number_key, fold
+from judge.engine import Card, ScenarioError
+
+TYPES = {"character": "character", "spell": "spell", "command": "command",
+         "キャラクター": "character", "スペル": "spell", "コマンド": "command",
+         "Character": "character", "Spell": "spell", "Command": "command"}
+ZONE_NAMES = ("deck", "hand", "nodes", "field", "play_area", "graveyard", "removed")
+ANONYMOUS = re.compile(r"^(?:%s)-\d+$" % "|".join(ZONE_NAMES))
+SET_SUFFIX = re.compile(r"^(.*)[/／]([0-9０-９]+)弾$")
+PROMO = re.compile(r"^(?:PR|P)[.．\s-]*0*([0-9]{1,4})$", re.I)
+# A card written by its number alone: No.075, N75, PR.002 (bare digits are not numbers).
+NUMBER_NAME = re.compile(r"^(?:No\.?|N|PR\.?|P)\s*[0-9]{1,4}$", re.I)
+# The props a card carries only while it waits in the play area (a played card).
+PLAY_PROPS = ("stack", "target", "mode", "declared")
+CHARACTER_STATS = ("attack", "toughness", "graze")
+
+_INDEXES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def name_key(name: str) -> str:
+    """The folded form two spellings of a card name are compared in (『』 as 「」)."""
+    return fold(str(name).replace("『", "「").replace("』", "」")).lower()
+
+
+def number_key(typed) -> str | None:
+    """``No.075``, ``75``, ``N75`` -> ``N75``; ``PR.002`` -> ``P2``; else None."""
+    text = fold(str(typed))
+    promo = PROMO.match(text)
+    if promo:
+        return f"P{int(promo.group(1))}"
+    return card_number_key(text)
+
+
+class CardList:
+    """The card entries of the corpus, by number and by folded name."""
+
+    def __init__(self, corpus):
+        self.by_number: dict[str, object] = {}
+        self.by_name: dict[str, list] = {}
+        for entry in corpus or ():
+            if entry.game != "vision" or entry.kind != "card":
+                continue
+            self.by_number[entry.key] = entry
+            names = {self.card_name(entry)}
+            for name in names:
+                self.by_name.setdefault(name_key(name), []).append(entry)
+
+    @staticmethod
+    def card_name(entry) -> str:
+        """The card's name (a promo's ``PR.002`` prefix removed)."""
+        data = entry.data or {}
+        parsed = data.get("parsed") or {}
+        return str(parsed.get("name") or data.get("name") or entry.title)
+
+    @classmethod
+    def of(cls, corpus) -> "CardList":
+        """The (cached) card list of a corpus."""
+        if corpus is None:
+            return cls(None)
+        try:
+            found = _INDEXES.get(corpus)
+        except TypeError:
+            return cls(corpus)
+        if found is None:
+            found = cls(corpus)
+            _INDEXES[corpus] = found
+        return found
+
+    def named(self, name: str) -> list:
+        """The entries with that name; a ``／１３弾`` suffix picks that set's printing."""
+        found = self.by_name.get(name_key(name), [])
+        if found:
+            return found
+        suffix = SET_SUFFIX.match(unicodedata.normalize("NFKC", str(name)).strip())
+        if suffix:
+            package = f"NO{int(unicodedata.normalize('NFKC', suffix.group(2)))}"
+            base = self.by_name.get(name_key(suffix.group(1)), [])
+            return [e for e in base if package in ((e.data or {}).get("package") or [])]
+        return []
+
+    def close_names(self, name: str, n: int = 5) -> list[str]:
+        """Card names that look like ``name`` (for an error message)."""
+        keys = difflib.get_close_matches(name_key(name), list(self.by_name), n=n, cutoff=0.5)
+        return [self.card_name(self.by_name[k][0]) for k in keys]
+
+
+def facts(entry) -> dict:
+    """A card entry's facts as card props (number, type, stats, node, cost, keywords)."""
+    data = entry.data or {}
+    parsed = data.get("parsed") or {}
+    props: dict = {"number": entry.key}
+    kind = TYPES.get(str(data.get("type") or ""))
+    if kind:
+        props["type"] = kind
+    for key in ("node", "cost"):
+        value = parsed.get(key, data.get(key))
+        value = stat_value(value)
+        if value is not None:
+            props[key] = value
+    for key in CHARACTER_STATS:
+        value = parsed.get(key)
+        if value is None:
+            value = stat_value(data.get(key))
+        if isinstance(value, int):
+            props[key] = value
+    keywords = parsed.get("keywords")
+    if keywords is None:
+        keywords = unicodedata.normalize("NFKC", str(data.get("skill") or "")).split()
+    keywords = [k for k in keywords if k and k != "-"]
+    if keywords:
+        props["keywords"] = list(keywords)
+    if "目標" in str(data.get("range") or ""):
+        props["range"] = "目標"
+    return props
+
+
+def stat_value(value):
+    """``3`` / ``"３"`` -> 3; ``"-"`` and ``"X"`` kept; empty -> None."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    text = unicodedata.normalize("NFKC", str(value)).strip()
+    if not text:
+        return None
+    if re.fullmatch(r"\d+", text):
+        return int(text)
+    if text in ("-", "ー", "－"):
+        return "-"
+    if text.upper() == "X":
+        return "X"
+    return None
+
+
+def build_card(cards: CardList, spec: dict, owner: str, zone: str, uid: str) -> Card:
+    """A card from a scenario spec: the card list's facts, overridden by the mapping."""
+    name = str(spec["name"])
+    given = {k: v for k, v in spec.items() if k != "name"}
+    if "type" in given:
+        given["type"] = TYPES[given["type"]]
+    for key in ("node", "cost"):
+        if key in given:
+            value = stat_value(given[key])
+            if value is None:
+                raise ScenarioError(f"{key} must be a whole number, '-' or 'X', not "
+                                    f"{given[key]!r}", accepted="0, 1, 2…, -, X")
+            given[key] = value
+    if ANONYMOUS.match(name):
+        return Card(uid=uid, name=name, owner=owner, props=given)
+    if NUMBER_NAME.match(unicodedata.normalize("NFKC", name).strip()) and "number" not in given:
+        entry = cards.by_number.get(number_key(name) or "")
+        if entry is None:
+            raise ScenarioError(f"no card {name!r} in the card list",
+                                accepted="a number such as No.075, N75, PR.002, or a name")
+        given["number"] = entry.key
+        name = CardList.card_name(entry)
+    entry = _lookup(cards, name, given)
+    props = facts(entry) if entry is not None else {}
+    if entry is not None:
+        name = CardList.card_name(entry)
+    props.update(given)
+    if "number" in props and entry is not None:
+        props["number"] = entry.key
+    return Card(uid=uid, name=name, owner=owner, props=props)
+
+
+def _lookup(cards: CardList, name: str, given: dict):
+    """The card entry a spec means, None for a card the scenario defines itself."""
+    if given.get("number") is not None:
+        key = number_key(given["number"])
+        entry = cards.by_number.get(key or "")
+        if entry is None:
+            raise ScenarioError(f"number: no card {given['number']!r} in the card list",
+                                accepted="a number such as No.075, N75, PR.002")
+        if name_key(CardList.card_name(entry)) != name_key(name) and entry not in \
+                cards.named(name):
+            raise ScenarioError(f"number: {key} is 「{CardList.card_name(entry)}」, not "
+                                f"「{name}」", accepted=CardList.card_name(entry))
+        return entry
+    found = cards.named(name)
+    if len(found) == 1:
+        return found[0]
+    if len(found) > 1:
+        if _self_sufficient(given):
+            return None
+        numbers = [e.key for e in found]
+        raise ScenarioError(f"{len(found)} cards of the card list are named 「{name}」; say "
+                            "which with number: (or give type, node, cost and, for a "
+                            "character, attack, toughness, graze)", accepted=numbers)
+    if "type" in given:
+        return None
+    close = cards.close_names(name)
+    raise ScenarioError(f"unknown card 「{name}」: not in the card list (a card of your own "
+                        "needs type and its stats)",
+                        accepted=close or "a card name of the list, or {name, type, …}")
+
+
+def _self_sufficient(given: dict) -> bool:
+    """Whether a mapping gives every stat the rules need, so no printing is needed."""
+    if "type" not in given or "node" not in given or "cost" not in given:
+        return False
+    return given["type"] != "character" or all(k in given for k in CHARACTER_STATS)
+
+
+# --- what the rules ask of a card -----------------------------------------------------
+
+def keywords(card: Card) -> set[str]:
+    """The card's keywords, folded, without 【】: {"貫通", "世界呪符", "装備/場", …}."""
+    out: set[str] = set()
+    for word in card.get("keywords", []) or []:
+        text = unicodedata.normalize("NFKC", str(word))
+        for inner in re.findall(r"【([^】]*)】", text):
+            out.add(fold(inner))
+        rest = re.sub(r"【[^】]*】", " ", text).strip()
+        for part in rest.split():
+            out.add(fold(part))
+    return out
+
+
+def has_keyword(card: Card, word: str) -> bool:
+    """Whether the card has the keyword (``貫通``, ``世界呪符``, ``装備/場``…)."""
+    return fold(unicodedata.normalize("NFKC", word)).strip("【】") in keywords(card)
+
+
+def card_type(card: Card) -> str | None:
+    """``character``, ``spell`` or ``command`` (None for an anonymous card)."""
+    return card.get("type")
+
+
+def is_character(card: Card) -> bool:
+    """A character on the field: a character card, or a 【幻想生物】 spell (spell.3.III)."""
+    if card.get("attached_to"):
+        return False
+    return card_type(card) == "character" or has_keyword(card, "幻想生物")
+
+
+def is_attachment(card: Card) -> bool:
+    """An 【装備】 or 【呪符】 card (set on a character when it resolves)."""
+    return has_keyword(card, "装備") or has_keyword(card, "呪符")
+
+
+def number_of(card: Card) -> str | None:
+    """The card list number (``N75``) of a card, if it has one."""
+    return card.get("number")
+
+
+def face_value(card: Card, key: str):
+    """Required nodes or cost as the rules read it: a face-down card's are 0."""
+    if card.get("face_down"):
+        return 0
+    return card.get(key)
+
+
+def label(card: Card) -> str:
+    """How a step's text names a card: 「name」 (No.075)."""
+    name = card.name if "「" in card.name else f"「{card.name}」"
+    number = number_of(card)
+    if number and number.startswith("N"):
+        return f"{name}(No.{int(number[1:]):03d})"
+    return name

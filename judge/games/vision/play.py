@@ -1,0 +1,209 @@
+"""カードをプレイする方法 (how to play a card): the seven steps, each checked and cited.
+
+    １．プレイ条件を確認する。            -> play conditions (restrictions.py)
+    ２．必要ノード以上のノードがノードエリアにある事を確認する。
+    ３．プレイするカードを公開する / プレイエリアに表向きで置く。
+    ４．複数の効果から１つを選ぶカードの場合、効果を選択する。
+    ５．目標を指定するカードの場合、目標を指定する。
+    ６．宣言を求められる効果の場合、その宣言を行う。
+    ７．カードに書かれているコストを支払う。
+
+Before step 3 the card-type supplement applies: a play whose required nodes, cost or
+target cannot be met is not even declared (play-supplement).  A card whose required
+nodes and cost are "-" cannot be played (card-play.3).  After step 7 the card is a
+played card waiting in the play area (played-card) until both players pass; a node
+count that drops below the requirement by paying does not undo the play (card-play.2).
+"""
+from __future__ import annotations
+
+from judge.engine import Check, Choose, Cite, FieldSpec, Move, Note, Record, SetCard, action
+
+from . import interpretations as I
+from .cards import face_value, label, number_of
+from .choices import given
+from .resolution import next_stack, resolve_all
+from .restrictions import own_restrictions, record, type_rules
+from .targets import KINDS, is_legal_target, legal_targets, reference, target_kind
+from .texts import CARD_PLAY, PLAY_TERM, PLAYED_CARD, PROCEDURE, SUPPLEMENT, qa
+
+
+def step(n: int) -> Cite:
+    """Step ``n`` of カードをプレイする方法."""
+    return Cite(PROCEDURE, f"play-procedure.{n}")
+
+
+def play_card(match, player: str, card, act):
+    """The seven steps of playing ``card`` from ``player``'s hand (see the module doc)."""
+    required, cost = face_value(card, "node"), face_value(card, "cost")
+    dash = "-" in (required, cost)
+    yield Check(ok=not dash, cite=Cite(CARD_PLAY, "card-play.3"), event="condition",
+                detail=f"{label(card)}: required nodes {required}, cost {cost}"
+                + (": a card whose required nodes and cost are '-' cannot be played"
+                   if dash else ""))
+    if not isinstance(required, int) or not (isinstance(cost, int) or cost == "X"):
+        raise match.input_error(f"the required nodes or cost of {label(card)} are not known "
+                                f"(node {required}, cost {cost}): give the card node and cost",
+                                "card", "node: N, cost: N or X")
+    # 1. Play conditions: timing, per-type rules, the card's own restrictions.
+    for ok, cite, detail in type_rules(match, player, card) + \
+            own_restrictions(match, player, card):
+        yield Check(ok=ok, cite=cite, detail=detail, event="condition")
+    yield Note(cite=step(1), event="step", detail=f"step 1: {label(card)} meets its play "
+                                                   "conditions")
+    # 2. Required nodes against the node area (active and asleep alike).
+    nodes = match.zone(player, "nodes")
+    yield Check(ok=len(nodes) >= required, cite=step(2), event="nodes",
+                detail=f"step 2: {player}'s node area holds {len(nodes)} nodes; "
+                       f"{label(card)} requires {required}")
+    # The supplement: a play whose cost or target is certain to fail is not declared.
+    x = _x_value(match, card, cost, act)
+    payable, what = _can_pay(match, player, card, x)
+    yield Check(ok=payable, cite=Cite(SUPPLEMENT, "play-supplement", match="コストが支払えない"),
+                event="cost", detail=what)
+    kind = target_kind(card)
+    if kind:
+        options = legal_targets(match.state, card)
+        yield Check(ok=bool(options), cite=Cite(SUPPLEMENT, "play-supplement",
+                                                match="目標を指定できない"), event="target",
+                    detail=f"{label(card)} can designate {KINDS[kind]}" if options else
+                    f"{label(card)} must designate {KINDS[kind]} and there is none")
+    # 3. Reveal it into the play area, face up.
+    yield Move(card, "play_area", player=player, props={"stack": next_stack(match)},
+               clear=("face_down", "asleep"), cite=step(3), event="reveal",
+               detail=f"step 3: {player} reveals {label(card)} and puts it into the play area")
+    # 4. Choose a mode.
+    modes = [str(m) for m in card.get("modes", []) or []]
+    if modes:
+        mode = yield Choose("mode", modes, player=player, cite=step(4))
+        yield SetCard(card, {"mode": mode}, cite=step(4), event="mode",
+                      detail=f"step 4: mode {mode}")
+    else:
+        yield Note(cite=step(4), event="step", detail="step 4: no mode to choose")
+    # 5. Designate the target.
+    yield from _designate(match, player, card, kind, act)
+    # 6. Make the declaration.
+    yield from _declare(match, card, act)
+    # 7. Pay the cost.
+    yield from _pay(match, player, card, cost, x, required)
+    yield Record(record(player, card), cite=Cite(qa(21), match="カードをプレイする方法」に従って"),
+                 event="played", detail=f"{player} has played {label(card)}")
+    yield Note(cite=Cite(PLAYED_CARD, match="解決されるまで"), event="played",
+               detail=f"{label(card)} is a played card in the play area until it resolves")
+
+
+def _x_value(match, card, cost, act):
+    x = given(act, "x")
+    if cost == "X":
+        if x is None:
+            raise match.input_error(f"the cost of {label(card)} is X: say how much with x",
+                                    "x", "a whole number 0 or more")
+        if x < 0:
+            raise match.input_error("x is 0 or more", "x", "a whole number 0 or more")
+        return x
+    if x is not None:
+        raise match.input_error(f"x is only for a card whose cost is X; {label(card)} costs "
+                                f"{cost}", "x")
+    return cost
+
+
+def _can_pay(match, player, card, amount: int):
+    nodes = match.zone(player, "nodes")
+    if number_of(card) == "N298":
+        asleep = [n for n in nodes if n.get("asleep")]
+        return (len(asleep) >= amount,
+                f"cost {amount}: paid with sleeping nodes; {player} has {len(asleep)}")
+    active = [n for n in nodes if not n.get("asleep")]
+    return (len(active) >= amount, f"cost {amount}: {player} has {len(active)} active nodes")
+
+
+def _designate(match, player, card, kind, act):
+    ref = given(act, "target")
+    if kind is None:
+        if ref is not None:
+            raise match.input_error(f"{label(card)} designates no target (give the card "
+                                    "target_kind if it should)", "target",
+                                    sorted(KINDS))
+        yield Note(cite=step(5), event="step", detail="step 5: no target to designate")
+        return
+    if ref is None:
+        options = [reference(match.state, c) for c in legal_targets(match.state, card)]
+        raise match.input_error(f"{label(card)} must designate {KINDS[kind]}: the choice "
+                                "'target' is open", "target", options)
+    target = match.card(ref, field="target")
+    ok = is_legal_target(match.state, card, target, kind)
+    where = match.where_is(target)[1]
+    cite, why = step(5), f"{label(target)} ({where}) is not {KINDS[kind]}"
+    if kind.endswith("_being_played") and not ok:
+        cite = Cite(PLAY_TERM, match="プレイされているカード」しか対象に出来ず")
+        why = (f"{label(target)} is not being played (it is in {where}): an effect that "
+               "negates a play can target only a card being played")
+    elif number_of(card) == "N298" and where == "nodes":
+        cite = Cite(PLAY_TERM, match="手順7.であるため")
+        why = (f"{label(target)} is still a node: the cost is paid at step 7, after the "
+               "target is designated at step 5")
+    if not ok:
+        yield Check(ok=False, cite=cite, event="target", detail=f"step 5: {why}")
+    yield SetCard(card, {"target": target.uid}, cite=step(5), event="target",
+                  detail=f"step 5: {label(card)} designates {label(target)} as its target")
+    if number_of(card) == "N364" and target_kind(target):
+        yield Note(cite=Cite(qa(110), match="解決時に指定します"), event="target",
+                   detail=f"{label(target)}'s own target, if any, is designated when "
+                          f"{label(card)} resolves, not now")
+
+
+def _declare(match, card, act):
+    value = given(act, "declare")
+    if card.get("declaration") == "yes":
+        if value is None:
+            raise match.input_error(f"{label(card)} asks for a declaration: the choice "
+                                    "'declare' is open", "declare", "what is declared")
+        yield SetCard(card, {"declared": str(value)}, cite=step(6), event="declare",
+                      detail=f"step 6: declares {value}")
+        return
+    if value is not None:
+        raise match.input_error(f"{label(card)} asks for no declaration (give the card "
+                                "declaration: yes if it should)", "declare")
+    yield Note(cite=step(6), event="step", detail="step 6: no declaration to make")
+
+
+def _pay(match, player, card, cost, amount, required):
+    nodes = match.zone(player, "nodes")
+    yield Note(cite=step(7), event="step", detail=f"step 7: {player} pays the cost "
+                                                   f"{cost if cost == amount else f'X={amount}'}")
+    if number_of(card) == "N298":
+        for node in [n for n in nodes if n.get("asleep")][:amount]:
+            yield Move(node, "graveyard", player=node.owner, clear=("asleep",),
+                       cite=step(7).because(I.RESURRECTION_COST), event="cost",
+                       detail=f"a sleeping node ({node.name}) goes to 冥界 as the cost")
+    else:
+        for node in [n for n in nodes if not n.get("asleep")][:amount]:
+            yield SetCard(node, {"asleep": True},
+                          cite=Cite(CARD_PLAY, "card-play.1").because(I.COST_PAYMENT),
+                          event="cost", detail=f"a node ({node.name}) is put to sleep")
+    left = len(match.zone(player, "nodes"))
+    if left < required:
+        yield Note(cite=Cite(CARD_PLAY, "card-play.2"), event="nodes",
+                   detail=f"{player}'s node area now holds {left} nodes, fewer than the "
+                          f"{required} required: the play already made stands")
+
+
+@action("play",
+        doc="Play a card from the hand (the seven steps). `target`, `mode`, `declare`, `x` "
+            "answer steps 5, 4, 6 and an X cost; `resolve: no` leaves the card waiting in "
+            "the play area so the other player may interfere (default: both pass at once); "
+            "`resolved_target` / `resolved_mode` answer a card resolved as if played when "
+            "this one resolves.",
+        card=FieldSpec("card", required=True, doc="the card in the hand"),
+        target=FieldSpec("card"), mode=FieldSpec("str"), declare=FieldSpec("str"),
+        x=FieldSpec("int"), resolve=FieldSpec("yesno"),
+        resolved_target=FieldSpec("card"), resolved_mode=FieldSpec("str"))
+def play(match, act):
+    """プレイ: play a card from the hand, then (unless ``resolve: no``) both players pass."""
+    card = match.card(act.get("card"), player=act.player, zones=("hand",), field="card")
+    yield from play_card(match, act.player, card, act)
+    if act.get("resolve", "yes") == "yes":
+        yield from resolve_all(match, act)
+    else:
+        yield Note(cite=Cite(PLAYED_CARD, match="解決されるまで").because(I.INTERFERENCE),
+                   event="waits", detail=f"{label(card)} waits in the play area: the other "
+                                         "player may interfere")

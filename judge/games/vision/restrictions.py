@@ -1,0 +1,155 @@
+"""プレイ条件 (play conditions): step 1 of カードをプレイする方法, and what this turn holds.
+
+Step 1 checks timing (自分ターン, 相手ターン, メインフェイズ, 干渉), limits on how many cards
+may be played in a turn (「1枚制限」, 世界呪符) and "cannot be played unless" conditions.
+The per-type rules (play-supplement character.1-2, spell.1-2, command.1-2) are checked
+here too.  A card's own restrictions (:func:`own_restrictions`) are what QA-337 is
+about: whether a card resolved as if played is bound by them is a ruleset switch.
+
+What already happened this turn is the state's ``this_turn`` list; a play is recorded
+as ``{player: A, played: N75, name: マナの生成, type: command}`` (a setup may write only
+``{player: A, played: N75}``: the rest is looked up in the card list).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judge.engine import Card, Cite
+
+from . import interpretations as I
+from .cards import CardList, card_type, facts, has_keyword, keywords, name_key, number_key
+from .texts import PLAY_TERM, PROCEDURE, SUPPLEMENT
+
+
+@dataclass
+class PlayFact:
+    """One card a player played this turn, as far as the rules need it."""
+
+    player: str
+    name: str
+    number: str | None
+    type: str | None
+    keywords: set
+
+
+def record(player: str, card: Card, key: str = "played", **extra) -> dict:
+    """The ``this_turn`` record of a play (``key`` played) or a resolution (resolved)."""
+    fact = {"player": player, key: card.get("number") or card.name, "name": card.name}
+    if card_type(card):
+        fact["type"] = card_type(card)
+    words = sorted(w for w in keywords(card) if "制限" in w or w == "世界呪符")
+    if words:
+        fact["keywords"] = words
+    fact.update(extra)
+    return fact
+
+
+def plays_this_turn(match, player: str) -> list[PlayFact]:
+    """The cards ``player`` played this turn (as if played included)."""
+    cards = CardList.of(match.corpus)
+    out = []
+    for fact in match.state.this_turn:
+        if str(fact.get("player")) != player or "played" not in fact:
+            continue
+        ref = str(fact["played"])
+        entry = cards.by_number.get(number_key(ref) or "") if number_key(ref) else None
+        if entry is None:
+            named = cards.named(ref)
+            entry = named[0] if len(named) == 1 else None
+        known = facts(entry) if entry is not None else {}
+        name = str(fact.get("name") or (CardList.card_name(entry) if entry else ref))
+        words = set(fact.get("keywords") or [])
+        if not words and known.get("keywords"):
+            words = keywords(Card("-", name, player, {"keywords": known["keywords"]}))
+        out.append(PlayFact(player, name, known.get("number") or number_key(ref),
+                            fact.get("type") or known.get("type"), words))
+    return out
+
+
+def same_card(fact: PlayFact, card: Card) -> bool:
+    """Whether a play this turn was a card of the same name (「1枚制限」 counts names)."""
+    if fact.number and card.get("number") and fact.number == card.get("number"):
+        return True
+    return name_key(fact.name) == name_key(card.name)
+
+
+def interference_pending(match) -> bool:
+    """Whether a card waits in a play area (an interference is under way)."""
+    return any(match.zone(p, "play_area") for p in match.state.players)
+
+
+RESTRICTIONS = {
+    # keyword: (own turn only, opponent's turn only, one per turn)
+    "自分ターン1枚制限": (True, False, True),
+    "ターン1枚制限": (False, False, True),
+    "相手ターン1枚制限": (False, True, True),
+    "自分ターン制限": (True, False, False),
+    "相手ターン制限": (False, True, False),
+}
+
+
+def own_restrictions(match, player: str, card: Card) -> list[tuple[bool, Cite, str]]:
+    """The card's own restrictions: ``(ok, cite, detail)`` for each that applies.
+
+    Its restriction keywords, the world talisman limit and its "unless" condition.
+    """
+    out = []
+    step1 = Cite(PROCEDURE, "play-procedure.1")
+    own_turn = match.state.active == player
+    played = plays_this_turn(match, player)
+    for word, (own_only, opp_only, once) in RESTRICTIONS.items():
+        if not has_keyword(card, word):
+            continue
+        cite = step1.because(I.RESTRICTION_KEYWORDS)
+        if own_only:
+            out.append((own_turn, cite, f"【{word}】: it is {player}'s own turn"
+                        if own_turn else f"【{word}】: not {player}'s own turn"))
+        if opp_only:
+            out.append((not own_turn, cite, f"【{word}】: it is the opponent's turn"
+                        if not own_turn else f"【{word}】: it is {player}'s own turn"))
+        if once:
+            before = [f for f in played if same_card(f, card)]
+            out.append((not before, cite,
+                        f"【{word}】: {player} has played no 「{card.name}」 this turn"
+                        if not before else
+                        f"【{word}】: {player} already played 「{card.name}」 this turn"))
+    if has_keyword(card, "世界呪符"):
+        before = [f for f in played if "世界呪符" in f.keywords]
+        cite = Cite(PLAY_TERM, match="世界呪符").because(I.WORLD_TALISMAN_LIMIT)
+        out.append((not before, cite,
+                    f"【世界呪符】: {player} has played no world talisman this turn"
+                    if not before else
+                    f"【世界呪符】: {player} already played 「{before[0].name}」, a world "
+                    "talisman, this turn"))
+    if card.get("condition") in ("no", False):
+        cite = Cite(PLAY_TERM, match="しない限りプレイできない").because(I.PLAY_CONDITION)
+        out.append((False, cite, f"{card.name}'s own condition for playing is not met"))
+    return out
+
+
+def type_rules(match, player: str, card: Card) -> list[tuple[bool, Cite, str]]:
+    """The per-type rules of step 1 (play-supplement character.1-2, spell.1, command.1)."""
+    kind = card_type(card)
+    state = match.state
+    out = []
+    if kind in ("character", "spell"):
+        main = state.active == player and state.phase == "main"
+        out.append((main, Cite(SUPPLEMENT, f"{kind}.1"),
+                    f"it is {player}'s main phase" if main else
+                    f"not {player}'s main phase (turn of {state.active}, phase {state.phase})"))
+        pending = interference_pending(match)
+        out.append((not pending, Cite(SUPPLEMENT, f"{kind}.1"),
+                    "no interference is under way" if not pending else
+                    "an interference is under way (a card waits in a play area)"))
+    if kind == "character":
+        before = [f for f in plays_this_turn(match, player) if f.type == "character"]
+        out.append((not before, Cite(SUPPLEMENT, "character.2"),
+                    f"{player} has played no character this turn" if not before else
+                    f"{player} already played 「{before[0].name}」 this turn"))
+    if kind == "command":
+        out.append((True, Cite(SUPPLEMENT, "command.1").because(I.COMMAND_TIMING),
+                    "a command may be played in any phase where interference is possible"))
+    if kind in ("spell", "command"):
+        out.append((True, Cite(SUPPLEMENT, f"{kind}.2"),
+                    "no limit on how many per turn beyond nodes and cost"))
+    return out

@@ -1,0 +1,99 @@
+"""Classic Yu-Gi-Oh! OCG (遊戯王OCG), as chapter 2 of the official rulebook, 3rd edition.
+
+Chapter 2, 戦闘上のルール, is the corpus of this game (``yugioh/rule/*``): the damage
+table, direct attacks, the graveyard, equip spells, field cards, fusion, flip effects and
+rituals.  Each is one module here, named as the rulebook names it:
+
+- damage_calculation.py  ダメージの判定 (the six cases)      direct_attack.py  直接攻撃
+- battle.py              declaring an attack                  graveyard.py      墓場
+- equip_spells.py        モンスター強化型の魔法カード             field_cards.py    フィールドカード
+- fusion.py              融合・融合デッキ                        ritual.py         儀式
+- flip_effects.py        リバース効果                            effects.py        効果 (vocabulary)
+- summoning.py           召喚・セット・表示形式                    turn.py           phases
+- spells_and_traps.py    魔法・罠カードの発動                     life_points.py    ライフポイント
+
+Zones, positions, card fields, actions, expect paths and every interpretation are
+documented in docs/games/yugioh.md.  Rules the chapter does not state but a playable
+scenario needs (phases, one normal summon a turn, tributes …) are interpretations
+(interpretations.py), cited with ``.because(...)`` so no step passes one off as text.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from judge.engine import Game
+
+from . import cards
+from .battle import attack
+from .board import current_atk, current_def, position_text
+from .field_cards import terrain_of
+from .fusion import fusion
+from .interpretations import ALL
+from .ritual import ritual
+from .spells_and_traps import activate, equip_action
+from .summoning import change_position, flip, set_card, summon
+from .turn import PHASE_NAMES, draw, end_turn, next_phase
+
+STARTING_LIFE = 8000          # interpretation yugioh.starting-life (public-facts.md)
+
+
+class YugiohGame(Game):
+    """The classic OCG of rulebook 3rd edition, chapter 2 (see the module docs)."""
+
+    name = "yugioh"
+    title = "遊戯王OCG (公式ルールブック第３版・第２章)"
+    zones = ("deck", "hand", "monsters", "spells", "field", "graveyard", "fusion_deck")
+    phases = PHASE_NAMES
+    card_fields = cards.CARD_FIELDS
+    card_defaults = {"face_down": False}
+    starting_life = STARTING_LIFE
+    interpretations = {i.id: i for i in ALL}
+    procedures = (draw, next_phase, end_turn, summon, set_card, flip, change_position,
+                  attack, activate, equip_action, fusion, ritual)
+
+    def make_card(self, spec: dict, owner: str, zone: str, uid: str):
+        """A card from its spec; the five cards the chapter names get public facts' data."""
+        return cards.make_card(spec, owner, zone, uid)
+
+    def card_to_spec(self, card, state=None):
+        """The card as a scenario writes it (an equip's holder by name)."""
+        return cards.card_to_spec(card, state)
+
+    def validate_setup(self, state, where) -> None:
+        """Zone sizes, what each zone may hold, one field card, equips over face-up monsters."""
+        cards.validate_setup(state, where)
+
+    def prepare(self, state) -> None:
+        """The terrain of the field card in play; a scenario without a phase starts in main1."""
+        if state.phase is None:
+            state.phase = "main1"
+        for player in state.players.values():
+            for card in player.zones["field"]:
+                state.flags["terrain"] = terrain_of(card)
+
+    def expect_value(self, state, path: str) -> Any:
+        """``terrain``, ``flip_effects`` and ``<P>.<zone>.<name>.current_atk|current_def``."""
+        if path == "terrain":
+            terrain = state.flags.get("terrain")
+            return terrain["name"] if terrain else None
+        if path == "flip_effects":
+            return [f["flip_effect"] for f in state.this_turn if "flip_effect" in f]
+        parts = path.split(".")
+        if len(parts) == 4 and parts[3] in ("current_atk", "current_def") and \
+                parts[0] in state.players and parts[1] in self.zones:
+            named = [c for c in state.players[parts[0]].zones[parts[1]] if c.name == parts[2]]
+            if len(named) != 1:
+                return NotImplemented
+            fn = current_atk if parts[3] == "current_atk" else current_def
+            return fn(state, named[0])
+        return NotImplemented
+
+    def card_summary(self, card) -> str:
+        """「name」 ATK/DEF and position, for the text log."""
+        if card.get("atk") is None:
+            return card.label()
+        return f"{card.label()} ATK {card.get('atk')} / DEF {card.get('def')} " \
+               f"{position_text(card)}"
+
+
+GAME = YugiohGame

@@ -1,0 +1,264 @@
+"""Cards as scenarios write them: fields, kinds, the few cards the chapter names, setup checks.
+
+There is no Yu-Gi-Oh! card list in the corpus: a scenario gives each card's name and
+the stats that matter (``{name: 戦士ダイ・グレファー, atk: 1700, def: 1600, level: 4}``).
+The five cards chapter 2 names have the facts of public-facts.md as defaults
+(interpretation ``yugioh.card-data-public-facts``); a scenario's fields override them.
+"""
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from judge.engine import Card, FieldSpec, ScenarioError
+
+from .board import (FIELD_ZONE, MONSTER_KINDS, MONSTER_ZONES, SPELL_ZONES, label_of, labels)
+from .effect_text import parse_effect
+
+KINDS = ("monster", "effect", "fusion", "ritual", "spell", "trap")
+SPELL_TYPES = ("normal", "equip", "field", "fusion", "ritual")
+
+CARD_FIELDS = {
+    "kind": FieldSpec("choice", options=KINDS, doc=(
+        "monster (通常モンスター), effect (効果モンスター), fusion (融合モンスター), ritual "
+        "(儀式モンスター), spell (魔法), trap (罠). Inferred when left out: materials -> "
+        "fusion, flip_effect -> effect, spell_type -> spell, atk/def/level -> monster.")),
+    "atk": FieldSpec("int", doc="攻撃力 (the card's own; equips and terrain add to it)"),
+    "def": FieldSpec("int", doc="守備力"),
+    "level": FieldSpec("int", doc="レベル (星の数): tributes and rituals count it"),
+    "type": FieldSpec("str", doc="種族 (戦士族, ドラゴン族…): equip_to and field_types match it"),
+    "attribute": FieldSpec("str", doc="属性 (闇, 光…): equip_to and field_types match it"),
+    "position": FieldSpec("choice", options=("attack", "defense"), doc=(
+        "a monster's position (表示形式); default attack, or defense when face_down")),
+    "face_down": FieldSpec("bool", doc=(
+        "face-down: a monster is then in face-down defense position (裏側守備表示); a "
+        "spell or trap is set")),
+    "materials": FieldSpec("list", doc="a fusion monster's materials, by name (融合素材)"),
+    "flip_effect": FieldSpec("str", doc=(
+        "the effect that triggers when the monster is turned face-up (「~が表になったとき」): "
+        "a word of the effect vocabulary, or a description that is only logged")),
+    "spell_type": FieldSpec("choice", options=SPELL_TYPES, doc=(
+        "normal, equip (モンスター強化型), field (フィールドカード), fusion (融合カード), "
+        "ritual (儀式カード)")),
+    "effect": FieldSpec("str", doc="what a spell or trap does (the effect vocabulary)"),
+    "trigger": FieldSpec("choice", options=("summon",), doc=(
+        "a trap that answers a normal summon (落とし穴)")),
+    "equip_atk": FieldSpec("int", doc="an equip spell's ATK modifier"),
+    "equip_def": FieldSpec("int", doc="an equip spell's DEF modifier"),
+    "equip_to": FieldSpec("list", doc=(
+        "the monsters an equip spell fits, by name, 種族 or 属性 (empty: any)")),
+    "attached_to": FieldSpec("card", doc="the monster an equip spell is laid over (by name)"),
+    "terrain": FieldSpec("str", doc="the terrain a field card makes (its name if left out)"),
+    "field_atk": FieldSpec("int", doc="a field card's ATK modifier"),
+    "field_def": FieldSpec("int", doc="a field card's DEF modifier"),
+    "field_types": FieldSpec("list", doc=(
+        "the monsters the terrain changes, by name, 種族 or 属性 (empty: every monster)")),
+    "ritual_monster": FieldSpec("str", doc="the ritual monster a ritual spell calls"),
+}
+
+# The cards chapter 2 names, with the facts of public-facts.md (never card text).
+CARD_LIST: dict[str, dict[str, Any]] = {
+    "スカルライダー": {"kind": "ritual", "level": 6, "atk": 1900, "def": 1850,
+                "attribute": "闇", "type": "アンデット族"},
+    "スカルライダーの復活": {"kind": "spell", "spell_type": "ritual",
+                    "ritual_monster": "スカルライダー"},
+    "光の護封剣": {"kind": "spell", "spell_type": "normal", "effect": "flip_all"},
+    "サンダー・ボルト": {"kind": "spell", "spell_type": "normal", "effect": "destroy_all"},
+    "落とし穴": {"kind": "trap", "trigger": "summon"},
+}
+DATA_FROM = "data_from"        # prop marking cards whose defaults came from CARD_LIST
+
+
+def _fold(name: str) -> str:
+    text = unicodedata.normalize("NFKC", name).replace("･", "・")
+    return "".join(text.split())
+
+
+_BY_FOLDED = {_fold(n): n for n in CARD_LIST}
+
+
+def known_card(name: str) -> str | None:
+    """The canonical name of a card of :data:`CARD_LIST` that ``name`` spells, or None."""
+    return _BY_FOLDED.get(_fold(name))
+
+
+def from_card_list(card: Card, key: str) -> bool:
+    """Whether a card's field holds the value public facts give it (not the scenario's own)."""
+    listed = CARD_LIST.get(card.name, {})
+    return bool(card.get(DATA_FROM)) and key in listed and listed[key] == card.get(key)
+
+
+def infer_kind(props: dict) -> str | None:
+    """A card's kind from its fields when the scenario does not say it."""
+    if props.get("materials"):
+        return "fusion"
+    if props.get("spell_type") or props.get("equip_atk") is not None or \
+            props.get("field_atk") is not None or props.get("ritual_monster"):
+        return "spell"
+    if props.get("trigger"):
+        return "trap"
+    if props.get("flip_effect"):
+        return "effect"
+    if any(props.get(k) is not None for k in ("atk", "def", "level")):
+        return "monster"
+    return None
+
+
+def make_card(spec: dict, owner: str, zone: str, uid: str) -> Card:
+    """A card from its scenario spec: the card list's facts, overridden by the spec."""
+    name = str(spec["name"])
+    props = {k: v for k, v in spec.items() if k != "name"}
+    canonical = known_card(name)
+    if canonical:
+        name = canonical
+        defaults = {k: v for k, v in CARD_LIST[name].items() if k not in props}
+        if defaults:
+            props = {**defaults, **props, DATA_FROM: "public-facts"}
+    for key in ("effect", "flip_effect"):
+        if props.get(key) is not None:
+            parse_effect(props[key], key)
+    if not props.get("kind"):
+        kind = infer_kind(props)
+        if kind is None and zone == "fusion_deck":
+            kind = "fusion"
+        if kind is None and zone == "monsters":
+            kind = "monster"
+        if kind is None and zone == "field":
+            kind = "spell"
+        if kind:
+            props["kind"] = kind
+    if props.get("kind") == "spell" and not props.get("spell_type"):
+        props["spell_type"] = "field" if zone == "field" else "equip" if \
+            props.get("attached_to") else "normal"
+    if zone == "monsters":
+        if props.get("face_down"):
+            if props.get("position") == "attack":
+                raise ScenarioError("position: a face-down monster is in defense position "
+                                    "(裏側守備表示); there is no face-down attack position",
+                                    accepted="position: defense")
+            props["position"] = "defense"
+        props.setdefault("position", "attack")
+    elif props.get("position"):
+        raise ScenarioError(f"position: only a monster in a monster zone has a position, "
+                            f"not a card in {zone}")
+    if props.get("face_down") and zone not in ("monsters", "spells"):
+        raise ScenarioError(f"face_down: only a card in a monster or spell & trap zone can be "
+                            f"face-down, not a card in {zone}")
+    props = {k: v for k, v in props.items() if v is not None and v is not False}
+    return Card(uid=uid, name=name, owner=owner, props=props)
+
+
+def card_to_spec(card: Card, state=None) -> dict | str:
+    """A card as a scenario writes it; fields equal to the card list's defaults are left out."""
+    listed = CARD_LIST.get(card.name, {}) if card.get(DATA_FROM) else {}
+    props = {}
+    for key, value in card.props.items():
+        if key == DATA_FROM or value in (None, False, []) or listed.get(key) == value:
+            continue
+        if key == "attached_to" and state is not None:
+            value = holder_label(state, value)
+        props[key] = value
+    return {"name": card.name, **props} if props else card.name
+
+
+def field_monsters(state) -> list[Card]:
+    """Every monster in a monster zone, first player first (how attached_to names them)."""
+    return [c for p in state.players for c in state.players[p].zones["monsters"]]
+
+
+def holder_label(state, uid: str) -> str:
+    """How a scenario names the monster with this uid (``name`` or ``name#k``)."""
+    mons = field_monsters(state)
+    for c in mons:
+        if c.uid == uid:
+            return label_of(mons, c)
+    return uid
+
+
+def validate_setup(state, doc) -> None:
+    """Refuse a setup the duel field cannot hold, saying which zone and what fits."""
+    field_cards = []
+    for pname, player in state.players.items():
+        zones = player.zones
+        base = ("setup", "players", pname)
+        for zone, limit in (("monsters", MONSTER_ZONES), ("spells", SPELL_ZONES),
+                            ("field", FIELD_ZONE)):
+            if len(zones[zone]) > limit:
+                raise ScenarioError(f"{pname} has {len(zones[zone])} cards in {zone}; the "
+                                    f"zone holds {limit}", field=f"setup.players.{pname}.{zone}",
+                                    **doc.where(*base, zone))
+        for zone, cards in zones.items():
+            for i, card in enumerate(cards):
+                _check_card_in_zone(card, zone, f"setup.players.{pname}.{zone}[{i}]",
+                                    doc.where(*base, zone, i))
+        field_cards += zones["field"]
+    if len(field_cards) > 1:
+        raise ScenarioError("only one field card can be on the duel field "
+                            "(yugioh/rule/field-cards: 1枚のみ)", field="setup.players",
+                            **doc.where("setup", "players"))
+    if "terrain" in state.flags and not field_cards:
+        raise ScenarioError("the terrain comes from a field card: put the card in a "
+                            "player's field zone instead", field="setup.flags.terrain",
+                            **doc.where("setup", "flags"))
+    mons = labels(field_monsters(state))
+    for pname, player in state.players.items():
+        for i, card in enumerate(player.zones["spells"]):
+            ref = card.get("attached_to")
+            if ref is None:
+                continue
+            where = doc.where("setup", "players", pname, "spells", i)
+            label = f"setup.players.{pname}.spells[{i}].attached_to"
+            holder = mons.get(ref) or next((c for c in mons.values() if c.uid == ref), None)
+            if holder is None:
+                raise ScenarioError(f"no monster {ref!r} on the field to hold "
+                                    f"{card.label()}", field=label,
+                                    accepted=list(mons) or "(no monsters)", **where)
+            if holder.get("face_down"):
+                raise ScenarioError(f"{card.label()} cannot be laid over the face-down "
+                                    f"{holder.label()} (yugioh/rule/equip-spells)",
+                                    field=label, **where)
+            card.props["attached_to"] = holder.uid
+
+
+def _check_card_in_zone(card: Card, zone: str, label: str, where: dict) -> None:
+    kind = card.get("kind")
+    if card.get("attached_to") and (zone != "spells" or card.get("spell_type") != "equip"):
+        raise ScenarioError("only an equip spell in a spell & trap zone is laid over a "
+                            "monster", field=f"{label}.attached_to", **where)
+    if zone == "monsters":
+        if kind not in MONSTER_KINDS:
+            raise ScenarioError(f"{card.label()} is a {kind}, not a monster", field=label,
+                                accepted=", ".join(MONSTER_KINDS), **where)
+        missing = [s for s in ("atk", "def") if card.get(s) is None]
+        if missing:
+            raise ScenarioError(f"a monster on the field needs its {' and '.join(missing)}",
+                                field=label, accepted="atk: <number>, def: <number>",
+                                **where)
+    elif zone in ("spells", "field"):
+        if kind not in (None, "spell", "trap"):
+            raise ScenarioError(f"{card.label()} is a {kind} monster; the {zone} zone holds "
+                                "spell and trap cards", field=label, **where)
+        if zone == "field" and card.get("spell_type") != "field":
+            raise ScenarioError("the field card zone holds a field card "
+                                "(spell_type: field)", field=label, **where)
+        if zone == "spells" and card.get("spell_type") == "field":
+            raise ScenarioError("a field card goes in the field zone", field=label, **where)
+        if zone == "spells" and card.get("spell_type") == "equip" and \
+                not card.get("face_down") and not card.get("attached_to"):
+            raise ScenarioError("a face-up equip spell is laid over a monster: give "
+                                "attached_to (or face_down: true for a set card)",
+                                field=label, accepted="attached_to: <monster name>", **where)
+    elif zone == "fusion_deck":
+        if kind != "fusion":
+            raise ScenarioError("the fusion deck holds fusion monsters only "
+                                "(yugioh/rule/fusion-deck: 融合後のモンスターだけ)",
+                                field=label, accepted="kind: fusion, materials: [...]",
+                                **where)
+    if kind == "fusion" and zone in ("deck", "hand"):
+        raise ScenarioError("a fusion monster waits in the fusion deck, not in the "
+                            f"{zone} (yugioh/rule/fusion-deck)", field=label,
+                            accepted="fusion_deck", **where)
+    if kind == "fusion" and len(card.get("materials") or []) < 2:
+        raise ScenarioError("a fusion monster names two or more materials "
+                            "(yugioh/rule/fusion: ２枚以上)", field=f"{label}.materials",
+                            **where)

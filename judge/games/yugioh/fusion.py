@@ -1,0 +1,82 @@
+"""融合: two or more of one's monster cards and a fusion spell call a fusion monster.
+
+yugioh/rule/fusion and yugioh/rule/fusion-deck: the monsters that can fuse are shown on
+the fusion monster card (its ``materials``); the fusion monster is taken from the fusion
+deck and put in a monster zone (fusion.2); the materials and the fusion card go to the
+graveyard (fusion.3).  A fusion is not a summon, so 落とし穴 and the like do not answer
+it; a fusion monster destroyed goes to the graveyard, one returned to the hand goes
+back to the fusion deck (graveyard.py).
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from judge.engine import Check, Cite, FieldSpec, Move, Record, action
+
+from .board import MONSTER_ZONES, ON_FIELD_PROPS, fact, is_monster, monsters
+from .interpretations import FUSION_MATERIALS, SPECIAL_POSITION, ZONES
+from .rules import FUSION, FUSION_DECK
+from .turn import require, require_main_phase
+
+TWO_OR_MORE = Cite(FUSION, match="２枚以上と融合カード1枚")
+SHOWN_ON_CARD = Cite(FUSION, match="個別に表示されています")
+CALL = Cite(FUSION, "fusion.2", match="融合デッキから探して")
+TO_GRAVEYARD = Cite(FUSION, "fusion.3", match="融合カードをデュエルフィールドの墓場に置きます")
+FROM_FUSION_DECK = Cite(FUSION_DECK, match="この融合デッキからモンスターを選びます")
+
+
+@action("fusion",
+        spell=FieldSpec("card", required=True, doc="the fusion spell (融合カード) in the hand"),
+        materials=FieldSpec("cards", required=True, doc="the monsters to fuse (hand or field)"),
+        monster=FieldSpec("card", required=True, doc="the fusion monster in the fusion deck"),
+        position=FieldSpec("choice", options=("attack", "defense"), doc="default attack"),
+        doc="Fuse two or more monsters with a fusion spell into a fusion monster.")
+def fusion(match, act):
+    """The fusion procedure of chapter 2 (融合の手順)."""
+    p = act.player
+    yield from require_main_phase(match, p, "fuse")
+    spell = match.card(act.get("spell"), player=p, zones=("hand",), field="spell")
+    if spell.get("spell_type") != "fusion":
+        raise match.input_error(f"{spell.label()} is not a fusion spell (融合カード): give it "
+                                "spell_type: fusion", field="spell")
+    monster = match.card(act.get("monster"), player=p, zones=("fusion_deck",), field="monster")
+    materials = [match.card(r, player=p, zones=("monsters", "hand"), field="materials")
+                 for r in act.get("materials")]
+    if len({m.uid for m in materials}) != len(materials):
+        raise match.input_error("the same card is named twice as a material", field="materials")
+    for m in materials:
+        if not is_monster(m):
+            raise match.input_error(f"{m.label()} is not a monster card", field="materials")
+    from_hand = [m for m in materials if match.where_is(m)[1] == "hand"]
+    yield Check(ok=len(materials) >= 2, cite=TWO_OR_MORE,
+                detail=f"{len(materials)} monster card(s) named as materials"
+                       + ("" if len(materials) >= 2 else ": a fusion needs two or more"))
+    wanted = Counter(monster.get("materials") or [])
+    given = Counter(m.name for m in materials)
+    shown = "、".join(f"「{n}」" for n in monster.get("materials") or [])
+    yield Check(ok=given == wanted, cite=SHOWN_ON_CARD,
+                detail=f"{monster.label()} shows its materials: {shown}; given: "
+                       + "、".join(m.label() for m in materials)
+                       + ("" if given == wanted else " — they are not its materials"))
+    if from_hand:
+        yield Check(ok=True, cite=TWO_OR_MORE.because(FUSION_MATERIALS),
+                    detail="materials from the hand: "
+                           + "、".join(m.label() for m in from_hand))
+    on_field = len(materials) - len(from_hand)
+    yield from require(len(monsters(match.state, p)) - on_field < MONSTER_ZONES,
+                       CALL.because(ZONES), f"{p}'s five monster zones are full")
+    position = act.get("position") or "attack"
+    yield Move(monster, "monsters", player=p, props={"position": position}, cite=CALL,
+               event="fusion",
+               detail=f"{p} takes {monster.label()} from the fusion deck and puts it in a monster "
+                      f"zone (ATK {monster.get('atk', 0)} / DEF {monster.get('def', 0)})")
+    yield Record(fact(p, "fusion_summon", monster),
+                 cite=FROM_FUSION_DECK.because(SPECIAL_POSITION) if act.get("position")
+                 else FROM_FUSION_DECK,
+                 detail=f"{monster.label()} came from the fusion deck, not from the deck: it "
+                        f"is in {position} position, and this was not a normal summon")
+    for m in materials:
+        yield Move(m, "graveyard", clear=ON_FIELD_PROPS, cite=TO_GRAVEYARD, event="material",
+                   detail=f"the material {m.label()} goes to {m.owner}'s graveyard")
+    yield Move(spell, "graveyard", cite=TO_GRAVEYARD, event="to-graveyard",
+               detail=f"the fusion card {spell.label()} goes to {spell.owner}'s graveyard")

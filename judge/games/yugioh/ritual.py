@@ -1,0 +1,85 @@
+"""儀式: a ritual monster brought to the field by its ritual spell and tributes.
+
+yugioh/rule/ritual: a ritual monster needs its own ritual card (a spell) and tributes
+from the field or the hand whose levels (星の数) add up to at least its level; the
+tributes and the spell go to the graveyard at once, and the ritual monster comes to the
+field (ritual.2).  Like a fusion, a ritual is not a normal summon: 落とし穴 does not
+answer it.  The example of the text is スカルライダー with スカルライダーの復活.
+"""
+from __future__ import annotations
+
+from judge.engine import Check, Cite, FieldSpec, Move, Record, action
+
+from .board import MONSTER_ZONES, ON_FIELD_PROPS, fact, is_monster, monsters
+from .cards import from_card_list
+from .interpretations import CARD_DATA, RITUAL_FROM_HAND, SPECIAL_POSITION, ZONES
+from .rules import RITUAL
+from .turn import require, require_main_phase
+
+OWN_RITUAL_CARD = Cite(RITUAL, match="専用の儀式カード")
+LEVELS = Cite(RITUAL, match="星の数以上になるよう")
+TO_GRAVEYARD = Cite(RITUAL, "ritual.2", match="すぐに墓地へ送られます")
+DESCEND = Cite(RITUAL, "ritual.2", match="フィールド上に降臨させることができます")
+
+
+@action("ritual",
+        spell=FieldSpec("card", required=True, doc="the ritual spell (儀式カード) in the hand"),
+        tributes=FieldSpec("cards", required=True, doc="tributes from the field or the hand"),
+        monster=FieldSpec("card", required=True, doc="the ritual monster in the hand"),
+        position=FieldSpec("choice", options=("attack", "defense"), doc="default attack"),
+        doc="Bring a ritual monster to the field with its ritual spell and tributes.")
+def ritual(match, act):
+    """The ritual procedure of chapter 2 (儀式の手順)."""
+    p = act.player
+    yield from require_main_phase(match, p, "perform a ritual")
+    spell = match.card(act.get("spell"), player=p, zones=("hand",), field="spell")
+    if spell.get("spell_type") != "ritual":
+        raise match.input_error(f"{spell.label()} is not a ritual spell (儀式カード): give it "
+                                "spell_type: ritual", field="spell")
+    monster = match.card(act.get("monster"), player=p, zones=("hand",), field="monster")
+    if monster.get("kind") != "ritual":
+        raise match.input_error(f"{monster.label()} is not a ritual monster (kind: ritual)",
+                                field="monster")
+    if monster.get("level") is None:
+        raise match.input_error(f"{monster.label()} needs its level for the ritual",
+                                field="monster")
+    tributes = [match.card(r, player=p, zones=("monsters", "hand"), field="tributes")
+                for r in act.get("tributes")]
+    if len({t.uid for t in tributes}) != len(tributes) or monster in tributes:
+        raise match.input_error("a tribute is named twice, or is the ritual monster itself",
+                                field="tributes")
+    for t in tributes:
+        if not is_monster(t):
+            raise match.input_error(f"{t.label()} is not a monster card", field="tributes")
+        if t.get("level") is None:
+            raise match.input_error(f"the tribute {t.label()} needs its level", field="tributes")
+    called = spell.get("ritual_monster")
+    yield Check(ok=called in (None, monster.name), cite=OWN_RITUAL_CARD,
+                detail=f"{spell.label()} is the ritual card of 「{called or monster.name}」"
+                       + ("" if called in (None, monster.name)
+                          else f", not of {monster.label()}"))
+    total = sum(t.get("level") for t in tributes)
+    level = monster.get("level")
+    levels_cite = LEVELS.because(CARD_DATA) if from_card_list(monster, "level") else LEVELS
+    yield Check(ok=total >= level, cite=levels_cite,
+                detail="the tributes' levels add up to "
+                       + " + ".join(str(t.get("level")) for t in tributes)
+                       + f" = {total}; {monster.label()} is level {level}"
+                       + ("" if total >= level else ": not enough"))
+    on_field = sum(1 for t in tributes if match.where_is(t)[1] == "monsters")
+    yield from require(len(monsters(match.state, p)) - on_field < MONSTER_ZONES,
+                       DESCEND.because(ZONES), f"{p}'s five monster zones are full")
+    for t in tributes:
+        yield Move(t, "graveyard", clear=ON_FIELD_PROPS, cite=TO_GRAVEYARD, event="tribute",
+                   detail=f"{t.label()} is offered as a tribute: to {t.owner}'s graveyard")
+    yield Move(spell, "graveyard", cite=TO_GRAVEYARD, event="to-graveyard",
+               detail=f"the ritual card {spell.label()} goes to {spell.owner}'s graveyard")
+    position = act.get("position") or "attack"
+    yield Move(monster, "monsters", player=p, props={"position": position},
+               cite=DESCEND.because(RITUAL_FROM_HAND), event="ritual",
+               detail=f"{monster.label()} descends to the field from {p}'s hand in {position} "
+                      f"position (ATK {monster.get('atk', 0)} / DEF {monster.get('def', 0)})")
+    yield Record(fact(p, "ritual_summon", monster),
+                 cite=DESCEND.because(SPECIAL_POSITION) if act.get("position") else
+                 Cite(RITUAL, match="通常の召喚とは異なるため"),
+                 detail=f"{monster.label()} was brought by a ritual: not a normal summon")

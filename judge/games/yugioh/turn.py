@@ -1,0 +1,110 @@
+"""The turn (ターン) and its phases: draw, standby, main1, battle, main2, end.
+
+Chapter 2 names no phases; the turn structure is an interpretation (yugioh.phases) that
+every scenario needs.  ``require_*`` are the checks other procedures share: they yield a
+failing :class:`Check` (making the action illegal) and nothing when the action may go on,
+so a legal action's log is not cluttered with the obvious.
+"""
+from __future__ import annotations
+
+from judge.engine import Check, Cite, FieldSpec, Move, Record, SetTurn, action
+
+from .interpretations import DRAW, PHASES, TURN_PLAYER
+from .rules import BATTLE, FUSION_DECK, NEXT_OWN_TURN
+
+PHASE_NAMES = ("draw", "standby", "main1", "battle", "main2", "end")
+MAIN_PHASES = ("main1", "main2")
+
+TURN_CITE = NEXT_OWN_TURN.because(TURN_PLAYER)
+PHASE_CITE = BATTLE.because(PHASES)
+DRAW_CITE = Cite(FUSION_DECK, match="通常使用するデッキ").because(DRAW)
+
+
+def require(ok: bool, cite: Cite, detail: str):
+    """Make the action illegal, citing ``cite``, unless ``ok``."""
+    if not ok:
+        yield Check(ok=False, cite=cite, detail=detail)
+
+
+def require_turn_player(match, player: str, what: str):
+    """Only the turn player acts in their own turn (yugioh.turn-player)."""
+    yield from require(match.state.active == player, TURN_CITE,
+                       f"it is {match.state.active}'s turn: {player} cannot {what}")
+
+
+def require_main_phase(match, player: str, what: str):
+    """Summons, sets and spells belong to the turn player's main phase."""
+    yield from require_turn_player(match, player, what)
+    phase = match.state.phase
+    yield from require(phase in MAIN_PHASES, TURN_CITE,
+                       f"it is the {phase} phase: {player} can {what} only in a main phase "
+                       "(main1 or main2)")
+
+
+def require_battle_phase(match, player: str, what: str):
+    """Attacks belong to the turn player's battle phase."""
+    yield from require_turn_player(match, player, what)
+    yield from require(match.state.phase == "battle", PHASE_CITE,
+                       f"it is the {match.state.phase} phase: {player} can {what} only in "
+                       "the battle phase")
+
+
+def draw_cards(match, player: str, count: int, cite: Cite, why: str):
+    """``player`` draws ``count`` cards (as many as the deck holds)."""
+    for _ in range(count):
+        deck = match.zone(player, "deck")
+        if not deck:
+            return
+        yield Move(deck[0], "hand", cite=cite, detail=f"{player} draws a card ({why})",
+                   event="draw")
+
+
+@action("draw", doc="The turn player draws one card in the draw phase (yugioh.draw).")
+def draw(match, act):
+    """ドローフェイズ: the turn player draws the top card of the deck, once a turn."""
+    p = act.player
+    yield from require_turn_player(match, p, "draw")
+    yield from require(match.state.phase == "draw", DRAW_CITE,
+                       f"it is the {match.state.phase} phase: a card is drawn in the draw phase")
+    yield from require(not any(f.get("player") == p and f.get("drew") for f in
+                               match.state.this_turn), DRAW_CITE,
+                       f"{p} has already drawn this turn")
+    yield from require(bool(match.zone(p, "deck")), DRAW_CITE, f"{p}'s deck is empty")
+    yield from draw_cards(match, p, 1, DRAW_CITE, "draw phase")
+    yield Record({"player": p, "drew": True}, cite=DRAW_CITE, detail=f"{p} has drawn")
+
+
+@action("next_phase", to=FieldSpec("choice", options=PHASE_NAMES, doc="a later phase"),
+        doc="Go on to the next phase of the turn, or to a later one (`to`).")
+def next_phase(match, act):
+    """The turn player moves on through the phases; from the end phase the turn ends."""
+    p, now = act.player, match.state.phase
+    yield from require_turn_player(match, p, "change the phase")
+    index = PHASE_NAMES.index(now) if now in PHASE_NAMES else 0
+    target = act.get("to")
+    if target is None:
+        if index + 1 >= len(PHASE_NAMES):
+            yield from end_of_turn(match, p)
+            return
+        target = PHASE_NAMES[index + 1]
+    yield from require(PHASE_NAMES.index(target) > index, PHASE_CITE,
+                       f"the {target} phase is not after the {now} phase: phases only go "
+                       "forward")
+    yield SetTurn(phase=target, cite=PHASE_CITE, detail=f"{p} enters the {target} phase",
+                  event="phase")
+
+
+@action("end_turn", doc="End the turn: the opponent's turn begins with their draw phase.")
+def end_turn(match, act):
+    """The turn player ends the turn (エンドフェイズ)."""
+    yield from require_turn_player(match, act.player, "end the turn")
+    yield from end_of_turn(match, act.player)
+
+
+def end_of_turn(match, player: str):
+    """The turn passes to the opponent: turn + 1, their draw phase, a fresh this_turn."""
+    other = match.state.opponent(player)
+    yield SetTurn(turn=match.state.turn + 1, active=other, phase="draw",
+                  cite=NEXT_OWN_TURN.because(PHASES),
+                  detail=f"{player} ends the turn; turn {match.state.turn + 1} is {other}'s, "
+                         "beginning with the draw phase", event="turn")

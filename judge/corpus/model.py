@@ -20,8 +20,9 @@ KINDS = ("rule", "qa", "term", "card")
 
 REVISION_MARKER = re.compile(r"^<!--\s*revision\s+(\d+)\s*-->\s*$", re.MULTILINE)
 CLAUSE_MARKER = re.compile(r"^\s*(?:[-*]\s+)?\{#([^}\s]+)\}\s?(.*)$")
-# Sentences end at 。 or a line break; a quote is one or more whole sentences.
-SENTENCE_END = re.compile(r"(?<=[。！？])|\n")
+# Sentences end at 。 (with any closing bracket that follows it) or a line break; a
+# quote is one or more whole sentences, so 「（但し、…発生しません。）」 stays whole.
+SENTENCE_END = re.compile(r"(?<=[。！？])(?![）」』\)】。])|(?<=[。！？][）」』\)】])|\n")
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,14 @@ class Revision:
     @property
     def clauses(self) -> dict[str, str]:
         """Clause id -> clause text, in the order they appear (``6.5.2.b`` -> 相手…)."""
+        cached = self.__dict__.get("_clauses")
+        if cached is not None and cached[0] == self.text:
+            return cached[1]
+        found = self._parse_clauses()
+        self.__dict__["_clauses"] = (self.text, found)
+        return found
+
+    def _parse_clauses(self) -> dict[str, str]:
         found: dict[str, str] = {}
         current: str | None = None
         for line in self.text.splitlines():

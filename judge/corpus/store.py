@@ -189,6 +189,7 @@ class Corpus:
         for entry in entries:
             self.entries[entry.id] = entry
         self._aliases: dict[str, list[str]] = {}
+        self._quotes: dict[tuple, str | KeyError] = {}
         for entry in self.entries.values():
             for alias in [entry.key, entry.title, *entry.aliases]:
                 self._aliases.setdefault(fold(alias).lower(), []).append(entry.id)
@@ -249,10 +250,19 @@ class Corpus:
         order = [first] + ([r for r in entry.revisions if r is not first] if fallback else [])
         error: KeyError | None = None
         for rev in order:
-            try:
-                return Quote(entry_id, clause, rev.number, _sentence(entry_id, rev, clause, match))
-            except KeyError as exc:
-                error = error or exc
+            key = (entry_id, rev.number, clause, match)
+            if key not in self._quotes:
+                # Every engine step quotes; the same sentence is looked up again and
+                # again, and folding every sentence each time dominated a replay.
+                try:
+                    self._quotes[key] = _sentence(entry_id, rev, clause, match)
+                except KeyError as exc:
+                    self._quotes[key] = exc
+            found = self._quotes[key]
+            if isinstance(found, KeyError):
+                error = error or found
+                continue
+            return Quote(entry_id, clause, rev.number, found)
         raise error  # type: ignore[misc]
 
 

@@ -1,0 +1,413 @@
+"""Japanese text analysis for the index (形態素解析 + 文字バイグラム).
+
+One normal form serves the index, the queries and the highlighter:
+
+* Unicode NFKC (全角英数 ``ＱＡ－３３７`` -> ``QA-337``, 半角カナ ``ｸﾞﾚｲｽﾞ`` -> ``グレイズ``),
+  lower case, the wave dashes ``～〜`` -> ``~``;
+* katakana folded onto hiragana (``グレイズ`` and ``ぐれいず`` are one word);
+* the text cut into *pieces*: an id or rule number kept whole (``qa-337``, ``6.5.3.b``,
+  ``n75``), an alphanumeric word, or a run of Japanese characters.
+
+Two token streams are built from the pieces, each for its own index field:
+
+* :class:`BigramTokenizer` (文字バイグラム): every Japanese run as overlapping character
+  bigrams, plus unigrams of its non-hiragana characters, so a 2-character katakana word,
+  a word the dictionary splits wrongly (ふらわ～戦車), a hiragana spelling and a single
+  kanji all match.  Gives recall; matches マナ inside マナー.
+* :class:`MorphTokenizer` (形態素): the words MeCab (fugashi + unidic-lite) finds in a run,
+  particles and symbols dropped, the dictionary form added beside an inflected verb
+  (``した`` also indexes ``する``).  Gives precision: the searcher boosts it.
+
+Both are module-level classes without unpicklable state, because Whoosh pickles the
+schema (and its analyzers) into the index's table of contents.
+
+:func:`normalize_map` keeps, for every character of the normal form, where it came from
+in the original text: NFKC changes the length (``ｸﾞ`` -> ``グ``, ``ﬁ`` -> ``fi``), and the
+highlighter must put its marks around the original characters.
+"""
+from __future__ import annotations
+
+import re
+import threading
+import unicodedata
+from dataclasses import dataclass
+from typing import Iterator
+
+from whoosh.analysis import Token, Tokenizer
+
+from judge.corpus.ids import card_number_key, qa_key
+
+# Characters folded beyond NFKC: wave dashes and the minus sign family (not the
+# katakana long vowel mark ー, which is part of words such as ルール).
+_EXTRA_FOLD = str.maketrans({"〜": "~", "～": "~", "〰": "~", "−": "-", "‐": "-",
+                             "‑": "-", "‒": "-", "–": "-", "—": "-", "―": "-"})
+_KATAKANA_START, _KATAKANA_END = 0x30A1, 0x30F6     # ァ..ヶ; ヷ-ヺ have no hiragana
+_HALFWIDTH_VOICING = "\uff9e\uff9f\u3099\u309a"   # ﾞ ﾟ and the combining (han)dakuten
+
+
+def _fold_char(ch: str) -> str:
+    code = ord(ch)
+    if _KATAKANA_START <= code <= _KATAKANA_END:
+        return chr(code - 0x60)
+    return ch
+
+
+_CHAR_FORMS: dict[str, str] = {}
+
+
+def _char_form(ch: str, fold: bool) -> str:
+    key = ch if fold else "\x00" + ch
+    form = _CHAR_FORMS.get(key)
+    if form is None:
+        form = unicodedata.normalize("NFKC", ch).translate(_EXTRA_FOLD).lower()
+        if fold:
+            form = "".join(_fold_char(c) for c in form)
+        if len(_CHAR_FORMS) < 100_000:
+            _CHAR_FORMS[key] = form
+    return form
+
+
+def normalize_map(text: str, fold_kana: bool = True) -> tuple[str, list[int], list[int]]:
+    """The normal form of ``text`` and, per normal character, its original span.
+
+    Returns ``(normal, starts, ends)``: ``normal[k]`` comes from
+    ``text[starts[k]:ends[k]]``.  Characters are normalised one by one (memoised), and
+    a base character together with the marks NFKC composes into it (ｶﾞ -> ガ).
+    """
+    if text.isascii():
+        return text.lower(), list(range(len(text))), list(range(1, len(text) + 1))
+    out: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    n = len(text)
+    i = 0
+    while i < n:
+        ch = text[i]
+        j = i + 1
+        if j < n and (text[j] in _HALFWIDTH_VOICING or unicodedata.combining(text[j])):
+            while j < n and (unicodedata.combining(text[j]) or text[j] in _HALFWIDTH_VOICING):
+                j += 1
+            piece = unicodedata.normalize("NFKC", text[i:j]).translate(_EXTRA_FOLD).lower()
+            if fold_kana:
+                piece = "".join(_fold_char(c) for c in piece)
+        else:
+            piece = _char_form(ch, fold_kana)
+        if len(piece) == 1:
+            out.append(piece)
+            starts.append(i)
+            ends.append(j)
+        else:
+            for c in piece:
+                out.append(c)
+                starts.append(i)
+                ends.append(j)
+        i = j
+    return "".join(out), starts, ends
+
+
+def normalize(text: str, fold_kana: bool = True) -> str:
+    """NFKC, lower case, wave dashes unified and (by default) katakana -> hiragana."""
+    text = unicodedata.normalize("NFKC", text).translate(_EXTRA_FOLD).lower()
+    if fold_kana:
+        text = "".join(_fold_char(ch) if "\u30a1" <= ch <= "\u30f6" else ch for ch in text)
+    return text
+
+
+def fold_kana(text: str) -> str:
+    """Katakana -> hiragana, nothing else."""
+    return "".join(_fold_char(ch) for ch in text)
+
+
+# --- pieces -----------------------------------------------------------------------------
+
+_JA = ("\u3041-\u3096\u309d-\u309f"        # hiragana (+ゝゞゟ)
+       "\u30a1-\u30fa\u30fc-\u30ff"        # katakana, ー
+       "\u3005\u3006\u3007\u303b"          # 々〆〇〻
+       "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+       "\U00020000-\U0003134f")
+# Ids first (QA-337, Q346, No.075, 6.5.3.b), then alphanumeric words, then Japanese runs.
+_PIECE = re.compile(
+    r"(?P<qa>(?<![a-z0-9])q(?:a)?[-_ ]?\d{1,4}(?![0-9]))"
+    r"|(?P<no>(?<![a-z0-9])no\.? ?\d{1,4}(?![0-9]))"
+    r"|(?P<pr>(?<![a-z0-9])pr?[-. ]?\d{1,4}(?![0-9]))"
+    r"|(?P<rule>(?<![0-9])\d{1,3}(?:\.(?:\d{1,3}|[a-z](?![a-z0-9])))+)"
+    r"|(?P<word>[^\W_" + _JA + r"]+(?:['’][^\W_" + _JA + r"]+)*)"
+    r"|(?P<ja>[" + _JA + r"]+(?:\s+[" + _JA + r"]+)*)")
+_SPACES = re.compile(r"\s+")
+_HIRAGANA = re.compile(r"[\u3041-\u309f\u30fc]")
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A piece of normal text: ``kind`` is ``id``, ``word`` or ``ja``; span in the normal text."""
+
+    kind: str
+    text: str
+    start: int
+    end: int
+
+
+def id_form(kind: str, raw: str) -> str:
+    """The one spelling an id is indexed and queried under (``qa-337``, ``n75``, ``6.5.3.b``)."""
+    if kind == "qa":
+        return (qa_key(raw) or raw).lower()
+    if kind == "no":
+        return (card_number_key(raw) or raw).lower()
+    if kind == "pr":        # a promotional card: PR.001 / P1 -> p1 (card list id P1)
+        return "p" + str(int(re.sub(r"\D", "", raw)))
+    return raw
+
+
+def pieces(normal: str) -> list[Piece]:
+    """Cut normal text (see :func:`normalize`) into ids, words and Japanese runs."""
+    out = []
+    for m in _PIECE.finditer(normal):
+        kind = m.lastgroup
+        if kind in ("qa", "no", "pr", "rule"):
+            out.append(Piece("id", id_form(kind, m.group()), m.start(), m.end()))
+        elif kind == "ja":
+            # Names are written with or without a space (十六夜 咲夜 / 十六夜咲夜): a space
+            # between two Japanese characters is not a word boundary.
+            out.append(Piece(kind, _SPACES.sub("", m.group()), m.start(), m.end()))
+        else:
+            out.append(Piece(kind, m.group(), m.start(), m.end()))
+    return out
+
+
+# --- bigrams ----------------------------------------------------------------------------
+
+def run_grams(run: str) -> list[tuple[str, int]]:
+    """(gram, relative position) for a Japanese run, as indexed.
+
+    A run of n characters occupies max(n - 1, 1) positions: position i holds the bigram
+    run[i:i+2] and the unigram run[i]; the last character's unigram shares the last
+    bigram's position, so a phrase continues right after the run's last bigram.
+    Hiragana unigrams are left out (they are particles and endings, never searched
+    alone), except for a run of one character.
+    """
+    n = len(run)
+    if n == 1:
+        return [(run, 0)]
+    grams = []
+    for i in range(n - 1):
+        grams.append((run[i:i + 2], i))
+        if not _HIRAGANA.match(run[i]):
+            grams.append((run[i], i))
+    if not _HIRAGANA.match(run[-1]):
+        grams.append((run[-1], n - 2))
+    return grams
+
+
+def query_grams(run: str) -> list[str]:
+    """The grams a Japanese run is looked up by: its bigrams in order, or its one unigram."""
+    if len(run) == 1:
+        return [run]
+    return [run[i:i + 2] for i in range(len(run) - 1)]
+
+
+def phrase_terms(text: str) -> list[str]:
+    """Bigram-field terms that must occur at consecutive positions for ``text`` to match."""
+    terms: list[str] = []
+    for p in pieces(normalize(text)):
+        if p.kind == "ja":
+            terms.extend(query_grams(p.text))
+        else:
+            terms.append(p.text)
+    return terms
+
+
+class BigramTokenizer(Tokenizer):
+    """Whoosh tokenizer: normal form, ids and words whole, Japanese as uni/bigrams."""
+
+    def __eq__(self, other):
+        return type(other) is type(self)
+
+    def __call__(self, value: str, positions: bool = False, chars: bool = False,
+                 keeporiginal: bool = False, removestops: bool = True, start_pos: int = 0,
+                 start_char: int = 0, tokenize: bool = True, mode: str = "", **kwargs):
+        t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        t.boost = 1.0
+        t.stopped = False
+        normal = normalize(value)
+        pos = start_pos
+        for p in pieces(normal):
+            if p.kind != "ja":
+                t.text = p.text
+                if keeporiginal:
+                    t.original = p.text
+                if positions:
+                    t.pos = pos
+                if chars:
+                    t.startchar, t.endchar = start_char + p.start, start_char + p.end
+                yield t
+                pos += 1
+                continue
+            for gram, rel in run_grams(p.text):
+                t.text = gram
+                if keeporiginal:
+                    t.original = gram
+                if positions:
+                    t.pos = pos + rel
+                if chars:
+                    t.startchar = start_char + p.start + rel
+                    t.endchar = t.startchar + len(gram)
+                yield t
+            pos += max(len(p.text) - 1, 1)
+
+
+# --- morphemes --------------------------------------------------------------------------
+
+_SKIP_POS = {"助詞", "助動詞", "補助記号", "記号", "空白"}
+_INFLECTING = {"動詞", "形容詞", "形状詞"}
+_tagger_local = threading.local()
+
+
+def _tagger():
+    # MeCab taggers are not safe to share between threads; one per thread, made lazily
+    # so that the tokenizer itself stays picklable.
+    tagger = getattr(_tagger_local, "tagger", None)
+    if tagger is None:
+        import fugashi
+        tagger = _tagger_local.tagger = fugashi.Tagger()
+    return tagger
+
+
+_KATAKANA_RUN = re.compile(r"[\u30a1-\u30fa\u30fc\u30fd\u30fe]+")
+
+
+def _words(run: str, content_only: bool = True) -> Iterator[tuple[str, str | None]]:
+    """MeCab words of a Japanese run as written (not kana-folded): (surface, base form).
+
+    A katakana stretch is one word whatever MeCab says: the dictionary does not know the
+    game's loanwords and cuts them badly (グレイズ -> グレイ + ズ as a symbol).  Where
+    MeCab cuts it into known nouns (スペルカード -> スペル + カード), the parts are given
+    as well.  The base form is given for inflecting words only (``し`` -> ``する``).
+    """
+    at = 0
+    for m in _KATAKANA_RUN.finditer(run):
+        if m.start() > at:
+            yield from _mecab_words(run[at:m.start()], content_only)
+        word = m.group()
+        parsed = list(_tagger()(word))
+        # one dictionary word: its lemma unifies spellings (プレイ and プレー: プレー-play)
+        lemma = parsed[0].feature.lemma if len(parsed) == 1 else None
+        lemma = lemma.split("-")[0] if lemma else None
+        yield word, (lemma if lemma and lemma != word and _KATAKANA_RUN.fullmatch(lemma)
+                     else None)
+        parts = [(w.surface, w.feature.pos1) for w in parsed]
+        if len(parts) > 1 and all(p == "名詞" and len(s) > 1 for s, p in parts):
+            for surface, _ in parts:
+                yield surface, None
+        at = m.end()
+    if at < len(run):
+        yield from _mecab_words(run[at:], content_only)
+
+
+def _mecab_words(text: str, content_only: bool) -> Iterator[tuple[str, str | None]]:
+    for word in _tagger()(text):
+        pos1 = word.feature.pos1
+        if content_only and pos1 in _SKIP_POS:
+            continue
+        base = word.feature.orthBase if pos1 in _INFLECTING else None
+        yield word.surface, base
+
+
+def morph_words(text: str) -> list[list[str]]:
+    """Morph-field terms of a query text, one list per word: the word [and its base form]."""
+    out: list[list[str]] = []
+    for p in pieces(normalize(text, fold_kana=False)):
+        if p.kind != "ja":
+            out.append([p.text])
+            continue
+        for surface, base in _words(p.text):
+            forms = [fold_kana(surface)]
+            if base and fold_kana(base) != forms[0]:
+                forms.append(fold_kana(base))
+            out.append(forms)
+    return out
+
+
+class MorphTokenizer(Tokenizer):
+    """Whoosh tokenizer: normal form, ids and words whole, Japanese as MeCab words.
+
+    Only term frequencies are kept for this field (no phrases), so positions are simply
+    counted and a base form takes the next position after its surface.
+    """
+
+    def __eq__(self, other):
+        return type(other) is type(self)
+
+    def __call__(self, value: str, positions: bool = False, chars: bool = False,
+                 keeporiginal: bool = False, removestops: bool = True, start_pos: int = 0,
+                 start_char: int = 0, tokenize: bool = True, mode: str = "", **kwargs):
+        t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        t.boost = 1.0
+        t.stopped = False
+        pos = start_pos
+        for forms in morph_words(value):
+            for text in forms:
+                t.text = text
+                if keeporiginal:
+                    t.original = text
+                if positions:
+                    t.pos = pos
+                if chars:       # not stored for this field; keep Whoosh's contract anyway
+                    t.startchar = t.endchar = start_char
+                yield t
+                pos += 1
+
+
+def id_tokens(text: str) -> list[str]:
+    """The ids and rule numbers written in a text, in their indexed spelling."""
+    return [p.text for p in pieces(normalize(text)) if p.kind == "id"]
+
+
+# --- readings (読み) ----------------------------------------------------------------------
+
+_VOICED = re.compile("[\u3099\u309a]")
+_ALL_KANA = re.compile(r"^[\u3041-\u309f\u30a1-\u30ff\u30fc]+$")
+
+
+def devoice(kana: str) -> str:
+    """Hiragana without (han)dakuten and small kana enlarged: readings are compared so,
+    because MeCab misses the voicing of compounds (禁呪 read キンシュ, not キンジュ)."""
+    out = _VOICED.sub("", unicodedata.normalize("NFD", kana))
+    return out.translate(_SMALL_KANA)
+
+
+_SMALL_KANA = str.maketrans("ぁぃぅぇぉっゃゅょゎゕゖ", "あいうえおつやゆよわかけ")
+
+
+def reading(text: str) -> str:
+    """The text's reading in hiragana, devoiced (see :func:`devoice`); non-Japanese kept."""
+    out = []
+    for p in pieces(normalize(text, fold_kana=False)):
+        if p.kind != "ja":
+            out.append(" " + p.text + " ")
+            continue
+        for word in _tagger()(p.text):
+            kana = word.feature.kana if word.feature.kana not in (None, "*") else None
+            out.append(fold_kana(kana or word.surface))
+    return devoice("".join(out))
+
+
+def is_kana(text: str) -> bool:
+    """True for a word written in kana only (a reading typed instead of kanji)."""
+    return bool(_ALL_KANA.match(normalize(text, fold_kana=False).replace(" ", "")))
+
+
+def to_katakana(text: str) -> str:
+    """Hiragana -> katakana (ぷれい -> プレイ), for looking a hiragana word up as a loanword."""
+    return "".join(chr(ord(c) + 0x60) if "\u3041" <= c <= "\u3096" else c for c in text)
+
+
+def kana_reading(text: str) -> str:
+    """A word typed in kana, in the form readings are compared in."""
+    return devoice(fold_kana(normalize(text)).replace(" ", ""))
+
+
+class ReadingTokenizer(BigramTokenizer):
+    """Whoosh tokenizer: the reading of a title as bigrams (きんじゅぞーん finds 禁呪ゾーン)."""
+
+    def __call__(self, value: str, **kwargs):
+        return super().__call__(reading(value), **kwargs)

@@ -1,0 +1,281 @@
+"""Building the index from the corpus, and finding an index that is up to date.
+
+The corpus is the single source of truth; the index is a cache of it.  An index lives
+in a folder named after the corpus *fingerprint* (a hash of every entry's content and
+of the analysis version), so an index older than the corpus is simply not found and is
+built again.  A build writes into a temporary folder and renames it into place when it
+is complete (``judge-index.json`` is written last), so a reader never sees half an
+index; a damaged index is thrown away and rebuilt.  One build at a time: a file lock
+across processes (gunicorn workers, a CLI run beside the server) and a thread lock
+inside one.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from judge.corpus import Corpus, Entry
+
+from .schema import SCHEMA_VERSION, make_schema
+from .units import Unit, units_of
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_INDEX_DIR = REPO_ROOT / ".index"
+META_FILE = "judge-index.json"
+KEEP_OLD_SECONDS = 3600          # an older index stays this long for a server still using it
+
+RANK_CURRENT, RANK_WITHDRAWN, RANK_OLDER = 3, 2, 1
+
+_thread_lock = threading.RLock()
+
+
+@dataclass
+class IndexStats:
+    """What :func:`build_index` did: counts, time, size and where the index is."""
+
+    path: Path
+    entries: int
+    units: int
+    seconds: float
+    size_bytes: int
+    built: bool                    # False: an up-to-date index was already there
+    fingerprint: str = ""
+
+    def summary(self) -> str:
+        """One line for the terminal."""
+        size = f"{self.size_bytes / 1e6:.1f} MB"
+        if not self.built:
+            return (f"index up to date: {self.entries:,} entries, {self.units:,} passages, "
+                    f"{size} ({self.path})")
+        return (f"indexed {self.entries:,} entries ({self.units:,} passages) in "
+                f"{self.seconds:.1f} s: {size} ({self.path})")
+
+    def as_dict(self) -> dict:
+        """For JSON output."""
+        return {"path": str(self.path), "entries": self.entries, "units": self.units,
+                "seconds": round(self.seconds, 3), "size_bytes": self.size_bytes,
+                "built": self.built, "fingerprint": self.fingerprint}
+
+
+def index_base(index_dir: str | Path | None = None) -> Path:
+    """The folder holding the indexes: the argument, else $JUDGE_INDEX_DIR, else .index/."""
+    if index_dir:
+        return Path(index_dir)
+    env = os.environ.get("JUDGE_INDEX_DIR")
+    return Path(env) if env else DEFAULT_INDEX_DIR
+
+
+def fingerprint(corpus: Corpus) -> str:
+    """A hash of everything the index is built from (entries' content, analysis version).
+
+    It is computed from the loaded entries, not from file times, so a corpus held in
+    memory (tests, the benchmark) has one too, and a checkout that only touches file
+    times does not trigger a rebuild.
+    """
+    h = hashlib.sha1(SCHEMA_VERSION.encode())
+    for entry_id in sorted(corpus.entries):
+        e = corpus.entries[entry_id]
+        h.update(json.dumps([e.id, e.title, e.status, e.aliases, e.cards, e.cites, e.data],
+                            ensure_ascii=False, sort_keys=True, default=str).encode())
+        for rev in e.revisions:
+            h.update(f"\x00{rev.number}\x00{rev.date}\x00{rev.status}\x00".encode())
+            h.update(rev.text.encode())
+    return h.hexdigest()
+
+
+def index_path(base: Path, fp: str) -> Path:
+    """The folder of the index built from a corpus with that fingerprint."""
+    return base / f"ix-{fp[:16]}"
+
+
+def read_meta(path: Path) -> dict | None:
+    """The index's metadata, or None when the index is incomplete or not there."""
+    try:
+        return json.loads((path / META_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+@contextmanager
+def build_lock(base: Path) -> Iterator[None]:
+    """Hold the build lock of an index folder (threads and processes)."""
+    base.mkdir(parents=True, exist_ok=True)
+    with _thread_lock:
+        try:
+            import fcntl
+        except ImportError:                    # pragma: no cover - not on POSIX
+            yield
+            return
+        with open(base / ".lock", "a+") as fh:
+            fcntl.flock(fh, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def _rank(unit: Unit) -> int:
+    if unit.withdrawn:
+        return RANK_WITHDRAWN
+    return RANK_CURRENT if unit.current else RANK_OLDER
+
+
+def _day(unit: Unit) -> int:
+    when = unit.revision.date
+    if when is None:
+        return 0
+    day = when.day
+    if when.before:
+        # Interpretation: a revision known only as "before D" is dated the day before D,
+        # the latest day it can have stood on (before:/after: compare that day).
+        from datetime import timedelta
+        day = day - timedelta(days=1)
+    return day.year * 10000 + day.month * 100 + day.day
+
+
+def document(unit: Unit) -> dict:
+    """The fields Whoosh stores and indexes for one unit."""
+    entry: Entry = unit.entry
+    title = entry.title
+    if entry.aliases:
+        title += "\n" + "\n".join(entry.aliases)
+    if unit.heading:
+        title += "\n" + unit.heading
+    return {
+        "docid": unit.docid,
+        "entry": entry.id,
+        "game": entry.game,
+        "kind": entry.kind,
+        "clause": unit.clause,
+        "revision": unit.revision.number,
+        "date": str(unit.revision.date) if unit.revision.date else None,
+        "rank": _rank(unit),
+        "day": _day(unit),
+        "ids": " ".join(unit.ids),
+        "cards": " ".join(entry.cards),
+        "cites": " ".join(entry.cites),
+        "title_bi": title,
+        "title_mo": title,
+        "title_yomi": title,
+        "body_bi": unit.text,
+        "body_mo": unit.text,
+    }
+
+
+def _folder_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def _write_index(corpus: Corpus, target: Path, fp: str, progress: bool,
+                 procs: int = 1) -> tuple[int, float]:
+    from whoosh import index as whoosh_index
+    started = time.perf_counter()
+    ix = whoosh_index.create_in(str(target), make_schema())
+    kwargs = {"limitmb": 256}
+    if procs > 1:
+        kwargs.update(procs=procs, multisegment=False)
+    writer = ix.writer(**kwargs)
+    entries = list(corpus)
+    bar = None
+    if progress:
+        from tqdm import tqdm
+        bar = tqdm(total=len(entries), unit="entry", desc="indexing", leave=False)
+    units = 0
+    try:
+        for entry in entries:
+            for unit in units_of(entry):
+                writer.add_document(**document(unit))
+                units += 1
+            if bar:
+                bar.update(1)
+        if bar:
+            bar.set_description("writing")
+        writer.commit(optimize=True)
+    except BaseException:
+        writer.cancel()
+        raise
+    finally:
+        if bar:
+            bar.close()
+    seconds = time.perf_counter() - started
+    meta = {"fingerprint": fp, "schema": SCHEMA_VERSION, "entries": len(entries),
+            "units": units, "seconds": round(seconds, 3),
+            "built": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+    (target / META_FILE).write_text(json.dumps(meta, ensure_ascii=False, indent=1),
+                                    encoding="utf-8")
+    return units, seconds
+
+
+def _cleanup(base: Path, keep: Path) -> None:
+    """Remove older indexes (after a grace period) and builds a crash left behind."""
+    now = time.time()
+    for path in base.iterdir():
+        if path == keep or not path.is_dir():
+            continue
+        if path.name.startswith((".build-", ".old-")) or path.name.startswith("ix-"):
+            try:
+                age = now - path.stat().st_mtime
+            except OSError:
+                continue
+            if path.name.startswith(".old-") or age > KEEP_OLD_SECONDS:
+                shutil.rmtree(path, ignore_errors=True)
+
+
+def build_locked(corpus: Corpus, base: Path, fp: str, progress: bool = False,
+                 procs: int = 1) -> IndexStats:
+    """Build the index for ``fp`` into ``base`` (the caller holds :func:`build_lock`)."""
+    base.mkdir(parents=True, exist_ok=True)
+    final = index_path(base, fp)
+    tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=base))
+    try:
+        units, seconds = _write_index(corpus, tmp, fp, progress, procs)
+        if final.exists():
+            old = Path(tempfile.mkdtemp(prefix=".old-", dir=base))
+            os.replace(final, old / final.name)
+        os.replace(tmp, final)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    _cleanup(base, final)
+    return IndexStats(final, len(corpus), units, seconds, _folder_size(final), True, fp)
+
+
+def build_index(corpus: Corpus, rebuild: bool = False, progress: bool = False,
+                index_dir: str | Path | None = None, procs: int = 1) -> IndexStats:
+    """Build the search index of ``corpus`` unless an up-to-date one is there.
+
+    ``rebuild`` builds it again anyway; ``progress`` shows a tqdm bar on stderr.  The
+    index goes to ``index_dir`` (default: $JUDGE_INDEX_DIR or ``<repo>/.index``).
+    """
+    base = index_base(index_dir)
+    fp = fingerprint(corpus)
+    with build_lock(base):
+        path = index_path(base, fp)
+        meta = read_meta(path)
+        if meta and meta.get("fingerprint") == fp and not rebuild and is_sound(path, meta):
+            return IndexStats(path, meta.get("entries", len(corpus)), meta.get("units", 0),
+                              0.0, _folder_size(path), False, fp)
+        return build_locked(corpus, base, fp, progress, procs)
+
+
+def is_sound(path: Path, meta: dict) -> bool:
+    """True when the index opens and holds as many documents as its metadata says."""
+    from whoosh import index as whoosh_index
+    try:
+        ix = whoosh_index.open_dir(str(path))
+        try:
+            with ix.searcher() as s:
+                return s.doc_count() == meta.get("units")
+        finally:
+            ix.close()
+    except Exception:       # noqa: BLE001 - any failure means: rebuild from the corpus
+        return False

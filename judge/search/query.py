@@ -1,0 +1,311 @@
+"""The query language a judge types (検索式), and its translation into a Whoosh query.
+
+Plain words must all match (ranked by relevance)::
+
+    グレイズ 貫通              both words, anywhere in the passage
+    "プレイしたものとして解決"    a phrase, exactly in this order ("…", “…”, 「…」, 『…』)
+    -貫通  -"戦闘ダメージ"      leave out passages with this word or phrase
+    グレイズ OR ノード          either word (AND is the default and may be written)
+    game:vision  kind:qa        filters (game: vision|yugioh|gemchronicle, or ビジョン,
+                                遊戯王, ジェムクロニクル; kind: rule|qa|term|card, or
+                                ルール, 用語, カード, Q&A)
+    card:マナの生成  card:No.075  passages about a card (its entry, entries linking it,
+                                passages naming it)
+    rule:6.5  rule:6.5.3        a rule and its clauses (and entries citing it)
+    before:2013-01-27  after:2010  revisions dated before/after a day (YYYY, YYYY-MM,
+                                YYYY-MM-DD, YYYY/MM/DD, 2013年1月27日)
+
+A Q&A, rule or card number alone (``QA-337``, ``ＱＡ－３３７``, ``qa337``, ``6.5.3.b``,
+``No.075``) goes straight to that entry.  Nothing here raises: a quote without its
+partner, an operator with nothing to apply to, an unknown filter or a bad date are read
+as plain words or dropped, and a notice says so.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import date
+
+from whoosh import query as Q
+
+from .analysis import phrase_terms
+
+MAX_QUERY_CHARS = 256       # a judge's query is short; longer input is cut (with a notice)
+MAX_TERMS = 24              # words + phrases kept from one query
+
+GAMES = {
+    "vision": "vision", "v": "vision", "ビジョン": "vision", "ヴィジョン": "vision",
+    "東方ビジョン": "vision", "東方vision": "vision",
+    "yugioh": "yugioh", "yu-gi-oh": "yugioh", "yu-gi-oh!": "yugioh", "ygo": "yugioh",
+    "ocg": "yugioh", "遊戯王": "yugioh", "遊☆戯☆王": "yugioh",
+    "gemchronicle": "gemchronicle", "gem": "gemchronicle", "gc": "gemchronicle",
+    "gem-chronicle": "gemchronicle", "ジェムクロニクル": "gemchronicle",
+    "ジェム": "gemchronicle", "調律儀式": "gemchronicle",
+}
+KINDS = {
+    "rule": "rule", "rules": "rule", "ルール": "rule", "規則": "rule", "総合ルール": "rule",
+    "qa": "qa", "q&a": "qa", "faq": "qa", "ruling": "qa", "裁定": "qa",
+    "term": "term", "terms": "term", "用語": "term", "glossary": "term",
+    "card": "card", "cards": "card", "カード": "card",
+}
+FILTERS = ("game", "kind", "card", "rule", "before", "after")
+FILTER_ALIASES = {"ゲーム": "game", "種類": "kind", "カード": "card", "ルール": "rule",
+                  "以前": "before", "以後": "after", "以降": "after"}
+
+OPEN_QUOTES = {'"': '"', "“": "”", "「": "」", "『": "』", "”": "”"}
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\ufeff]")
+_SPACE = re.compile(r"\s+")
+_SPACED_ID = re.compile(r"(?<![A-Za-z])((?:QA|Q|No\.?|PR\.?)[-_]?)\s+(\d{1,4})(?![\d.])", re.I)
+
+
+@dataclass
+class Term:
+    """A word or a phrase of the query."""
+
+    text: str
+    phrase: bool = False
+
+    def __str__(self) -> str:
+        return f'"{self.text}"' if self.phrase else self.text
+
+
+@dataclass
+class ParsedQuery:
+    """A query read into its parts; ``notices`` say what was not taken as typed."""
+
+    raw: str
+    groups: list[list[Term]] = field(default_factory=list)   # AND of ORs
+    excluded: list[Term] = field(default_factory=list)
+    games: list[str] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    before: date | None = None
+    after: date | None = None
+    notices: list[str] = field(default_factory=list)
+
+    @property
+    def terms(self) -> list[Term]:
+        """Every positive word and phrase."""
+        return [t for group in self.groups for t in group]
+
+    @property
+    def has_filters(self) -> bool:
+        """True when a filter narrows the search."""
+        return bool(self.games or self.kinds or self.cards or self.rules or self.before
+                    or self.after)
+
+    @property
+    def empty(self) -> bool:
+        """Nothing to search for and nothing to filter by."""
+        return not self.groups and not self.has_filters
+
+    def text(self) -> str:
+        """The query as it was understood, in the query language."""
+        parts = [" OR ".join(map(str, g)) for g in self.groups]
+        parts += [f"-{t}" for t in self.excluded]
+        parts += [f"game:{g}" for g in self.games] + [f"kind:{k}" for k in self.kinds]
+        parts += [f"card:{c}" for c in self.cards] + [f"rule:{r}" for r in self.rules]
+        if self.before:
+            parts.append(f"before:{self.before.isoformat()}")
+        if self.after:
+            parts.append(f"after:{self.after.isoformat()}")
+        return " ".join(parts)
+
+
+def clean(raw: str) -> tuple[str, list[str]]:
+    """NFKC, control characters out, length capped: the text the parser reads."""
+    notices = []
+    text = raw if isinstance(raw, str) else str(raw or "")
+    if _CONTROL.search(text):
+        text = _CONTROL.sub(" ", text)
+        notices.append("control characters in the query were ignored")
+    text = unicodedata.normalize("NFKC", text)
+    # "qa 21", "No. 75", "Q 346": a number typed apart from its prefix is one id
+    text = _SPACED_ID.sub(lambda m: m.group(1) + m.group(2), text)
+    if len(text) > MAX_QUERY_CHARS:
+        text = text[:MAX_QUERY_CHARS]
+        notices.append(f"the query was cut to its first {MAX_QUERY_CHARS} characters")
+    return text.strip(), notices
+
+
+def _lex(text: str, notices: list[str]) -> list[tuple[str, str, bool]]:
+    """(prefix, text, quoted) tokens; prefix is '-', 'name:' or ''."""
+    tokens: list[tuple[str, str, bool]] = []
+    i, n = 0, len(text)
+    unbalanced = False
+    while i < n:
+        ch = text[i]
+        if ch.isspace():
+            i += 1
+            continue
+        prefix = ""
+        m = re.match(r"([A-Za-z]+|ゲーム|種類|カード|ルール|以前|以後|以降):", text[i:])
+        if m and (m.group(1).lower() in FILTERS or m.group(1) in FILTER_ALIASES):
+            prefix = m.group(0)
+            i += len(prefix)
+        elif ch == "-" and i + 1 < n and not text[i + 1].isspace():
+            prefix = "-"
+            i += 1
+        if i < n and text[i] in OPEN_QUOTES:
+            close = OPEN_QUOTES[text[i]]
+            end = text.find(close, i + 1)
+            if end < 0 and text[i] in "“”":
+                end = text.find('"', i + 1)
+            if end < 0:
+                unbalanced = True
+                i += 1          # the lone quote mark is dropped, the rest read as words
+                if prefix:
+                    tokens.append((prefix, "", False))
+                continue
+            tokens.append((prefix, text[i + 1:end], True))
+            i = end + 1
+            continue
+        j = i
+        while j < n and not text[j].isspace() and text[j] not in OPEN_QUOTES:
+            j += 1
+        tokens.append((prefix, text[i:j], False))
+        i = j
+    if unbalanced:
+        notices.append("a quotation mark had no partner: the words were searched one by one")
+    return tokens
+
+
+def parse(raw: str) -> ParsedQuery:
+    """Read a query string; never raises (see the module docstring for the language)."""
+    text, notices = clean(raw)
+    pq = ParsedQuery(raw=raw if isinstance(raw, str) else str(raw), notices=notices)
+    pending_or = False
+    dropped: list[str] = []
+    for prefix, value, quoted in _lex(text, pq.notices):
+        value = value.strip()
+        if prefix.endswith(":"):
+            _filter(pq, prefix[:-1], value)
+            continue
+        if not quoted and value in ("AND", "&&", "&"):
+            continue
+        if not quoted and value in ("OR", "||", "|"):
+            pending_or = bool(pq.groups)
+            if not pending_or:
+                dropped.append(value)
+            continue
+        if not quoted and value in ("NOT", "!"):
+            dropped.append(value)          # "NOT x" is written -x; see the notice
+            continue
+        if not value or not phrase_terms(value):
+            if value or prefix:
+                dropped.append(prefix + (f'"{value}"' if quoted else value))
+            pending_or = False
+            continue
+        term = Term(_SPACE.sub(" ", value), phrase=quoted)
+        if prefix == "-":
+            pq.excluded.append(term)
+        elif pending_or:
+            pq.groups[-1].append(term)
+        else:
+            pq.groups.append([term])
+        pending_or = False
+    if pending_or:
+        dropped.append("OR")
+    if dropped:
+        shown = " ".join(dropped)[:60]
+        pq.notices.append(f"ignored (nothing to search for): {shown}")
+    if len(pq.terms) > MAX_TERMS:
+        kept, count = [], 0
+        for group in pq.groups:
+            if count + len(group) > MAX_TERMS:
+                break
+            kept.append(group)
+            count += len(group)
+        pq.groups = kept
+        pq.notices.append(f"only the first {MAX_TERMS} words were used")
+    if not pq.groups and pq.excluded and not pq.has_filters:
+        pq.notices.append("a query needs at least one word to look for, not only words "
+                          "to leave out")
+    return pq
+
+
+def parse_day(value: str, end: bool = False) -> date | None:
+    """``2013-01-27``, ``2013/1/27``, ``20130127``, ``2013-01``, ``2013``, ``2013年1月27日``.
+
+    A month or a year stands for its first day (``end`` False) or its last (``end``).
+    """
+    v = value.strip().replace("年", "-").replace("月", "-").replace("日", "")
+    v = re.sub(r"[/.]", "-", v).strip("-")
+    m = re.fullmatch(r"(\d{4})(?:-?(\d{1,2})(?:-?(\d{1,2}))?)?", v)
+    if not m:
+        return None
+    y, mo, d = int(m.group(1)), m.group(2), m.group(3)
+    try:
+        if d:
+            return date(y, int(mo), int(d))
+        if mo:
+            month = int(mo)
+            if end:
+                nxt = date(y + (month == 12), month % 12 + 1, 1)
+                return date.fromordinal(nxt.toordinal() - 1)
+            return date(y, month, 1)
+        return date(y, 12, 31) if end else date(y, 1, 1)
+    except ValueError:
+        return None
+
+
+def _filter(pq: ParsedQuery, name: str, value: str) -> None:
+    name = FILTER_ALIASES.get(name, name.lower())
+    if not value:
+        pq.notices.append(f"{name}: needs a value (e.g. {_example(name)}); ignored")
+        return
+    if name == "game":
+        game = GAMES.get(value.lower())
+        if game:
+            pq.games.append(game)
+        else:
+            pq.notices.append(f"game:{value} is not a game (vision, yugioh, gemchronicle); "
+                              "ignored")
+    elif name == "kind":
+        kind = KINDS.get(value.lower())
+        if kind:
+            pq.kinds.append(kind)
+        else:
+            pq.notices.append(f"kind:{value} is not a kind (rule, qa, term, card); ignored")
+    elif name == "card":
+        pq.cards.append(value)
+    elif name == "rule":
+        pq.rules.append(value)
+    else:
+        day = parse_day(value, end=(name == "after"))
+        if day is None:
+            pq.notices.append(f"{name}:{value} is not a date (YYYY-MM-DD, YYYY-MM or YYYY); "
+                              "ignored")
+        elif name == "before":
+            pq.before = min(pq.before, day) if pq.before else day
+        else:
+            pq.after = max(pq.after, day) if pq.after else day
+
+
+def _example(name: str) -> str:
+    return {"game": "game:vision", "kind": "kind:qa", "card": "card:マナの生成",
+            "rule": "rule:6.5", "before": "before:2013-01-27",
+            "after": "after:2013-01-27"}[name]
+
+
+# --- filters as Whoosh queries -------------------------------------------------------------
+
+def _phrase(fieldname: str, terms: list[str]) -> Q.Query:
+    if len(terms) == 1:
+        return Q.Term(fieldname, terms[0])
+    return Q.Phrase(fieldname, terms)
+
+
+def contiguous(text: str) -> Q.Query | None:
+    """The text as a run of characters, in the title or the body (bigram fields)."""
+    terms = phrase_terms(text)
+    if not terms:
+        return None
+    return Q.Or([_phrase("title_bi", terms), _phrase("body_bi", terms)])
+
+
+def day_number(d: date) -> int:
+    """A date as the integer the index stores (20130127)."""
+    return d.year * 10000 + d.month * 100 + d.day

@@ -1,0 +1,101 @@
+"""「もしかして」: card and term names close to a word that found nothing.
+
+The vocabulary is the titles and aliases of the corpus's cards and terms (and rule
+titles), compared in the normal form, so ぐれいず, ｸﾞﾚｲｽﾞ and グレイス are all close to
+グレイズ.  Candidates share a character bigram with the word; they are ranked by edit
+distance, and one at most a quarter of the word's length away (at least one edit) is
+offered.
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from judge.corpus import Corpus
+
+from .highlight import needle
+
+MAX_SUGGESTIONS = 3
+
+
+def edit_distance(a: str, b: str, limit: int) -> int:
+    """Levenshtein distance, or ``limit + 1`` as soon as it must exceed ``limit``."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        best = i
+        for j, cb in enumerate(b, 1):
+            v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+            cur.append(v)
+            best = min(best, v)
+        if best > limit:
+            return limit + 1
+        prev = cur
+    return prev[-1]
+
+
+_PARTS = re.compile(r"[「」『』（）()\[\]【】／/・\s]+")
+_NOT_WORD = re.compile(r"\W+")
+
+
+def _word_form(text: str) -> str:
+    return _NOT_WORD.sub("", needle(text))
+
+
+def _grams(s: str) -> set[str]:
+    return {s[i:i + 2] for i in range(len(s) - 1)} or {s}
+
+
+class Vocabulary:
+    """Names a judge may mean, looked up by shared bigrams."""
+
+    def __init__(self, names: dict[str, str]):
+        # normal form -> the name as the corpus writes it
+        self.names = names
+        self.by_gram: dict[str, list[str]] = defaultdict(list)
+        for norm in names:
+            for g in _grams(norm):
+                self.by_gram[g].append(norm)
+
+    @classmethod
+    def from_corpus(cls, corpus: Corpus) -> "Vocabulary":
+        """Card, term and rule names (titles and aliases) of a corpus."""
+        names: dict[str, str] = {}
+        for entry in corpus:
+            if entry.kind not in ("card", "term", "rule"):
+                continue
+            for name in [entry.title, *entry.aliases]:
+                # the whole name, and its parts: 想起「テリブルスーヴニール」 is also
+                # テリブルスーヴニール, 十六夜 咲夜 is also 咲夜
+                for part in [name, *_PARTS.split(name)]:
+                    part = part.strip()
+                    norm = _word_form(part)
+                    if len(norm) >= 2 and norm not in names:
+                        names[norm] = part
+        return cls(names)
+
+    def close(self, word: str, limit: int = MAX_SUGGESTIONS) -> list[str]:
+        """Names within a few edits of ``word`` (as the corpus writes them), best first."""
+        w = _word_form(word)
+        if len(w) < 2:
+            return []
+        allowed = max(1, len(w) // 4)
+        grams = _grams(w)
+        counts: dict[str, int] = defaultdict(int)
+        for g in grams:
+            for norm in self.by_gram.get(g, ()):
+                counts[norm] += 1
+        # q-gram lemma: one edit destroys at most two bigrams, so a name within
+        # ``allowed`` edits shares at least len(grams) - 2 * allowed of them.
+        need = max(1, len(grams) - 2 * allowed)
+        scored = []
+        for norm, shared in counts.items():
+            if norm == w or shared < need or abs(len(norm) - len(w)) > allowed:
+                continue
+            d = edit_distance(w, norm, allowed)
+            if d <= allowed:
+                scored.append((d, -shared, len(norm), self.names[norm]))
+        scored.sort()
+        return [name for *_, name in scored[:limit]]

@@ -1,0 +1,60 @@
+"""The judge's workbench: the web app (search, entries with their replays, the board).
+
+``create_app(config)`` is the application factory (Flask).  The corpus is loaded once;
+the search index is opened once per process and kept on the app (the corpus does not
+change while the app runs).  Pages are in :mod:`.pages`, the JSON API in :mod:`.api`;
+every page also answers as JSON with ``?format=json`` (docs/web.md).
+
+Config keys (beside Flask's own):
+
+- ``CORPUS_DIR``: the corpus folder (default: $JUDGE_CORPUS, else corpus/ of the checkout).
+- ``INDEX_DIR``: the search index folder (default: the search package's own choice).
+- ``SEARCHER``: a ready searcher object (tests inject one); ``SEARCH_EAGER``: open the
+  index at startup (default True) rather than at the first search.
+- ``MAX_CONTENT_LENGTH``: the largest request body (default 512 KiB; a scenario is at
+  most 256 KiB, see judge/engine/yamlsource.py).
+- ``MAX_QUERY_CHARS``: the longest search query (default 256 characters).
+- ``PAGE_SIZE``: search results per page (default 10); ``MAX_PAGE``: the last page
+  one may ask for (default 50).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parents[2]
+
+DEFAULTS = {
+    "MAX_CONTENT_LENGTH": 512 * 1024,
+    "MAX_FORM_MEMORY_SIZE": 512 * 1024,
+    "MAX_FORM_PARTS": 200,
+    "MAX_QUERY_CHARS": 256,
+    "PAGE_SIZE": 10,
+    "MAX_PAGE": 50,
+    "SEARCH_EAGER": True,
+}
+
+
+def create_app(config: dict | None = None) -> Flask:
+    """Build the app: load the corpus, open the search, register pages, API and errors."""
+    from judge.corpus import DEFAULT_CORPUS
+
+    from . import api, errors, pages, security, services
+
+    app = Flask(__name__, template_folder=str(ROOT / "templates"),
+                static_folder="static", static_url_path="/static")
+    app.config.update(DEFAULTS)
+    app.config["CORPUS_DIR"] = os.environ.get("JUDGE_CORPUS") or str(DEFAULT_CORPUS)
+    app.config.update(config or {})
+    app.json.ensure_ascii = False
+    app.json.sort_keys = False
+    # Jinja's tojson sorts keys by default: the board's data must keep the YAML's order.
+    app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": False, "ensure_ascii": False}
+    services.init_app(app)
+    security.init_app(app)
+    errors.init_app(app)
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
+    return app

@@ -1,0 +1,175 @@
+"""The JSON API: everything the pages show, for scripts and other tools (docs/web.md).
+
+Errors are JSON too: ``{"error": message, "status": code, ...}``, and a scenario error
+carries the engine's ``file``, ``line``, ``field`` and ``accepted``.
+"""
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, jsonify, request, url_for
+
+from . import permalink, views, workbench
+from .errors import fail
+from .replay import verdict
+from .services import services
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+YAML_TYPES = ("text/yaml", "application/yaml", "application/x-yaml", "text/x-yaml",
+              "text/plain", "application/octet-stream", "")
+
+
+@bp.get("/")
+def index():
+    """What the API offers (a map of its routes)."""
+    return jsonify({
+        "search": url_for("api.search", q="QA-337"),
+        "entry": url_for("api.entry", entry_id="vision/qa/QA-337"),
+        "replay": url_for("api.replay", entry_id="vision/qa/QA-337"),
+        "run": {"method": "POST", "url": url_for("api.run"),
+                "body": "scenario YAML, or JSON {\"scenario\": yaml-or-mapping, \"ruleset\": date}"},
+        "scenario": {"method": "POST", "url": url_for("api.scenario"),
+                     "body": "JSON {\"yaml\": text} or {\"data\": mapping}"},
+        "games": url_for("api.games"),
+        "scenarios": url_for("api.scenarios"),
+        "pages": "every page answers as JSON with ?format=json",
+    })
+
+
+@bp.get("/search")
+def search():
+    """``/api/search?q=&game=&kind=&page=&limit=``: the searcher's JSON plus paging."""
+    return jsonify(views.search(request.args, api=True).as_json())
+
+
+@bp.get("/entry/<path:entry_id>")
+def entry(entry_id: str):
+    """``/api/entry/<id>``: the entry with every revision (any spelling redirects)."""
+    found, canonical = views.find_entry(entry_id)
+    if found is None:
+        return _redirect("api.entry", canonical)
+    return jsonify(views.entry_json(found))
+
+
+@bp.get("/replay/<path:entry_id>")
+def replay(entry_id: str):
+    """``/api/replay/<id>[?rev=N]``: each linked scenario under each revision, with verdicts."""
+    found, canonical = views.find_entry(entry_id)
+    if found is None:
+        return _redirect("api.replay", canonical)
+    number = views.selected_revision(found, request.args) if request.args.get("rev") else None
+    return jsonify({"entry": found.id, **views.entry_replay(found).as_json(number)})
+
+
+@bp.post("/run")
+def run():
+    """``POST /api/run``: run a scenario (YAML body, or JSON ``{scenario, ruleset}``)."""
+    text, ruleset = _scenario_body()
+    if ruleset:
+        text = workbench.with_ruleset(text, str(ruleset))
+    result = workbench.run(text, services().corpus)
+    out = result.as_json()
+    out["verdict"] = verdict(result)
+    out["permalink"] = url_for("pages.board", s=permalink.encode(text), _external=True)
+    return jsonify(out)
+
+
+@bp.post("/scenario")
+def scenario():
+    """``POST /api/scenario``: the workbench's sync of form and text.
+
+    ``{"yaml": text}`` -> ``{"data", "error", "yaml", "permalink"}`` (data even when the
+    scenario is invalid, if the text is YAML); ``{"data": mapping}`` -> the same with
+    ``yaml`` written from the data.  Always 200: the error is part of the answer.
+    """
+    body = _json_body()
+    if isinstance(body.get("data"), dict):
+        text = workbench.dump_yaml(body["data"])
+    elif isinstance(body.get("yaml"), str):
+        text = body["yaml"]
+    else:
+        fail(400, "send {\"yaml\": text} or {\"data\": mapping}", field="yaml")
+    data, error = workbench.parse_text(text, services().corpus)
+    return jsonify({"yaml": text, "data": data, "error": error,
+                    "permalink": url_for("pages.board", s=permalink.encode(text))})
+
+
+@bp.get("/games")
+def games():
+    """The games the workbench can draw and run, with their zones, fields and actions."""
+    return jsonify({"games": [workbench.game_spec(g) for g in views.available_games()]})
+
+
+@bp.get("/games/<name>")
+def game(name: str):
+    """One game's description (zones, card fields, actions and their fields, phases)."""
+    return jsonify(workbench.game_spec(views.game_named(name)))
+
+
+@bp.get("/games/<name>/cards")
+def cards(name: str):
+    """The names of the game's card entries (for the board form's suggestions)."""
+    views.game_named(name)
+    corpus = services().corpus
+
+    def make():
+        return sorted({e.title for e in corpus if e.game == name and e.kind == "card"})
+    return jsonify({"game": name, "cards": services().cache.get(("cards", name), make)})
+
+
+@bp.get("/scenarios")
+def scenarios():
+    """Every scenario file of the corpus (start a board from one with /board?from=path)."""
+    items = services().cache.get(("scenarios",),
+                                 lambda: workbench.list_scenarios(services().corpus))
+    return jsonify({"scenarios": [dict(s, board=url_for("pages.board", **{"from": s["path"]}))
+                                  for s in items]})
+
+
+# --- helpers --------------------------------------------------------------------------
+
+def _redirect(endpoint: str, canonical: str):
+    from flask import redirect
+    base = canonical.split("#", 1)[0]
+    return redirect(url_for(endpoint, entry_id=base, **request.args.to_dict()), code=302)
+
+
+def _json_body() -> dict:
+    raw = request.get_data(cache=True)
+    try:
+        body = json.loads(raw.decode("utf-8")) if raw else {}
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        fail(400, f"the body is not JSON: {exc}", accepted="application/json")
+    if not isinstance(body, dict):
+        fail(400, "the JSON body must be an object", accepted="{\"yaml\": text}")
+    return body
+
+
+def _scenario_body() -> tuple[str, str | None]:
+    """The scenario text and ruleset of a /api/run request, however it was sent."""
+    mimetype = request.mimetype or ""
+    ruleset = request.args.get("ruleset")
+    if mimetype == "application/json":
+        body = _json_body()
+        scenario = body.get("scenario")
+        ruleset = body.get("ruleset") or ruleset
+        if isinstance(scenario, dict):
+            return workbench.dump_yaml(scenario), ruleset
+        if isinstance(scenario, str):
+            return scenario, ruleset
+        fail(400, "JSON body: {\"scenario\": <YAML text or mapping>, \"ruleset\": <date>}",
+             field="scenario")
+    if mimetype in ("application/x-www-form-urlencoded", "multipart/form-data"):
+        text = request.form.get("scenario") or request.form.get("yaml")
+        if text is None:
+            fail(400, "form body: send the scenario in a field named scenario", field="scenario")
+        return text, request.form.get("ruleset") or ruleset
+    if mimetype not in YAML_TYPES:
+        fail(415, f"Content-Type {mimetype!r}: send YAML (text/yaml) or JSON",
+             accepted=["text/yaml", "application/json"])
+    try:
+        return request.get_data(cache=True).decode("utf-8"), ruleset
+    except UnicodeDecodeError:
+        fail(400, "the scenario is not UTF-8 text")
+    return "", ruleset  # pragma: no cover - fail() raised

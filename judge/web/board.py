@@ -1,0 +1,249 @@
+"""Drawing a game state (盤面): the engine's state JSON as zones and cards a judge sees.
+
+:func:`board_view` turns ``state`` (DESIGN.md's engine JSON) into a view model the
+template ``_board.html`` draws as HTML: each player's zones laid out as at the table
+(the play zones large, the hand below, the piles — deck, graveyard — at the side), cards
+as tiles with the stats that matter, position, face-down, sleeping and damage marked.
+Given the state before, it marks what moved and what changed, and life as ``8000 → 7500``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+# The zone names every game shares (DESIGN.md) in the game's own Japanese.
+ZONE_LABELS = {
+    "vision": {"deck": "デッキ", "hand": "手札", "nodes": "ノードエリア", "field": "場",
+               "play_area": "プレイエリア", "graveyard": "冥界", "removed": "除外"},
+    "yugioh": {"deck": "デッキ", "hand": "手札", "monsters": "モンスターゾーン",
+               "spells": "魔法・罠ゾーン", "field": "フィールドカードゾーン",
+               "graveyard": "墓地", "fusion_deck": "融合デッキ"},
+    "gemchronicle": {"deck": "デッキ", "hand": "手札", "battle": "バトルゾーン",
+                     "magic": "マジックゾーン", "forbidden": "禁呪ゾーン",
+                     "field": "フィールドゾーン", "break": "ブレイクゾーン",
+                     "forbidden_deck": "禁呪デッキ", "removed": "除外"},
+}
+# Where each zone sits: the play zones, the hand, the piles at the side.
+LAYOUT = {
+    "vision": {"main": ("field", "play_area", "nodes"), "hand": ("hand",),
+               "piles": ("deck", "graveyard", "removed")},
+    "yugioh": {"main": ("monsters", "spells", "field"), "hand": ("hand",),
+               "piles": ("deck", "graveyard", "fusion_deck")},
+    "gemchronicle": {"main": ("battle", "magic", "field", "forbidden"), "hand": ("hand",),
+                     "piles": ("deck", "forbidden_deck", "break", "removed")},
+}
+# Piles shown as a count (their cards are mostly anonymous, top first).
+COUNTED = {"deck", "forbidden_deck", "fusion_deck"}
+# Card fields shown on the tile: (field, short label, long label).
+STATS = (
+    ("level", "★", "レベル"), ("ml", "ML", "マナレベル"), ("node", "N", "ノード"),
+    ("cost", "C", "コスト"), ("attack", "攻", "攻撃力"), ("toughness", "耐", "耐久力"),
+    ("graze", "G", "グレイズ"), ("atk", "ATK", "攻撃力"), ("def", "DEF", "守備力"),
+)
+FLAGS = {
+    "face_down": ("裏側", "face-down"), "asleep": ("スリープ", "asleep"),
+}
+HIDDEN_PROPS = {"uid", "name", "position", "damage", "keywords", "attached_to",
+                "face_down", "asleep", "number"} | {s[0] for s in STATS}
+COUNTER_LABELS = {"mana": "マナ"}
+
+
+@dataclass
+class CardView:
+    """One card tile."""
+
+    name: str
+    uid: str
+    stats: list[tuple[str, Any, str]] = field(default_factory=list)
+    marks: list[str] = field(default_factory=list)     # 守備表示, 裏側, スリープ…
+    classes: list[str] = field(default_factory=list)
+    keywords: list[str] = field(default_factory=list)
+    extra: list[tuple[str, Any]] = field(default_factory=list)
+    damage: int = 0
+    change: str = ""                                    # "場 → 冥界", "ダメージ 0 → 2"
+
+    @property
+    def title(self) -> str:
+        """The tooltip: everything about the card in one line."""
+        parts = [self.name] + [f"{long} {v}" for _, v, long in self.stats] + self.marks
+        if self.damage:
+            parts.append(f"ダメージ {self.damage}")
+        parts += [f"{k}: {v}" for k, v in self.extra]
+        if self.change:
+            parts.append(self.change)
+        return " · ".join(str(p) for p in parts)
+
+
+@dataclass
+class ZoneView:
+    """One zone of one player."""
+
+    id: str
+    label: str
+    cards: list[CardView]
+    counted: bool = False
+    anonymous: int = 0          # cards with no name of their own (deck-1, deck-2…)
+
+    @property
+    def count(self) -> int:
+        """How many cards the zone holds."""
+        return len(self.cards)
+
+    @property
+    def named(self) -> list[CardView]:
+        """The cards worth naming in a counted pile (not the anonymous ones)."""
+        return [c for c in self.cards if "anonymous" not in c.classes]
+
+
+@dataclass
+class PlayerView:
+    """One player's side of the table."""
+
+    name: str
+    life: Any
+    life_before: Any = None
+    counters: list[tuple[str, Any, Any]] = field(default_factory=list)
+    groups: dict[str, list[ZoneView]] = field(default_factory=dict)
+    active: bool = False
+    winner: bool = False
+
+
+@dataclass
+class BoardView:
+    """The whole board at one moment."""
+
+    game: str
+    turn: Any
+    phase: Any
+    active: str
+    players: list[PlayerView]
+    winner: str | None = None
+    flags: dict = field(default_factory=dict)
+    caption: str = ""
+
+
+def zone_label(game: str, zone: str) -> str:
+    """The Japanese name of a zone (the id itself for a zone the table does not know)."""
+    return ZONE_LABELS.get(game, {}).get(zone, zone)
+
+
+def _places(state: dict) -> dict[str, tuple[str, str, dict]]:
+    out = {}
+    for pname, player in (state.get("players") or {}).items():
+        for zone, cards in (player.get("zones") or {}).items():
+            for card in cards:
+                out[str(card.get("uid"))] = (pname, zone, card)
+    return out
+
+
+def _card_view(game: str, zone: str, card: dict, names: dict[str, str]) -> CardView:
+    view = CardView(name=str(card.get("name", "?")), uid=str(card.get("uid", "")))
+    for key, short, long in STATS:
+        if card.get(key) is not None:
+            view.stats.append((short, card[key], long))
+    if card.get("position") == "defense":
+        view.marks.append("守備表示")
+        view.classes.append("defense")
+    for key, (label, css) in FLAGS.items():
+        if card.get(key):
+            view.marks.append(label)
+            view.classes.append(css)
+    damage = card.get("damage")
+    view.damage = damage if isinstance(damage, int) and not isinstance(damage, bool) else 0
+    keywords = card.get("keywords") or []
+    view.keywords = [str(k) for k in keywords] if isinstance(keywords, list) else [str(keywords)]
+    if card.get("attached_to"):
+        holder = names.get(str(card["attached_to"]), str(card["attached_to"]))
+        view.extra.append(("装備先", holder))
+    for key, value in card.items():
+        if key == "kind" and value == "monster":      # the usual case says nothing
+            continue
+        if key not in HIDDEN_PROPS and value not in (None, False, [], {}):
+            view.extra.append((key, value))
+    if zone in COUNTED and re.fullmatch(rf"{re.escape(zone)}-\d+", view.name):
+        view.classes.append("anonymous")
+    return view
+
+
+def board_view(game: str, state: dict, before: dict | None = None,
+               zones: tuple[str, ...] | None = None, caption: str = "") -> BoardView:
+    """The view model of ``state``; with ``before``, what changed is marked.
+
+    ``zones`` is the game's zone order (the state's own order otherwise).
+    """
+    after_places = _places(state)
+    before_places = _places(before) if before else {}
+    names = {uid: place[2].get("name", uid) for uid, place in after_places.items()}
+    layout = LAYOUT.get(game, {})
+    players = []
+    for pname, player in (state.get("players") or {}).items():
+        pzones = player.get("zones") or {}
+        order = list(zones or ()) + [z for z in pzones if z not in (zones or ())]
+        # Within a group, the table's order (場 before ノードエリア), not the game's list.
+        rank = {z: i for members in layout.values() for i, z in enumerate(members)}
+        order.sort(key=lambda z: rank.get(z, len(rank)))
+        groups: dict[str, list[ZoneView]] = {"main": [], "hand": [], "piles": []}
+        for zone in order:
+            if zone not in pzones:
+                continue
+            cards = []
+            for card in pzones[zone]:
+                view = _card_view(game, zone, card, names)
+                if before is not None:
+                    _mark_change(game, view, pname, zone, card, before_places)
+                cards.append(view)
+            zv = ZoneView(zone, zone_label(game, zone), cards, counted=zone in COUNTED)
+            zv.anonymous = sum("anonymous" in c.classes for c in cards)
+            group = next((g for g, members in layout.items() if zone in members), "piles"
+                         if layout else "main")
+            groups[group].append(zv)
+        pv = PlayerView(pname, player.get("life"), active=state.get("active") == pname,
+                        winner=state.get("winner") == pname, groups=groups)
+        old = (before or {}).get("players", {}).get(pname, {}) if before else {}
+        if before is not None and old.get("life") != pv.life:
+            pv.life_before = old.get("life")
+        for key, value in player.items():
+            if key in ("life", "zones"):
+                continue
+            prior = old.get(key) if before is not None else None
+            pv.counters.append((COUNTER_LABELS.get(key, key), value,
+                                prior if before is not None and prior != value else None))
+        players.append(pv)
+    players.reverse()          # the second player sits across the table, at the top
+    return BoardView(game, state.get("turn"), state.get("phase"), str(state.get("active")),
+                     players, state.get("winner"), dict(state.get("flags") or {}), caption)
+
+
+def mark_leaving(game: str, view: BoardView, after: dict) -> BoardView:
+    """On the board *before* a run, mark the cards that the run moves elsewhere."""
+    after_places = _places(after)
+    for player in view.players:
+        for zones in player.groups.values():
+            for zone in zones:
+                for card in zone.cards:
+                    now = after_places.get(card.uid)
+                    if now and (now[0], now[1]) != (player.name, zone.id):
+                        card.classes.append("leaving")
+                        card.change = (f"→ {now[0]} の{zone_label(game, now[1])}"
+                                       if now[0] != player.name else
+                                       f"→ {zone_label(game, now[1])}")
+    return view
+
+
+def _mark_change(game, view: CardView, pname, zone, card, before_places) -> None:
+    old = before_places.get(view.uid)
+    if old is None:
+        return
+    if (old[0], old[1]) != (pname, zone):
+        view.classes.append("moved")
+        where = zone_label(game, old[1]) if old[0] == pname else \
+            f"{old[0]} の{zone_label(game, old[1])}"
+        view.change = f"{where} から"
+        return
+    changed = sorted(k for k in set(card) | set(old[2])
+                     if k != "uid" and card.get(k) != old[2].get(k))
+    if changed:
+        view.classes.append("changed")
+        view.change = "変化: " + ", ".join(
+            f"{k} {old[2].get(k, '—')} → {card.get(k, '—')}" for k in changed)

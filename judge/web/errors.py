@@ -1,0 +1,100 @@
+"""Errors as a judge reads them: a clear 4xx page, or a JSON error, never a traceback.
+
+A request wants JSON when its path is under ``/api/`` or it asks ``?format=json``
+(docs/web.md); everything else gets an HTML page with the message, what would be
+accepted and a way on (a search box, suggestions).  An unexpected exception is logged
+and answered with a plain 500 page that shows nothing of the code.
+"""
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, jsonify, make_response, render_template, request
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from judge.engine.errors import ScenarioError
+
+log = logging.getLogger(__name__)
+
+TITLES = {
+    400: "入力を読めませんでした (Bad request)",
+    404: "見つかりません (Not found)",
+    405: "この方法では使えません (Method not allowed)",
+    413: "大きすぎます (Too large)",
+    414: "URL が長すぎます (URI too long)",
+    431: "ヘッダーが大きすぎます (Headers too large)",
+    500: "サーバーの内部エラー (Internal error)",
+}
+
+
+class JudgeError(HTTPException):
+    """An error with a message for the judge and extra fields for the JSON answer."""
+
+    def __init__(self, status: int, message: str, *, hints: list[str] | None = None,
+                 links: list[tuple[str, str]] | None = None, **extra):
+        super().__init__(description=message)
+        self.code = status
+        self.hints = hints or []
+        self.links = links or []
+        self.extra = extra
+
+
+def fail(status: int, message: str, **kwargs) -> None:
+    """Stop the request with a clear error (see :class:`JudgeError`)."""
+    raise JudgeError(status, message, **kwargs)
+
+
+def wants_json() -> bool:
+    """Whether this request is answered in JSON (the API, or ``?format=json``)."""
+    return request.path.startswith("/api/") or request.args.get("format") == "json"
+
+
+def error_response(status: int, message: str, *, hints=(), links=(), extra=None):
+    """The error as JSON or as an HTML page, with the given status."""
+    if wants_json():
+        body = {"error": message, "status": status}
+        body.update(extra or {})
+        return make_response(jsonify(body), status)
+    page = render_template("error.html", status=status,
+                           title=TITLES.get(status, f"エラー {status}"), message=message,
+                           hints=list(hints), links=list(links), extra=extra or {})
+    return make_response(page, status)
+
+
+def init_app(app: Flask) -> None:
+    """Register the handlers for every HTTP error and for anything unexpected."""
+
+    @app.errorhandler(JudgeError)
+    def _judge_error(exc: JudgeError):
+        return error_response(exc.code, exc.description, hints=exc.hints, links=exc.links,
+                              extra=exc.extra)
+
+    @app.errorhandler(ScenarioError)
+    def _scenario_error(exc: ScenarioError):
+        return error_response(400, str(exc), extra=exc.as_dict())
+
+    @app.errorhandler(HTTPException)
+    def _http_error(exc: HTTPException):
+        status = exc.code or 500
+        message = exc.description or TITLES.get(status, "")
+        if status == 413:
+            limit = app.config.get("MAX_CONTENT_LENGTH") or 0
+            message = (f"リクエストが大きすぎます（上限 {limit // 1024} KiB）。"
+                       f"The request is larger than {limit // 1024} KiB.")
+        if status >= 500:
+            log.error("HTTP %s on %s: %s", status, request.path, exc)
+        response = error_response(status, message)
+        if status == 405 and getattr(exc, "valid_methods", None):
+            response.headers["Allow"] = ", ".join(exc.valid_methods)
+        return response
+
+    @app.errorhandler(Exception)
+    def _unexpected(exc: Exception):
+        if isinstance(exc, HTTPException):    # pragma: no cover - handled above
+            return _http_error(exc)
+        log.exception("unexpected error on %s", request.path)
+        return error_response(500, "予期しないエラーが起きました（記録済み）。"
+                                   "An unexpected error happened; it has been logged.")
+
+    # Flask raises InternalServerError for errors inside error handling; keep it plain.
+    app.register_error_handler(InternalServerError, _http_error)

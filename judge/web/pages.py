@@ -1,0 +1,122 @@
+"""The pages: search (検索), an entry with its replay (項目), the board workbench (盤面).
+
+Every page answers as JSON too, with ``?format=json`` (the same data the page shows;
+docs/web.md).  Pages work without JavaScript; the scripts in static/ add the ``/``
+shortcut, quote pop-ups and the board form kept in sync with the YAML.
+"""
+from __future__ import annotations
+
+import re
+
+from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
+
+from . import views
+from .board import zone_label
+from .errors import fail
+from .render import entry_url
+from .services import services
+
+bp = Blueprint("pages", __name__)
+
+
+def as_json() -> bool:
+    """Whether the page was asked for as JSON (``?format=json``)."""
+    fmt = request.args.get("format")
+    if fmt not in (None, "", "json", "html"):
+        fail(400, f"format={fmt[:20]!r}: use format=json (or nothing for the page).",
+             field="format", accepted=["json", "html"])
+    return fmt == "json"
+
+
+@bp.app_context_processor
+def _globals():
+    def json_url() -> str:
+        args = request.args.to_dict()
+        args["format"] = "json"
+        return url_for(request.endpoint, **(request.view_args or {}), **args) \
+            if request.endpoint else "?format=json"
+    q = request.args.get("q", "") if request.endpoint == "pages.search" else ""
+    return {"json_url": json_url, "header_q": q[:300], "GAME_LABELS": views.GAME_LABELS,
+            "KIND_LABELS": views.KIND_LABELS, "zone_label": zone_label,
+            "entry_url": entry_url, "step_link": views.step_link}
+
+
+@bp.get("/")
+@bp.get("/search")
+def search():
+    """The search page: one box, results with snippets, facets, paging, suggestions."""
+    found = views.search(request.args)
+    if as_json():
+        return jsonify(found.as_json())
+    redirect_url = found.data.get("redirect_url")
+    if redirect_url and found.page == 1 and not request.args.get("stay"):
+        return redirect(redirect_url, code=302)
+    return render_template("search.html", s=found, home=request.path == "/" and not found.q)
+
+
+@bp.get("/entry/<path:entry_id>")
+def entry(entry_id: str):
+    """An entry: current text, history with diffs, links, and the engine's replay."""
+    found, canonical = views.find_entry(entry_id)
+    if found is None:
+        args = request.args.to_dict()
+        base, _, clause = canonical.partition("#")
+        target = url_for("pages.entry", entry_id=base, **args)
+        return redirect(target + (f"#{clause}" if clause else ""), code=302)
+    number = views.selected_revision(found, request.args)
+    replay = views.entry_replay(found)
+    if as_json():
+        return jsonify({"entry": views.entry_json(found), "revision": number,
+                        "replay": replay.as_json(number)})
+    def page() -> str:
+        view = views.entry_view(found)
+        rev = next(r for r in view["revisions"] if r["number"] == number)
+        return render_template("entry.html", e=found, view=view, rev=rev,
+                               text=views.revision_html(found, number),
+                               runs=replay.for_revision(number), replay=replay,
+                               selected=number)
+    # The page depends on the entry and revision only (the corpus does not change while
+    # the app runs), unless other arguments change its links: then it is not cached.
+    if set(request.args) <= {"rev"}:
+        return services().pages.get((found.id, number), page)
+    return page()
+
+
+@bp.route("/board", methods=["GET", "POST"])
+def board():
+    """The workbench: edit a board (form and YAML), run it, share its permalink."""
+    text, origin = views.board_text(request.args,
+                                    request.form if request.method == "POST" else None)
+    board = views.board_from(text, origin)
+    status = 400 if board.error else 200
+    if as_json():
+        return jsonify(board.as_json()), status
+    games = views.available_games()
+    from .workbench import game_spec, list_scenarios
+    specs = {g.name: game_spec(g) for g in games}
+    scenarios = services().cache.get(("scenarios",), lambda: list_scenarios(services().corpus))
+    run = None
+    if board.result is not None:
+        from .replay import run_view
+        run = run_view(board.result, origin, None, tuple(board.result.scenario.game.zones))
+    lines = text.splitlines()
+    return render_template("board.html", board=board, run=run, specs=specs,
+                           scenarios=scenarios, lines=lines,
+                           permalink=url_for("pages.board", s=board.token, _external=True),
+                           download=url_for("pages.download", s=board.token)), status
+
+
+@bp.route("/board/download", methods=["GET", "POST"])
+def download():
+    """The board as a scenario file (``.yaml``) to keep or send."""
+    text, _origin = views.board_text(request.args,
+                                     request.form if request.method == "POST" else None)
+    if not text.strip():
+        fail(400, "空のシナリオはダウンロードできません。The scenario is empty.")
+    game = re.search(r"^game:\s*([a-z]+)\s*$", text, flags=re.M)
+    name = f"scenario-{game.group(1) if game else 'board'}.yaml"
+    body = text if text.endswith("\n") else text + "\n"
+    response = Response(body, content_type="application/yaml; charset=utf-8")
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+

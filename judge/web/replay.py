@@ -1,0 +1,133 @@
+"""The engine's replay of a ruling, as the entry page and the API show it.
+
+:func:`entry_runs` runs every scenario an entry links under each of the entry's
+revisions (judge.engine.runner.replay_entry_file) and gives, per run, the engine's JSON,
+the boards before and after, and the verdict: does the engine's result match what the
+official answer of that revision says (the scenario's ``expect`` for the current
+revision, ``expect_by_revision`` for older ones)?  A scenario that cannot run is
+reported beside the others, never as a failed page.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from judge.engine.errors import ScenarioError
+from judge.engine.runner import entry_rulesets, linked_scenarios, replay_entry_file
+
+from .board import BoardView, board_view, mark_leaving
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class RunView:
+    """One run of one scenario under one ruleset."""
+
+    scenario: str                 # path relative to the corpus
+    label: str                    # "revision 2 (2014-04-10)"
+    revision: int | None          # the entry revision this run replays (None: fixed date)
+    day: str | None               # the ruleset's day (None: latest)
+    data: dict                    # the engine's JSON (RunResult.as_json)
+    verdict: dict
+    before: BoardView
+    after: BoardView
+
+    @property
+    def title(self) -> str:
+        """The scenario's title (its file name if it has none)."""
+        return self.data.get("title") or Path(self.scenario).stem
+
+    @property
+    def ruleset_text(self) -> str:
+        """Which rules the run applies, as the page says it."""
+        day = self.day or "最新 (latest)"
+        if self.revision is not None:
+            return f"改訂{self.revision}のルール（{day}）"
+        return f"シナリオが指定した日付のルール（{day}）"
+
+    def as_json(self) -> dict:
+        """The engine's JSON plus which revision it replays and the verdict."""
+        out = dict(self.data)
+        out.update({"scenario": self.scenario, "revision": self.revision,
+                    "ruleset_day": self.day, "verdict": self.verdict})
+        return out
+
+
+@dataclass
+class EntryReplay:
+    """Every run of an entry's scenarios, and the scenarios that could not run."""
+
+    runs: list[RunView] = field(default_factory=list)
+    errors: list[dict] = field(default_factory=list)
+
+    def for_revision(self, number: int | None) -> list[RunView]:
+        """The runs under one revision (a scenario with a fixed date shows under every one)."""
+        return [r for r in self.runs if r.revision in (number, None)]
+
+    def as_json(self, number: int | None = None) -> dict:
+        """``{"runs": [...], "errors": [...]}``; only revision ``number``'s runs if given."""
+        runs = self.runs if number is None else self.for_revision(number)
+        return {"runs": [r.as_json() for r in runs], "errors": self.errors}
+
+
+def verdict(result) -> dict:
+    """The engine's result against what the ruling says: match, mismatch or nothing to check.
+
+    ``rows`` lists each checked path with the expected value, the engine's, and ``ok``.
+    """
+    wanted: dict[str, Any] = dict(result.wanted or {})
+    expect = result.expect or {"checked": 0, "failed": []}
+    failed = {f["path"]: f for f in expect.get("failed", [])}
+    rows = [{"path": path, "expected": value,
+             "actual": failed[path]["actual"] if path in failed else value,
+             "ok": path not in failed} for path, value in wanted.items()]
+    status = "none" if not rows else ("mismatch" if failed else "match")
+    return {"status": status, "checked": expect.get("checked", len(rows)),
+            "failed": len(failed), "source": result.expect_source if rows else None,
+            "rows": rows}
+
+
+def run_view(result, scenario: str, revision: int | None, zones: tuple[str, ...]) -> RunView:
+    """The view of one :class:`~judge.engine.runner.RunResult`."""
+    data = result.as_json()
+    game = data["game"]
+    day = result.ruleset.day.isoformat() if result.ruleset.day else None
+    before = mark_leaving(game, board_view(game, data["initial"], zones=zones,
+                                           caption="前 (before)"), data["state"])
+    after = board_view(game, data["state"], before=data["initial"], zones=zones,
+                       caption="後 (after)")
+    return RunView(scenario, result.label or data["ruleset_label"], revision, day, data,
+                   verdict(result), before, after)
+
+
+def entry_runs(entry, corpus) -> EntryReplay:
+    """Run every scenario the entry links, under each of its revisions."""
+    out = EntryReplay()
+    numbers = {label: number for label, _day, number in entry_rulesets(entry)}
+    root = Path(corpus.root) if corpus.root else Path(".")
+    for path in linked_scenarios(entry, corpus):
+        rel = _relative(path, root)
+        try:
+            results = replay_entry_file(entry, path, corpus)
+        except ScenarioError as exc:
+            out.errors.append({"scenario": rel, **exc.as_dict(), "message": str(exc)})
+            continue
+        except Exception as exc:      # noqa: BLE001 - one bad scenario must not sink the page
+            log.exception("replaying %s for %s failed", rel, entry.id)
+            out.errors.append({"scenario": rel, "error": f"the engine failed: {exc}",
+                               "message": f"{rel}: the engine failed ({type(exc).__name__})"})
+            continue
+        for result in results:
+            zones = tuple(result.scenario.game.zones)
+            out.runs.append(run_view(result, rel, numbers.get(result.label), zones))
+    return out
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()

@@ -1,0 +1,82 @@
+"""What every request shares: the corpus, the searcher, the games and cached replays.
+
+All of it lives on ``app.extensions["judge"]`` (one :class:`Services` per app), built
+once: the corpus is read at startup and does not change while the app runs, so a
+replay or a game's description computed once stays true.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any, Callable
+
+from flask import Flask, current_app
+
+from judge.corpus import Corpus
+
+log = logging.getLogger(__name__)
+
+
+class LRU:
+    """A small thread-safe least-recently-used cache (replays, rendered entries)."""
+
+    def __init__(self, size: int = 256):
+        self.size, self._data, self._lock = size, OrderedDict(), threading.Lock()
+
+    def get(self, key, make: Callable[[], Any]):
+        """The cached value of ``key``, computing it with ``make()`` the first time."""
+        with self._lock:
+            if key in self._data:
+                self._data.move_to_end(key)
+                return self._data[key]
+        value = make()          # outside the lock: a slow replay must not block others
+        with self._lock:
+            self._data[key] = value
+            while len(self._data) > self.size:
+                self._data.popitem(last=False)
+        return value
+
+
+class Services:
+    """The corpus and the things derived from it, for one app."""
+
+    def __init__(self, app: Flask):
+        self.corpus = Corpus.load(app.config["CORPUS_DIR"])
+        self.index_dir = app.config.get("INDEX_DIR")
+        self._searcher = app.config.get("SEARCHER")
+        self._lock = threading.Lock()
+        self.cache = LRU(512)          # replays, rendered texts, small lookups
+        self.pages = LRU(128)          # whole entry pages (up to ~200 KiB each)
+        if self._searcher is None and app.config.get("SEARCH_EAGER", True):
+            self.searcher()
+
+    @property
+    def root(self) -> Path:
+        """The corpus folder."""
+        return Path(self.corpus.root)
+
+    def searcher(self):
+        """The search of this corpus, opened (and the index built if need be) once."""
+        if self._searcher is None:
+            with self._lock:
+                if self._searcher is None:
+                    from judge.search import Searcher
+                    self._searcher = Searcher.open(self.corpus, self.index_dir)
+        return self._searcher
+
+
+def init_app(app: Flask) -> None:
+    """Load the corpus and attach the services to the app."""
+    app.extensions["judge"] = Services(app)
+
+
+def services() -> Services:
+    """The services of the app handling this request."""
+    return current_app.extensions["judge"]
+
+
+def corpus() -> Corpus:
+    """The corpus of the app handling this request."""
+    return services().corpus

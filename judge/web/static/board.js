@@ -1,0 +1,467 @@
+// The board workbench's form (盤面フォーム), kept in sync with the YAML text.
+//
+// The scenario is one object (`model`, the YAML's data).  The form edits it and the
+// server writes it back as YAML (POST /api/scenario {data}); typing in the YAML sends
+// the text (POST /api/scenario {yaml}) and the form is redrawn from the data that comes
+// back, with any error at its line.  Running is an ordinary form POST of the YAML, so
+// the page works without this script; after a run the address becomes the permalink.
+(function () {
+  "use strict";
+
+  var dataEl = document.getElementById("bench-data");
+  if (!dataEl) return;
+  var boot = JSON.parse(dataEl.textContent);
+  var specs = boot.specs || {};
+  var model = isMapping(boot.data) ? boot.data : null;
+  var formEl = document.getElementById("board-form");
+  var yamlEl = document.getElementById("yaml");
+  var statusEl = document.getElementById("yaml-status");
+  var gutterEl = document.getElementById("yaml-gutter");
+  var permalinkEl = document.getElementById("permalink");
+  var openLinkEl = document.getElementById("open-permalink");
+  var benchEl = document.getElementById("bench");
+  var COUNTED = ["deck", "forbidden_deck", "fusion_deck"];
+  var draft = { card: { fields: {} }, action: { fields: {} }, moreOpen: false };
+  var cardNames = {};
+  var seq = 0, applied = 0, pushTimer = null, pullTimer = null;
+  var pending = null, formDirty = false, resubmitting = false;
+  var ids = 0;
+
+  function isMapping(v) { return v !== null && typeof v === "object" && !Array.isArray(v); }
+  function nextId(stem) { ids += 1; return "bf-" + stem + "-" + ids; }
+
+  function h(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (key) {
+      var value = attrs[key];
+      if (value === null || value === undefined || value === false) return;
+      if (key === "text") node.textContent = value;
+      else if (key.slice(0, 2) === "on") node.addEventListener(key.slice(2), value);
+      else if (key === "value") node.value = value;
+      else if (key === "checked") node.checked = !!value;
+      else node.setAttribute(key, value === true ? "" : value);
+    });
+    (children || []).forEach(function (child) {
+      if (child === null || child === undefined) return;
+      node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+    });
+    return node;
+  }
+
+  // A labelled control: {label, id, control}.
+  function field(label, control, cls) {
+    var id = control.id || nextId("f");
+    control.id = id;
+    if (control.type === "checkbox") {
+      return h("div", { class: "field check " + (cls || "") }, [control, h("label", { for: id, text: label })]);
+    }
+    return h("div", { class: "field " + (cls || "") }, [h("label", { for: id, text: label }), control]);
+  }
+
+  function select(options, value, onchange, attrs) {
+    var node = h("select", Object.assign({ onchange: onchange }, attrs || {}));
+    options.forEach(function (opt) {
+      var pair = Array.isArray(opt) ? opt : [opt, opt];
+      var o = h("option", { value: pair[0], text: pair[1] });
+      if (String(pair[0]) === String(value === undefined || value === null ? "" : value)) o.selected = true;
+      node.appendChild(o);
+    });
+    return node;
+  }
+
+  function spec() { return model ? specs[model.game] : null; }
+  function setup() {
+    if (!isMapping(model.setup)) model.setup = {};
+    if (!isMapping(model.setup.players)) model.setup.players = { A: {}, B: {} };
+    return model.setup;
+  }
+  function players() { return Object.keys(setup().players); }
+  function player(name) {
+    var p = setup().players[name];
+    if (!isMapping(p)) { p = {}; setup().players[name] = p; }
+    return p;
+  }
+  function zoneLabel(sp, id) {
+    var z = (sp.zones || []).filter(function (x) { return x.id === id; })[0];
+    return z ? z.label : id;
+  }
+  function cardName(card) { return isMapping(card) ? String(card.name) : String(card); }
+  function cardLabel(card) {
+    if (!isMapping(card)) return String(card);
+    var extra = Object.keys(card).filter(function (k) { return k !== "name"; })
+      .map(function (k) { return k + " " + (Array.isArray(card[k]) ? card[k].join("・") : card[k]); });
+    return card.name + (extra.length ? " (" + extra.join(", ") + ")" : "");
+  }
+  function boardCards() {
+    var names = [];
+    players().forEach(function (p) {
+      var pl = player(p);
+      Object.keys(pl).forEach(function (z) {
+        if (Array.isArray(pl[z])) pl[z].forEach(function (c) { names.push(cardName(c)); });
+      });
+    });
+    return names.filter(function (n, i) { return names.indexOf(n) === i; });
+  }
+  function emptyScenario(sp) {
+    var pl = {};
+    if (sp.starting_life !== null && sp.starting_life !== undefined) pl.life = sp.starting_life;
+    var st = { active: "A", turn: 1 };
+    if (sp.phases && sp.phases.length) st.phase = sp.phases[0];
+    st.players = { A: Object.assign({}, pl), B: Object.assign({}, pl) };
+    return { game: sp.name, ruleset: "latest", title: "", setup: st, actions: [] };
+  }
+
+  // --- the value of a field from its kind (game.py FieldSpec kinds) ---------------------
+  function control(kind, options, value, onchange, listId) {
+    var players_ = model ? players() : [];
+    if (kind === "int") return h("input", { type: "number", inputmode: "numeric", step: "1", value: value === undefined ? "" : value, oninput: onchange });
+    if (kind === "bool") return h("input", { type: "checkbox", checked: value === true || value === "true", onchange: onchange });
+    if (kind === "yesno") return select([["", "—"], ["yes", "yes (はい)"], ["no", "no (いいえ)"]], value, onchange);
+    if (kind === "choice") return select([["", "—"]].concat(options), value, onchange);
+    if (kind === "player") return select([["", "—"]].concat(players_), value, onchange);
+    var attrs = { type: "text", value: value === undefined ? "" : (Array.isArray(value) ? value.join(", ") : value), oninput: onchange, autocomplete: "off" };
+    if (kind === "card" || kind === "cards") attrs.list = listId || "bf-board-cards";
+    return h("input", attrs);
+  }
+  function readControl(kind, node) {
+    if (kind === "bool") return node.checked ? true : undefined;
+    var raw = node.value.trim();
+    if (raw === "") return undefined;
+    if (kind === "int") { var n = parseInt(raw, 10); return isNaN(n) ? undefined : n; }
+    if (kind === "cards" || kind === "list") return raw.split(/[,、]\s*/).filter(Boolean);
+    return raw;
+  }
+
+  // --- drawing the form -------------------------------------------------------------
+  function render() {
+    formEl.hidden = false;
+    formEl.textContent = "";
+    if (!model) {
+      formEl.appendChild(h("p", { class: "form-note bad", text: "YAML を読めないため、フォームは表示できません。下の YAML を直してください。" }));
+      return;
+    }
+    var sp = spec();
+    if (!sp) {
+      formEl.appendChild(h("p", { class: "form-note bad", text: "game: " + model.game + " はフォームで編集できません（" + Object.keys(specs).join(", ") + "）。" }));
+      formEl.appendChild(basics(null));
+      return;
+    }
+    formEl.appendChild(datalist("bf-board-cards", boardCards()));
+    formEl.appendChild(datalist("bf-card-names", cardNames[sp.name] || []));
+    formEl.appendChild(basics(sp));
+    players().forEach(function (p) { formEl.appendChild(playerFieldset(sp, p)); });
+    formEl.appendChild(addCardFieldset(sp));
+    formEl.appendChild(actionsFieldset(sp));
+    loadCardNames(sp.name);
+  }
+
+  function datalist(id, names) {
+    return h("datalist", { id: id }, names.slice(0, 3000).map(function (n) { return h("option", { value: n }); }));
+  }
+
+  function basics(sp) {
+    var games = Object.keys(specs).map(function (g) { return [g, specs[g].title || g]; });
+    var gameSel = select(games.length ? games : [[model.game, model.game]], model.game, function () {
+      var next = specs[gameSel.value];
+      if (!next) return;
+      if ((boardCards().length || (model.actions || []).length) &&
+          !window.confirm("ゲームを変えると盤面が空になります。よろしいですか？")) { gameSel.value = model.game; return; }
+      model = emptyScenario(next);
+      draft = { card: { fields: {} }, action: { fields: {} }, moreOpen: false };
+      changed(true);
+    });
+    var title = h("input", { type: "text", value: model.title || "", oninput: function () { model.title = title.value; changed(false); } });
+    var ruleset = h("input", { type: "text", value: model.ruleset === undefined ? "" : model.ruleset, placeholder: "latest または 2014-04-09", inputmode: "numeric",
+      oninput: function () { if (ruleset.value.trim()) model.ruleset = ruleset.value.trim(); else delete model.ruleset; changed(false); } });
+    var rows = [h("div", { class: "form-row" }, [field("ゲーム", gameSel), field("題名", title, "grow")]),
+                h("div", { class: "form-row" }, [field("ルール (ruleset)", ruleset)])];
+    if (sp) {
+      var st = setup();
+      var active = select(players(), st.active, function () { st.active = active.value; changed(false); });
+      var turn = h("input", { type: "number", min: "1", step: "1", value: st.turn === undefined ? 1 : st.turn,
+        oninput: function () { var n = parseInt(turn.value, 10); if (n >= 1) st.turn = n; changed(false); } });
+      rows[1].appendChild(field("手番のプレイヤー", active));
+      rows[1].appendChild(field("ターン", turn));
+      if (sp.phases && sp.phases.length) {
+        var phase = select([["", "—"]].concat(sp.phases), st.phase, function () {
+          if (phase.value) st.phase = phase.value; else delete st.phase; changed(false);
+        });
+        rows[1].appendChild(field("フェイズ", phase));
+      }
+    }
+    return h("fieldset", {}, [h("legend", { text: "基本" })].concat(rows));
+  }
+
+  function playerFieldset(sp, name) {
+    var pl = player(name);
+    var row = h("div", { class: "form-row" });
+    if (sp.starting_life !== null && sp.starting_life !== undefined || pl.life !== undefined) {
+      var life = h("input", { type: "number", step: "1", value: pl.life === undefined ? "" : pl.life,
+        placeholder: sp.starting_life === null || sp.starting_life === undefined ? "" : String(sp.starting_life),
+        oninput: function () { var n = parseInt(life.value, 10); if (isNaN(n)) delete pl.life; else pl.life = n; changed(false); } });
+      row.appendChild(field("ライフ", life));
+    }
+    Object.keys(sp.counters || {}).forEach(function (counter) {
+      var input = h("input", { type: "number", step: "1", value: pl[counter] === undefined ? sp.counters[counter] : pl[counter],
+        oninput: function () { var n = parseInt(input.value, 10); if (isNaN(n) || n === sp.counters[counter]) delete pl[counter]; else pl[counter] = n; changed(false); } });
+      row.appendChild(field(counter, input));
+    });
+    var zoneRows = h("div", { class: "zone-rows" });
+    (sp.zones || []).forEach(function (z) {
+      var value = pl[z.id];
+      var counted = COUNTED.indexOf(z.id) >= 0;
+      if (!(Array.isArray(value) && value.length) && typeof value !== "number" && !counted) return;
+      var zr = h("div", { class: "zone-row", role: "group", "aria-label": name + " の" + z.label }, [h("span", { class: "zname", text: z.label })]);
+      if (typeof value === "number" || (counted && !(Array.isArray(value) && value.length))) {
+        var count = h("input", { type: "number", min: "0", step: "1", value: typeof value === "number" ? value : 0,
+          oninput: function () { var n = parseInt(count.value, 10); if (isNaN(n) || n <= 0) delete pl[z.id]; else pl[z.id] = n; changed(false); } });
+        count.setAttribute("aria-label", name + " の" + z.label + "の枚数（名前なし）");
+        zr.appendChild(field("枚数（名前なし）", count));
+      } else {
+        value.forEach(function (card, i) {
+          zr.appendChild(h("span", { class: "chip-card" }, [cardLabel(card), h("button", {
+            type: "button", title: "取り除く", "aria-label": cardName(card) + " を" + name + " の" + z.label + "から取り除く",
+            onclick: function () { value.splice(i, 1); if (!value.length) delete pl[z.id]; changed(true); }, text: "×" })]));
+        });
+      }
+      zoneRows.appendChild(zr);
+    });
+    return h("fieldset", { "data-player": name }, [h("legend", { text: "プレイヤー " + name }), row, zoneRows]);
+  }
+
+  function addCardFieldset(sp) {
+    var d = draft.card;
+    if (!d.player || players().indexOf(d.player) < 0) d.player = players()[0];
+    if (!d.zone) d.zone = (sp.zones.filter(function (z) { return z.id === "field" || z.id === "monsters" || z.id === "battle"; })[0] || sp.zones[0]).id;
+    var who = select(players(), d.player, function () { d.player = who.value; });
+    var where = select(sp.zones.map(function (z) { return [z.id, z.label]; }), d.zone, function () { d.zone = where.value; });
+    var name = h("input", { type: "text", value: d.name || "", list: "bf-card-names", autocomplete: "off", oninput: function () { d.name = name.value; } });
+    var message = h("p", { class: "form-note", role: "status", "aria-live": "polite" });
+    var fieldNodes = [];
+    Object.keys(sp.card_fields || {}).forEach(function (key) {
+      var f = sp.card_fields[key];
+      var node = control(f.kind, f.options, d.fields[key], function () { d.fields[key] = readControl(f.kind, node); });
+      node.setAttribute("data-card-field", key);
+      fieldNodes.push(field(key, node));
+      if (f.doc) node.title = f.doc;
+    });
+    var more = h("details", { class: "more", open: draft.moreOpen, ontoggle: function () { draft.moreOpen = more.open; } },
+      [h("summary", { text: "カードの項目（任意: 攻撃力・表示形式など " + Object.keys(sp.card_fields || {}).length + " 項目）" }),
+       h("div", { class: "form-row" }, fieldNodes)]);
+    var add = h("button", { type: "button", class: "small", id: "bf-add-card", text: "置く", onclick: function () {
+      var cardNameValue = (d.name || "").trim();
+      if (!cardNameValue) { message.textContent = "カード名を入れてください。"; message.className = "form-note bad"; name.focus(); return; }
+      var pl = player(d.player);
+      if (typeof pl[d.zone] === "number") {
+        message.textContent = zoneLabel(sp, d.zone) + "は枚数で指定されています。枚数を 0 にしてからカードを置いてください。";
+        message.className = "form-note bad"; return;
+      }
+      var card = { name: cardNameValue };
+      Object.keys(d.fields).forEach(function (k) { if (d.fields[k] !== undefined) card[k] = d.fields[k]; });
+      if (!Array.isArray(pl[d.zone])) pl[d.zone] = [];
+      pl[d.zone].push(Object.keys(card).length === 1 ? cardNameValue : card);
+      d.name = ""; d.fields = {};
+      changed(true);
+      var again = document.getElementById("bf-card-name");
+      if (again) again.focus();
+    } });
+    name.id = "bf-card-name";
+    return h("fieldset", {}, [h("legend", { text: "カードを置く" }),
+      h("div", { class: "form-row" }, [field("プレイヤー", who), field("領域", where), field("カード名", name, "grow"), add]),
+      more, message]);
+  }
+
+  function actionSummary(act) {
+    var parts = Object.keys(act).filter(function (k) { return k !== "player" && k !== "do"; })
+      .map(function (k) { return k + "=" + (isMapping(act[k]) || Array.isArray(act[k]) ? JSON.stringify(act[k]) : act[k]); });
+    return (act.player || "?") + ": " + act.do + (parts.length ? " " + parts.join(" ") : "");
+  }
+
+  function actionsFieldset(sp) {
+    if (!Array.isArray(model.actions)) model.actions = [];
+    var list = h("ol", { class: "action-list" });
+    model.actions.forEach(function (act, i) {
+      var buttons = [
+        h("button", { type: "button", class: "small", "aria-label": (i + 1) + "番目の行動を上へ", disabled: i === 0, text: "↑",
+          onclick: function () { var a = model.actions.splice(i, 1)[0]; model.actions.splice(i - 1, 0, a); changed(true); } }),
+        h("button", { type: "button", class: "small", "aria-label": (i + 1) + "番目の行動を下へ", disabled: i === model.actions.length - 1, text: "↓",
+          onclick: function () { var a = model.actions.splice(i, 1)[0]; model.actions.splice(i + 1, 0, a); changed(true); } }),
+        h("button", { type: "button", class: "small", "aria-label": (i + 1) + "番目の行動を削除", text: "×",
+          onclick: function () { model.actions.splice(i, 1); changed(true); } })];
+      list.appendChild(h("li", {}, [h("span", { class: "action-item" }, [h("code", { text: isMapping(act) ? actionSummary(act) : String(act) })].concat(buttons))]));
+    });
+    var d = draft.action;
+    var names = Object.keys(sp.actions || {});
+    if (!d.player || players().indexOf(d.player) < 0) d.player = setup().active || players()[0];
+    if (!d.do || names.indexOf(d.do) < 0) d.do = names.indexOf("attack") >= 0 ? "attack" : names[0];
+    var who = select(players(), d.player, function () { d.player = who.value; });
+    var what = select(names, d.do, function () { d.do = what.value; d.fields = {}; render(); focusById("bf-action-do"); });
+    what.id = "bf-action-do";
+    var message = h("p", { class: "form-note", role: "status", "aria-live": "polite" });
+    var act = (sp.actions || {})[d.do] || { fields: {} };
+    var fieldNodes = Object.keys(act.fields).map(function (key) {
+      var f = act.fields[key];
+      var node = control(f.kind, f.options, d.fields[key], function () { d.fields[key] = readControl(f.kind, node); });
+      node.setAttribute("data-action-field", key);
+      if (f.doc) node.title = f.doc;
+      return field(key + (f.required ? " *" : ""), node);
+    });
+    var add = h("button", { type: "button", class: "small", id: "bf-add-action", text: "行動を追加", onclick: function () {
+      var missing = Object.keys(act.fields).filter(function (k) { return act.fields[k].required && d.fields[k] === undefined; });
+      if (missing.length) { message.textContent = "必須の項目: " + missing.join(", "); message.className = "form-note bad"; return; }
+      var out = { player: d.player, do: d.do };
+      Object.keys(d.fields).forEach(function (k) { if (d.fields[k] !== undefined) out[k] = d.fields[k]; });
+      model.actions.push(out);
+      d.fields = {};
+      changed(true);
+      focusById("bf-add-action");
+    } });
+    return h("fieldset", {}, [h("legend", { text: "行動" }),
+      model.actions.length ? list : h("p", { class: "form-note", text: "行動はまだありません。" }),
+      h("div", { class: "form-row" }, [field("プレイヤー", who), field("行動", what)]),
+      act.doc ? h("p", { class: "form-note", text: act.doc }) : null,
+      fieldNodes.length ? h("div", { class: "form-row" }, fieldNodes) : null,
+      h("div", { class: "form-row" }, [add]), message]);
+  }
+
+  function focusById(id) { var node = document.getElementById(id); if (node) node.focus(); }
+
+  function loadCardNames(game) {
+    if (cardNames[game]) return;
+    cardNames[game] = [];
+    fetch("/api/games/" + encodeURIComponent(game) + "/cards", { headers: { Accept: "application/json" } })
+      .then(function (r) { return r.ok ? r.json() : { cards: [] }; })
+      .then(function (body) {
+        cardNames[game] = body.cards || [];
+        var old = document.getElementById("bf-card-names");
+        if (old) old.replaceWith(datalist("bf-card-names", cardNames[game]));
+      }).catch(function () {});
+  }
+
+  // --- sync with the YAML ---------------------------------------------------------------
+  function post(body) {
+    seq += 1;
+    var mine = seq;
+    return fetch("/api/scenario", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) })
+      .then(function (r) { return r.json(); })
+      .then(function (res) { if (mine < applied) return null; applied = mine; return res; });
+  }
+
+  function changed(structural) {
+    formDirty = true;
+    if (structural) render();
+    clearTimeout(pushTimer);
+    pushTimer = setTimeout(pushData, structural ? 0 : 300);
+  }
+
+  function pushData() {
+    clearTimeout(pushTimer);
+    var snapshot = JSON.parse(JSON.stringify(model));
+    pending = post({ data: snapshot }).then(function (res) {
+      formDirty = false;
+      pending = null;
+      if (!res) return;
+      yamlEl.value = res.yaml;
+      showState(res);
+    }).catch(function () { formDirty = false; status("サーバーに届きませんでした。", true); });
+    return pending;
+  }
+
+  function pullYaml() {
+    clearTimeout(pullTimer);
+    pullTimer = null;
+    pending = post({ yaml: yamlEl.value }).then(function (res) {
+      pending = null;
+      if (!res) return;
+      model = isMapping(res.data) ? res.data : null;
+      render();
+      showState(res);
+    }).catch(function () { status("サーバーに届きませんでした。", true); });
+    return pending;
+  }
+
+  function status(text, bad) {
+    statusEl.textContent = text;
+    statusEl.className = "yaml-status " + (bad ? "bad" : "good");
+  }
+
+  function showState(res) {
+    var err = res.error;
+    if (err) {
+      status((err.line ? err.line + "行目: " : "") + (err.field ? err.field + ": " : "") + err.error +
+        (err.accepted ? "（使える値: " + err.accepted + "）" : ""), true);
+    } else {
+      status("シナリオは正しく読めます。", false);
+    }
+    drawGutter(err && err.line);
+    if (res.permalink) {
+      var url = location.origin + res.permalink;
+      permalinkEl.value = url;
+      openLinkEl.href = url;
+    }
+  }
+
+  function drawGutter(errLine) {
+    var n = Math.max(1, yamlEl.value.split("\n").length);
+    gutterEl.textContent = "";
+    for (var i = 1; i <= n; i += 1) {
+      gutterEl.appendChild(h("span", { class: i === errLine ? "err" : null, text: String(i) }));
+    }
+    gutterEl.scrollTop = yamlEl.scrollTop;
+  }
+
+  yamlEl.addEventListener("input", function () {
+    drawGutter(null);
+    clearTimeout(pullTimer);
+    pullTimer = setTimeout(pullYaml, 400);
+  });
+  yamlEl.addEventListener("scroll", function () { gutterEl.scrollTop = yamlEl.scrollTop; });
+  yamlEl.addEventListener("keydown", function (ev) {
+    // Tab indents (YAML is indentation); Esc then Tab leaves the editor, as usual.
+    if (ev.key === "Tab" && !ev.shiftKey && !yamlEl.dataset.escaped) {
+      ev.preventDefault();
+      var s = yamlEl.selectionStart, e = yamlEl.selectionEnd;
+      yamlEl.setRangeText("  ", s, e, "end");
+      yamlEl.dispatchEvent(new Event("input"));
+    }
+    if (ev.key === "Escape") yamlEl.dataset.escaped = "1"; else if (ev.key !== "Tab") delete yamlEl.dataset.escaped;
+  });
+  yamlEl.addEventListener("blur", function () { delete yamlEl.dataset.escaped; });
+
+  benchEl.addEventListener("submit", function (ev) {
+    if (resubmitting) { resubmitting = false; return; }
+    if (!formDirty && !pullTimer && !pending) return;
+    ev.preventDefault();
+    var submitter = ev.submitter;
+    var wait = formDirty ? pushData() : (pullTimer ? pullYaml() : pending);
+    Promise.resolve(wait).catch(function () {}).then(function () {
+      pending = null; pullTimer = null;
+      resubmitting = true;
+      if (benchEl.requestSubmit) benchEl.requestSubmit(submitter || undefined); else benchEl.submit();
+    });
+  });
+
+  var copy = document.getElementById("copy-permalink");
+  if (copy) copy.addEventListener("click", function () {
+    permalinkEl.select();
+    var done = function () { copy.textContent = "コピーしました"; setTimeout(function () { copy.textContent = "コピー"; }, 2000); };
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(permalinkEl.value).then(done, function () { document.execCommand("copy"); done(); });
+    else { document.execCommand("copy"); done(); }
+  });
+
+  // After a run (a POST), the address becomes the permalink: reloading or bookmarking
+  // the page gives the same board.
+  if (boot.origin === "posted" && boot.permalink && window.history && history.replaceState) {
+    try {
+      var u = new URL(boot.permalink, location.href);
+      history.replaceState(null, "", u.pathname + u.search + "#result");
+    } catch (e) { /* keep the address */ }
+  }
+  if (boot.error && boot.error.line) {
+    var lines = yamlEl.value.split("\n");
+    var start = lines.slice(0, boot.error.line - 1).join("\n").length + (boot.error.line > 1 ? 1 : 0);
+    yamlEl.setSelectionRange(start, start + (lines[boot.error.line - 1] || "").length);
+  }
+  render();
+  drawGutter(boot.error && boot.error.line);
+})();

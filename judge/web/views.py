@@ -1,0 +1,387 @@
+"""What the pages and the API both compute: a search, an entry's view, a board's run.
+
+Each function reads the request's arguments, checks them (a clear 4xx for anything
+odd), and returns plain data; :mod:`.pages` renders it as HTML, :mod:`.api` and the
+``?format=json`` twins as JSON, so the two never disagree.
+"""
+from __future__ import annotations
+
+import logging
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote
+
+from flask import current_app
+from markupsafe import Markup
+
+from judge.corpus import GAMES, KINDS
+from judge.engine.errors import ScenarioError
+
+from . import permalink, workbench
+from .errors import fail
+from .render import Renderer, entry_url, sanitize_snippet, word_diff
+from .replay import EntryReplay, entry_runs, verdict
+from .services import services
+
+log = logging.getLogger(__name__)
+
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+KIND_LABELS = {"rule": "ルール", "qa": "Q&A", "term": "用語", "card": "カード"}
+GAME_LABELS = {"vision": "Vision", "yugioh": "遊戯王OCG", "gemchronicle": "ジェムクロニクル"}
+STATUS_LABELS = {"current": "現行", "superseded": "旧版", "withdrawn": "撤回"}
+
+
+# --- arguments ------------------------------------------------------------------------
+
+def clean_query(raw: str | None) -> str:
+    """The query with control and invisible characters made spaces; 400 if too long."""
+    text = CONTROL.sub(" ", raw or "")
+    limit = current_app.config["MAX_QUERY_CHARS"]
+    if len(text) > limit:
+        fail(400, f"検索語が長すぎます（{len(text)} 文字、上限 {limit} 文字）。"
+                  f"The query is {len(text)} characters long; at most {limit} are read.",
+             hints=["キーワードを減らしてください。Use fewer words."], limit=limit)
+    return unicodedata.normalize("NFC", text).strip()
+
+
+def choice_arg(args, name: str, allowed) -> str | None:
+    """An optional argument that must be one of ``allowed`` (400 otherwise)."""
+    value = args.get(name) or None
+    if value is not None and value not in allowed:
+        fail(400, f"{name}={value[:40]!r} は使えません。{name} is one of {', '.join(allowed)}.",
+             field=name, accepted=list(allowed))
+    return value
+
+
+def int_arg(args, name: str, default: int, low: int, high: int) -> int:
+    """A whole-number argument within bounds (400 otherwise)."""
+    raw = args.get(name)
+    if raw in (None, ""):
+        return default
+    if not re.fullmatch(r"\d{1,6}", raw.strip()):
+        fail(400, f"{name} は {low}〜{high} の整数です。{name} is a whole number "
+                  f"from {low} to {high}.", field=name, accepted=f"{low}-{high}")
+    value = int(raw)
+    if not low <= value <= high:
+        fail(400, f"{name}={value} は範囲外です（{low}〜{high}）。{name} is from {low} to {high}.",
+             field=name, accepted=f"{low}-{high}")
+    return value
+
+
+# --- search -------------------------------------------------------------------------
+
+@dataclass
+class SearchPage:
+    """A search's data for the page and the API."""
+
+    q: str
+    game: str | None
+    kind: str | None
+    page: int
+    limit: int
+    data: dict = field(default_factory=dict)
+
+    @property
+    def pages(self) -> int:
+        """How many pages of results there are (capped at MAX_PAGE)."""
+        total = self.data.get("total", 0)
+        return min(current_app.config["MAX_PAGE"], max(1, -(-total // self.limit)))
+
+    def as_json(self) -> dict:
+        """The searcher's JSON plus the paging."""
+        out = dict(self.data)
+        out.update({"page": self.page, "pages": self.pages, "limit": self.limit,
+                    "game": self.game, "kind": self.kind})
+        return out
+
+
+def search(args, api: bool = False) -> SearchPage:
+    """Run the search the arguments ask for (an empty query finds nothing, quickly)."""
+    cfg = current_app.config
+    q = clean_query(args.get("q"))
+    game = choice_arg(args, "game", GAMES)
+    kind = choice_arg(args, "kind", KINDS)
+    page = int_arg(args, "page", 1, 1, cfg["MAX_PAGE"])
+    limit = int_arg(args, "limit", cfg["PAGE_SIZE"], 1, 100) if api else cfg["PAGE_SIZE"]
+    result = SearchPage(q, game, kind, page, limit)
+    if not q:
+        result.data = {"query": "", "total": 0, "results": [], "facets": {"game": {}, "kind": {}},
+                       "did_you_mean": [], "notice": "", "redirect": None}
+        return result
+    found = services().searcher().search(q, game=game, kind=kind, limit=limit,
+                                         offset=(page - 1) * limit)
+    result.data = found.as_json()
+    for hit in result.data.get("results", []):
+        hit["snippet"] = str(sanitize_snippet(hit.get("snippet", "")))
+    return result
+
+
+# --- entries ------------------------------------------------------------------------
+
+def find_entry(entry_id: str):
+    """The entry of an id; the canonical id if typed another way; or a 404 with suggestions."""
+    corpus = services().corpus
+    if entry_id in corpus.entries:
+        return corpus.get(entry_id), None
+    clean = CONTROL.sub("", entry_id)[:200]
+    found = corpus.resolve(clean) if clean.strip() else []
+    if found:
+        return None, found[0]
+    suggestions: list[tuple[str, str]] = []
+    key = clean.rsplit("/", 1)[-1].strip()
+    if key and len(key) <= current_app.config["MAX_QUERY_CHARS"]:
+        hits = services().searcher().search(key, limit=5).as_json().get("results", [])
+        suggestions = [(h["url"], f"{h['title']} ({h['id']})") for h in hits]
+    fail(404, f"項目 {clean!r} はコーパスにありません。No entry {clean!r} in the corpus.",
+         hints=["ID は <game>/<kind>/<key>（例: vision/qa/QA-337）、または QA-337・6.5.3.b"
+                "のような番号で探せます。"],
+         links=suggestions, id=clean, suggestions=[u for u, _ in suggestions])
+
+
+SOURCE_MAIN = ("document", "title", "page", "section")
+
+
+def source_text(source: Any) -> str:
+    """A revision's source in one line: document · page · section."""
+    if not isinstance(source, dict):
+        return str(source or "")
+    return " · ".join(str(source[k]) for k in SOURCE_MAIN if source.get(k))
+
+
+def source_detail(source: Any) -> list[tuple[str, str]]:
+    """The rest of a source (where it was quoted, which copy, file and lines)."""
+    if not isinstance(source, dict):
+        return []
+    out = [(k, str(v)) for k, v in source.items() if k not in SOURCE_MAIN and v
+           and k not in ("file", "lines")]
+    if source.get("file"):
+        out.append(("file", f"{source['file']}" + (f" ({source['lines']})"
+                                                   if source.get("lines") else "")))
+    return out
+
+
+NOTE_KINDS = {"transcription": "誤記", "ambiguity": "曖昧", "contradiction": "矛盾",
+              "error": "誤り", "omission": "欠落"}
+
+
+def note_view(note: Any) -> dict:
+    """An editor's note for the page: kind, text, the quoted words, the basis."""
+    if not isinstance(note, dict):
+        return {"kind": "", "text": str(note), "quote": "", "basis": "", "reading": "",
+                "clause": ""}
+    kind = str(note.get("kind") or "")
+    rest = {k: v for k, v in note.items() if k not in (
+        "kind", "text", "note", "quote", "basis", "correct_reading", "clause") and v}
+    return {"kind": NOTE_KINDS.get(kind, kind), "text": str(note.get("text") or
+                                                            note.get("note") or ""),
+            "quote": str(note.get("quote") or ""), "basis": str(note.get("basis") or ""),
+            "reading": str(note.get("correct_reading") or ""),
+            "clause": str(note.get("clause") or ""),
+            "extra": "; ".join(f"{k}: {v}" for k, v in rest.items())}
+
+
+def linked(ids: list[str]) -> list[dict]:
+    """Entry ids as links: url, title, and whether the corpus has them."""
+    corpus = services().corpus
+    out = []
+    for ref in ids:
+        base, _, clause = str(ref).partition("#")
+        entry = corpus.entries.get(base)
+        out.append({"id": str(ref), "url": entry_url(str(ref)), "exists": entry is not None,
+                    "title": entry.title if entry else "", "clause": clause,
+                    "kind": entry.kind if entry else ""})
+    return out
+
+
+def cited_by(entry_id: str) -> list[str]:
+    """The entries that cite or name this one, a ``#clause`` reference included.
+
+    (``Corpus.cited_by`` compares whole references, so ``vision/rule/6.5#6.5.3.b`` would
+    not count as citing ``vision/rule/6.5``.)
+    """
+    corpus = services().corpus
+    return sorted(e.id for e in corpus if e.id != entry_id and any(
+        str(ref).split("#", 1)[0] == entry_id for ref in [*e.cites, *e.cards]))
+
+
+def entry_view(entry) -> dict:
+    """Everything the entry page shows except the replay (cached per entry)."""
+    def make():
+        corpus = services().corpus
+        history = Renderer(exists=lambda i: i in corpus.entries)
+        revisions = []
+        for i, rev in enumerate(entry.revisions):
+            older = entry.revisions[i + 1] if i + 1 < len(entry.revisions) else None
+            diff, counts = word_diff(older.text, rev.text) if older else (None, None)
+            revisions.append({
+                "number": rev.number, "date": str(rev.date) if rev.date else "日付不明",
+                "status": rev.status, "status_label": STATUS_LABELS.get(rev.status, rev.status),
+                "withdrawn": rev.status == "withdrawn" or (entry.status == "withdrawn" and i == 0),
+                "withdrawn_reason": rev.withdrawn_reason, "source": source_text(rev.source),
+                "source_detail": source_detail(rev.source),
+                "notes": [note_view(n) for n in rev.notes],
+                "comments": [str(c) for c in rev.editor_comments],
+                "current": i == 0, "diff": diff, "diff_counts": counts,
+                "against": older.number if older else None,
+                "html": history.render(rev.text, prefix=f"r{rev.number}-"),
+            })
+        return {"revisions": revisions, "cites": linked(entry.cites),
+                "cards": linked(entry.cards), "cited_by": linked(cited_by(entry.id)),
+                "clauses": list(entry.current.clauses)}
+    return services().cache.get(("entry", entry.id), make)
+
+
+def revision_html(entry, number: int) -> Markup:
+    """The main text of one revision: clause anchors are the bare clause ids."""
+    corpus = services().corpus
+    return services().cache.get(("text", entry.id, number), lambda: Renderer(
+        exists=lambda i: i in corpus.entries).render(entry.revision(number).text))
+
+
+def entry_replay(entry) -> EntryReplay:
+    """The runs of the entry's linked scenarios (cached: the corpus does not change)."""
+    if not entry.scenarios:
+        return EntryReplay()
+    return services().cache.get(("replay", entry.id),
+                                lambda: entry_runs(entry, services().corpus))
+
+
+def selected_revision(entry, args) -> int:
+    """The revision the page shows (``?rev=N``; the newest by default)."""
+    numbers = [r.number for r in entry.revisions]
+    if not numbers:
+        fail(404, f"{entry.id} has no revision")
+    number = int_arg(args, "rev", numbers[0], 1, 9999)
+    if number not in numbers:
+        fail(404, f"{entry.id} に改訂 {number} はありません。{entry.id} has no revision {number}.",
+             accepted=numbers, links=[(entry_url(entry.id), entry.title)])
+    return number
+
+
+def entry_json(entry) -> dict:
+    """The entry as JSON: judge.corpus.present.entry_json where it exists."""
+    try:
+        from judge.corpus.present import entry_json as present
+    except ImportError:       # pragma: no cover - the corpus helper provides it
+        present = None
+    if present is not None:
+        return present(entry, services().corpus)
+    return {"id": entry.id, "game": entry.game, "kind": entry.kind, "key": entry.key,
+            "title": entry.title, "status": entry.status, "aliases": entry.aliases,
+            "cites": entry.cites, "cards": entry.cards, "scenarios": entry.scenarios,
+            "cited_by": services().corpus.cited_by(entry.id), "data": entry.data,
+            "revisions": [{"number": r.number, "date": str(r.date) if r.date else None,
+                           "source": r.source, "status": r.status, "text": r.text,
+                           "clauses": r.clauses, "withdrawn_reason": r.withdrawn_reason,
+                           "notes": r.notes, "editor_comments": r.editor_comments}
+                          for r in entry.revisions]}
+
+
+def step_link(step: dict) -> str:
+    """The URL of the clause a step cites (the revision it quotes, if not the newest)."""
+    rule = str(step.get("rule") or "")
+    entry = services().corpus.entries.get(rule)
+    url = entry_url(rule)
+    rev = step.get("revision")
+    if entry is not None and rev and entry.revisions and rev != entry.revisions[0].number:
+        url += f"?rev={rev}"
+    clause = step.get("clause")
+    return url + ("#" + quote(str(clause), safe=".-_") if clause else "")
+
+
+# --- the board ------------------------------------------------------------------------
+
+def available_games() -> list:
+    """The games whose modules are built (a game still being written is left out)."""
+    def make():
+        from judge.games import game_names, get_game
+        out = []
+        for name in game_names():
+            try:
+                out.append(get_game(name, services().corpus))
+            except Exception as exc:   # noqa: BLE001 - a game being written is left out
+                log.warning("game %s is not available: %s", name, exc)
+        return out
+    return services().cache.get(("games",), make)
+
+
+def game_named(name: str):
+    """A built game by name (404 otherwise)."""
+    for game in available_games():
+        if game.name == name:
+            return game
+    fail(404, f"ゲーム {name[:40]!r} はありません。Unknown game {name[:40]!r}.",
+         accepted=[g.name for g in available_games()])
+
+
+@dataclass
+class Board:
+    """A board on the workbench: its text and data, the run or the error, the permalink."""
+
+    text: str
+    data: Any = None
+    error: dict | None = None
+    result: Any = None
+    origin: str = ""
+
+    @property
+    def token(self) -> str:
+        """The permalink token of the text."""
+        return permalink.encode(self.text)
+
+    def as_json(self) -> dict:
+        """The board as JSON (the workbench's twin)."""
+        out = {"yaml": self.text, "data": self.data, "error": self.error,
+               "permalink_token": self.token, "origin": self.origin, "result": None}
+        if self.result is not None:
+            out["result"] = self.result.as_json()
+            out["result"]["verdict"] = verdict(self.result)
+        return out
+
+
+def board_from(text: str, origin: str = "") -> Board:
+    """Read and run a board's text (errors located, never raised)."""
+    corpus = services().corpus
+    board = Board(text, origin=origin)
+    board.data, board.error = workbench.parse_text(text, corpus)
+    if board.error is None:
+        try:
+            board.result = workbench.run(text, corpus)
+        except ScenarioError as exc:
+            board.error = exc.as_dict()
+    return board
+
+
+def board_text(args, form=None) -> tuple[str, str]:
+    """The text a workbench request names: posted, a permalink, a scenario file, or empty."""
+    if form is not None and "yaml" in form:
+        return form.get("yaml", ""), "posted"
+    if args.get("s"):
+        try:
+            return permalink.decode(args["s"]), "permalink"
+        except permalink.PermalinkError as exc:
+            fail(400, f"パーマリンクを読めません: {exc}. This permalink cannot be read.",
+                 field="s")
+    if args.get("from"):
+        rel = args["from"]
+        try:
+            path = workbench.scenario_file(services().root, rel)
+        except FileNotFoundError:
+            fail(404, f"シナリオ {rel[:120]!r} はありません。No scenario file {rel[:120]!r}; "
+                      "a scenario is <game>/scenarios/<name>.yaml in the corpus.",
+                 field="from", links=[("/board", "ワークベンチ (workbench)")])
+        text = path.read_text(encoding="utf-8")
+        ruleset = args.get("ruleset")
+        if ruleset:
+            try:
+                text = workbench.with_ruleset(text, ruleset)
+            except ScenarioError as exc:
+                fail(400, str(exc), **exc.as_dict())
+        return text, rel
+    games = available_games()
+    if not games:
+        fail(404, "No game module is installed yet.")
+    name = args.get("game") or games[0].name
+    return workbench.dump_yaml(workbench.empty_scenario(game_named(name))), f"empty:{name}"

@@ -1,0 +1,213 @@
+"""The board workbench's scenario handling: start, read, write back, run.
+
+A board is a scenario (DESIGN.md's YAML).  The workbench starts from an empty board of
+a game, from a scenario file the corpus links, or from a permalink; the form and the
+YAML text edit the same data (:func:`parse_text` reads text into data with any error
+located at its line; :func:`dump_yaml` writes data back as YAML a judge reads easily);
+:func:`run` runs it.  Scenario files are only ever read from
+``<corpus>/<game>/scenarios/<name>.yaml``: any other path is refused before the
+filesystem is touched.
+"""
+from __future__ import annotations
+
+import re
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from judge.corpus import GAMES
+from judge.engine.errors import ScenarioError
+from judge.engine.rulesets import parse_ruleset
+from judge.engine.runner import RunResult, run_scenario, scenario_paths
+from judge.engine.scenario import parse_scenario
+from judge.engine.yamlsource import load_located
+
+SCENARIO_PATH = re.compile(r"^(?P<game>[a-z]+)/scenarios/(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)"
+                           r"\.ya?ml$")
+ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+class FlowMap(dict):
+    """A mapping written on one line: ``{name: 魔理沙, attack: 3}`` (cards, actions)."""
+
+
+class FlowList(list):
+    """A list of plain values written on one line: ``hand: [魔理沙, 霊夢]``."""
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+_Dumper.add_representer(FlowMap, lambda d, v: d.represent_mapping(
+    "tag:yaml.org,2002:map", v, flow_style=True))
+_Dumper.add_representer(FlowList, lambda d, v: d.represent_sequence(
+    "tag:yaml.org,2002:seq", v, flow_style=True))
+
+
+def _flowed(value: Any, in_list: bool = False) -> Any:
+    if isinstance(value, dict):
+        items = {k: _flowed(v) for k, v in value.items()}
+        simple = all(not isinstance(v, (dict, list)) or
+                     (isinstance(v, list) and all(not isinstance(x, (dict, list)) for x in v))
+                     for v in value.values())
+        return FlowMap(items) if in_list and simple else items
+    if isinstance(value, list):
+        if value and all(not isinstance(v, (dict, list)) for v in value):
+            return FlowList(value)
+        return [_flowed(v, in_list=True) for v in value]
+    return value
+
+
+def dump_yaml(data: dict) -> str:
+    """Scenario data as YAML: block style, cards and actions one per line, Japanese as is."""
+    data = dict(data)
+    if isinstance(data.get("ruleset"), str) and ISO_DAY.match(data["ruleset"]):
+        try:
+            data["ruleset"] = date.fromisoformat(data["ruleset"])
+        except ValueError:
+            pass
+    by_rev = data.get("expect_by_revision")
+    if isinstance(by_rev, dict):       # JSON made the revision numbers strings
+        data["expect_by_revision"] = {int(k) if isinstance(k, str) and k.isdigit() else k: v
+                                      for k, v in by_rev.items()}
+    return yaml.dump(_flowed(data), Dumper=_Dumper, allow_unicode=True, sort_keys=False,
+                     default_flow_style=False, width=100)
+
+
+def plain(value: Any) -> Any:
+    """YAML data made JSON-safe (dates as ISO strings, keys as strings)."""
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, date):
+        return value.isoformat()
+    return value
+
+
+def empty_scenario(game) -> dict:
+    """The data of an empty board of a game: two players, no cards, no actions."""
+    player: dict[str, Any] = {}
+    if game.starting_life is not None:
+        player["life"] = game.starting_life
+    setup: dict[str, Any] = {"active": "A", "turn": 1}
+    if game.phases:
+        setup["phase"] = game.phases[0]
+    setup["players"] = {"A": dict(player), "B": dict(player)}
+    return {"game": game.name, "ruleset": "latest", "title": "", "setup": setup,
+            "actions": []}
+
+
+def scenario_file(root: Path, rel: str) -> Path:
+    """The scenario file a ``?from=`` names; ``FileNotFoundError`` for anything else."""
+    m = SCENARIO_PATH.match(rel or "")
+    if not m or m.group("game") not in GAMES or ".." in rel:
+        raise FileNotFoundError(rel)
+    path = (root / rel).resolve()
+    base = (root / m.group("game") / "scenarios").resolve()
+    if path.parent != base or not path.is_file():
+        raise FileNotFoundError(rel)
+    return path
+
+
+def with_ruleset(text: str, day: str | None) -> str:
+    """The scenario text with its top-level ``ruleset:`` set to ``day`` (comments kept)."""
+    if day is None:
+        return text
+    parse_ruleset(day)           # raises ScenarioError for a day that is not a date
+    line = f"ruleset: {day}"
+    if re.search(r"^ruleset:.*$", text, flags=re.M):
+        return re.sub(r"^ruleset:.*$", line, text, count=1, flags=re.M)
+    if re.search(r"^game:.*$", text, flags=re.M):
+        return re.sub(r"^(game:.*)$", lambda m: m.group(1) + "\n" + line, text, count=1,
+                      flags=re.M)
+    return line + "\n" + text
+
+
+def recursive(source: str) -> ScenarioError:
+    """The error for YAML whose alias contains itself (``a: &a [*a]``), which the engine's
+    reader would otherwise follow forever."""
+    return ScenarioError("the YAML refers to itself (an alias inside its own anchor)",
+                         file=source, accepted="plain mappings and lists")
+
+
+def parse_text(text: str, corpus, source: str = "<board>") -> tuple[Any, dict | None]:
+    """``(data, error)``: the text's data (None if it is not YAML) and its first error.
+
+    The data comes back even when the scenario is invalid as a scenario (an unknown
+    card…), so the form can still show the board being written.
+    """
+    try:
+        located = load_located(text, source)
+    except ScenarioError as exc:
+        return None, exc.as_dict()
+    except RecursionError:
+        return None, recursive(source).as_dict()
+    data = plain(located.data)
+    try:
+        parse_scenario(text, source, corpus)
+    except ScenarioError as exc:
+        return data, exc.as_dict()
+    return data, None
+
+
+def run(text: str, corpus, source: str = "<board>") -> RunResult:
+    """Run a board.  A scenario pinned to a day checks what its ruling said that day.
+
+    Under a ruleset date, the expectation checked is ``expect_by_revision[N]`` where N is
+    the revision of the scenario's ruling in force that day (if the scenario has one),
+    else ``expect``: the same choice ``judge replay`` makes for each revision.
+    """
+    try:
+        scenario = parse_scenario(text, source, corpus)
+    except RecursionError:
+        raise recursive(source) from None
+    expect, origin = None, None
+    if scenario.ruleset_given and scenario.expect_by_revision and scenario.ruling:
+        ruling = scenario.ruling[0].split("#")[0]
+        if ruling in corpus:
+            rev = corpus.get(ruling).in_force(scenario.ruleset)
+            if rev is not corpus.get(ruling).current and rev.number in scenario.expect_by_revision:
+                expect = scenario.expect_by_revision[rev.number]
+                origin = f"revision {rev.number} of {ruling}"
+    return run_scenario(scenario, corpus, "scenario", expect=expect, expect_source=origin)
+
+
+def game_spec(game) -> dict:
+    """What the board form needs to know about a game: zones, fields, actions, phases."""
+    def fields(specs) -> dict:
+        return {name: {"kind": f.kind, "required": f.required, "options": list(f.options),
+                       "doc": f.doc} for name, f in specs.items()}
+
+    from .board import zone_label
+    return {
+        "name": game.name, "title": game.title or game.name,
+        "zones": [{"id": z, "label": zone_label(game.name, z)} for z in game.zones],
+        "phases": list(game.phases), "counters": dict(game.counters),
+        "starting_life": game.starting_life,
+        "card_fields": fields(game.card_fields),
+        "actions": {name: {"doc": spec.doc, "fields": fields(spec.fields)}
+                    for name, spec in sorted(game.actions.items())},
+    }
+
+
+def list_scenarios(corpus) -> list[dict]:
+    """Every scenario file of the corpus: path, game, title, the rulings it reproduces."""
+    out = []
+    root = Path(corpus.root)
+    for path in scenario_paths(corpus):
+        rel = path.relative_to(root).as_posix()
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        except (yaml.YAMLError, OSError, UnicodeDecodeError):
+            data = {}
+        if not isinstance(data, dict):
+            data = {}
+        rulings = data.get("rulings") or data.get("ruling") or []
+        out.append({"path": rel, "game": path.parts[-3],
+                    "title": str(data.get("title") or path.stem),
+                    "rulings": [rulings] if isinstance(rulings, str) else list(rulings)})
+    return out

@@ -1,0 +1,133 @@
+"""The workbench: start, run, errors at their line, permalinks, downloads."""
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from judge.web import permalink
+
+from .fixtures import TOY_SCENARIO
+
+
+def result_section(page: str) -> str:
+    return page[page.index('id="result"'):page.index('id="bench-data"')]
+
+
+def test_the_workbench_starts_on_an_empty_board_of_a_game(client):
+    page = client.get("/board?game=toy").get_data(as_text=True)
+    assert "game: toy" in page
+    assert 'name="yaml"' in page and '<label for="yaml"' in page
+
+
+def test_a_linked_scenario_opens_and_runs(client):
+    page = client.get("/board?from=vision/scenarios/toy-discard.yaml").get_data(as_text=True)
+    assert "手札1枚で捨てられるか" in page
+    result = result_section(page)
+    assert '<ol class="steps">' in result and '<figure class="board' in result
+    assert 'class="verdict match"' in result
+
+
+def test_opening_a_scenario_under_an_older_ruleset_checks_that_revision(client):
+    page = client.get("/board", query_string={"from": "vision/scenarios/toy-discard.yaml",
+                                              "ruleset": "2015-01-01"}).get_data(as_text=True)
+    assert "ruleset: 2015-01-01" in page
+    result = result_section(page)
+    assert "不可 (illegal)" not in result
+    assert "照合元: revision 1 of vision/rule/toy" in result
+
+
+def test_posting_a_board_runs_it_and_gives_a_permalink(client):
+    resp = client.post("/board", data={"yaml": TOY_SCENARIO})
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 200
+    link = re.search(r'id="permalink" type="url" readonly value="([^"]+)"', page).group(1)
+    token = parse_qs(urlparse(link.replace("&amp;", "&")).query)["s"][0]
+    assert permalink.decode(token) == TOY_SCENARIO
+
+
+def test_a_permalink_reproduces_the_board_exactly(client):
+    posted = client.post("/board", data={"yaml": TOY_SCENARIO}).get_data(as_text=True)
+    again = client.get("/board", query_string={"s": permalink.encode(TOY_SCENARIO)})
+    page = again.get_data(as_text=True)
+    assert again.status_code == 200
+    assert result_section(page) == result_section(posted)
+    textarea = re.search(r'<textarea id="yaml"[^>]*>(.*?)</textarea>', page, re.S).group(1)
+    assert textarea.replace("&#39;", "'") == TOY_SCENARIO
+
+
+def test_a_yaml_error_is_shown_at_its_line(client):
+    broken = TOY_SCENARIO.replace("  active: A", "  active: A\n   oops: [")
+    resp = client.post("/board", data={"yaml": broken})
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 400
+    line = re.search(r"(\d+)行目", page)
+    assert line and 5 <= int(line.group(1)) <= 8
+    assert '<span class="err">' in page                      # the gutter marks the line
+    assert "error-lines" in page
+
+
+def test_a_scenario_error_names_the_field_and_what_is_accepted(client):
+    wrong = TOY_SCENARIO.replace("do: discard", "do: dance")
+    page = client.post("/board", data={"yaml": wrong}).get_data(as_text=True)
+    assert "actions[0].do" in page and "unknown action" in page
+    assert "discard" in page[page.index("使える値"):]
+
+
+def test_download_gives_the_scenario_file(client):
+    resp = client.post("/board/download", data={"yaml": TOY_SCENARIO})
+    assert resp.status_code == 200
+    assert resp.headers["Content-Disposition"] == 'attachment; filename="scenario-toy.yaml"'
+    assert resp.get_data(as_text=True) == TOY_SCENARIO
+    by_link = client.get("/board/download", query_string={"s": permalink.encode(TOY_SCENARIO)})
+    assert by_link.get_data(as_text=True) == TOY_SCENARIO
+
+
+def test_board_json_twin(client):
+    data = client.get("/board", query_string={"from": "vision/scenarios/toy-discard.yaml",
+                                              "format": "json"}).get_json()
+    assert data["error"] is None and data["data"]["game"] == "toy"
+    assert data["result"]["verdict"]["status"] == "match"
+    assert permalink.decode(data["permalink_token"]) == data["yaml"]
+
+
+@pytest.mark.parametrize("path", ["../../etc/passwd", "vision/scenarios/../../../etc/passwd.yaml",
+                                  "/etc/passwd", "vision/scenarios/nope.yaml",
+                                  "vision/rule/toy.md", "vision/scenarios/.hidden.yaml",
+                                  "vision\\scenarios\\toy-discard.yaml"])
+def test_only_corpus_scenario_files_can_be_opened(client, path):
+    resp = client.get("/board", query_string={"from": path})
+    assert resp.status_code == 404
+    assert "root:" not in resp.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("token", ["nonsense", "z1.!!!", "z1.AAAA", "z1." + "A" * 70_000,
+                                   permalink.encode("x")[:-2]])
+def test_a_broken_permalink_is_a_clear_400(client, token):
+    resp = client.get("/board", query_string={"s": token})
+    assert resp.status_code == 400
+    assert "パーマリンク" in resp.get_data(as_text=True)
+
+
+def test_an_unknown_game_or_bad_ruleset_is_4xx(client):
+    assert client.get("/board?game=chess").status_code == 404
+    resp = client.get("/board", query_string={"from": "vision/scenarios/toy-discard.yaml",
+                                              "ruleset": "yesterday"})
+    assert resp.status_code == 400
+
+
+def test_huge_scenarios_are_refused_clearly(client):
+    big = TOY_SCENARIO + "# " + "x" * 300_000 + "\n"
+    resp = client.post("/board", data={"yaml": big})
+    assert resp.status_code in (400, 413)
+    huger = client.post("/board", data={"yaml": "x" * 600_000})
+    assert huger.status_code == 413
+    assert "KiB" in huger.get_data(as_text=True)
+
+
+def test_the_page_data_keeps_the_scenario_order(client):
+    page = client.get("/board?game=toy").get_data(as_text=True)
+    data = page[page.index('id="bench-data"'):]
+    data = data[data.index('"data": {'):]
+    assert data.index('"game"') < data.index('"setup"') < data.index('"actions"')

@@ -1,0 +1,95 @@
+"""The search page and /api/search: results, facets, paging, id redirects, odd queries."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+
+def test_home_page_is_japanese_and_has_one_labelled_search_box(client):
+    page = client.get("/").get_data(as_text=True)
+    assert '<html lang="ja">' in page
+    assert page.count('type="search"') == 1
+    assert re.search(r'<label for="q"[^>]*>[^<]+</label>', page)
+    assert 'aria-keyshortcuts="/"' in page
+
+
+def test_results_show_title_id_snippet_with_marks_and_facets(client):
+    resp = client.get("/search", query_string={"q": "プレイしたものとして解決"})
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 200
+    assert "vision/qa/QA-337" in page
+    assert "<mark>" in page
+    assert 'class="facets"' in page and "Q&amp;A" in page
+
+
+def test_the_page_and_its_json_twin_agree(client):
+    q = {"q": "プレイ"}
+    page_json = client.get("/search", query_string={**q, "format": "json"}).get_json()
+    api = client.get("/api/search", query_string=q).get_json()
+    assert page_json["total"] == api["total"] > 0
+    assert [r["id"] for r in page_json["results"]] == [r["id"] for r in api["results"]]
+    for key in ("query", "results", "facets", "did_you_mean", "notice", "page", "pages"):
+        assert key in api
+
+
+@pytest.mark.parametrize("typed", ["QA-337", "qa337", "ＱＡ－３３７", "Q337"])
+def test_a_qa_number_in_any_spelling_goes_to_its_entry(client, typed):
+    resp = client.get("/search", query_string={"q": typed})
+    assert resp.status_code == 302
+    assert resp.headers["Location"].endswith("/entry/vision/qa/QA-337")
+
+
+def test_a_facet_filters_and_keeps_the_query(client):
+    page = client.get("/search", query_string={"q": "プレイ", "kind": "rule"}).get_data(as_text=True)
+    assert "vision/qa/QA-337" not in page
+    assert 'name="kind" value="rule"' in page          # the box keeps the filter
+
+
+def test_paging_moves_through_results(client):
+    one = client.get("/api/search", query_string={"q": "プレイ", "limit": 1}).get_json()
+    two = client.get("/api/search", query_string={"q": "プレイ", "limit": 1, "page": 2}).get_json()
+    assert one["total"] >= 2 and one["pages"] >= 2
+    assert one["results"][0] != two["results"][0]
+
+
+def test_no_results_suggests_something(client):
+    page = client.get("/search", query_string={"q": "存在しない語句ぜったいない",
+                                               "game": "yugioh"}).get_data(as_text=True)
+    assert "一致する項目はありませんでした" in page
+    assert "絞り込みを外して" in page
+
+
+@pytest.mark.parametrize("q", ['"プレイ', "AND", "a AND", "OR OR", "(((", "-", '""', "*",
+                               "グレ\x00イズ\x07", "\u202eabc", "../../etc/passwd",
+                               "<script>alert(1)</script>", "%00", "\\", "a" * 256])
+def test_odd_queries_get_an_answer_never_a_500(client, q):
+    for url in ("/search", "/api/search"):
+        resp = client.get(url, query_string={"q": q, "stay": 1})
+        assert resp.status_code in (200, 302), (url, q, resp.status_code)
+    page = client.get("/search", query_string={"q": q, "stay": 1}).get_data(as_text=True)
+    assert "<script>alert(1)</script>" not in page
+
+
+def test_a_10000_character_query_is_a_clear_400(client):
+    resp = client.get("/search", query_string={"q": "あ" * 10_000})
+    assert resp.status_code == 400
+    assert "長すぎます" in resp.get_data(as_text=True)
+    api = client.get("/api/search", query_string={"q": "a" * 10_000})
+    assert api.status_code == 400 and api.get_json()["limit"] == 256
+
+
+@pytest.mark.parametrize("args", [{"page": "0"}, {"page": "abc"}, {"page": "99999"},
+                                  {"game": "mtg"}, {"kind": "spell"}, {"format": "xml"}])
+def test_bad_arguments_are_400_with_what_is_accepted(client, args):
+    resp = client.get("/search", query_string={"q": "グレイズ", **args})
+    assert resp.status_code == 400
+    if "format" not in args:
+        api = client.get("/api/search", query_string={"q": "グレイズ", **args})
+        assert api.status_code == 400
+        assert api.get_json()["error"]
+
+
+def test_the_api_limit_is_bounded(client):
+    assert client.get("/api/search?q=a&limit=1000").status_code == 400
+    assert client.get("/api/search?q=a&limit=100").status_code == 200

@@ -231,8 +231,9 @@ class Corpus:
 
     def cited_by(self, entry_id: str) -> list[str]:
         """The entries whose ``cites`` or ``cards`` link to this one."""
+        target = entry_id.split("#", 1)[0]
         return sorted(e.id for e in self.entries.values()
-                      if entry_id in e.cites or entry_id in e.cards)
+                      if any(link.split("#", 1)[0] == target for link in [*e.cites, *e.cards]))
 
     def quote(self, entry_id: str, clause: str | None = None, match: str | None = None,
               on: date | None = None, fallback: bool = False) -> Quote:

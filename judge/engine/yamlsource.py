@@ -58,7 +58,13 @@ def load_located(text: str, source: str = "<scenario>") -> Located:
     return Located(data, lines, source)
 
 
-def _convert(node, path: tuple, lines: dict, counter: list, source: str) -> Any:
+def _convert(node, path: tuple, lines: dict, counter: list, source: str,
+             open_nodes: frozenset = frozenset()) -> Any:
+    if id(node) in open_nodes:
+        # An alias that refers to a node it is inside of (``a: &a [*a]``) never ends.
+        raise ScenarioError("a YAML alias refers to itself", file=source,
+                            line=node.start_mark.line + 1)
+    open_nodes = open_nodes | {id(node)}
     counter[0] += 1
     if counter[0] > MAX_NODES:
         raise ScenarioError(f"the scenario has more than {MAX_NODES} values", file=source)
@@ -75,10 +81,10 @@ def _convert(node, path: tuple, lines: dict, counter: list, source: str) -> Any:
                 raise ScenarioError(f"the key {key!r} appears twice", file=source,
                                     line=key_node.start_mark.line + 1)
             lines[path + (key,)] = key_node.start_mark.line + 1
-            out[key] = _convert(value_node, path + (key,), lines, counter, source)
+            out[key] = _convert(value_node, path + (key,), lines, counter, source, open_nodes)
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_convert(item, path + (i,), lines, counter, source)
+        return [_convert(item, path + (i,), lines, counter, source, open_nodes)
                 for i, item in enumerate(node.value)]
     return _scalar(node, source)
 

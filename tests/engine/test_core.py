@@ -102,6 +102,7 @@ def test_unknown_expect_path_fails_rather_than_passes(corpus):
     ("game: toy\ngame: toy\n", 2, None, None),
     ("game: toy\nsetup: !!python/object:os.system {}\n", None, None, None),
     ("game: toy\nfoo: 1\nsetup: {}\n", 2, "foo", "setup"),
+    ("game: toy\nsetup: &a {players: [*a]}\n", 2, None, None),
     ("game: toy\nruleset: yesterday\nsetup:\n  players: {A: {}, B: {}}\n", 2, "ruleset",
      "YYYY-MM-DD"),
 ])
@@ -154,3 +155,11 @@ def test_a_cite_the_corpus_lacks_is_an_engine_bug(corpus, monkeypatch):
     monkeypatch.setattr(toygame, "RULE", "vision/rule/nowhere")
     with pytest.raises(EngineInvariantError, match="cites what the corpus does not have"):
         run_text(BASE, corpus)
+
+
+def test_alias_bomb_is_refused(corpus):
+    ten = lambda name: ", ".join([f"*{name}"] * 10)
+    text = ("game: toy\na: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [" + ten("a") + "]\n"
+            "c: &c [" + ten("b") + "]\nd: &d [" + ten("c") + "]\ne: [" + ten("d") + "]\n")
+    with pytest.raises(ScenarioError, match="more than"):
+        run_text(text, corpus)

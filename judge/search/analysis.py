@@ -31,6 +31,7 @@ import re
 import threading
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterator
 
 from whoosh.analysis import Token, Tokenizer
@@ -76,6 +77,28 @@ def normalize_map(text: str, fold_kana: bool = True) -> tuple[str, list[int], li
     """
     if text.isascii():
         return text.lower(), list(range(len(text))), list(range(1, len(text) + 1))
+    if fold_kana and not _MARKS.search(text):
+        # the common case: a translation table (C speed); only the few characters that
+        # NFKC expands (… -> ...) or drops are mapped one by one
+        normal = fast_normal(text)
+        n = len(text)
+        if len(normal) == n:
+            return normal, list(range(n)), list(range(1, n + 1))
+        table = _FOLD_TABLE
+        odd = [ch for ch in set(text) if len(table[ord(ch)]) != 1]
+        starts, ends = [], []
+        last = 0
+        for m in re.finditer("|".join(map(re.escape, odd)), text):
+            a = m.start()
+            starts.extend(range(last, a))
+            ends.extend(range(last + 1, a + 1))
+            k = len(table[ord(text[a])])
+            starts.extend([a] * k)
+            ends.extend([a + 1] * k)
+            last = a + 1
+        starts.extend(range(last, n))
+        ends.extend(range(last + 1, n + 1))
+        return normal, starts, ends
     out: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
@@ -103,6 +126,26 @@ def normalize_map(text: str, fold_kana: bool = True) -> tuple[str, list[int], li
                 ends.append(j)
         i = j
     return "".join(out), starts, ends
+
+
+_MARKS = re.compile("[\uff9e\uff9f\u3099\u309a\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff"
+                    "\u20d0-\u20ff\ufe20-\ufe2f]")
+_FOLD_TABLE: dict[int, str] = {}
+
+
+def fast_normal(text: str) -> str:
+    """:func:`normalize` character by character through a memoised table (no offsets).
+
+    Equal to ``normalize_map(text)[0]``; marks that compose with the character before
+    them (ｶﾞ) take the slow path.
+    """
+    if _MARKS.search(text):
+        return normalize_map(text)[0] if not text.isascii() else text.lower()
+    table = _FOLD_TABLE
+    for ch in set(text):
+        if ord(ch) not in table:
+            table[ord(ch)] = _char_form(ch, True)
+    return text.translate(table)
 
 
 def normalize(text: str, fold_kana: bool = True) -> str:
@@ -314,17 +357,23 @@ def _mecab_words(text: str, content_only: bool) -> Iterator[tuple[str, str | Non
 
 def morph_words(text: str) -> list[list[str]]:
     """Morph-field terms of a query text, one list per word: the word [and its base form]."""
-    out: list[list[str]] = []
+    return [list(forms) for forms in _morph_words(text)]
+
+
+@lru_cache(maxsize=8192)
+def _morph_words(text: str) -> tuple[tuple[str, ...], ...]:
+    # memoised: a clause's title is analysed once for all the clauses of its entry
+    out: list[tuple[str, ...]] = []
     for p in pieces(normalize(text, fold_kana=False)):
         if p.kind != "ja":
-            out.append([p.text])
+            out.append((p.text,))
             continue
         for surface, base in _words(p.text):
             forms = [fold_kana(surface)]
             if base and fold_kana(base) != forms[0]:
                 forms.append(fold_kana(base))
-            out.append(forms)
-    return out
+            out.append(tuple(forms))
+    return tuple(out)
 
 
 class MorphTokenizer(Tokenizer):
@@ -378,6 +427,7 @@ def devoice(kana: str) -> str:
 _SMALL_KANA = str.maketrans("ぁぃぅぇぉっゃゅょゎゕゖ", "あいうえおつやゆよわかけ")
 
 
+@lru_cache(maxsize=8192)
 def reading(text: str) -> str:
     """The text's reading in hiragana, devoiced (see :func:`devoice`); non-Japanese kept."""
     out = []

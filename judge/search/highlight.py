@@ -10,17 +10,28 @@ from __future__ import annotations
 import html
 import re
 
-from .analysis import normalize_map
+from .analysis import fast_normal, normalize_map
 
 SNIPPET_CHARS = 120
+_SPACES = re.compile(r"\s+")
 _SENTENCE_START = re.compile(r"(?<=[。！？!?\n])")
 
 
 def _normal_without_spaces(text: str) -> tuple[str, list[int], list[int]]:
     normal, starts, ends = normalize_map(text)
-    keep = [i for i, ch in enumerate(normal) if not ch.isspace()]
-    return ("".join(normal[i] for i in keep), [starts[i] for i in keep],
-            [ends[i] for i in keep])
+    gaps = list(_SPACES.finditer(normal))
+    if not gaps:
+        return normal, starts, ends
+    keep_s: list[int] = []
+    keep_e: list[int] = []
+    last = 0
+    for m in gaps:
+        keep_s += starts[last:m.start()]
+        keep_e += ends[last:m.start()]
+        last = m.end()
+    keep_s += starts[last:]
+    keep_e += ends[last:]
+    return _SPACES.sub("", normal), keep_s, keep_e
 
 
 def find_spans(text: str, needles: list[str]) -> list[tuple[int, int]]:
@@ -49,8 +60,7 @@ def find_spans(text: str, needles: list[str]) -> list[tuple[int, int]]:
 
 def needle(text: str) -> str:
     """The form a word is looked for in a text (normal form, no spaces)."""
-    normal, _, _ = normalize_map(text)
-    return "".join(ch for ch in normal if not ch.isspace())
+    return "".join(fast_normal(text).split())
 
 
 def _window(text: str, spans: list[tuple[int, int]], width: int) -> tuple[int, int]:

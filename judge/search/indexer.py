@@ -231,8 +231,10 @@ def _cleanup(base: Path, keep: Path) -> None:
 
 
 def build_locked(corpus: Corpus, base: Path, fp: str, progress: bool = False,
-                 procs: int = 1) -> IndexStats:
+                 procs: int | None = None) -> IndexStats:
     """Build the index for ``fp`` into ``base`` (the caller holds :func:`build_lock`)."""
+    if procs is None:
+        procs = min(os.cpu_count() or 1, 4) if len(corpus) > 20_000 else 1
     base.mkdir(parents=True, exist_ok=True)
     final = index_path(base, fp)
     tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=base))
@@ -250,12 +252,16 @@ def build_locked(corpus: Corpus, base: Path, fp: str, progress: bool = False,
 
 
 def build_index(corpus: Corpus, rebuild: bool = False, progress: bool = False,
-                index_dir: str | Path | None = None, procs: int = 1) -> IndexStats:
+                index_dir: str | Path | None = None, procs: int | None = None) -> IndexStats:
     """Build the search index of ``corpus`` unless an up-to-date one is there.
 
     ``rebuild`` builds it again anyway; ``progress`` shows a tqdm bar on stderr.  The
     index goes to ``index_dir`` (default: $JUDGE_INDEX_DIR or ``<repo>/.index``).
+    ``procs``: Whoosh writer processes (default: one, or up to 4 for a corpus of more
+    than 20,000 entries, where the analysis outweighs starting the processes).
     """
+    if procs is None:
+        procs = min(os.cpu_count() or 1, 4) if len(corpus) > 20_000 else 1
     base = index_base(index_dir)
     fp = fingerprint(corpus)
     with build_lock(base):

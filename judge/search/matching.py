@@ -2,11 +2,12 @@
 
 Whoosh's own collectors score every matching document through a tree of Python
 matchers; with bigram phrases that costs hundreds of milliseconds per query at 10,000
-passages.  Here the postings of each query term are read once into Python sets and
-dicts (C-speed set algebra, cached per term), so that:
+passages.  Here the postings of each query term are read once (a block at a time) and
+kept as compact arrays and as a *bitset* (a Python int, bit d = passage d), so that:
 
 * the set of matching passages (AND of the words, OR groups, exclusions, filters), its
-  size and the counts per game and kind are exact and cheap;
+  size and the counts per game and kind are exact and cost microseconds (C big-int
+  and/or/popcount, whatever the number of passages);
 * only a *pool* of candidates is scored with BM25: every candidate when there are few,
   else the candidates in the terms' champion lists (each term's best-scoring passages,
   Manning, Raghavan & Schütze, Introduction to IR, 7.1.3).  The tail of a very large
@@ -14,7 +15,7 @@ dicts (C-speed set algebra, cached per term), so that:
 
 A word matches a passage when all its character bigrams occur in it, when it is one of
 its morphemes, or when it is the passage's id; the bigrams are checked to be *in a row*
-(the word contiguous in the normal text) for the scored pool: a passage whose bigrams
+(the word contiguous in the normal text) for the passages shown: a passage whose bigrams
 are only scattered is dropped when the result is small and ranked low otherwise.
 Quoted phrases are checked exactly with Whoosh's phrase query.
 """
@@ -22,6 +23,9 @@ from __future__ import annotations
 
 import heapq
 import math
+import re
+from array import array
+from bisect import bisect_left
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -37,19 +41,23 @@ BOOST_MORPH = 1.5        # a whole-word (morpheme) match beats a match inside a 
 BOOST_SPLIT = 0.6        # the words of an unspaced query found apart
 BOOST_ID = 8.0           # the id or number itself
 SCATTERED = 0.3          # a word whose bigrams are not in a row
-SCORE_ALL = 800          # at most this many candidates: score them all
+SCORE_ALL = 500          # at most this many candidates: score them all
 EXACT_LIMIT = 400        # at most this many: drop passages with scattered bigrams
-CHAMPIONS = 150          # per term, the best passages kept as its champion list
+CHAMPIONS = 50           # per term, the best passages kept as its champion list
+SCORED_GRAMS = 3         # bigrams of one word that take part in its score
 FIELDS_BI = ("title_bi", "body_bi")
 FIELDS_MO = ("title_mo", "body_mo")
 
 
 class LRU(OrderedDict):
-    """A small least-recently-used cache."""
+    """A least-recently-used cache of at most ``size`` items (and ``budget`` weight)."""
 
-    def __init__(self, size: int):
+    def __init__(self, size: int, weight=None, budget: int | None = None):
         super().__init__()
         self.size = size
+        self.weight = weight
+        self.budget = budget
+        self.total = 0
 
     def get_or(self, key, make):
         if key in self:
@@ -57,8 +65,13 @@ class LRU(OrderedDict):
             return self[key]
         value = make()
         self[key] = value
-        if len(self) > self.size:
-            self.popitem(last=False)
+        if self.weight:
+            self.total += self.weight(value)
+        while len(self) > self.size or (self.budget and self.total > self.budget
+                                        and len(self) > 1):
+            _, old = self.popitem(last=False)
+            if self.weight:
+                self.total -= self.weight(old)
         return value
 
 
@@ -95,12 +108,59 @@ class Word:
                    [needle(forms[0]) for forms in morphs], yomi)
 
 
-@dataclass
 class Postings:
-    """The postings of one term: passage -> term frequency, and the passages as a set."""
+    """The postings of one term: sorted passage numbers, term frequencies, and a bitset."""
 
-    weights: dict = field(default_factory=dict)
-    docs: frozenset = frozenset()
+    __slots__ = ("ids", "tfs", "bits")
+
+    def __init__(self, ids=None, tfs=None, bits: int = 0):
+        self.ids = ids if ids is not None else array("i")
+        self.tfs = tfs if tfs is not None else array("f")
+        self.bits = bits
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def tf(self, d: int) -> float:
+        """The term's frequency in passage ``d`` (0 when absent)."""
+        i = bisect_left(self.ids, d)
+        return self.tfs[i] if i < len(self.ids) and self.ids[i] == d else 0.0
+
+
+def bitset(ids, n: int) -> int:
+    """Passage numbers as an int with those bits set."""
+    buf = bytearray((n >> 3) + 1)
+    for d in ids:
+        buf[d >> 3] |= 1 << (d & 7)
+    return int.from_bytes(buf, "little")
+
+
+_BITS = [tuple(j for j in range(8) if v >> j & 1) for v in range(256)]
+_NONZERO = re.compile(rb"[^\x00]")
+
+
+def members(bits: int, limit: int | None = None) -> list[int]:
+    """The passage numbers of a bitset, in order (at most ``limit``).
+
+    The int is turned into bytes and only its non-zero bytes are visited (a C regex
+    scan), so a sparse set costs about its size in members, not in passages.
+    """
+    if bits <= 0:
+        return []
+    raw = bits.to_bytes((bits.bit_length() + 7) // 8, "little")
+    out: list[int] = []
+    for m in _NONZERO.finditer(raw):
+        i = m.start()
+        base = i << 3
+        out.extend(base + j for j in _BITS[raw[i]])
+        if limit is not None and len(out) >= limit:
+            return out[:limit]
+    return out
+
+
+def has(bits: int, d: int) -> bool:
+    """True when passage ``d`` is in the bitset."""
+    return (bits >> d) & 1 == 1
 
 
 class Matcher:
@@ -111,7 +171,9 @@ class Matcher:
         self.reader = searcher.reader()
         self.text_of = text_of            # docnum -> normal text (for the in-a-row check)
         self.n = self.reader.doc_count_all()
-        self._postings = LRU(256)
+        # arrays: 8 bytes a posting; bitsets: n / 8 bytes a term
+        self._postings = LRU(8192, weight=lambda p: len(p) + self.n // 64 + 1,
+                             budget=30_000_000)
         self._champions = LRU(1024)
         self._phrases = LRU(64)
         self._morphs = LRU(256)
@@ -145,117 +207,117 @@ class Matcher:
             m = self.reader.postings(fieldname, term)
         except Exception:          # noqa: BLE001 - TermNotFound and friends: no postings
             return Postings()
-        ids: list[int] = []
-        weights: list[float] = []
-        while m.is_active():
-            ids.append(m.id())
-            weights.append(m.weight())
-            m.next()
-        return Postings(dict(zip(ids, weights)), frozenset(ids))
+        ids, weights = _read_blocks(m)
+        return Postings(array("i", ids), array("f", weights), bitset(ids, self.n))
 
-    def docs(self, fieldnames: tuple[str, ...], term: str) -> frozenset:
-        """Passages holding the term in any of the fields."""
-        sets = [self.postings(f, term).docs for f in fieldnames]
-        return sets[0].union(*sets[1:]) if len(sets) > 1 else sets[0]
+    def docs(self, fieldnames: tuple[str, ...], term: str) -> int:
+        """Passages holding the term in any of the fields (a bitset)."""
+        out = 0
+        for f in fieldnames:
+            out |= self.postings(f, term).bits
+        return out
 
     def idf(self, fieldname: str, term: str) -> float:
         """BM25 idf (never negative)."""
         key = (fieldname, term)
         if key not in self._idf:
-            df = len(self.postings(fieldname, term).docs)
+            df = len(self.postings(fieldname, term))
             self._idf[key] = math.log(1 + (self.n - df + 0.5) / (df + 0.5))
         return self._idf[key]
 
-    # --- matching ---------------------------------------------------------------------
+    # --- matching (bitsets) -----------------------------------------------------------
 
-    def grams_docs(self, grams: list[str]) -> frozenset:
+    def grams_docs(self, grams: list[str]) -> int:
         """Passages holding all the grams (not checked to be in a row)."""
         return self._grams.get_or(tuple(grams), lambda: self._grams_docs(grams))
 
-    def _grams_docs(self, grams: list[str]) -> frozenset:
-        result = None
-        for g in sorted(set(grams), key=lambda g: len(self.docs(FIELDS_BI, g))):
-            s = self.docs(FIELDS_BI, g)
-            result = s if result is None else result & s
+    def _grams_docs(self, grams: list[str]) -> int:
+        result = -1
+        for g in set(grams):
+            result &= self.docs(FIELDS_BI, g)
             if not result:
-                return frozenset()
-        return result or frozenset()
+                return 0
+        return max(result, 0)
 
-    def morph_docs(self, forms: list[str]) -> frozenset:
+    def morph_docs(self, forms: list[str]) -> int:
         """Passages holding the morpheme (any of its forms)."""
         def make():
-            out = frozenset()
+            out = 0
             for form in forms:
-                out = out | self.docs(FIELDS_MO, form)
+                out |= self.docs(FIELDS_MO, form)
             return out
         return self._morphs.get_or(tuple(forms), make)
 
-    def word_docs(self, word: Word) -> frozenset:
+    def word_docs(self, word: Word) -> int:
         """Every passage the word may match (see the module docstring)."""
         if word.phrase:
             return self.phrase_docs(word)
         out = self.grams_docs(word.grams)
         for i in word.ids:
-            out = out | self.postings("ids", i).docs | self.docs(FIELDS_BI, i)
+            out |= self.postings("ids", i).bits | self.docs(FIELDS_BI, i)
         if word.yomi:
-            out = out | self.yomi_docs(word)
+            out |= self.yomi_docs(word)
         if len(word.morphs) == 1:
-            out = out | self.morph_docs(word.morphs[0])
+            out |= self.morph_docs(word.morphs[0])
         elif len(word.morphs) > 1:
-            split = None
+            split = -1
             for forms in word.morphs:
-                s = self.morph_docs(forms) | self.grams_docs(phrase_terms(forms[0]))
-                split = s if split is None else split & s
+                split &= self.morph_docs(forms) | self.grams_docs(phrase_terms(forms[0]))
                 if not split:
                     break
-            out = out | (split or frozenset())
+            out |= max(split, 0)
         return out
 
-    def yomi_docs(self, word: Word) -> frozenset:
+    def yomi_docs(self, word: Word) -> int:
         """Passages whose title reads as the kana word (all its reading bigrams)."""
         def make():
-            result = None
+            result = -1
             for g in set(word.yomi):
-                s = self.postings("title_yomi", g).docs
-                result = s if result is None else result & s
+                result &= self.postings("title_yomi", g).bits
                 if not result:
                     break
-            return result or frozenset()
+            return max(result, 0)
         return self._grams.get_or(("yomi",) + tuple(word.yomi), make)
 
-    def phrase_docs(self, word: Word) -> frozenset:
+    def phrase_docs(self, word: Word) -> int:
         """Passages holding the phrase exactly (Whoosh's positional phrase query)."""
         def make():
             candidates = self.grams_docs(word.grams)
             if len(word.grams) == 1 or not candidates:
                 return candidates
             q = Q.Or([Q.Phrase(f, word.grams) for f in FIELDS_BI])
-            return frozenset(self.searcher.docs_for_query(q)) & candidates
+            return bitset(self.searcher.docs_for_query(q), self.n) & candidates
         return self._phrases.get_or(tuple(word.grams), make)
 
     def in_a_row(self, d: int, word: Word) -> bool:
         """True when the word (or each of its morphemes) really occurs in passage ``d``."""
         if word.phrase:
             return True                  # phrases were checked exactly
+        if any(has(self.postings("ids", i).bits, d) for i in word.ids):
+            return True
+        if word.yomi and has(self.yomi_docs(word), d):
+            return True
+        missing = [n for forms, n in zip(word.morphs, word.morph_needles)
+                   if not has(self.morph_docs(forms), d)]
+        if word.morphs and not missing:
+            return True                  # every morpheme of the word is there (no text read)
         text = self.text_of(d)
         if word.needle in text:
             return True
-        if any(d in self.postings("ids", i).docs for i in word.ids):
-            return True
-        if word.yomi and d in self.yomi_docs(word):
-            return True
-        if word.morphs:
-            return all(d in self.morph_docs(forms) or n in text
-                       for forms, n in zip(word.morphs, word.morph_needles))
-        return False
+        return bool(word.morphs) and all(n in text for n in missing)
 
     # --- ranking ----------------------------------------------------------------------
 
     def terms(self, word: Word) -> list[tuple[str, str, float]]:
         """(field, term, boost) the word is scored by."""
         out = []
-        share = 1.0 / len(word.grams)
-        for g in dict.fromkeys(word.grams):
+        # a long word is scored by its rarest bigrams (all of them are in every passage
+        # that holds the word; the rare ones carry its weight): fewer terms to score
+        grams = list(dict.fromkeys(word.grams))
+        if len(grams) > SCORED_GRAMS:
+            grams = sorted(grams, key=lambda g: len(self.postings("body_bi", g)))[:SCORED_GRAMS]
+        share = 1.0 / len(grams)
+        for g in grams:
             out += [("title_bi", g, share * TITLE_BOOST), ("body_bi", g, share)]
         if len(word.morphs) == 1:
             for form in word.morphs[0]:
@@ -273,51 +335,80 @@ class Matcher:
             out += [("title_yomi", g, share * TITLE_BOOST) for g in dict.fromkeys(word.yomi)]
         return out
 
-    def _bm25(self, fieldname: str, tf: float, d: int) -> float:
-        return tf * (K1 + 1) / (tf + self._norm[fieldname][d])
-
-    def champions(self, fieldname: str, term: str) -> list[int]:
-        """The term's best passages by its own BM25 contribution (cached)."""
+    def champions(self, fieldname: str, term: str) -> int:
+        """The term's best passages by its own BM25 contribution, as a bitset (cached)."""
         def make():
             p = self.postings(fieldname, term)
-            if len(p.weights) <= CHAMPIONS:
-                return list(p.weights)
-            bm = self._bm25
-            return heapq.nlargest(CHAMPIONS, p.weights,
-                                  key=lambda d: bm(fieldname, p.weights[d], d))
+            if len(p) <= CHAMPIONS:
+                return p.bits
+            norm = self._norm[fieldname]
+            scored = [(tf / (tf + norm[d]), d) for d, tf in zip(p.ids, p.tfs)]
+            return bitset((d for _, d in heapq.nlargest(CHAMPIONS, scored)), self.n)
         return self._champions.get_or((fieldname, term), make)
 
-    def score(self, pool, terms: list[tuple[str, str, float]]) -> dict[int, float]:
+    def score(self, pool: list[int], terms: list[tuple[str, str, float]]) -> dict[int, float]:
         """BM25 of every passage of the pool over the scoring terms."""
         scores = dict.fromkeys(pool, 0.0)
+        pool_bits = bitset(pool, self.n) if len(pool) > 64 else None
         k = K1 + 1
         for fieldname, term, boost in terms:
             p = self.postings(fieldname, term)
-            weights = p.weights
-            if not weights:
+            if not len(p):
                 continue
             w = self.idf(fieldname, term) * boost * k
             norm = self._norm[fieldname]
-            if len(weights) < len(scores):
-                hits = [(d, tf) for d, tf in weights.items() if d in scores]
-            else:
-                get = weights.get
-                hits = [(d, get(d)) for d in scores if d in p.docs]
-            for d, tf in hits:
+            hit = members(p.bits & pool_bits) if pool_bits is not None else \
+                [d for d in pool if has(p.bits, d)]
+            ids, tfs = p.ids, p.tfs
+            for d in hit:
+                tf = tfs[bisect_left(ids, d)]
                 scores[d] += w * tf / (tf + norm[d])
         return scores
 
-    def pool(self, candidates: frozenset | set, terms: list[tuple[str, str, float]],
-             want: int) -> set:
+    def pool(self, candidates: int, count: int, terms: list[tuple[str, str, float]],
+             want: int) -> list[int]:
         """The candidates worth scoring: all of them, or those in the champion lists."""
-        if len(candidates) <= SCORE_ALL:
-            return set(candidates)
-        chosen: set = set()
+        if count <= SCORE_ALL:
+            return members(candidates)
+        champs = 0
         for fieldname, term, _ in terms:
-            chosen.update(d for d in self.champions(fieldname, term) if d in candidates)
+            champs |= self.champions(fieldname, term)
+        chosen = members(candidates & champs)
         if len(chosen) < want:
-            for d in candidates:
-                chosen.add(d)
-                if len(chosen) >= want * 2:
-                    break
+            extra = members(candidates & ~champs, want * 2)
+            chosen += extra
         return chosen
+
+
+def _read_blocks(m) -> tuple[list[int], list[float]]:
+    """All (ids, weights) of a Whoosh leaf matcher, a block at a time.
+
+    Whoosh's codec keeps each block's ids and weights as arrays; reading them whole is
+    ten times faster than stepping posting by posting.  Any other matcher (or a codec
+    whose internals differ) is stepped through with the public API.
+    """
+    ids: list[int] = []
+    weights: list[float] = []
+    blockwise = all(hasattr(m, a) for a in ("_read_ids", "_read_weights", "_next_block",
+                                            "_lastblock", "_i"))
+    if blockwise:
+        try:
+            while m.is_active():
+                if m._ids is None:
+                    m._read_ids()
+                if m._weights is None:
+                    m._read_weights()
+                ids.extend(m._ids[m._i:])
+                weights.extend(m._weights[m._i:])
+                if m._lastblock:
+                    break
+                m._next_block()
+            return ids, weights
+        except (AttributeError, TypeError):
+            ids, weights = [], []
+            m.reset()
+    while m.is_active():
+        ids.append(m.id())
+        weights.append(m.weight())
+        m.next()
+    return ids, weights

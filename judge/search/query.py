@@ -1,4 +1,4 @@
-"""The query language a judge types (検索式), and its translation into a Whoosh query.
+"""The query language a judge types (検索式): words, phrases, exclusions, filters.
 
 Plain words must all match (ranked by relevance)::
 
@@ -26,8 +26,6 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import date
-
-from whoosh import query as Q
 
 from .analysis import phrase_terms
 
@@ -288,22 +286,6 @@ def _example(name: str) -> str:
     return {"game": "game:vision", "kind": "kind:qa", "card": "card:マナの生成",
             "rule": "rule:6.5", "before": "before:2013-01-27",
             "after": "after:2013-01-27"}[name]
-
-
-# --- filters as Whoosh queries -------------------------------------------------------------
-
-def _phrase(fieldname: str, terms: list[str]) -> Q.Query:
-    if len(terms) == 1:
-        return Q.Term(fieldname, terms[0])
-    return Q.Phrase(fieldname, terms)
-
-
-def contiguous(text: str) -> Q.Query | None:
-    """The text as a run of characters, in the title or the body (bigram fields)."""
-    terms = phrase_terms(text)
-    if not terms:
-        return None
-    return Q.Or([_phrase("title_bi", terms), _phrase("body_bi", terms)])
 
 
 def day_number(d: date) -> int:

@@ -6,13 +6,13 @@ work is pure Python, so the lock costs no parallelism under the GIL).  Opening n
 fails because of the index: a missing, damaged or out-of-date index is rebuilt from
 the corpus, under the build lock, before the searcher opens.
 
-Ranking: Whoosh's BM25F over the title and body fields, times a prior that puts the
-current revision first (an older revision 0.6, a withdrawn entry 0.75), with at most
-:data:`PER_ENTRY` passages of one entry before the others' (the rest follow later).
+Matching and BM25 ranking are in :mod:`judge.search.matching`; here a prior puts the
+current revision first (an older revision 0.6, a withdrawn entry 0.75), the entry named
+by the whole query gets ×2, an id query's entry is pinned first, and at most
+:data:`PER_ENTRY` passages of one entry come before the others' (the rest follow).
 """
 from __future__ import annotations
 
-import heapq
 import logging
 import re
 import threading
@@ -28,11 +28,11 @@ from judge.corpus import Corpus
 from judge.corpus.ids import fold
 
 from . import query as ql
-from .analysis import is_kana, kana_reading, normalize, pieces, reading
+from .analysis import kana_reading, normalize, pieces, reading
 from .highlight import needle, snippet
-from .matching import EXACT_LIMIT, LRU, SCATTERED, Matcher, Word
-from .indexer import (RANK_CURRENT, RANK_OLDER, RANK_WITHDRAWN, IndexStats, build_lock,
-                      build_locked, fingerprint, index_base, index_path, is_sound, read_meta)
+from .matching import EXACT_LIMIT, LRU, SCATTERED, Matcher, Word, bitset, has, members
+from .indexer import (RANK_CURRENT, RANK_OLDER, RANK_WITHDRAWN, build_lock, build_locked,
+                      fingerprint, index_base, index_path, read_meta)
 from .suggest import Vocabulary
 from .units import unit_text
 
@@ -43,6 +43,8 @@ PER_ENTRY = 2                 # passages of one entry before other entries' pass
 MAX_LIMIT = 500
 PIN = 1000.0                  # score added to the entry a typed id names
 EXACT_NAME = 2.0              # the query is the entry's name (title or alias), as typed
+PHRASE_BY_TEXT = 2000         # at most this many candidates: check a phrase on their text
+MAX_NAMED = 50                # more entries than this share the name: it is no name
 _PAREN_TAIL = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
 _ID_LIKE = re.compile(
     r"^(?:(?:vision|yugioh|gemchronicle)/\S+"
@@ -165,12 +167,16 @@ class Searcher:
         games = list(reader.column_reader("game"))
         kinds = list(reader.column_reader("kind"))
         self._prior = [PRIOR.get(r, 1.0) for r in reader.column_reader("rank")]
-        self._game_docs = {g: frozenset(d for d, v in enumerate(games) if v == g)
+        n = len(games)
+        self._game_docs = {g: bitset((d for d, v in enumerate(games) if v == g), n)
                            for g in set(games)}
-        self._kind_docs = {k: frozenset(d for d, v in enumerate(kinds) if v == k)
+        self._kind_docs = {k: bitset((d for d, v in enumerate(kinds) if v == k), n)
                            for k in set(kinds)}
-        self._all = frozenset(range(len(games)))
+        self._current = bitset((d for d, p in enumerate(self._prior)
+                                if p != PRIOR[RANK_OLDER]), n)
         self._texts = LRU(20000)
+        self._plains = LRU(5000)
+        self._readings = LRU(5000)
         self._entry_of = LRU(50000)
         self.matcher = Matcher(self._searcher, self._text_of)
         self._names: dict[str, set[str]] = {}
@@ -321,67 +327,81 @@ class Searcher:
         found = list(dict.fromkeys(found))
         return found[0] if found else None
 
-    def _filters(self, pq: ql.ParsedQuery, result: SearchResult) -> Q.Query | None:
-        parts: list[Q.Query] = []
+    def _filters(self, pq: ql.ParsedQuery, result: SearchResult) -> int | None:
+        """The passages the query's filters allow (a bitset), or None without filters."""
+        m = self.matcher
+        allowed = -1
         if pq.games:
-            parts.append(Q.Or([Q.Term("game", g) for g in pq.games]))
+            allowed &= _union(self._game_docs.get(g, 0) for g in pq.games)
         if pq.kinds:
-            parts.append(Q.Or([Q.Term("kind", k) for k in pq.kinds]))
+            allowed &= _union(self._kind_docs.get(k, 0) for k in pq.kinds)
         for name in pq.cards:
-            parts.append(self._card_filter(name))
+            allowed &= self._card_filter(name)
         for rule in pq.rules:
-            parts.append(self._rule_filter(rule))
+            allowed &= self._rule_filter(rule)
         if pq.before or pq.after:
             start = ql.day_number(pq.after) + 1 if pq.after else 1
             end = ql.day_number(pq.before) - 1 if pq.before else None
-            parts.append(Q.NumericRange("day", start, end))
-        if not parts:
-            return None
-        return parts[0] if len(parts) == 1 else Q.And(parts)
+            allowed &= bitset(self._searcher.docs_for_query(Q.NumericRange("day", start, end)),
+                              m.n)
+        return None if allowed == -1 else max(allowed, 0)
 
-    def _card_filter(self, name: str) -> Q.Query:
+    def _card_filter(self, name: str) -> int:
         """card:X — the card's entry, entries linking it, passages naming it."""
+        m = self.matcher
         ids = [i for i in self.corpus.resolve(name) if "/card/" in i]
-        subs: list[Q.Query] = []
+        out = 0
         names = {name}
         for cid in ids:
-            subs += [Q.Term("entry", cid), Q.Term("cards", cid)]
+            out |= m.postings("entry", cid).bits | m.postings("cards", cid).bits
             entry = self.corpus.entries.get(cid)
             if entry is not None:
                 names.add(entry.title)
-                subs += [Q.Term("body_bi", t) for t in pieces_ids(entry.key)]
+                for t in pieces_ids(entry.key):
+                    out |= m.docs(("body_bi", "title_bi"), t)
         for n in names:
-            q = ql.contiguous(n)
-            if q is not None:
-                subs.append(q)
-        return Q.Or(subs) if subs else Q.NullQuery
+            word = Word.of(n, phrase=True)
+            if word is not None:
+                out |= m.phrase_docs(word)
+        return out
 
-    def _rule_filter(self, rule: str) -> Q.Query:
+    def _rule_filter(self, rule: str) -> int:
         """rule:6.5 — the rule and its clauses, and entries citing it; rule:名前 by title."""
+        m = self.matcher
         key = fold(rule).lower()
+        out = 0
         if re.fullmatch(r"\d+(?:\.[0-9a-z]+)*", key):
-            subs: list[Q.Query] = [Q.Term("ids", key), Q.Prefix("ids", key + ".")]
+            out |= m.postings("ids", key).bits
+            for t in self._searcher.reader().expand_prefix("ids", key + "."):
+                out |= m.postings("ids", t.decode() if isinstance(t, bytes) else t).bits
             for rid in self.corpus.resolve(rule):
-                subs.append(Q.Term("cites", rid.split("#")[0]))
-            return Q.Or(subs)
-        cited = [i for i in self.corpus.resolve(rule) if "/rule/" in i]
-        subs = [Q.Term("cites", i) for i in cited] + [Q.Term("entry", i) for i in cited]
-        q = ql.contiguous(rule)
-        if q is not None:
-            subs.append(Q.And([Q.Term("kind", "rule"), q]))
-        return Q.Or(subs) if subs else Q.NullQuery
+                out |= m.postings("cites", rid.split("#")[0]).bits
+            return out
+        for i in (i for i in self.corpus.resolve(rule) if "/rule/" in i):
+            out |= m.postings("cites", i).bits | m.postings("entry", i).bits
+        word = Word.of(rule, phrase=True)
+        if word is not None:
+            out |= m.grams_docs(word.grams) & self._kind_docs.get("rule", 0)
+        return out
 
     def _entry(self, d: int) -> str:
         return self._entry_of.get_or(d, lambda: self._searcher.stored_fields(d)["entry"])
 
+    def _plain_of(self, d: int, f: dict | None = None) -> str:
+        """The plain text of a document's passage (cached)."""
+        def make():
+            fields = f or self._searcher.stored_fields(d)
+            entry = self.corpus.entries.get(fields["entry"])
+            return unit_text(entry, fields["revision"], fields.get("clause")) if entry else ""
+        return self._plains.get_or(d, make)
+
     def _text_of(self, d: int) -> str:
         """The normal text (title and passage) of a document, for the in-a-row check."""
         def make():
-            f = self._searcher.stored_fields(d)
-            entry = self.corpus.entries.get(f["entry"])
+            entry = self.corpus.entries.get(self._entry(d))
             if entry is None:
                 return ""
-            return needle(entry.title + "\n" + unit_text(entry, f["revision"], f.get("clause")))
+            return needle(entry.title + "\n" + self._plain_of(d))
         return self._texts.get_or(d, make)
 
     def _plan(self, pq: ql.ParsedQuery) -> tuple[list[list[Word]], list[Word]]:
@@ -393,103 +413,126 @@ class Searcher:
         excluded = [w for w in (Word.of(t.text, t.phrase) for t in pq.excluded) if w]
         return groups, excluded
 
-    def _run(self, groups: list[list[Word]], excluded: list[Word], filt: Q.Query | None,
+    def _run(self, groups: list[list[Word]], excluded: list[Word], filt: int | None,
              pq: ql.ParsedQuery, game, kind, limit: int, offset: int, pin: str | None,
              result: SearchResult) -> int:
         """Match, count, rank and cut the page; fills ``result``.  Returns the total."""
         m = self.matcher
-        cands: frozenset | None = None
+        n = m.n
+        cands = -1                      # every passage
+        phrases = []
         for group in groups:
-            docs = frozenset().union(*(m.word_docs(w) for w in group))
-            cands = docs if cands is None else cands & docs
+            docs = 0
+            if len(group) == 1 and group[0].phrase:
+                # a phrase alone: its bigrams narrow first, the phrase is checked after
+                phrases.append(group[0])
+                docs = m.grams_docs(group[0].grams)
+            else:
+                for w in group:
+                    docs |= m.word_docs(w)
+            cands &= docs
             if not cands:
                 break
         if filt is not None:
-            allowed = frozenset(self._searcher.docs_for_query(filt))
-            cands = allowed if cands is None else cands & allowed
-        if cands is None:
-            cands = frozenset()
+            cands &= filt
+        for w in phrases:
+            if cands <= 0:
+                break
+            if len(w.grams) > 1 and 0 < cands.bit_count() <= PHRASE_BY_TEXT:
+                cands = bitset((d for d in members(cands) if w.needle in self._text_of(d)), n)
+            elif len(w.grams) > 1:
+                cands &= m.phrase_docs(w)
+        cands = max(cands, 0) if (groups or filt is not None) else 0
         words = [w for g in groups for w in g]
         if cands and excluded:
-            out = set()
             for w in excluded:
                 hit = m.word_docs(w) & cands
-                if len(hit) <= EXACT_LIMIT * 5:
-                    hit = {d for d in hit if w.needle in self._text_of(d)}
-                out |= hit
-            cands = cands - out
-        if cands and words and len(cands) <= EXACT_LIMIT:
+                if hit and hit.bit_count() <= EXACT_LIMIT and not w.phrase:
+                    hit = bitset((d for d in members(hit)
+                                  if w.needle in self._text_of(d)), n)
+                cands &= ~hit
+        count = cands.bit_count()
+        if cands and words and count <= EXACT_LIMIT:
             # small result: exact, every word really in the passage (not scattered bigrams)
-            cands = frozenset(d for d in cands if all(m.in_a_row(d, w) for w in words))
+            cands = bitset((d for d in members(cands)
+                            if all(m.in_a_row(d, w) for w in words)), n)
         result.facets = {
-            "game": {g: n for g, n in sorted(((g, len(cands & s))
-                                              for g, s in self._game_docs.items()),
-                                             key=lambda x: -x[1]) if n},
-            "kind": {k: n for k, n in sorted(((k, len(cands & s))
-                                              for k, s in self._kind_docs.items()),
-                                             key=lambda x: -x[1]) if n}}
+            "game": _counts(cands, self._game_docs), "kind": _counts(cands, self._kind_docs)}
         if game is not None:
-            cands = cands & self._game_docs.get(game, frozenset())
+            cands &= self._game_docs.get(game, 0)
         if kind is not None:
-            cands = cands & self._kind_docs.get(kind, frozenset())
-        result.total = len(cands)
+            cands &= self._kind_docs.get(kind, 0)
+        count = cands.bit_count()
+        result.total = count
         if not cands:
             return 0
         want = offset + limit
-        pinned: frozenset = frozenset()
+        pinned: list[int] = []
         if pin:
             entry_id, _, clause = pin.partition("#")
-            pq_pin = Q.Term("entry", entry_id)
+            found = [d for d in m.postings("entry", entry_id).ids if has(cands, d)]
             if clause:
-                pq_pin = Q.And([pq_pin, Q.Term("ids", clause.lower())])
-            pinned = frozenset(self._searcher.docs_for_query(pq_pin)) & cands
-            newest = frozenset(d for d in pinned if self._prior[d] != PRIOR[RANK_OLDER])
-            pinned = newest or pinned
+                found = [d for d in found if has(m.postings("ids", clause.lower()).bits, d)]
+            pinned = [d for d in found if has(self._current, d)] or found
         terms = [t for w in words for t in m.terms(w)]
         prior = self._prior
         named = self._named(words, cands)
         if terms:
-            pool = m.pool(cands, terms, want) | pinned | named
+            pool = list(dict.fromkeys(m.pool(cands, count, terms, want) + pinned + named))
             scores = m.score(pool, terms)
-            exact = len(cands) <= EXACT_LIMIT
+            named_set, pinned_set = set(named), set(pinned)
             for d in scores:
                 sc = scores[d] * prior[d]
-                if not exact and not all(m.in_a_row(d, w) for w in words):
-                    sc *= SCATTERED
-                if d in named:
+                if d in named_set:
                     sc *= EXACT_NAME
-                scores[d] = sc + (PIN if d in pinned else 0.0)
+                scores[d] = sc + (PIN if d in pinned_set else 0.0)
             ranked = sorted(scores.items(), key=lambda x: (-x[1], x[0]))
+            if count > EXACT_LIMIT:
+                # a large result was not checked passage by passage: check the head of
+                # the ranking and move passages whose words are only scattered down
+                cut = want * 3 + 20
+                head = [(d, sc if all(m.in_a_row(d, w) for w in words) else sc * SCATTERED)
+                        for d, sc in ranked[:cut]]
+                head.sort(key=lambda x: (-x[1], x[0]))
+                ranked = head + ranked[cut:]
         else:
-            top = heapq.nsmallest(want * 3 + 20, cands, key=lambda d: (-prior[d], d))
-            ranked = [(d, prior[d] + (PIN if d in pinned else 0.0)) for d in top]
+            top = members(cands & self._current, want * 3 + 20)
+            if len(top) < want * 3 + 20:
+                top += members(cands & ~self._current, want * 3 + 20 - len(top))
+            pinned_set = set(pinned)
+            ranked = [(d, prior[d] + (PIN if d in pinned_set else 0.0)) for d in top]
             ranked.sort(key=lambda x: (-x[1], x[0]))
         page = self._page(ranked, offset, limit)
         marks = self._needles(pq)
         result.hits = [self._hit(d, score, marks) for d, score in page]
         return result.total
 
-    def _named(self, words: list[Word], cands: frozenset) -> frozenset:
+    def _named(self, words: list[Word], cands: int) -> list[int]:
         """Passages of the entries whose name is the whole query (グレイズ, ぷれい, 禁呪ゾーン)."""
         if not words or len(words) > 3 or any(w.phrase for w in words):
-            return frozenset()
+            return []
         typed = "".join(w.needle for w in words)
         ids = set(self._names.get(typed, ()))
         if len(words) == 1 and words[0].yomi:
-            # a kana word: the entries whose title *reads* so (checked on the few
-            # titles that hold all the reading's bigrams)
+            # a kana word: the entries whose title *reads* so, checked on titles that
+            # hold all the reading's bigrams and are not longer than it (kana or kanji)
             wanted = kana_reading(words[0].text)
-            for d in self.matcher.yomi_docs(words[0]) & cands:
+            # (the current revisions only, at most 200 titles looked at)
+            for d in members(self.matcher.yomi_docs(words[0]) & cands & self._current, 200):
                 entry = self.corpus.entries.get(self._entry(d))
-                if entry and any(reading(n) == wanted for n in
-                                 (entry.title, _PAREN_TAIL.sub("", entry.title))):
+                if entry is None or entry.id in ids:
+                    continue
+                names = {n for n in (entry.title, _PAREN_TAIL.sub("", entry.title))
+                         if len(n) <= len(wanted)}
+                if any(self._reading(n) == wanted for n in names):
                     ids.add(entry.id)
-        if not ids:
-            return frozenset()
-        q = Q.Or([Q.Term("entry", i) for i in ids])
-        older = PRIOR[RANK_OLDER]
-        return frozenset(d for d in self._searcher.docs_for_query(q)
-                         if d in cands and self._prior[d] != older)
+        if not ids or len(ids) > MAX_NAMED:
+            return []               # no name, or one that many entries share: no bonus
+        return [d for i in ids for d in self.matcher.postings("entry", i).ids
+                if has(cands, d) and has(self._current, d)]
+
+    def _reading(self, name: str) -> str:
+        return self._readings.get_or(name, lambda: reading(name))
 
     def _page(self, ranked: list[tuple[int, float]], offset: int,
               limit: int) -> list[tuple[int, float]]:
@@ -521,7 +564,7 @@ class Searcher:
     def _hit(self, docnum: int, score: float, marks: list[str]) -> Hit:
         f = self._searcher.stored_fields(docnum)
         entry = self.corpus.entries.get(f["entry"])
-        text = unit_text(entry, f["revision"], f.get("clause")) if entry else ""
+        text = self._plain_of(docnum, f)
         title = entry.title if entry else f["entry"]
         return Hit(id=f["entry"], game=f["game"], kind=f["kind"], title=title,
                    snippet=snippet(text, marks), score=score, clause=f.get("clause"),
@@ -549,9 +592,10 @@ class Searcher:
             word = Word.of(term.text)
             if word is None:
                 continue
-            found = self.matcher.word_docs(word)
-            if len(found) <= EXACT_LIMIT:
-                found = [d for d in found if self.matcher.in_a_row(d, word)]
+            bits = self.matcher.word_docs(word)
+            found = bits.bit_count()
+            if 0 < found <= EXACT_LIMIT:
+                found = sum(1 for d in members(bits) if self.matcher.in_a_row(d, word))
             if not found:
                 close = vocab.close(term.text)
                 if close:
@@ -577,6 +621,19 @@ class Searcher:
                          result):
                 result.notices.append("no passage has all of the words; showing passages "
                                       "with some of them")
+
+
+def _union(bitsets) -> int:
+    out = 0
+    for b in bitsets:
+        out |= b
+    return out
+
+
+def _counts(cands: int, masks: dict[str, int]) -> dict[str, int]:
+    """Facet counts: how many of the candidates each value holds, most first."""
+    counts = ((value, (cands & mask).bit_count()) for value, mask in masks.items())
+    return {v: c for v, c in sorted(counts, key=lambda x: (-x[1], x[0])) if c}
 
 
 def pieces_ids(key: str) -> list[str]:

@@ -1,0 +1,303 @@
+"""Search benchmark: index build time, index size and query latency (p50/p95).
+
+    .venv/bin/python bench/search.py                  # real corpus + 100,000 entries
+    .venv/bin/python bench/search.py --size 10000     # a quicker run
+    .venv/bin/python bench/search.py --size 0         # the real corpus only
+
+Runs the relevance queries (tests/search/relevance.yaml) against (a) the real corpus
+and (b) a corpus of ``--size`` entries generated from it: the real entries plus Q&A,
+rule and term entries made from the real ones with card names from the Vision card
+list swapped in, and card entries for the whole card list, so the vocabulary and the
+lengths are the corpus's own.  Side by side, in the same run, a SQLite FTS5 index with
+the trigram tokenizer over the same passages (NFKC + kana-folded on both sides) is the
+baseline.  Latency is measured with the searcher open and warm (the web app keeps one
+open), each query run ``--repeat`` times; the first run of each query is reported
+separately as "cold".  Speed is measured here, never in the tests.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import re
+import shutil
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from copy import deepcopy
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import yaml  # noqa: E402
+
+from judge.corpus import Corpus, Entry  # noqa: E402
+from judge.search import Searcher, build_index  # noqa: E402
+from judge.search.analysis import normalize  # noqa: E402
+from judge.search.units import units_of  # noqa: E402
+
+CARD_LIST = ROOT / "sources" / "data" / "vision-cards.jsonl"
+if not CARD_LIST.exists():
+    CARD_LIST = ROOT.parent / "shared" / "data" / "vision-cards.jsonl"
+RELEVANCE = ROOT / "tests" / "search" / "relevance.yaml"
+sys.path.insert(0, str(ROOT / "tests" / "search"))
+NUMBERED_NAME = re.compile(r"No\.\s?(\d{1,4})\s*([^\s、。，,（(]+(?:「[^」]*」)?)")
+
+
+def machine() -> str:
+    model = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return (f"{os.cpu_count()} CPUs ({model}), Python {platform.python_version()}, "
+            f"SQLite {sqlite3.sqlite_version}")
+
+
+def percentile(values: list[float], p: float) -> float:
+    values = sorted(values)
+    if not values:
+        return 0.0
+    k = (len(values) - 1) * p
+    lo, hi = int(k), min(int(k) + 1, len(values) - 1)
+    return values[lo] + (values[hi] - values[lo]) * (k - lo)
+
+
+# --- the generated corpus ------------------------------------------------------------------
+
+def load_cards() -> list[dict]:
+    return [json.loads(line) for line in CARD_LIST.read_text(encoding="utf-8").splitlines()
+            if line.strip()]
+
+
+def generate(corpus: Corpus, size: int, seed: int = 7) -> Corpus:
+    """The real entries plus generated ones up to ``size`` entries (see module docstring)."""
+    rng = random.Random(seed)
+    cards = [c for c in load_cards() if c.get("name")]
+    entries: list[Entry] = list(corpus)
+    have = {e.id for e in entries}
+    # every card of the list is an entry (the real corpus may already hold them)
+    for c in cards:
+        cid = f"vision/card/{c['id']}"
+        if cid not in have and len(entries) < size:
+            data = {k: v for k, v in c.items() if k != "id"}
+            entries.append(Entry(cid, "vision", "card", c["id"], c["name"],
+                                 [_rev(1, "")], data=data))
+            have.add(cid)
+    templates = [e for e in corpus if e.kind in ("qa", "rule", "term")]
+    if not templates:
+        raise SystemExit("the corpus has no qa/rule/term entries to generate from")
+    weights = [{"qa": 6, "rule": 3, "term": 1}[e.kind] for e in templates]
+    n = 0
+    while len(entries) < size:
+        n += 1
+        t = rng.choices(templates, weights)[0]
+        picked = rng.sample(cards, 3)
+        e = deepcopy(t)
+        key = f"QA-{10000 + n}" if e.kind == "qa" else f"gen-{n}"
+        e.key = key
+        e.id = f"{e.game}/{e.kind}/{key}"
+        e.aliases = []
+        if e.kind == "qa":       # QA-337 「…」 -> QA-10001 「…」 (the question stays)
+            e.title = key + (t.title[len(t.key):] if t.title.startswith(t.key) else "")
+        else:
+            e.title = f"{t.title}／{picked[0]['name']}"
+        for rev in e.revisions:
+            rev.text = _swap_cards(rev.text, picked, rng)
+        e.cards = [f"vision/card/{c['id']}" for c in picked[:1]]
+        e.path = None
+        entries.append(e)
+    return Corpus(entries)
+
+
+def _swap_cards(text: str, picked: list[dict], rng: random.Random) -> str:
+    """Replace the cards a text names (No.075 マナの生成) by others, add one more mention."""
+    def repl(m: re.Match) -> str:
+        c = rng.choice(picked)
+        return f"No.{c['no']:03d} {c['name']}"
+    text = NUMBERED_NAME.sub(repl, text)
+    c = picked[-1]
+    return text + f"\n\n（例：{c['name']}の場合も同様です。）"
+
+
+def _rev(number: int, text: str):
+    from judge.corpus import Revision
+    return Revision(number=number, date=None, source={"document": "bench"}, text=text)
+
+
+# --- SQLite FTS5 (trigram) baseline ----------------------------------------------------
+
+class Fts5:
+    """The same passages in an FTS5 trigram index; AND of the query's words, bm25 order."""
+
+    def __init__(self, corpus: Corpus, path: Path):
+        self.path = path
+        started = time.perf_counter()
+        if path.exists():
+            path.unlink()              # always built afresh: its build time is a figure
+        self.db = sqlite3.connect(str(path), check_same_thread=False)
+        self.db.execute("CREATE VIRTUAL TABLE p USING fts5(docid UNINDEXED, game UNINDEXED,"
+                        " kind UNINDEXED, title, body, tokenize='trigram')")
+        rows = []
+        for entry in corpus:
+            for u in units_of(entry):
+                rows.append((u.docid, entry.game, entry.kind, normalize(entry.title),
+                             normalize(u.text)))
+        self.db.executemany("INSERT INTO p VALUES (?,?,?,?,?)", rows)
+        self.db.commit()
+        self.db.execute("INSERT INTO p(p) VALUES('optimize')")
+        self.db.commit()
+        self.build_seconds = time.perf_counter() - started
+        self.size = path.stat().st_size
+
+    def search(self, query: str, limit: int = 10) -> list[str]:
+        words = [normalize(w).strip('"「」『』') for w in query.split()]
+        words = [w for w in words if w and not w.startswith("-") and ":" not in w]
+        if not words:
+            return []
+        long_ = [w for w in words if len(w) >= 3]
+        short = [w for w in words if len(w) < 3]
+        where, args = [], []
+        if long_:
+            where.append("p MATCH ?")
+            args.append(" AND ".join('"' + w.replace('"', '""') + '"' for w in long_))
+        for w in short:       # trigram cannot look up 1-2 characters: LIKE scans
+            where.append("(title LIKE ? OR body LIKE ?)")
+            args += [f"%{w}%", f"%{w}%"]
+        sql = " AND ".join(where)
+        order = "ORDER BY bm25(p, 0, 0, 0, 2.0, 1.0)" if long_ else ""
+        ids = [r[0] for r in self.db.execute(
+            f"SELECT docid FROM p WHERE {sql} {order} LIMIT ?", (*args, limit))]
+        # the same work as the searcher's total and facets
+        self.db.execute(f"SELECT game, kind, count(*) FROM p WHERE {sql} GROUP BY game, kind",
+                        args).fetchall()
+        return ids
+
+
+# --- running -----------------------------------------------------------------------------
+
+def queries() -> list[dict]:
+    data = yaml.safe_load(RELEVANCE.read_text(encoding="utf-8"))
+    return data["queries"]
+
+
+def time_queries(fn, qs: list[str], repeat: int) -> dict:
+    cold, warm = [], []
+    for q in qs:
+        t = time.perf_counter()
+        fn(q)
+        cold.append((time.perf_counter() - t) * 1000)
+    for _ in range(repeat):
+        for q in qs:
+            t = time.perf_counter()
+            fn(q)
+            warm.append((time.perf_counter() - t) * 1000)
+    return {"p50": percentile(warm, .5), "p95": percentile(warm, .95),
+            "max": max(warm) if warm else 0, "cold_p95": percentile(cold, .95),
+            "n": len(warm)}
+
+
+def is_plain(q: str) -> bool:
+    """A plain-word query: no quotes, filters, exclusions or ids."""
+    return not re.search(r'["「『:]|^-|\s-|^\s*(?:q|qa|no\.?)\s*[-－]?\d|\d\.\d', q, re.I)
+
+
+def run(label: str, corpus: Corpus, qs: list[dict], repeat: int, workdir: Path,
+        procs: int, reuse: bool = False) -> dict:
+    print(f"\n## {label}: {len(corpus):,} entries", flush=True)
+    ixdir = workdir / f"ix-{len(corpus)}"
+    t = time.perf_counter()
+    stats = build_index(corpus, rebuild=not reuse, index_dir=ixdir, procs=procs)
+    build = time.perf_counter() - t
+    if not stats.built:
+        build = json.loads((stats.path / "judge-index.json").read_text())["seconds"]
+    print(f"whoosh  build {build:7.1f} s  size {stats.size_bytes / 1e6:7.1f} MB  "
+          f"({stats.units:,} passages)", flush=True)
+    t = time.perf_counter()
+    searcher = Searcher.open(corpus, index_dir=ixdir)
+    open_s = time.perf_counter() - t
+    fts = Fts5(corpus, workdir / f"fts-{len(corpus)}.db")
+    print(f"fts5    build {fts.build_seconds:7.1f} s  size {fts.size / 1e6:7.1f} MB", flush=True)
+    texts = [q["q"] for q in qs]
+    plain = [q for q in texts if is_plain(q)]
+    out = {"entries": len(corpus), "passages": stats.units, "whoosh_build_s": build,
+           "whoosh_mb": stats.size_bytes / 1e6, "open_s": open_s,
+           "fts_build_s": fts.build_seconds, "fts_mb": fts.size / 1e6}
+    for name, subset in (("all", texts), ("plain", plain)):
+        w = time_queries(lambda q: searcher.search(q), subset, repeat)
+        f = time_queries(lambda q: fts.search(q), subset, repeat)
+        out[f"whoosh_{name}"], out[f"fts_{name}"] = w, f
+        # "cold": each query's first run on a freshly opened searcher (the "all" pass
+        # runs first, so only its cold figure is cold)
+        cold = f"  (cold p95 {w['cold_p95']:.1f})" if name == "all" else ""
+        print(f"{name:6} queries ({len(subset):3}): whoosh p50 {w['p50']:6.1f} ms  "
+              f"p95 {w['p95']:6.1f} ms  max {w['max']:6.1f}{cold}"
+              f" | fts5 p50 {f['p50']:6.1f} ms  p95 {f['p95']:6.1f} ms", flush=True)
+    slow = sorted(((time_queries(lambda q: searcher.search(q), [q], 1)["p50"], q)
+                   for q in plain), reverse=True)[:5]
+    print("slowest plain queries: " + ", ".join(f"{q} {ms:.0f} ms" for ms, q in slow))
+    out["slowest"] = slow
+    from relevance_eval import evaluate
+    _, rel = evaluate(searcher, qs)
+    out["relevance"] = rel
+    note = ("" if label == "real corpus" else
+            "  (generated near-copies of the real entries compete with them here: a "
+            "stress figure, not the relevance measure)")
+    print(f"relevance: {rel['passed']}/{rel['queries']} queries pass (top 3), "
+          f"recall@10 {rel['recall@10']:.3f}, MRR {rel['MRR']:.3f}{note}")
+    searcher.close()
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--size", type=int, default=100_000,
+                    help="entries in the generated corpus (0: real corpus only)")
+    ap.add_argument("--repeat", type=int, default=5, help="warm runs of each query")
+    ap.add_argument("--procs", type=int, default=None,
+                    help="Whoosh writer processes (default: build_index chooses)")
+    ap.add_argument("--corpus", type=Path, default=None, help="corpus folder")
+    ap.add_argument("--keep", type=Path, default=None,
+                    help="build the indexes here and keep them (default: a temp folder); "
+                         "an index already there for the same corpus is reused")
+    ap.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    args = ap.parse_args(argv)
+    print(f"# search benchmark\nmachine: {machine()}")
+    corpus = Corpus.load(args.corpus) if args.corpus else Corpus.load()
+    qs = queries()
+    workdir = args.keep or Path(tempfile.mkdtemp(prefix="judge-bench-"))
+    workdir.mkdir(parents=True, exist_ok=True)
+    results = []
+    try:
+        reuse = args.keep is not None
+        results.append(run("real corpus", corpus, qs, args.repeat, workdir, args.procs,
+                           reuse))
+        if args.size:
+            t = time.perf_counter()
+            big = generate(corpus, args.size)
+            print(f"\ngenerated {len(big):,} entries in {time.perf_counter() - t:.1f} s")
+            results.append(run("generated corpus", big, qs, args.repeat, workdir,
+                               args.procs, reuse))
+    finally:
+        if not args.keep:
+            shutil.rmtree(workdir, ignore_errors=True)
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps({"machine": machine(), "runs": results},
+                                        ensure_ascii=False, indent=1), encoding="utf-8")
+    goal = results[-1]["whoosh_plain"]["p95"]
+    print(f"\ngoal: p95 < 20 ms for plain-word queries at the largest size: "
+          f"{'met' if goal < 20 else 'NOT met'} ({goal:.1f} ms)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

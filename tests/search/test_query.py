@@ -1,0 +1,63 @@
+"""The query language: words, phrases, exclusions, filters, and bad syntax never failing."""
+from __future__ import annotations
+
+from datetime import date
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from judge.search.query import parse, parse_day
+
+
+def test_plain_words_phrases_and_exclusions():
+    pq = parse('グレイズ "戦闘ダメージ" 「プレイしたものとして解決」 -貫通 -"効果ダメージ"')
+    assert [(t.text, t.phrase) for t in pq.terms] == [
+        ("グレイズ", False), ("戦闘ダメージ", True), ("プレイしたものとして解決", True)]
+    assert [(t.text, t.phrase) for t in pq.excluded] == [("貫通", False),
+                                                        ("効果ダメージ", True)]
+    assert not pq.notices
+
+
+def test_full_width_quotes_minus_and_colon_are_read_too():
+    pq = parse("＂グレイズ＂　－貫通　ｇａｍｅ：ｖｉｓｉｏｎ")
+    assert pq.terms[0].phrase and pq.excluded[0].text == "貫通" and pq.games == ["vision"]
+
+
+def test_filters_and_their_japanese_names():
+    pq = parse("game:遊戯王 kind:ルール card:マナの生成 rule:6.5 before:2013/01/27 after:2008")
+    assert pq.games == ["yugioh"] and pq.kinds == ["rule"]
+    assert pq.cards == ["マナの生成"] and pq.rules == ["6.5"]
+    assert pq.before == date(2013, 1, 27) and pq.after == date(2008, 12, 31)
+
+
+def test_or_groups_words():
+    pq = parse("グレイズ OR 貫通 ノード")
+    assert [[t.text for t in g] for g in pq.groups] == [["グレイズ", "貫通"], ["ノード"]]
+
+
+def test_a_spaced_id_is_one_word():
+    assert [t.text for t in parse("qa 21").terms] == ["qa21"]
+    assert [t.text for t in parse("No. 75").terms] == ["No.75"]
+
+
+def test_bad_syntax_falls_back_with_a_notice():
+    pq = parse('"グレイズ 貫通')
+    assert [t.text for t in pq.terms] == ["グレイズ", "貫通"] and pq.notices
+    assert parse("game:chess グレイズ").notices
+    assert parse("before:yesterday グレイズ").notices
+    assert parse("- OR :").notices
+    assert parse("foo:bar").terms               # an unknown filter is a word
+
+
+def test_dates_in_the_forms_a_judge_types():
+    assert parse_day("2013年1月27日") == date(2013, 1, 27)
+    assert parse_day("20130127") == date(2013, 1, 27)
+    assert parse_day("2013-02", end=True) == date(2013, 2, 28)
+    assert parse_day("2013-13-01") is None
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(max_size=300))
+def test_parse_never_raises(text):
+    pq = parse(text)
+    assert isinstance(pq.notices, list)

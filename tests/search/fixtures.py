@@ -1,7 +1,7 @@
 """A small corpus written with the corpus's own writer, from the seeds' text.
 
 Used by the tests that must not depend on the generated corpus/ (analysis, index
-lifecycle, the query language, bad input).  Texts are quoted from ../shared/seeds.
+lifecycle, the query language, bad input).  Texts are quoted from sources/seeds.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 from judge.corpus import Entry, Revision, RevisionDate, render_entry, write_atomic
 from judge.corpus.store import entry_path
 
-CARDS = Path(__file__).resolve().parents[3] / "shared" / "data" / "vision-cards.jsonl"
+CARDS = Path(__file__).resolve().parents[2] / "sources" / "data" / "vision-cards.jsonl"
 WIKI_GRAZE = {"document": "000", "page": "グレイズ"}
 WIKI_PLAY = {"document": "004", "page": "プレイ"}
 

@@ -235,7 +235,12 @@ def check_deck(ctx: click.Context, path: Path, as_json: bool) -> None:
 @click.pass_context
 def serve(ctx: click.Context, host: str, port: int, debug: bool) -> None:
     """Start the web app (builds the search index first if it is missing or stale)."""
+    from judge.search import build_index
     from judge.web import create_app
+    # Built here, with a progress bar, rather than silently inside the app's startup.
+    stats = build_index(_load_corpus(ctx), progress=True)
+    if stats.built:
+        click.echo(stats.summary())
     app = create_app({"CORPUS_DIR": str(ctx.obj["corpus"])})
     click.echo(f"judge: serving on http://{host}:{port}/ (Ctrl-C to stop)")
     app.run(host=host, port=port, debug=debug, use_reloader=False)

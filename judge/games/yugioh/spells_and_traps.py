@@ -53,14 +53,7 @@ def activate(match, act):
     elif spell_type == "field":
         yield from play_field_card(match, act, card)
     else:
-        cite = effect_cite(match, card, "effect")
-        yield Note(cite=cite, event="activate", detail=f"{p} activates {card.label()}")
-        if card.get("effect"):
-            yield from resolve(match, card, p, card["effect"], "target", cite)
-        else:
-            yield Note(cite=cite, event="effect",
-                       detail=f"{card.label()} has no effect in the scenario (its card text is "
-                              "not in the corpus): nothing happens")
+        yield from _activate_effect(match, card, p)
         yield from to_graveyard(match, card, USED_SPELL,
                                 f"{card.label()} has been used: to {card.owner}'s graveyard")
 
@@ -83,14 +76,7 @@ def _trap(match, act, card):
                                  "spell & trap zone where it was set, not from the hand")
     if card.get("trigger") == "summon":
         yield from _answers_a_summon(match, act, card)
-    cite = effect_cite(match, card, "effect")
-    yield Note(cite=cite, event="activate", detail=f"{p} activates {card.label()}")
-    if card.get("effect"):
-        yield from resolve(match, card, p, card["effect"], "target", cite)
-    else:
-        yield Note(cite=cite, event="effect",
-                   detail=f"{card.label()}'s card text is not in the corpus and the scenario "
-                          "gives it no `effect`: nothing more happens")
+    yield from _activate_effect(match, card, p)
     yield from to_graveyard(match, card, USED_SPELL.because(USED_TRAP),
                             f"{card.label()} has been used: to {card.owner}'s graveyard")
 
@@ -116,3 +102,15 @@ def _answers_a_summon(match, act, card):
                 detail=f"{monster.label()} was normal summoned this turn" if summoned else
                        f"{monster.label()} was not normal summoned this turn: nothing for "
                        f"{card.label()} to answer")
+
+
+def _activate_effect(match, card, player):
+    """A spell's or trap's effect: the scenario's ``effect``, since card text is not cited."""
+    cite = effect_cite(match, card, "effect")
+    yield Note(cite=cite, event="activate", detail=f"{player} activates {card.label()}")
+    if card.get("effect"):
+        yield from resolve(match, card, player, card["effect"], "target", cite)
+    else:
+        yield Note(cite=cite, event="effect",
+                   detail=f"{card.label()}'s card text is not in the corpus and the scenario "
+                          "gives it no `effect`: nothing more happens")

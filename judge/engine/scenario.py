@@ -23,7 +23,7 @@ from .errors import ScenarioError
 from .match import ActionContext
 from .rulesets import parse_ruleset
 from .state import GameState, PlayerState
-from .yamlsource import Located, load_located
+from .yamlsource import Located, load_located, read_source
 
 TOP_LEVEL = ("game", "ruleset", "title", "ruling", "rulings", "description", "setup",
              "actions", "expect", "expect_by_revision", "tags")
@@ -115,14 +115,7 @@ def parse_scenario(text: str, source: str = "<scenario>", corpus=None) -> Scenar
 
 def load_scenario(path: str | Path, corpus=None) -> Scenario:
     """Read a scenario file (see :func:`parse_scenario`)."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError("no such scenario file", file=str(path)) from None
-    except (UnicodeDecodeError, IsADirectoryError, PermissionError) as exc:
-        raise ScenarioError(f"cannot read the file: {exc}", file=str(path)) from None
-    return parse_scenario(text, str(path), corpus)
+    return parse_scenario(read_source(path), str(path), corpus)
 
 
 def _parse_expect(doc: Located, path: tuple) -> dict:

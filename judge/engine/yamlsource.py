@@ -38,6 +38,18 @@ class Located:
         return {"file": self.source, "line": self.line(*path)}
 
 
+def read_source(path, what: str = "scenario") -> str:
+    """A scenario (or deck) file's text; a file that cannot be read is a ScenarioError."""
+    from pathlib import Path
+    path = Path(path)
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError(f"no such {what} file", file=str(path)) from None
+    except (UnicodeDecodeError, IsADirectoryError, PermissionError) as exc:
+        raise ScenarioError(f"cannot read the file: {exc}", file=str(path)) from None
+
+
 def load_located(text: str, source: str = "<scenario>") -> Located:
     """Parse YAML text; raise :class:`ScenarioError` with the line on any problem."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_SCENARIO_BYTES:

@@ -151,7 +151,6 @@ def test_this_turn_round_trips(corpus):
 
 def test_a_cite_the_corpus_lacks_is_an_engine_bug(corpus, monkeypatch):
     import toygame
-    from judge.engine import Cite
     monkeypatch.setattr(toygame, "RULE", "vision/rule/nowhere")
     with pytest.raises(EngineInvariantError, match="cites what the corpus does not have"):
         run_text(BASE, corpus)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge.engine import ScenarioError
-from judge.engine.yamlsource import Located, load_located
+from judge.engine.yamlsource import Located, load_located, read_source
 
 from . import cards as C
 from .rulebook import DECK_EXTRA_CARDS
@@ -251,14 +251,7 @@ def check_deck_text(text: str, source: str = "<deck>") -> DeckReport:
 
 def check_deck_file(path: str | Path) -> DeckReport:
     """:func:`check_deck_text` of a file; a file that cannot be read is a ScenarioError."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError("no such deck file", file=str(path)) from None
-    except (UnicodeDecodeError, IsADirectoryError, PermissionError) as exc:
-        raise ScenarioError(f"cannot read the file: {exc}", file=str(path)) from None
-    return check_deck_text(text, str(path))
+    return check_deck_text(read_source(path, "deck"), str(path))
 
 
 def check_setup(state, doc) -> None:

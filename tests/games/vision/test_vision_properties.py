@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from judge.engine import ScenarioError
+from judge.engine.invariants import assert_steps_cited, perform_checked
 from judge.engine.match import Match
 from judge.engine.rulesets import Ruleset
 from judge.engine.scenario import parse_scenario
@@ -160,7 +161,6 @@ def test_generated_vision_games_keep_every_invariant(corpus, generated):
     before = Counter(match.state.uids())
     invariants(match.state)
     for ctx in sc.actions:
-        snapshot = match.state.as_json()
         life = {p: pl.life for p, pl in match.state.players.items()}
         zones = {p: {z: len(c) for z, c in pl.zones.items()}
                  for p, pl in match.state.players.items()}
@@ -171,15 +171,7 @@ def test_generated_vision_games_keep_every_invariant(corpus, generated):
                                     zones=("field",)).get("attack")
             except ScenarioError:
                 pass
-        try:
-            legal = match.perform(ctx)
-        except ScenarioError:
-            assert match.state.as_json() == snapshot
-            continue
-        if not legal:
-            assert match.state.as_json() == snapshot
-            last = match.steps[-1]
-            assert last.legal is False and last.rule in corpus and last.quote
+        if not perform_checked(match, ctx):
             continue
         assert Counter(match.state.uids()) == before
         for p, pl in match.state.players.items():
@@ -195,7 +187,4 @@ def test_generated_vision_games_keep_every_invariant(corpus, generated):
             if grazed:
                 assert lost > 0, "a graze without damage"
         invariants(match.state)
-    for step in match.steps:
-        assert step.rule in corpus and step.quote.strip()
-        if step.interpretation:
-            assert step.interpretation_id in sc.game.interpretations
+    assert_steps_cited(match)

@@ -13,12 +13,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from judge.corpus.published import Change, PublishedError, apply_documents
 from judge.corpus.store import entry_path, render_entry
 
 from . import sources as kinds
 from .cardlist import read_card_list
 from .cards import finish_cards, vision_card_drafts
 from .drafts import Draft
+from .published import published_ids, read_published
 from .errors import ImportError_
 from .gemchronicle import import_gemchronicle
 from .names import CardIndex
@@ -44,6 +46,8 @@ class ImportReport:
     conflicts: list[Conflict] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    changes: list[Change] = field(default_factory=list)    # from published rulings
+    drafts: dict = field(default_factory=dict, repr=False)  # id -> Entry, as imported
 
     def summary(self) -> str:
         """A few lines: sources, entries by game and kind, files written, conflicts."""
@@ -58,16 +62,22 @@ class ImportReport:
                      f"{len(self.removed)} removed, {len(self.conflicts)} conflict(s)")
         lines += [f"  conflict: {c}" for c in self.conflicts]
         lines += [f"  note: {n}" for n in self.notes]
+        for c in self.changes:
+            what = ("unchanged (republished as it stood)" if c.action == "unchanged"
+                    else f"{c.action}: revision {c.revision} of {c.date}, {c.status}")
+            lines.append(f"  published: {c.id} {what} ← {c.source}")
         return "\n".join(lines)
 
 
-def import_paths(paths: list[Path], corpus_root: Path, force: bool = False) -> ImportReport:
+def import_paths(paths: list[Path], corpus_root: Path, force: bool = False,
+                 dry_run: bool = False) -> ImportReport:
     """Import the sources at ``paths`` (files, or folders of them) into ``corpus_root``.
 
     Raises :class:`ImportError_` (naming file and line) on an input it cannot read, a
     page it does not know, or a set of sources that does not go together; nothing is
     written then.  Hand-edited files are reported in ``conflicts`` and kept unless
-    ``force``.
+    ``force``.  ``dry_run`` reads and builds everything and writes nothing (the report's
+    ``changes`` and ``drafts`` say what the import would bring).
     """
     start = time.perf_counter()
     files = expand([Path(p) for p in paths])
@@ -75,16 +85,22 @@ def import_paths(paths: list[Path], corpus_root: Path, force: bool = False) -> I
         raise ImportError_(", ".join(map(str, paths)) or ".",
                            "no source file found (folders hold the seeds and the card list)")
     read = [read_source(path) for path in files]
-    drafts = build_drafts(read)
     root = Path(corpus_root)
+    _check_published_set(read, root, force)
+    changes: list[Change] = []
+    drafts = build_drafts(read, changes, on_disk=published_ids(root))
     links = scan(root).links
     outputs: dict[str, tuple[str, list[str]]] = {}
-    report = ImportReport(sources=[s.name for s in read])
+    report = ImportReport(sources=[s.name for s in read], changes=changes)
+    report.drafts = {k: d.entry for k, d in drafts.items()}
     for draft in drafts.values():
         draft.entry.scenarios = sorted(links.get(draft.id, []))
         rel = entry_path(root, draft.id).relative_to(root).as_posix()
         outputs[rel] = (render_entry(draft.entry), sorted(draft.sources))
         report.entries[(draft.entry.game, draft.entry.kind)] += 1
+    if dry_run:
+        report.seconds = time.perf_counter() - start
+        return report
     result = write_corpus(root, outputs, {s.name: s.sha256 for s in read}, force=force)
     report.written, report.unchanged = result.written, result.unchanged
     report.removed, report.conflicts, report.notes = (result.removed, result.conflicts,
@@ -93,8 +109,15 @@ def import_paths(paths: list[Path], corpus_root: Path, force: bool = False) -> I
     return report
 
 
-def build_drafts(read: list[SourceFile]) -> dict[str, Draft]:
-    """Every entry the sources give, finished (links, mentions, card sections)."""
+def build_drafts(read: list[SourceFile], changes: list[Change] | None = None,
+                 on_disk: dict[str, list[str]] | None = None) -> dict[str, Draft]:
+    """Every entry the sources give, finished (links, mentions, card sections).
+
+    Published rulings are applied last, oldest first, on top of the seeds' entries; what
+    each did is appended to ``changes``.  ``on_disk`` (id -> the sources of the corpus
+    file) stops a published ruling from replacing an entry whose own sources were not
+    given.
+    """
     by_kind: dict[str, list[SourceFile]] = {}
     for src in read:
         by_kind.setdefault(src.kind, []).append(src)
@@ -132,7 +155,58 @@ def build_drafts(read: list[SourceFile]) -> dict[str, Draft]:
         drafts.update(found)
     for src in by_kind.get(kinds.GEMCHRONICLE, []):
         drafts.update(import_gemchronicle(src))
+    published = [read_published(src) for src in by_kind.get(kinds.PUBLISHED, [])]
+    if published:
+        _apply_published(drafts, published, read, changes, on_disk or {})
     return drafts
+
+
+def _apply_published(drafts: dict[str, Draft], published: list, read: list[SourceFile],
+                     changes: list[Change] | None, on_disk: dict[str, list[str]]) -> None:
+    by_name = {src.name: src for src in read}
+    given = set(by_name)
+    for doc in published:
+        for item in doc.items:
+            target = (f"{doc.game}/qa/{item.qa}" if item.qa else
+                      item.rule if "/" in item.rule else f"{doc.game}/rule/{item.rule}")
+            missing = [s for s in on_disk.get(target, [])
+                       if not s.startswith("sources/published/") and s not in given]
+            if target not in drafts and missing:
+                raise by_name[doc.name].error(
+                    f"{target} comes from {', '.join(missing)}, which this import does not "
+                    "read; import the published rulings with the sources they add to "
+                    "(judge import sources)", item.line)
+    entries = {k: d.entry for k, d in drafts.items()}
+    sources: dict[str, set] = {}
+    try:
+        found = apply_documents(entries, published, sources)
+    except PublishedError as exc:
+        raise ImportError_(by_name[exc.document].path, exc.message, exc.line) from None
+    for entry_id, entry in entries.items():
+        if entry_id not in drafts:
+            drafts[entry_id] = Draft(entry)
+        drafts[entry_id].sources |= sources.get(entry_id, set())
+    if changes is not None:
+        changes.extend(found)
+
+
+def _check_published_set(read: list[SourceFile], root: Path, force: bool) -> None:
+    """Importing the seeds without the published rulings would drop their revisions."""
+    from .writer import load_manifest
+    names = {s.name for s in read}
+    if force or any(s.kind == kinds.PUBLISHED for s in read):
+        return
+    manifest, _ = load_manifest(root)
+    dropped = sorted(n for n in manifest.get("sources", {})
+                     if n.startswith("sources/published/") and n not in names)
+    touched = any(set(r.get("sources", [])) & set(dropped) and
+                  set(r.get("sources", [])) & names for r in manifest["files"].values())
+    if dropped and touched:
+        raise ImportError_(read[0].path, f"the corpus holds revisions from {dropped[0]} "
+                                         f"({len(dropped)} published document(s)) that this "
+                                         "import does not read, and would lose them; give "
+                                         "the published rulings too (judge import sources), "
+                                         "or --force to drop them")
 
 
 def _check_vision_set(pages: dict, card_lists: list[SourceFile]) -> None:

@@ -18,11 +18,13 @@ WIKI = "wiki"
 YUGIOH = "yugioh"
 GEMCHRONICLE = "gemchronicle"
 CARDLIST = "cardlist"
+PUBLISHED = "published"          # a ruling as published (judge/corpus/published.py)
 
 ACCEPTED = ("an @wiki backup page (first line 「…」の編集履歴（バックアップ）一覧はこちら), "
             "the Yu-Gi-Oh! rulebook chapter (公式ルールブック、第３版 ・第２章), the Gem "
-            "Chronicle rules page (≪NAVI≫ ジェムクロニクル … 調律儀式ルール) or the Vision "
-            "card list (vision-cards.jsonl)")
+            "Chronicle rules page (≪NAVI≫ ジェムクロニクル … 調律儀式ルール), the Vision "
+            "card list (vision-cards.jsonl) or a published ruling "
+            "(sources/published/<game>/*.yaml, docs/corpus-format.md)")
 WIKI_FIRST_LINE = re.compile(r"^「(.+)」の編集履歴（バックアップ）一覧はこちら$")
 # Files a folder may hold beside the sources: documentation, never imported.
 DOCUMENTATION = (".md", ".rst")
@@ -48,6 +50,8 @@ class SourceFile:
 
     @property
     def name(self) -> str:
+        if self.kind == PUBLISHED:
+            return f"sources/published/{self.path.parent.name}/{self.path.name}"
         folder = "data" if self.kind == CARDLIST else "seeds"
         return f"sources/{folder}/{self.path.name}"
 
@@ -118,5 +122,7 @@ def _recognise(path: Path, text: str) -> str:
         return GEMCHRONICLE
     if head.startswith("{") and path.suffix.lower() in (".jsonl", ".json"):
         return CARDLIST
+    if path.suffix.lower() in (".yaml", ".yml"):
+        return PUBLISHED
     raise ImportError_(path, f"not a source the importer knows (line starts "
                              f"{head[:40]!r}); expected {ACCEPTED}", number)

@@ -19,9 +19,16 @@ from judge.web.services import services
 
 from . import calls as C
 from .models import ROLE_LABELS, STATUS_LABELS, Event
-from .web import db
+from .web import check_csrf, db
 
 bp = Blueprint("pages_record", __name__)
+
+
+@bp.before_request
+def _csrf():
+    # Before anything else, login included: a forged form learns nothing.
+    if request.method == "POST":
+        check_csrf()
 
 
 def _json() -> bool:

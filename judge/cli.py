@@ -408,6 +408,10 @@ from judge.record.cli import COMMANDS as _RECORD_COMMANDS  # noqa: E402
 for _command in _RECORD_COMMANDS:
     main.add_command(_command)
 
+from judge.record.editor_cli import editor as _editor_command  # noqa: E402
+
+main.add_command(_editor_command)
+
 
 if __name__ == "__main__":  # pragma: no cover
     main()

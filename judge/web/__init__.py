@@ -63,4 +63,6 @@ def create_app(config: dict | None = None) -> Flask:
     changes.init_app(app)
     from judge.record.web import init_app as init_record
     init_record(app)           # the call record: login, events, calls (judge/record)
+    from . import editors
+    editors.init_app(app)      # editors' review of published rulings (needs the accounts)
     return app

@@ -52,6 +52,24 @@ class Services:
         if self._searcher is None and app.config.get("SEARCH_EAGER", True):
             self.searcher()
 
+    corpus_version = 0            # bumped when an approved change reloads the corpus
+
+    def reload(self, changed: list[str]) -> None:
+        """Read the corpus again after an approved change; update the index for ``changed``.
+
+        Caches derived from the old corpus are dropped; the search index has the changed
+        entries' documents replaced (judge/search/incremental.py), not rebuilt.
+        """
+        corpus = Corpus.load(self.root)
+        with self._lock:
+            searcher = self._searcher
+            if searcher is not None:
+                from judge.search.incremental import update_entries
+                searcher = update_entries(searcher, corpus, changed)
+            self.corpus, self._searcher = corpus, searcher
+            self.cache, self.pages = LRU(512), LRU(128)
+            self.corpus_version += 1
+
     @property
     def root(self) -> Path:
         """The corpus folder."""

@@ -150,12 +150,13 @@ def test_withdrawal_and_an_older_date_are_refused_or_recorded(workspace):
 
 
 def test_importing_seeds_without_the_published_rulings_is_refused(workspace):
-    new_qa(workspace, "901", "テスト用の架空の回答です。")
+    new_qa(workspace, "337", "はい、できます。（テスト用の架空の再回答）", question=QUESTION_337)
     assert judge(workspace, "import", str(workspace / "sources")).exit_code == 0
     result = judge(workspace, "import", str(workspace / "sources" / "seeds"),
                    str(workspace / "sources" / "data"))
     assert result.exit_code == 2 and "would lose them" in result.output
-    assert (workspace / "corpus" / "vision" / "qa" / "QA-901.md").exists()
+    text = (workspace / "corpus" / "vision" / "qa" / "QA-337.md").read_text(encoding="utf-8")
+    assert "<!-- revision 3 -->" in text
 
 
 @pytest.mark.parametrize("text, expected", [

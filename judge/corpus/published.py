@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date
-from pathlib import Path
 
 import yaml
 
@@ -301,8 +300,3 @@ def _add(entry: Entry, doc: Document, item: Item, day: RevisionDate, text: str,
     entry.revisions.insert(0, rev)
     entry.status = "withdrawn" if withdrawn else "current"
     return Change(entry.id, rev.number, str(day), status, action, doc.name)
-
-
-def folder_game(path: Path) -> str | None:
-    """The game a published file's folder names (``…/published/vision/x.yaml``)."""
-    return path.parent.name if path.parent.name in GAMES else None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from judge.corpus.published import Document, PublishedError, folder_game, read_document
+from judge.corpus.published import Document, PublishedError, read_document
 
 from .sources import SourceFile
 from .writer import load_manifest
@@ -17,7 +17,9 @@ from .writer import load_manifest
 def read_published(src: SourceFile) -> Document:
     """The published document a source file holds (an ImportError_ if it is not one)."""
     try:
-        return read_document(src.text, folder_game(src.path), src.path.name)
+        # The folder names the game (sources/published/<game>/): the manifest and the
+        # revisions' `source.file` say where the file lives by it.
+        return read_document(src.text, src.path.parent.name, src.path.name)
     except PublishedError as exc:
         raise src.error(f"{exc.message} (a published ruling, docs/corpus-format.md)",
                         exc.line) from None

@@ -108,6 +108,10 @@ def _day(data: dict, key: str) -> date:
 
 def _text(data: dict, key: str, line: int) -> str:
     value = data.get(key)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        # YAML reads a bare 6.5 as a number: 6.50 and 6.5 would be one clause.
+        raise PublishedError(f"{key}: {value!r} is read as a number; write it in quotes "
+                             f"('{value}') as printed", line)
     if not isinstance(value, str) or not value.strip():
         raise PublishedError(f"{key}: a text is required (as published, in quotes if it "
                              "holds a colon)", line)

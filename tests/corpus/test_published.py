@@ -167,8 +167,11 @@ def test_importing_seeds_without_the_published_rulings_is_refused(workspace):
     ("document: x\ngame: vision\nurl: https://a.b/\npublished: 2026-01-01\nretrieved: "
      "2026-01-01\nitems:\n  - qa: 1\n    question: q\n", ":7: answer: a text is required"),
     ("document: x\ngame: vision\nurl: https://a.b/\npublished: 2026-01-01\nretrieved: "
-     "2026-01-01\nitems:\n  - rule: nosuch\n    clause: 1.1\n    text: t\n",
+     "2026-01-01\nitems:\n  - rule: nosuch\n    clause: '1.1'\n    text: t\n",
      "the corpus has no rule vision/rule/nosuch"),
+    ("document: x\ngame: vision\nurl: https://a.b/\npublished: 2026-01-01\nretrieved: "
+     "2026-01-01\nitems:\n  - rule: '6.5'\n    clause: 6.5\n    text: t\n",
+     ":7: clause: 6.5 is read as a number; write it in quotes"),
 ])
 def test_a_bad_published_document_names_file_line_and_field(workspace, text, expected):
     folder = workspace / "sources" / "published" / "vision"
@@ -179,3 +182,23 @@ def test_a_bad_published_document_names_file_line_and_field(workspace, text, exp
         import_paths([workspace / "sources"], workspace / "corpus")
     assert "bad.yaml" in str(err.value) and expected in str(err.value)
     assert (workspace / "corpus" / ".import-manifest.json").read_bytes() == before
+
+
+def test_a_rule_clause_update_is_a_new_revision_with_that_clause_replaced():
+    from judge.corpus import parse_entry
+    from judge.corpus.published import apply_documents, read_document
+    path = COMMITTED / "vision" / "rule" / "6.5.md"
+    entry = parse_entry(path.read_text(encoding="utf-8"), path)
+    before = entry.current
+    doc = read_document(
+        "document: テスト用の架空の総合ルール改訂\ngame: vision\nurl: https://example.invalid/r\n"
+        "published: 2026-12-01\nretrieved: 2026-12-01\nitems:\n  - rule: '6.5'\n"
+        "    clause: 6.5.3.b\n    text: 6.5.3.b テスト用の架空の条文。\n", "vision", "t.yaml")
+    changes = apply_documents({entry.id: entry}, [doc])
+    assert [(c.action, c.revision) for c in changes] == [("clause", before.number + 1)]
+    new = entry.current
+    assert new.clauses["6.5.3.b"] == "6.5.3.b テスト用の架空の条文。"
+    assert "グレイズの値に等しい" in before.clauses["6.5.3.b"]     # the old text stays
+    assert {k: v for k, v in new.clauses.items() if k != "6.5.3.b"} == \
+        {k: v for k, v in before.clauses.items() if k != "6.5.3.b"}
+    assert before.status == "superseded" and new.source["lines"] == "7"

@@ -281,3 +281,5 @@ def land(change: PendingChange) -> Path:
 def init_app(app) -> None:
     """Register the editors' pages (they need the call record's accounts)."""
     app.register_blueprint(bp)
+    # Another worker may have approved a change: every request sees the corpus on disk.
+    app.before_request(lambda: services().refresh())

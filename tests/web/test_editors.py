@@ -44,6 +44,10 @@ def app(tmp_path_factory):
                       "CORPUS_DIR": str(work / "corpus"), "SOURCES_DIR": str(work / "sources"),
                       "SEARCHER": searcher})
     app.work = work
+    # A second worker of the same site: it must see what the first one approves.
+    app.other = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url,
+                            "CORPUS_DIR": str(work / "corpus"), "INDEX_DIR": str(work / "index"),
+                            "SEARCH_EAGER": False})
     yield app
     record_db.dispose(url)
 
@@ -86,6 +90,8 @@ def test_two_editors_add_a_qa_and_a_reversal(app):
     assert "承認待ち" in mine and "承認してコーパスに入れる" not in mine
     assert post(ed1, pending + "/approve").status_code == 403     # not by the submitter
     assert not (work / "corpus" / "vision" / "qa" / "QA-900.md").exists()
+    other = app.other.test_client()
+    assert other.get("/entry/vision/qa/QA-900").status_code == 404
     seen = ed2.get(pending).get_data(as_text=True)
     assert "A．テスト用の架空の回答です。" in seen and "承認してコーパスに入れる" in seen
     assert post(ed2, pending + "/approve").status_code == 303
@@ -94,6 +100,10 @@ def test_two_editors_add_a_qa_and_a_reversal(app):
     assert (work / "sources" / "published" / "vision" / "2026-12-01-QA-900.yaml").exists()
     assert not (ROOT / "corpus" / "vision" / "qa" / "QA-900.md").exists()
     found = ed3.get("/search?q=架空の回答&format=json").get_json()
+    assert found["results"] and found["results"][0]["id"] == "vision/qa/QA-900"
+    # The other worker reloads the corpus and opens the index the first one updated.
+    assert other.get("/entry/vision/qa/QA-900").status_code == 200
+    found = other.get("/search?q=架空の回答&format=json").get_json()
     assert found["results"] and found["results"][0]["id"] == "vision/qa/QA-900"
     # 2. A reversal of QA-337: ed2 submits, the preview replays the linked scenarios.
     sent = submit(ed2, number="QA-337", question=QUESTION_337,

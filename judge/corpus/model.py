@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-GAMES = ("vision", "yugioh", "gemchronicle")
 KINDS = ("rule", "qa", "term", "card")
 
 REVISION_MARKER = re.compile(r"^<!--\s*revision\s+(\d+)\s*-->\s*$", re.MULTILINE)

@@ -27,12 +27,28 @@ from . import combat, deck, field_card, skills, spells, status_effects, turn, un
 from .rulebook import INTERPRETATIONS
 
 
-class GemChronicle(Game):
+class GemChronicleGame(Game):
     """ジェムクロニクル 調律儀式ルール."""
 
     name = "gemchronicle"
-    title = "Gem Chronicle (ジェムクロニクル)"
+    titles = {"ja": "ジェムクロニクル", "en": "Gem Chronicle"}
+    aliases = ("gem", "gc", "gem-chronicle", "ジェム", "調律儀式")
     zones = zones.ZONES
+    zone_labels = {
+        "deck": {"ja": "デッキ", "en": "deck"},
+        "hand": {"ja": "手札", "en": "hand"},
+        "battle": {"ja": "バトルゾーン", "en": "battle zone"},
+        "magic": {"ja": "マジックゾーン", "en": "magic zone"},
+        "forbidden": {"ja": "禁呪ゾーン", "en": "forbidden zone"},
+        "field": {"ja": "フィールドゾーン", "en": "field zone"},
+        "break": {"ja": "ブレイクゾーン", "en": "break zone"},
+        "forbidden_deck": {"ja": "禁呪デッキ", "en": "forbidden deck"},
+        "removed": {"ja": "除外", "en": "removed"},
+    }
+    board_layout = {"main": ("battle", "magic", "field", "forbidden"), "hand": ("hand",),
+                    "piles": ("deck", "forbidden_deck", "break", "removed")}
+    counted_zones = ("deck", "forbidden_deck")
+    counter_labels = {"mana": {"ja": "マナ", "en": "mana"}}
     phases = turn.PHASES
     card_fields = C.CARD_FIELDS
     card_defaults = C.CARD_DEFAULTS
@@ -119,9 +135,5 @@ class GemChronicle(Game):
                 return held.get(status, 0)
         return NotImplemented
 
-    def card_summary(self, card):
-        """ATK/DEF, ML, attack type and position of a unit; the kind of anything else."""
-        return C.summary(card)
 
-
-GAME = GemChronicle
+GAME = GemChronicleGame

@@ -24,7 +24,7 @@ from judge.engine import Card, FieldSpec, Game
 
 from . import board
 from .as_if_played import AFTERWARDS, resolve_as_if_played_action
-from .cards import CardList, TYPES, build_card, card_type, label
+from .cards import CardList, TYPES, build_card
 from .combat import attack
 from .effects import put_onto_field
 from .interpretations import INTERPRETATIONS
@@ -39,8 +39,21 @@ class VisionGame(Game):
     """東方Vision: zones, card fields, actions, switches and interpretations."""
 
     name = "vision"
-    title = "東方Vision"
+    titles = {"ja": "東方Vision", "en": "Touhou Vision"}
+    aliases = ("v", "ビジョン", "ヴィジョン", "東方ビジョン", "東方vision")
     zones = ("deck", "hand", "nodes", "field", "play_area", "graveyard", "removed")
+    zone_labels = {
+        "deck": {"ja": "デッキ", "en": "deck"},
+        "hand": {"ja": "手札", "en": "hand"},
+        "nodes": {"ja": "ノードエリア", "en": "node area"},
+        "field": {"ja": "場", "en": "field"},
+        "play_area": {"ja": "プレイエリア", "en": "play area"},
+        "graveyard": {"ja": "冥界", "en": "underworld"},
+        "removed": {"ja": "除外", "en": "removed from play"},
+    }
+    board_layout = {"main": ("field", "play_area", "nodes"), "hand": ("hand",),
+                    "piles": ("deck", "graveyard", "removed")}
+    counted_zones = ("deck",)
     phases = ("active", "maintenance", "draw", "main", "discard", "end")
     card_fields = {
         "number": FieldSpec("str", doc="card list number: No.075, N75, PR.002"),
@@ -91,20 +104,6 @@ class VisionGame(Game):
     def expect_value(self, state, path: str):
         """Vision's own expect paths (see docs/games/vision.md)."""
         return board.expect_value(self, state, path)
-
-    def card_summary(self, card: Card) -> str:
-        """A card on the board in one line: name, stats, state."""
-        parts = [label(card)]
-        if card_type(card):
-            parts.append(card_type(card))
-        if isinstance(card.get("attack"), int):
-            parts.append(f"{card.get('attack')}/{card.get('toughness')}"
-                         f" graze {card.get('graze', 0)}")
-        if card.get("asleep"):
-            parts.append("asleep")
-        if card.get("damage"):
-            parts.append(f"damage {card.get('damage')}")
-        return " ".join(parts)
 
 
 GAME = VisionGame

@@ -110,6 +110,8 @@ class Game:
     - ``switches``: the rules that changed over time (:class:`Switch`).
     - ``interpretations``: every :class:`Interpretation` the game makes.
     - ``procedures``: the functions decorated with :func:`action`.
+    - ``ruling_assumptions``: the switch value each ruling's answer needs
+      (:class:`judge.engine.conflicts.Assumption`; ``judge lint`` reports conflicts).
     - ``commands``: the game's own ``judge`` subcommands (click commands).
     """
 
@@ -130,6 +132,7 @@ class Game:
     switches: dict[str, Switch] = {}
     interpretations: dict[str, Interpretation] = {}
     procedures: tuple[Callable, ...] = ()
+    ruling_assumptions: tuple = ()
     commands: tuple = ()
 
     LANGUAGES = ("ja", "en")

@@ -17,15 +17,15 @@ from typing import Any
 
 import yaml
 
-from judge.corpus import GAMES
+from judge.corpus.games import corpus_games
 from judge.engine.errors import ScenarioError
 from judge.engine.rulesets import parse_ruleset
 from judge.engine.runner import RunResult, run_scenario, scenario_paths
 from judge.engine.scenario import parse_scenario
 from judge.engine.yamlsource import load_located
 
-SCENARIO_PATH = re.compile(r"^(?P<game>[a-z]+)/scenarios/(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)"
-                           r"\.ya?ml$")
+SCENARIO_PATH = re.compile(r"^(?P<game>[a-z][a-z0-9_]*)/scenarios/"
+                           r"(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)\.ya?ml$")
 ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -104,7 +104,7 @@ def empty_scenario(game) -> dict:
 def scenario_file(root: Path, rel: str) -> Path:
     """The scenario file a ``?from=`` names; ``FileNotFoundError`` for anything else."""
     m = SCENARIO_PATH.match(rel or "")
-    if not m or m.group("game") not in GAMES or ".." in rel:
+    if not m or m.group("game") not in {g.id for g in corpus_games(root)} or ".." in rel:
         raise FileNotFoundError(rel)
     path = (root / rel).resolve()
     base = (root / m.group("game") / "scenarios").resolve()

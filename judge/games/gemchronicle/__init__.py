@@ -23,7 +23,7 @@ from __future__ import annotations
 from judge.engine import Card, Game, ScenarioError
 
 from . import cards as C
-from . import combat, deck, field_card, skills, spells, status_effects, turn, units, zones
+from . import combat, commands, deck, field_card, skills, spells, status_effects, turn, units, zones
 from .rulebook import INTERPRETATIONS
 
 
@@ -59,6 +59,7 @@ class GemChronicleGame(Game):
     procedures = (turn.start_game, turn.next_phase, turn.end_turn, units.summon,
                   units.change_position, spells.set_card, spells.cast, combat.attack,
                   skills.skill, status_effects.cure, field_card.activate_field)
+    commands = (commands.check_deck,)
 
     def make_card(self, spec, owner, zone, uid):
         """A card from its mapping; Japanese values are stored as the English ids."""

@@ -38,7 +38,7 @@ class CorpusError(Exception):
 
 
 def entry_path(root: Path, entry_id: str) -> Path:
-    """Where an entry's file lives: ``corpus/vision/qa/QA-337.md``."""
+    """Where an entry's file lives: ``corpus/<game>/qa/QA-337.md``."""
     game, kind, key = split_id(entry_id)
     safe = key.replace("/", "／")
     return root / game / kind / f"{safe}.md"
@@ -241,7 +241,7 @@ class Corpus:
     def resolve(self, typed: str, game: str | None = None) -> list[str]:
         """The ids (with ``#clause`` kept) that a judge's typed reference finds.
 
-        ``ＱＡ－３３７``, ``qa337``, ``vision/qa/QA-337``, ``6.5.3.b``, ``No.075`` and an
+        ``ＱＡ－３３７``, ``qa337``, ``<game>/qa/QA-337``, ``6.5.3.b``, ``No.075`` and an
         entry's title or alias all resolve; an empty list means nothing matched.
         """
         found = [c for c in candidate_ids(typed, game, self.game_ids)

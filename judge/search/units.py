@@ -37,7 +37,7 @@ class Unit:
 
     @property
     def docid(self) -> str:
-        """``vision/rule/6.5@2#6.5.3.b``: unique in the index."""
+        """``<game>/rule/6.5@2#6.5.3.b``: unique in the index."""
         return f"{self.entry.id}@{self.revision.number}" + (
             f"#{self.clause}" if self.clause else "")
 

@@ -147,7 +147,7 @@ def find_entry(entry_id: str):
         hits = services().searcher().search(key, limit=5).as_json().get("results", [])
         suggestions = [(h["url"], f"{h['title']} ({h['id']})") for h in hits]
     fail(404, f"項目 {clean!r} はコーパスにありません。No entry {clean!r} in the corpus.",
-         hints=["ID は <game>/<kind>/<key>（例: vision/qa/QA-337）、または QA-337・6.5.3.b"
+         hints=["ID は <game>/<kind>/<key>（例: <game>/qa/QA-337）、または QA-337・6.5.3.b"
                 "のような番号で探せます。"],
          links=suggestions, id=clean, suggestions=[u for u, _ in suggestions])
 
@@ -210,8 +210,8 @@ def linked(ids: list[str]) -> list[dict]:
 def cited_by(entry_id: str) -> list[str]:
     """The entries that cite or name this one, a ``#clause`` reference included.
 
-    (``Corpus.cited_by`` compares whole references, so ``vision/rule/6.5#6.5.3.b`` would
-    not count as citing ``vision/rule/6.5``.)
+    (``Corpus.cited_by`` compares whole references, so ``<game>/rule/6.5#6.5.3.b`` would
+    not count as citing ``<game>/rule/6.5``.)
     """
     corpus = services().corpus
     return sorted(e.id for e in corpus if e.id != entry_id and any(

@@ -24,7 +24,7 @@ from judge.engine import Card, Game, ScenarioError
 
 from . import cards as C
 from . import combat, commands, deck, field_card, skills, spells, status_effects, turn, units, zones
-from .rulebook import INTERPRETATIONS
+from .interpretations import INTERPRETATIONS
 
 
 class GemChronicleGame(Game):

@@ -14,7 +14,8 @@ from __future__ import annotations
 from judge.engine import Move, Note, ScenarioError, SetCard
 
 from . import cards as C
-from .rulebook import EQUIP_TIMING, NEIGHBOURS, REMOVAL, rule
+from .citations import rule
+from .interpretations import EQUIP_TIMING, NEIGHBOURS, REMOVAL
 
 ZONES = ("deck", "hand", "battle", "magic", "forbidden", "field", "break", "forbidden_deck",
          "removed")

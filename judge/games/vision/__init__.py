@@ -11,7 +11,7 @@ Modules (each reads like the rule it implements):
 - effects.py       the few card effects the rulings describe
 - targets.py       目標: what a card may target
 - cards.py         the card list lookup and a card's facts
-- texts.py         the cited entries and the switches (rules that changed)
+- citations.py         the cited entries and the switches (rules that changed)
 - board.py         setup validation and expect paths
 - interpretations.py  every choice made where the texts are silent
 
@@ -32,7 +32,7 @@ from .play import play
 from .resolution import resolve
 from .rulings import ASSUMPTIONS
 from .targets import KINDS
-from .texts import SWITCHES
+from .citations import SWITCHES
 
 
 class VisionGame(Game):

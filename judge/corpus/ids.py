@@ -14,7 +14,6 @@ from .model import KINDS
 
 QA_PATTERN = re.compile(r"^(?:QA|Q)[-‐－ー_ .]*0*(\d{1,4})$", re.I)
 CARD_NUMBER_PATTERN = re.compile(r"^(?:NO\.?|N|№)?[-‐ .]*0*(\d{1,4})$", re.I)
-PROMO_PATTERN = re.compile(r"^(P|PR|SP)[-‐ .]*0*(\d{1,4})$", re.I)
 _GAME_ID = re.compile(ID_PATTERN)
 DASHES = dict.fromkeys(map(ord, "‐‑‒–—―−－ｰー～〜"), "-")
 

@@ -48,10 +48,6 @@ class RevisionDate:
     def __str__(self) -> str:
         return f"before {self.day.isoformat()}" if self.before else self.day.isoformat()
 
-    def sort_key(self) -> tuple:
-        """Older first: a "before D" revision sorts before an exact D."""
-        return (self.day, 0 if self.before else 1)
-
 
 @dataclass
 class Revision:

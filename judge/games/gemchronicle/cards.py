@@ -183,11 +183,6 @@ def position(card: Card) -> str:
     return card.get("position", "attack")
 
 
-def attack_type(card: Card) -> str:
-    """attacker, shooter, breaker or blaster."""
-    return card.get("attack_type", "attacker")
-
-
 def statuses(card: Card) -> dict:
     """The unit's statuses (状態異常) and the mana phases each has left."""
     return dict(card.get("statuses", {}))

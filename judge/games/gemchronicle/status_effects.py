@@ -18,7 +18,6 @@ from .interpretations import STATUS_COUNTDOWN, STUN_ACTIONS
 
 CLAUSE = {"stun": "stun", "freeze_lock": "freeze-lock", "burn": "burn"}
 JAPANESE = {"stun": "スタン", "freeze_lock": "凍結ロック", "burn": "燃焼"}
-STOPS_ACTIONS = ("freeze_lock", "stun")
 
 
 def status_cite(status: str, match_text: str | None = None):

@@ -102,6 +102,8 @@ class Game:
       zones), ``hand`` and ``piles`` (at the side); ``counted_zones`` are piles shown
       as a count.
     - ``counter_labels``: a player's counter -> ``{"ja": …, "en": …}``.
+    - ``board_stats``: the card fields a card's tile shows, in order, each
+      ``(field, short mark, {"ja": …, "en": …})`` (``("atk", "ATK", {"ja": "攻撃力"…})``).
     - ``phases``: the game's phase names, in turn order.
     - ``card_fields``: field name -> :class:`FieldSpec` for cards in a scenario.
     - ``card_defaults``: a field's value when a card does not set it.
@@ -124,6 +126,7 @@ class Game:
     board_layout: dict[str, tuple[str, ...]] = {}
     counted_zones: tuple[str, ...] = ()
     counter_labels: dict[str, dict[str, str]] = {}
+    board_stats: tuple[tuple[str, str, dict[str, str]], ...] = ()
     phases: tuple[str, ...] = ()
     card_fields: dict[str, FieldSpec] = {}
     card_defaults: dict[str, Any] = {}
@@ -177,6 +180,9 @@ class Game:
             labels = cls.counter_labels.get(counter) or {}
             if any(not labels.get(lang) for lang in cls.LANGUAGES):
                 problems.append(f"counter {counter!r} is not labelled in ja and en")
+        for stat, _short, labels in cls.board_stats:
+            if any(not labels.get(lang) for lang in cls.LANGUAGES):
+                problems.append(f"board stat {stat!r} is not labelled in ja and en")
         if problems:
             raise TypeError(f"game {where}: " + "; ".join(problems))
 

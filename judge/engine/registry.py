@@ -36,6 +36,7 @@ def register_game(cls: type[Game]) -> type[Game]:
     if not (isinstance(cls, type) and issubclass(cls, Game)):
         raise TypeError(f"{cls!r} is not a Game subclass")
     cls.check_declaration()
+    _load_entry_points()        # the installed games come first, whoever registers first
     other = _registered.get(cls.name)
     if other is not None and other is not cls:
         raise ValueError(f"game id {cls.name!r} is registered twice: "
@@ -55,6 +56,8 @@ def _load_entry_points() -> None:
     if _loaded:
         return
     _loaded = True
+    # By name, so the order (the board page's first game, the CLI's listing) does not
+    # depend on the order packages were installed in.
     for ep in sorted(entry_points(group=GROUP), key=lambda ep: ep.name):
         cls = ep.load()
         if getattr(cls, "name", None) != ep.name:
@@ -64,7 +67,7 @@ def _load_entry_points() -> None:
 
 
 def game_classes() -> dict[str, type[Game]]:
-    """Every registered game, id -> class, in registration order (built-ins by id)."""
+    """Every registered game, id -> class: the installed ones by id, then the others."""
     _load_entry_points()
     return dict(_registered)
 

@@ -14,17 +14,12 @@ from typing import Any
 
 from judge.engine.registry import game_class
 
-# Card fields shown on the tile: (field, short label, long label).
-STATS = (
-    ("level", "★", "レベル"), ("ml", "ML", "マナレベル"), ("node", "N", "ノード"),
-    ("cost", "C", "コスト"), ("attack", "攻", "攻撃力"), ("toughness", "耐", "耐久力"),
-    ("graze", "G", "グレイズ"), ("atk", "ATK", "攻撃力"), ("def", "DEF", "守備力"),
-)
 FLAGS = {
     "face_down": ("裏側", "face-down"), "asleep": ("スリープ", "asleep"),
 }
+# Shown otherwise than as a "key: value" line (the stats a game declares are too).
 HIDDEN_PROPS = {"uid", "name", "position", "damage", "keywords", "attached_to",
-                "face_down", "asleep", "number"} | {s[0] for s in STATS}
+                "face_down", "asleep", "number"}
 
 
 @dataclass
@@ -126,11 +121,12 @@ def _places(state: dict) -> dict[str, tuple[str, str, dict]]:
 
 
 def _card_view(game: str, zone: str, card: dict, names: dict[str, str]) -> CardView:
-    counted = game_class(game).counted_zones
+    declared = game_class(game)
     view = CardView(name=str(card.get("name", "?")), uid=str(card.get("uid", "")))
-    for key, short, long in STATS:
+    for key, short, labels in declared.board_stats:
         if card.get(key) is not None:
-            view.stats.append((short, card[key], long))
+            view.stats.append((short, card[key], labels["ja"]))
+    hidden = HIDDEN_PROPS | {stat[0] for stat in declared.board_stats}
     if card.get("position") == "defense":
         view.marks.append("守備表示")
         view.classes.append("defense")
@@ -148,9 +144,9 @@ def _card_view(game: str, zone: str, card: dict, names: dict[str, str]) -> CardV
     for key, value in card.items():
         if key == "kind" and value == "monster":      # the usual case says nothing
             continue
-        if key not in HIDDEN_PROPS and value not in (None, False, [], {}):
+        if key not in hidden and value not in (None, False, [], {}):
             view.extra.append((key, value))
-    if zone in counted and re.fullmatch(rf"{re.escape(zone)}-\d+", view.name):
+    if zone in declared.counted_zones and re.fullmatch(rf"{re.escape(zone)}-\d+", view.name):
         view.classes.append("anonymous")
     return view
 

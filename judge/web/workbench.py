@@ -184,8 +184,9 @@ def game_spec(game) -> dict:
 
     from .board import zone_label
     return {
-        "name": game.name, "title": game.title or game.name,
-        "zones": [{"id": z, "label": zone_label(game.name, z)} for z in game.zones],
+        "name": game.name, "title": game.title or game.name, "titles": dict(game.titles),
+        "zones": [{"id": z, "label": zone_label(game.name, z),
+                   "labels": dict(game.zone_labels.get(z, {}))} for z in game.zones],
         "phases": list(game.phases), "counters": dict(game.counters),
         "starting_life": game.starting_life,
         "card_fields": fields(game.card_fields),

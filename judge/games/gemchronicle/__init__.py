@@ -48,6 +48,9 @@ class GemChronicleGame(Game):
     board_layout = {"main": ("battle", "magic", "field", "forbidden"), "hand": ("hand",),
                     "piles": ("deck", "forbidden_deck", "break", "removed")}
     counted_zones = ("deck", "forbidden_deck")
+    board_stats = (("ml", "ML", {"ja": "マナレベル", "en": "mana level"}),
+                   ("atk", "ATK", {"ja": "攻撃力", "en": "ATK"}),
+                   ("def", "DEF", {"ja": "守備力", "en": "DEF"}))
     counter_labels = {"mana": {"ja": "マナ", "en": "mana"}}
     phases = turn.PHASES
     card_fields = C.CARD_FIELDS

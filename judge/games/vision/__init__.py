@@ -54,6 +54,11 @@ class VisionGame(Game):
     board_layout = {"main": ("field", "play_area", "nodes"), "hand": ("hand",),
                     "piles": ("deck", "graveyard", "removed")}
     counted_zones = ("deck",)
+    board_stats = (("node", "N", {"ja": "ノード", "en": "node"}),
+                   ("cost", "C", {"ja": "コスト", "en": "cost"}),
+                   ("attack", "攻", {"ja": "攻撃力", "en": "attack"}),
+                   ("toughness", "耐", {"ja": "耐久力", "en": "toughness"}),
+                   ("graze", "G", {"ja": "グレイズ", "en": "graze"}))
     phases = ("active", "maintenance", "draw", "main", "discard", "end")
     card_fields = {
         "number": FieldSpec("str", doc="card list number: No.075, N75, PR.002"),

@@ -56,6 +56,9 @@ class YugiohGame(Game):
     board_layout = {"main": ("monsters", "spells", "field"), "hand": ("hand",),
                     "piles": ("deck", "graveyard", "fusion_deck")}
     counted_zones = ("deck", "fusion_deck")
+    board_stats = (("level", "★", {"ja": "レベル", "en": "level"}),
+                   ("atk", "ATK", {"ja": "攻撃力", "en": "ATK"}),
+                   ("def", "DEF", {"ja": "守備力", "en": "DEF"}))
     phases = PHASE_NAMES
     card_fields = cards.CARD_FIELDS
     card_defaults = {"face_down": False}

@@ -17,4 +17,4 @@ _._ix  # noqa
 _.ensure_ascii, _.sort_keys, _judge_error, _scenario_error, _unexpected  # noqa
 _globals, _headers  # noqa
 # read by the templates (_board.html, entry.html)
-anonymous, life_before, _.anonymous, _.life_before, _.ruleset_text  # noqa
+anonymous, life_before, counted, _.anonymous, _.life_before, _.ruleset_text  # noqa

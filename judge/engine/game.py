@@ -105,6 +105,8 @@ class Game:
     - ``board_stats``: the card fields a card's tile shows, in order, each
       ``(field, short mark, {"ja": …, "en": …})`` (``("atk", "ATK", {"ja": "攻撃力"…})``).
     - ``phases``: the game's phase names, in turn order.
+    - ``empty_board_phase``: the phase an empty board (the workbench's) starts in, when
+      the first phase cannot hold one (default: the first phase).
     - ``card_fields``: field name -> :class:`FieldSpec` for cards in a scenario.
     - ``card_defaults``: a field's value when a card does not set it.
     - ``counters``: a player's counters and their defaults.
@@ -128,6 +130,7 @@ class Game:
     counter_labels: dict[str, dict[str, str]] = {}
     board_stats: tuple[tuple[str, str, dict[str, str]], ...] = ()
     phases: tuple[str, ...] = ()
+    empty_board_phase: str | None = None
     card_fields: dict[str, FieldSpec] = {}
     card_defaults: dict[str, Any] = {}
     counters: dict[str, Any] = {}

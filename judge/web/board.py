@@ -179,7 +179,8 @@ def board_view(game: str, state: dict, before: dict | None = None,
                 if before is not None:
                     _mark_change(game, view, pname, zone, card, before_places)
                 cards.append(view)
-            zv = ZoneView(zone, zone_label(game, zone), cards, counted=zone in declared.counted_zones)
+            zv = ZoneView(zone, zone_label(game, zone), cards,
+                          counted=zone in declared.counted_zones)
             zv.anonymous = sum("anonymous" in c.classes for c in cards)
             group = next((g for g, members in layout.items() if zone in members), "piles"
                          if layout else "main")

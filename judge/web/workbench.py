@@ -95,7 +95,7 @@ def empty_scenario(game) -> dict:
         player["life"] = game.starting_life
     setup: dict[str, Any] = {"active": "A", "turn": 1}
     if game.phases:
-        setup["phase"] = game.phases[0]
+        setup["phase"] = game.empty_board_phase or game.phases[0]
     setup["players"] = {"A": dict(player), "B": dict(player)}
     return {"game": game.name, "ruleset": "latest", "title": "", "setup": setup,
             "actions": []}

@@ -139,3 +139,11 @@ def test_the_corpus_manifest_carries_the_game_s_declaration(game):
     info = CORPUS.game(game.name)
     assert info.titles == game.titles and tuple(info.aliases) == tuple(game.aliases)
     assert info.title == game.title
+
+
+def test_an_empty_board_of_the_game_opens_on_the_workbench(game, tmp_path):
+    from judge.web import create_app
+    app = create_app({"CORPUS_DIR": str(CORPUS.root), "TESTING": True,
+                      "INDEX_DIR": str(tmp_path / "index")})
+    resp = app.test_client().get("/board", query_string={"game": game.name})
+    assert resp.status_code == 200, resp.get_data(as_text=True)[-400:]

@@ -52,6 +52,9 @@ class GemChronicleGame(Game):
                    ("atk", "ATK", {"ja": "攻撃力", "en": "ATK"}),
                    ("def", "DEF", {"ja": "守備力", "en": "DEF"}))
     counter_labels = {"mana": {"ja": "マナ", "en": "mana"}}
+    # A board in the setup phase is before the game: its decks must be legal (40 cards
+    # and more), so an empty board starts in the first turn's draw phase instead.
+    empty_board_phase = "draw"
     phases = turn.PHASES
     card_fields = C.CARD_FIELDS
     card_defaults = C.CARD_DEFAULTS

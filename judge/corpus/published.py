@@ -19,7 +19,7 @@ from datetime import date
 import yaml
 
 from .ids import qa_key
-from .model import CLAUSE_MARKER, GAMES, Entry, Revision, RevisionDate, plain_text
+from .model import CLAUSE_MARKER, Entry, Revision, RevisionDate, plain_text
 
 FOLDER = "sources/published"
 DOCUMENT_KEYS = ("document", "game", "url", "published", "retrieved", "items", "note")
@@ -118,8 +118,13 @@ def _text(data: dict, key: str, line: int) -> str:
     return value.strip()
 
 
-def read_document(text: str, folder_game: str | None, file_name: str) -> Document:
-    """Parse and check one published document (raises :class:`PublishedError`)."""
+def read_document(text: str, folder_game: str | None, file_name: str,
+                  games: set[str] | None = None) -> Document:
+    """Parse and check one published document (raises :class:`PublishedError`).
+
+    ``games``: the game ids that may be named (None: any); ``folder_game``: the folder the
+    file lives in, which must be its game.
+    """
     try:
         data = yaml.load(text, Loader=_Loader)
     except yaml.YAMLError as exc:
@@ -138,8 +143,9 @@ def read_document(text: str, folder_game: str | None, file_name: str) -> Documen
             raise PublishedError(f"{key}: required (accepted fields: "
                                  f"{', '.join(DOCUMENT_KEYS)})", 1)
     game = str(data["game"])
-    if game not in GAMES:
-        raise PublishedError(f"game: {game!r} is not a game (accepted: {', '.join(GAMES)})", 1)
+    if games is not None and game not in games:
+        raise PublishedError(f"game: {game!r} is not a game (accepted: "
+                             f"{', '.join(sorted(games))})", 1)
     if folder_game is not None and folder_game != game:
         raise PublishedError(f"a document of game {game!r} lives in {FOLDER}/{game}/, "
                              f"not in {folder_game}/", 1)

@@ -87,7 +87,7 @@ def _lint(corpus) -> list:
     from judge.corpus.lint import lint_corpus
     problems = list(lint_corpus(corpus))
     try:
-        from judge.games.conflicts import ruling_conflicts
+        from .conflicts import ruling_conflicts
         problems += ruling_conflicts(corpus)
     except ImportError:                      # pragma: no cover - no game declares any
         pass
@@ -206,10 +206,7 @@ def review_problems(corpus) -> list:
 
 def _stale_switches(corpus) -> list:
     from judge.corpus.lint import Problem
-    try:
-        from judge.games import game_class, game_names
-    except ImportError:                      # pragma: no cover
-        return []
+    from .registry import game_class, game_names
     out = []
     for name in game_names():
         try:

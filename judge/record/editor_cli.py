@@ -17,7 +17,7 @@ def editor() -> None:
 
 
 def _user_and_game(session, name: str, game: str):
-    from judge.games import game_names
+    from judge.engine.registry import game_names
 
     from .accounts import user_named
     user = user_named(session, name)

@@ -107,7 +107,7 @@ def test_reversal_adds_a_revision_replays_and_holds_verify_until_reviewed(worksp
     # A game author declares what revision 3 decides; the engine follows it, so the
     # expectation written for revision 2 now fails under the latest ruleset.
     from judge.engine import Switch, Variant
-    from judge.games.vision import texts
+    from judge.games.vision import citations as texts
     old = texts.SWITCHES["as_if_played_restrictions"]
     monkeypatch.setitem(texts.SWITCHES, "as_if_played_restrictions", Switch(
         old.name, old.doc, old.variants + (Variant("ignored", "vision/qa/QA-337", 3, None,

@@ -15,7 +15,7 @@ from pathlib import Path
 import yaml
 
 from .model import Entry, Revision, plain_text
-from .published import FOLDER, PublishedError, qa_text, read_document
+from .published import FOLDER, PublishedError, date_order, qa_text, read_document
 from .store import Corpus
 
 # Card facts are dated by the card list they came from; a "change" is a ruling's.
@@ -103,7 +103,7 @@ def write_published_qa(sources: Path, corpus: Corpus, game: str, key: str, publi
                                  f"{game} to take its name from)")
     if entry is not None:
         newest = entry.current
-        if newest.date and newest.date.sort_key() > (published, 1):
+        if newest.date and date_order(newest.date) > (published, 1):
             raise PublishedError(f"{entry_id} revision {newest.number} is dated "
                                  f"{newest.date}; a newer answer is published after it")
         if withdrawn is None and newest.status != "withdrawn" and \

@@ -283,10 +283,15 @@ def _apply(entries: dict[str, Entry], doc: Document, item: Item) -> Change:
                                                      item.text), "clause")
 
 
+def date_order(when: RevisionDate) -> tuple:
+    """Older first: a revision known as "before D" comes before one dated D."""
+    return (when.day, 0 if when.before else 1)
+
+
 def _add(entry: Entry, doc: Document, item: Item, day: RevisionDate, text: str,
          action: str) -> Change:
     newest = entry.current
-    if newest.date and newest.date.sort_key() > day.sort_key():
+    if newest.date and date_order(newest.date) > date_order(day):
         raise PublishedError(
             f"{entry.id}: published {day} is older than its revision {newest.number} "
             f"({newest.date}); revisions are added in the order they were published",

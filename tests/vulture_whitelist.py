@@ -18,3 +18,7 @@ _.ensure_ascii, _.sort_keys, _judge_error, _scenario_error, _unexpected  # noqa
 _globals, _headers  # noqa
 # read by the templates (_board.html, entry.html)
 anonymous, life_before, counted, _.anonymous, _.life_before, _.ruleset_text  # noqa
+# growth (issue 18): click commands, Flask views, columns read by templates/Alembic
+new_qa, new_withdrawal, grant, revoke, list_editors, feed, game_feed, reject, approve  # noqa
+granted_at, decided_at, submitter, decider, _.decided_at  # noqa
+down_revision, branch_labels, depends_on  # noqa  (Alembic reads them)

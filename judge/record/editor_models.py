@@ -15,8 +15,6 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .models import Base, User, utcnow
 
-CHANGE_STATUSES = ("pending", "approved", "rejected")
-ACTIONS = ("qa", "withdrawal")
 
 
 class EditorRole(Base):
@@ -38,7 +36,7 @@ class PendingChange(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     game: Mapped[str] = mapped_column(String(40))
     entry_id: Mapped[str] = mapped_column(String(200))
-    action: Mapped[str] = mapped_column(String(16))
+    action: Mapped[str] = mapped_column(String(16))          # qa | withdrawal
     document: Mapped[str] = mapped_column(String(200))
     url: Mapped[str] = mapped_column(String(500))
     published: Mapped[date] = mapped_column(Date)
@@ -46,7 +44,7 @@ class PendingChange(Base):
     question: Mapped[str] = mapped_column(Text, default="")
     answer: Mapped[str] = mapped_column(Text, default="")
     reason: Mapped[str] = mapped_column(Text, default="")
-    status: Mapped[str] = mapped_column(String(16), default="pending")
+    status: Mapped[str] = mapped_column(String(16), default="pending")  # approved, rejected
     submitted_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
     submitted_at: Mapped[datetime] = mapped_column(default=utcnow)
     decided_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)

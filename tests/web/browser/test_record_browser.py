@@ -89,9 +89,10 @@ def test_floor_judge_records_from_the_board_and_head_judge_rules_on_appeal(
     floor.get_by_label("ラウンド").fill("3")
     floor.get_by_label("卓").fill("12")
     floor.get_by_label("プレイヤーの質問").fill("戦士Aで攻撃表示の戦士Bを攻撃したらダメージは？")
-    floor.get_by_label("検索して追加").fill("ダメージ計算")
-    floor.locator("#entry-results button").first.click()
-    expect(floor.locator("#entries")).to_have_value(re.compile(r"yugioh/rule/"))
+    floor.get_by_label("検索して追加").fill("戦闘ダメージ 攻撃力")
+    floor.locator("#entry-results li", has_text="yugioh/rule/damage-calculation") \
+        .first.get_by_role("button", name=re.compile("追加")).click()
+    expect(floor.locator("#entries")).to_have_value(re.compile(r"^yugioh/rule/damage-calculation"))
     floor.get_by_label("裁定", exact=True).fill("戦士Bは破壊され、Bに300ダメージ。")
     floor.screenshot(path=str(artifacts / f"record-form-phone-{kind}.png"), full_page=True)
     floor.get_by_role("button", name="記録する").click()

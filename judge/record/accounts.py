@@ -71,11 +71,6 @@ def add_user(session: Session, name: str, password: str) -> User:
     return user
 
 
-def set_password(session: Session, user: User, password: str) -> None:
-    """Replace a user's password."""
-    user.password_hash = HASHER.hash(check_password(password))
-
-
 def user_named(session: Session, name: str) -> User | None:
     """The user of a name (typed any width), or None."""
     try:

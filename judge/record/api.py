@@ -61,6 +61,9 @@ def create(slug: str):
         body = json.loads(request.get_data(cache=False).decode("utf-8") or "null")
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         fail(400, f"the body is not JSON: {exc}")
+    # End the read transaction before the engine runs the board, so SQLite's write lock
+    # (taken at BEGIN, see db.py) is not held while it does.
+    db().commit()
     try:
         clean = C.clean_call(body, services().corpus)
     except C.CallInputError as exc:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timezone
 from typing import Any
 
 from sqlalchemy import func, or_, select
@@ -252,6 +252,8 @@ def _search_text(call: Call, judge: str) -> str:
 
 
 def _value(v: Any) -> Any:
+    if isinstance(v, datetime) and v.tzinfo is None:
+        v = v.replace(tzinfo=timezone.utc)      # SQLite gives back naive UTC times
     return v.isoformat() if isinstance(v, (date, datetime)) else v
 
 
@@ -315,8 +317,10 @@ def edit_call(session: Session, call: Call, user: User, role: str, data: dict, c
         new["scenario"] = _scenario_text(data)
     if "status" in data:
         status = _status(data["status"])
-        if status == "appeal_ruled" and role != "head":
-            raise CallInputError("status", "only a head judge rules on an appeal", status=403)
+        if role != "head" and (status == "appeal_ruled" or (
+                old["status"] == "appeal_ruled" and status != old["status"])):
+            raise CallInputError("status", "only a head judge rules on an appeal or reopens "
+                                 "a ruled one", status=403)
         new["status"] = status
     if new["appeal_ruling"] and new["appeal_ruling"] != old["appeal_ruling"]:
         new["status"] = "appeal_ruled"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from alembic import command
+from sqlalchemy import text
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
@@ -28,6 +29,11 @@ def alembic_config(url: str | None = None) -> Config:
 def _run(fn, url: str | None, *args) -> None:
     cfg = alembic_config(url)
     with get_engine(url).begin() as conn:
+        # Two gunicorn workers starting at once must not both create the tables: on
+        # PostgreSQL a transaction-wide advisory lock queues them (SQLite's BEGIN
+        # IMMEDIATE, see db.py, already does).
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(130013)"))
         cfg.attributes["connection"] = conn
         fn(cfg, *args)
 

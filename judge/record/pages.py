@@ -192,6 +192,7 @@ def create_call(slug: str):
     event, role = staff_event(slug)
     form = {k: request.form.get(k, "") for k in ("round", "table", "question", "ruling",
                                                   "entries", "scenario")}
+    db().commit()      # no lock held while the engine runs the board (see api.create)
     try:
         clean = C.clean_call(form, services().corpus)
     except C.CallInputError as exc:
@@ -219,8 +220,9 @@ def call(call_id: int):
 def edit(call_id: int):
     """An edit (a new revision); the head judge's appeal ruling is one too."""
     found, role = staff_call(call_id)
-    fields = C.HEAD_FIELDS if role == "head" else C.FLOOR_FIELDS
-    data = {k: request.form[k] for k in fields if k in request.form}
+    # Every known field is passed on: one a floor judge may not set is refused (403),
+    # not silently dropped.
+    data = {k: request.form[k] for k in C.HEAD_FIELDS if k in request.form}
     version = request.form.get("version", "")
     try:
         C.edit_call(db(), found, current_user, role, data, services().corpus,

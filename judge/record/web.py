@@ -3,8 +3,9 @@
 ``init_app(app)`` (called by the app factory) sets up:
 
 - ``DATABASE_URL`` (config; default ``$JUDGE_DATABASE_URL``, else SQLite in the
-  instance folder) and one SQLAlchemy session per request (``g.db``), rolled back at
-  the end unless the view committed;
+  instance folder), brought to the newest schema at start (``RECORD_UPGRADE``, default
+  True), and one SQLAlchemy session per request, rolled back at the end unless the
+  view committed;
 - a ``SECRET_KEY`` for the session cookie: ``$JUDGE_SECRET_KEY``, else a random key
   kept in ``instance/secret_key`` (made once, shared by every worker);
 - Flask-Login (``/login``, ``/logout``), failed logins throttled in the database;
@@ -71,12 +72,29 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
     app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
     app.extensions["record"] = session_factory(app.config["DATABASE_URL"])
+    if app.config.get("RECORD_UPGRADE", True):
+        _upgrade(app)
     login_manager.init_app(app)
     app.teardown_appcontext(_close)
     app.register_blueprint(bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.jinja_env.globals["csrf_token"] = generate_csrf
+
+
+def _upgrade(app: Flask) -> None:
+    """Bring the schema up to date at start (gunicorn too; ``judge serve`` already has).
+
+    A database that cannot be reached does not stop the app: the read-only workbench
+    still serves, and the record's pages answer with an error until it is back."""
+    from sqlalchemy.engine import make_url
+
+    from . import migrate
+    try:
+        migrate.upgrade(app.config["DATABASE_URL"])
+    except Exception as exc:     # noqa: BLE001 - reported, the rest of the app still runs
+        url = make_url(app.config["DATABASE_URL"]).render_as_string(hide_password=True)
+        app.logger.error("the call record's database %s cannot be upgraded: %s", url, exc)
 
 
 def _close(_exc) -> None:

@@ -22,6 +22,18 @@ from judge.record.pgtemp import pg_bin
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _quick_hashes():
+    """Cheaper argon2 parameters in the tests (the hashes are still real argon2id)."""
+    from argon2 import PasswordHasher
+
+    from judge.record import accounts
+    saved = accounts.HASHER
+    accounts.HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+    yield
+    accounts.HASHER = saved
+
+
 @pytest.fixture(scope="session")
 def pg_server():
     if pg_bin() is None:

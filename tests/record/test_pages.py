@@ -113,7 +113,7 @@ def test_edits_add_revisions_and_the_head_judge_rules_on_the_appeal(as_judge, tx
     assert post(floor, ruling="古い版からの編集", version="1").status_code == 409
     assert post(floor, status="appealed", version="2").status_code == 303
     # a floor judge cannot rule on the appeal, nor edit someone else's call
-    assert post(floor, appeal_ruling="自分で裁定", version="3").status_code in (303, 403)
+    assert post(floor, appeal_ruling="自分で裁定", version="3").status_code == 403
     assert post(as_judge("fj2"), ruling="横から", version="3").status_code == 403
     assert post(head, appeal_ruling="フロアの裁定を支持する。", version="3").status_code == 303
     data = head.get(url + "?format=json").get_json()
@@ -128,6 +128,9 @@ def test_edits_add_revisions_and_the_head_judge_rules_on_the_appeal(as_judge, tx
     assert revs[3]["changes"]["status"] == ["appealed", "appeal_ruled"]
     page = head.get(url).get_data(as_text=True)
     assert "上訴裁定" in page and "改訂履歴（4）" in page
+    # the floor judge cannot reopen a ruled appeal; the head judge's ruling stands
+    assert post(floor, status="resolved", version="4").status_code == 403
+    assert data["time"].endswith("+00:00")
 
 
 def test_filters_search_and_exports(as_judge):

@@ -95,3 +95,23 @@ def test_user_add_reads_the_password_from_a_pipe(tmp_path):
     with record_db.transaction(url) as s:
         assert authenticate(s, "hj", "a long password", "-") is not None
     record_db.dispose(url)
+
+
+def test_judge_serve_brings_the_schema_up_to_date_before_serving(empty_db, monkeypatch):
+    import judge.search
+    import judge.web
+
+    class Stats:
+        built = False
+
+    served = {}
+
+    class App:
+        def run(self, **kw):
+            served["schema"] = migrate.current(empty_db)
+
+    monkeypatch.setattr(judge.search, "build_index", lambda *a, **k: Stats())
+    monkeypatch.setattr(judge.web, "create_app", lambda *a, **k: App())
+    result = run(["serve", "--port", "5999"], empty_db)
+    assert result.exit_code == 0, result.output
+    assert served["schema"] == migrate.head()

@@ -32,9 +32,12 @@
         .then(function (data) {
           if (mine !== seq) return;
           results.textContent = "";
+          var shown = {};
           (data.results || []).forEach(function (hit) {
-            var li = el("li");
             var id = hit.id + (hit.clause ? "#" + hit.clause : "");
+            if (shown[id]) return;          // several passages of one entry: list it once
+            shown[id] = true;
+            var li = el("li");
             var label = el("span", "", (hit.title || hit.id) + " ");
             label.appendChild(el("small", "muted", id));
             var b = el("button", "", "追加");

@@ -16,6 +16,9 @@ Config keys (beside Flask's own):
 - ``MAX_QUERY_CHARS``: the longest search query (default 256 characters).
 - ``PAGE_SIZE``: search results per page (default 10); ``MAX_PAGE``: the last page
   one may ask for (default 50).
+- ``RUN_BUDGET``: limits of every scenario run (permalinks, the board, ``/api/run``,
+  replays), a mapping of ``actions``, ``steps``, ``cards``, ``seconds`` over the
+  defaults and ``JUDGE_BUDGET_*`` (judge/engine/budget.py, docs/budgets.md).
 """
 from __future__ import annotations
 
@@ -57,4 +60,28 @@ def create_app(config: dict | None = None) -> Flask:
     errors.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    _use_budget(app)
     return app
+
+
+def _use_budget(app: Flask) -> None:
+    """Put the app's run budget in force for every request (read once, checked now)."""
+    from judge.engine import budget as budgets
+    run_budget = budgets.Budget.from_env().with_values(app.config.get("RUN_BUDGET") or {},
+                                                       origin="RUN_BUDGET")
+    app.extensions["judge_budget"] = run_budget
+
+    @app.before_request
+    def _activate():
+        from flask import g
+        g.judge_budget_token = budgets.activate(run_budget)
+
+    @app.teardown_request
+    def _deactivate(_exc):
+        from flask import g
+        token = g.pop("judge_budget_token", None)
+        if token is not None:
+            try:
+                budgets.deactivate(token)
+            except ValueError:        # reset from another context: it is per request anyway
+                pass

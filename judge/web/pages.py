@@ -88,7 +88,7 @@ def board():
     text, origin = views.board_text(request.args,
                                     request.form if request.method == "POST" else None)
     board = views.board_from(text, origin)
-    status = 400 if board.error else 200
+    status = (422 if "budget" in board.error else 400) if board.error else 200
     if as_json():
         return jsonify(board.as_json()), status
     games = views.available_games()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, request, url_for
 
-from . import permalink, strictjson, views, workbench
+from . import openapi, permalink, strictjson, views, workbench
 from .errors import fail
 from .replay import verdict
 from .services import services
@@ -31,8 +31,15 @@ def index():
                      "body": "JSON {\"yaml\": text} or {\"data\": mapping}"},
         "games": url_for("api.games"),
         "scenarios": url_for("api.scenarios"),
+        "openapi": url_for("api.openapi_json"),
         "pages": "every page answers as JSON with ?format=json",
     })
+
+
+@bp.get("/openapi.json")
+def openapi_json():
+    """The API's contract (OpenAPI 3.0), written beside these routes (:mod:`.openapi`)."""
+    return jsonify(openapi.spec())
 
 
 @bp.get("/search")

@@ -61,16 +61,18 @@ class Scenario:
 
 
 def parse_scenario(text: str, source: str = "<scenario>", corpus=None,
-                   budget: budgets.Budget | None = None) -> Scenario:
+                   budget: budgets.Budget | None = None,
+                   located: Located | None = None) -> Scenario:
     """Read and validate a scenario; raise :class:`ScenarioError` saying what and where.
 
     ``budget`` (default: :func:`judge.engine.budget.current`) bounds the actions and the
-    cards in all (:class:`~judge.engine.budget.BudgetExceeded`).
+    cards in all (:class:`~judge.engine.budget.BudgetExceeded`).  ``located``: the
+    text already read by :func:`load_located` (it is then not read twice).
     """
     from judge.games import get_game, game_names
 
     budget = budget or budgets.current()
-    doc = load_located(text, source)
+    doc = located or load_located(text, source, precheck(budget))
     data = doc.data
     if not isinstance(data, dict):
         raise ScenarioError("a scenario is a mapping with game, setup and actions",
@@ -125,6 +127,44 @@ def parse_scenario(text: str, source: str = "<scenario>", corpus=None,
                                 field="expect_by_revision", **doc.where("expect_by_revision"))
         scenario.expect_by_revision[number] = _parse_expect(doc, ("expect_by_revision", number))
     return scenario
+
+
+def precheck(budget: budgets.Budget | None = None):
+    """A check of the composed YAML (for :func:`load_located`): the actions and the
+    cards of the setup against the budget, before a single value is built, so a
+    board of thousands of cards or actions costs only its parsing."""
+    import yaml
+
+    def check(node, source: str) -> None:
+        limit = budget or budgets.current()
+        if not isinstance(node, yaml.MappingNode):
+            return
+        top = {k.value: v for k, v in node.value if isinstance(k, yaml.ScalarNode)}
+        actions = top.get("actions")
+        if isinstance(actions, yaml.SequenceNode) and len(actions.value) > limit.actions:
+            raise budgets.BudgetExceeded(
+                "actions", limit.actions, f"the scenario has {len(actions.value)} actions, "
+                f"more than its budget of {limit.actions}", field="actions", file=source,
+                line=actions.start_mark.line + 1)
+        setup = top.get("setup")
+        players = {k.value: v for k, v in setup.value if isinstance(k, yaml.ScalarNode)
+                   }.get("players") if isinstance(setup, yaml.MappingNode) else None
+        if not isinstance(players, yaml.MappingNode):
+            return
+        total = 0
+        for _name, player in players.value:
+            for key, zone in (player.value if isinstance(player, yaml.MappingNode) else ()):
+                if isinstance(zone, yaml.SequenceNode):
+                    total += len(zone.value)
+                elif isinstance(zone, yaml.ScalarNode) and key.value not in ("life", "mana") \
+                        and zone.value.isdigit() and len(zone.value) < 7:
+                    total += min(int(zone.value), MAX_CARDS_IN_ZONE + 1)
+        if total > limit.cards:
+            raise budgets.BudgetExceeded(
+                "cards", limit.cards, f"the board holds {total} cards in all, more than its "
+                f"budget of {limit.cards}", field="setup.players", file=source,
+                line=players.start_mark.line + 1)
+    return check
 
 
 def load_scenario(path: str | Path, corpus=None) -> Scenario:

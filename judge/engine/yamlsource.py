@@ -29,6 +29,7 @@ _Y = "tag:yaml.org,2002:"
 # What a judge writes: text, numbers, yes/no, null, dates, mappings and lists.
 ALLOWED_TAGS = {_Y + t for t in ("str", "int", "float", "bool", "null", "timestamp",
                                  "map", "seq")}
+_STR = _Y + "str"
 SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -64,8 +65,12 @@ def read_source(path, what: str = "scenario") -> str:
         raise ScenarioError(f"cannot read the file: {exc}", file=str(path)) from None
 
 
-def load_located(text: str, source: str = "<scenario>") -> Located:
-    """Parse YAML text; raise :class:`ScenarioError` with the line on any problem."""
+def load_located(text: str, source: str = "<scenario>", precheck=None) -> Located:
+    """Parse YAML text; raise :class:`ScenarioError` with the line on any problem.
+
+    ``precheck(node, source)``, if given, sees the composed node tree before any value
+    is built (a scenario's budgets refuse an oversized board there, cheaply).
+    """
     if len(text.encode("utf-8", "surrogatepass")) > MAX_SCENARIO_BYTES:
         raise ScenarioError(f"the scenario is larger than {MAX_SCENARIO_BYTES // 1024} KiB",
                             file=source)
@@ -84,6 +89,8 @@ def load_located(text: str, source: str = "<scenario>") -> Located:
         problem = getattr(exc, "problem", None) or str(exc)
         raise ScenarioError(f"not valid YAML: {problem}", file=source,
                             line=(mark.line + 1) if mark else None) from None
+    if precheck is not None and node is not None:
+        precheck(node, source)
     lines: dict[tuple, int] = {}
     # [values seen, the one constructor of this document's scalars] (a fresh
     # constructor per value made reading a large scenario several times slower).
@@ -154,6 +161,8 @@ def _check_tag(node, source: str, path: tuple = ()) -> None:
 
 
 def _scalar(node, source: str, path: tuple = (), loader=None) -> Any:
+    if node.tag == _STR:
+        return node.value           # what the constructor would do, without its cost
     where = {"file": source, "line": node.start_mark.line + 1, "field": field_label(path)}
     if node.tag == _Y + "int":
         digits = re.sub(r"^[-+]?(0[xob])?|_", "", str(node.value).lower())

@@ -59,14 +59,17 @@ def test_finding1_permalink_is_refused_quickly_naming_the_budget(client):
     resp = client.get(url)
     assert resp.status_code == 422
     page = resp.get_data(as_text=True)
-    assert "cards" in page and "400" in page
+    assert "9900 actions" in page and "budget of 100" in page
     body = _json(client.get(url + "&format=json"))
-    assert body["error"]["budget"] == "cards"
+    assert body["error"]["budget"] == "actions"
 
 
 def test_finding1_on_the_api_and_with_few_cards_the_actions_budget(client):
-    resp = client.post("/api/run", data=finding1_scenario(), content_type="text/yaml")
-    assert resp.status_code == 422 and _json(resp)["budget"] == "cards"
+    resp = client.post("/api/run", data=finding1_scenario(actions=50),
+                       content_type="text/yaml")
+    body = _json(resp)
+    assert resp.status_code == 422 and body["budget"] == "cards"
+    assert "3000 cards" in body["error"] and body["field"] == "setup.players"
     resp = client.post("/api/run", data=finding1_scenario(cards=5), content_type="text/yaml")
     body = _json(resp)
     assert resp.status_code == 422 and body["budget"] == "actions"

@@ -72,6 +72,8 @@ def parse_scenario(text: str, source: str = "<scenario>", corpus=None,
     from judge.games import get_game, game_names
 
     budget = budget or budgets.current()
+    if located is None:
+        budgets.check_size(text, source, budget)
     doc = located or load_located(text, source, precheck(budget))
     data = doc.data
     if not isinstance(data, dict):

@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from judge.corpus import GAMES
+from judge.engine.budget import check_size
 from judge.engine.errors import ScenarioError
 from judge.engine.rulesets import parse_ruleset
 from judge.engine.runner import RunResult, run_scenario, scenario_paths
@@ -141,6 +142,7 @@ def parse_text(text: str, corpus, source: str = "<board>") -> tuple[Any, dict | 
     card…), so the form can still show the board being written.
     """
     try:
+        check_size(text, source)
         located = load_located(text, source, precheck())
     except ScenarioError as exc:
         return None, exc.as_dict()

@@ -59,9 +59,9 @@ def test_finding1_permalink_is_refused_quickly_naming_the_budget(client):
     resp = client.get(url)
     assert resp.status_code == 422
     page = resp.get_data(as_text=True)
-    assert "9900 actions" in page and "budget of 100" in page
+    assert "184 KiB" in page and "budget of 64 KiB" in page
     body = _json(client.get(url + "&format=json"))
-    assert body["error"]["budget"] == "actions"
+    assert body["error"]["budget"] == "kib"
 
 
 def test_finding1_on_the_api_and_with_few_cards_the_actions_budget(client):
@@ -70,10 +70,11 @@ def test_finding1_on_the_api_and_with_few_cards_the_actions_budget(client):
     body = _json(resp)
     assert resp.status_code == 422 and body["budget"] == "cards"
     assert "3000 cards" in body["error"] and body["field"] == "setup.players"
-    resp = client.post("/api/run", data=finding1_scenario(cards=5), content_type="text/yaml")
+    resp = client.post("/api/run", data=finding1_scenario(cards=5, actions=150),
+                       content_type="text/yaml")
     body = _json(resp)
     assert resp.status_code == 422 and body["budget"] == "actions"
-    assert body["limit"] == 100 and "9900 actions" in body["error"]
+    assert body["limit"] == 100 and "150 actions" in body["error"]
     assert body["line"] and body["field"] == "actions"
 
 

@@ -208,6 +208,8 @@ def main(argv=None) -> int:
         "p95_ratio": round(p95_lo / p95_un, 2) if p95_un else None,
         "finding1_p95_ms": round(pct([r[2] for r in rows if r[0] == "finding1"], 95), 1),
         "statuses": {k: dict(v) for k, v in sorted(statuses.items())},
+        "p95_ms_by_kind": {k: round(pct([r[2] for r in rows if r[0] == k], 95), 1)
+                           for k in sorted(statuses)},
     }
     meta = {"duration_s": duration, "users": users, "think_s": [0.5, 1.5],
             "hostile_share": args.hostile, "startup_s": round(ready, 1),
@@ -220,7 +222,8 @@ def main(argv=None) -> int:
                 "loaded_valid_p95_ms", "p95_ratio", "finding1_p95_ms"):
         print(f"  {key:<24}{figures[key]}")
     for kind, counts in figures["statuses"].items():
-        print(f"  {kind:<12}" + "  ".join(f"{s}×{n}" for s, n in sorted(counts.items())))
+        print(f"  {kind:<12}" + "  ".join(f"{s}×{n}" for s, n in sorted(counts.items()))
+              + f"   p95 {figures['p95_ms_by_kind'][kind]} ms")
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps({"meta": meta, "figures": figures}, indent=2))

@@ -141,4 +141,4 @@ def check_size(text: str, source: str, budget: Budget | None = None) -> None:
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > limit.kib * 1024:
         raise BudgetExceeded("kib", limit.kib, f"the scenario is {size / 1024:.0f} KiB, "
-                             f"more than its budget of {limit.kib} KiB", file=source)
+                             f"larger than its budget of {limit.kib} KiB", file=source)

@@ -59,7 +59,7 @@ def test_finding1_permalink_is_refused_quickly_naming_the_budget(client):
     resp = client.get(url)
     assert resp.status_code == 422
     page = resp.get_data(as_text=True)
-    assert "184 KiB" in page and "budget of 64 KiB" in page
+    assert "184 KiB, larger than its budget of 64 KiB" in page
     body = _json(client.get(url + "&format=json"))
     assert body["error"]["budget"] == "kib"
 

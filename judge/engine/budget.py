@@ -72,6 +72,11 @@ class BudgetExceeded(ScenarioError):
         self.budget, self.limit = budget, limit
         super().__init__(message, accepted=f"at most {limit} ({_HOW})", **where)
 
+    @property
+    def status(self) -> int:
+        """The HTTP status: 413 for the size of the text, 422 for what the run asks."""
+        return 413 if self.budget == "kib" else 422
+
     def as_dict(self) -> dict:
         """The scenario error's JSON plus ``budget`` and ``limit``."""
         return {**super().as_dict(), "budget": self.budget, "limit": self.limit}

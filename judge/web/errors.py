@@ -77,8 +77,9 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(BudgetExceeded)
     def _over_budget(exc: BudgetExceeded):
-        # 422: the request is well-formed, but asks more of the engine than one run may.
-        return error_response(422, str(exc), extra=exc.as_dict())
+        # 422: the request is well-formed, but asks more of the engine than one run may;
+        # 413 when it is the text itself that is too large.
+        return error_response(exc.status, str(exc), extra=exc.as_dict())
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):

@@ -57,7 +57,7 @@ def test_finding1_permalink_is_refused_quickly_naming_the_budget(client):
     url = finding1_permalink()
     assert len(url) < 900
     resp = client.get(url)
-    assert resp.status_code == 422
+    assert resp.status_code == 413
     page = resp.get_data(as_text=True)
     assert "184 KiB, larger than its budget of 64 KiB" in page
     body = _json(client.get(url + "&format=json"))

@@ -69,7 +69,7 @@ def parse_scenario(text: str, source: str = "<scenario>", corpus=None,
     cards in all (:class:`~judge.engine.budget.BudgetExceeded`).  ``located``: the
     text already read by :func:`load_located` (it is then not read twice).
     """
-    from judge.games import get_game, game_names
+    from .registry import UnknownGame, game_names, get_game
 
     budget = budget or budgets.current()
     if located is None:
@@ -94,7 +94,7 @@ def parse_scenario(text: str, source: str = "<scenario>", corpus=None,
                             accepted=game_names(), file=source, line=1)
     try:
         game = get_game(str(data["game"]), corpus)
-    except KeyError:
+    except UnknownGame:
         raise ScenarioError(f"unknown game {data['game']!r}", field="game",
                             accepted=game_names(), **doc.where("game")) from None
     ruling = data.get("rulings") or data.get("ruling") or []

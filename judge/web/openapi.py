@@ -52,7 +52,8 @@ def _json(schema: dict, description: str) -> dict:
 
 
 def _errors(*codes: int) -> dict:
-    text = {400: "bad input, located", 404: "not found", 413: "body too large",
+    text = {400: "bad input, located", 401: "no or a wrong API token",
+            403: "not allowed for this role", 404: "not found", 413: "body too large",
             415: "unsupported body type", 422: "over a run budget (docs/budgets.md)"}
     return {str(c): _json(ERROR, text[c]) for c in codes}
 
@@ -60,6 +61,7 @@ def _errors(*codes: int) -> dict:
 ENTRY_ID = {"name": "entry_id", "in": "path", "required": True,
             "description": "an entry id in any spelling (vision/qa/QA-337, qa337)",
             "schema": {"type": "string", "minLength": 1}}
+SLUG = {"name": "slug", "in": "path", "required": True, "schema": STR}
 GAME_NAME = {"name": "name", "in": "path", "required": True, "schema": STR}
 REDIRECT = {"302": {"description": "another spelling of an id: the canonical URL"}}
 SCENARIO_BODY = {
@@ -126,6 +128,22 @@ SPEC = {
             "summary": "the names of the game's cards", "parameters": [GAME_NAME],
             "responses": {"200": _json(_obj(["game", "cards"], game=STR, cards=STRS),
                                        "card names"), **_errors(404)}}},
+        "/api/events/{slug}/calls": {
+            "post": {"summary": "record a call (JSON {round, table, question, ruling, "
+                                "entries, scenario}); Authorization: Bearer <token>",
+                     "parameters": [SLUG],
+                     "requestBody": {"required": True, "content": {"application/json": {
+                         "schema": ANY_OBJ}}},
+                     "responses": {"201": _json(_obj(["id", "url"], id=INT, url=STR),
+                                                "the call was recorded"),
+                                   **_errors(400, 401, 403, 404, 413, 415, 422)}},
+            "get": {"summary": "the event's calls", "parameters": [SLUG],
+                    "responses": {"200": _json(_obj(["calls"], event=STR, calls=LIST),
+                                               "the calls"), **_errors(400, 401, 403, 404)}}},
+        "/api/calls/{call_id}": {"get": {
+            "summary": "one call with its revisions", "parameters": [
+                {"name": "call_id", "in": "path", "required": True, "schema": INT}],
+            "responses": {"200": _json(ANY_OBJ, "the call"), **_errors(401, 403, 404)}}},
         "/api/scenarios": {"get": {"summary": "every scenario file of the corpus", "responses": {
             "200": _json(_obj(["scenarios"], scenarios=LIST), "scenario files")}}},
     },

@@ -11,12 +11,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+from judge.i18n import Messages, message_json, render
+
 from .cards import Card
 from .cite import Cite
 from .errors import EngineInvariantError, ScenarioError
 from .events import (Check, Choose, Event, LifeChange, Move, Note, Record, SetCard,
                      SetCounter, SetFlag, SetTurn, Win)
 from .state import GameState
+
+msg = Messages("judge")
 
 
 @dataclass
@@ -28,7 +32,7 @@ class Step:
     action: str
     legal: bool
     event: str
-    detail: str
+    text: Any                     # a Message (or, from old code, a plain string)
     rule: str
     clause: str | None
     quote: str
@@ -37,14 +41,29 @@ class Step:
     reason: str | None = None
     interpretation_id: str | None = None
 
+    @property
+    def detail(self) -> str:
+        """The step's explanation in the reader's locale (see :mod:`judge.i18n`)."""
+        return render(self.text)
+
+    @property
+    def reason_text(self) -> str | None:
+        """The interpretation's reason in the reader's locale."""
+        return render(self.reason) if self.reason is not None else None
+
     def as_json(self) -> dict:
-        """The step as JSON; ``clause``, ``revision`` and ``reason`` extend DESIGN.md."""
+        """The step as JSON; ``clause``, ``revision`` and ``reason`` extend DESIGN.md.
+
+        ``detail`` is rendered in the locale of the moment; ``message`` and ``params``
+        (DESIGN.md, second round) let a client render it itself.
+        """
         out = {"n": self.n, "player": self.player, "action": self.action,
                "legal": self.legal, "event": self.event, "detail": self.detail,
+               **message_json(self.text),
                "rule": self.rule, "clause": self.clause, "quote": self.quote,
                "revision": self.revision, "interpretation": self.interpretation}
         if self.interpretation:
-            out["reason"] = self.reason
+            out["reason"] = self.reason_text
             out["interpretation_id"] = self.interpretation_id
         return out
 
@@ -204,7 +223,7 @@ class Match:
         if value is None:
             raise ScenarioError(
                 f"the action leaves the choice {request.name!r} open"
-                + (f" ({request.detail})" if request.detail else ""),
+                + (f" ({render(request.detail)})" if request.detail else ""),
                 field=f"actions[{ctx.index if ctx else '?'}].{request.name}",
                 accepted=request.options, **(ctx.where if ctx else {}))
         text = {True: "yes", False: "no"}.get(value, str(value))
@@ -212,7 +231,8 @@ class Match:
             raise ScenarioError(f"{value!r} is not a possible answer to {request.name!r}",
                                 field=f"actions[{ctx.index}].{request.name}",
                                 accepted=request.options, **ctx.where)
-        request.detail = request.detail or f"{request.name}: {text}"
+        request.detail = request.detail or msg("{choice}: {answer}", choice=request.name,
+                                               answer=text)
         self._log(request, event=request.event or "choice")
         return text
 
@@ -280,7 +300,7 @@ class Match:
         self.steps.append(Step(
             n=len(self.steps) + 1, player=ctx.player if ctx else None,
             action=ctx.do if ctx else "", legal=legal, event=event,
-            detail=source.detail, rule=cite.entry, clause=cite.clause, quote=quote.text,
+            text=source.detail, rule=cite.entry, clause=cite.clause, quote=quote.text,
             revision=quote.revision, interpretation=interp is not None,
             reason=interp.reason if interp else None,
             interpretation_id=interp.id if interp else None))

@@ -33,6 +33,7 @@ from .ritual import ritual
 from .spells_and_traps import activate, equip_action
 from .summoning import change_position, flip, set_card, summon
 from .turn import PHASE_NAMES, draw, end_turn, next_phase
+from .i18n import msg
 
 STARTING_LIFE = 8000          # interpretation yugioh.starting-life (public-facts.md)
 
@@ -92,8 +93,9 @@ class YugiohGame(Game):
         """「name」 ATK/DEF and position, for the text log."""
         if card.get("atk") is None:
             return card.label()
-        return f"{card.label()} ATK {card.get('atk')} / DEF {card.get('def')} " \
-               f"{position_text(card)}"
+        return msg("{card} ATK {atk} / DEF {def_} {position}", card=card,
+                   atk=card.get("atk"), def_=card.get("def"),
+                   position=position_text(card)).render()
 
 
 GAME = YugiohGame

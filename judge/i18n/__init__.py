@@ -310,3 +310,8 @@ def message_json(text: Any) -> dict:
 def joined(items) -> Message:
     """Several messages read as one (a list of reasons): 「…」、「…」 / "…, …"."""
     return msg("{items}", items=list(items))
+
+
+def pgettext(context: str, key: str) -> tuple[str, str]:
+    """Mark a term (``kind``, ``key``) for extraction; :class:`Term` translates it."""
+    return (context, key)

@@ -54,11 +54,11 @@ def attack(match, act):
                        msg("the first player cannot attack in the very first turn"))
     yield from require(s.phase == "battle", rule("battle-phase", None, "１ターンに一度攻撃"),
                        msg("attacks are made in the 調律（バトル）フェイズ, not the {phase} "
-                           "phase", phase=s.phase))
+                           "phase", phase=msg.phase(s.phase)))
     yield from require(C.is_unit(unit) and where in UNIT_ZONES,
                        rule("battle-phase", None, "攻撃表示のユニット"),
                        msg("{unit} is not a unit on the field (it is in the {where} "
-                           "zone)", unit=unit, where=where))
+                           "zone)", unit=unit, where=msg.zone(where)))
     yield from require(C.position(unit) == "attack",
                        rule("combat", None, "守備表示で攻撃することはできません"),
                        msg("{unit} is in defense position: it cannot attack", unit=unit))

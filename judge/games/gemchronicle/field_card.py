@@ -60,7 +60,7 @@ def activate_field(match, act):
     yield from require(match.state.phase == "mana", cite,
                        msg("a field card is re-activated in its owner's mana phase, "
                            "not the {phase} phase",
-                           phase=match.state.phase))
+                           phase=msg.phase(match.state.phase)))
     yield from require(bool(card.get("face_down")), cite,
                        msg("{card} is already active", card=card))
     yield from require(bool(card.get("returned")), cite.because(FIELD_REACTIVATION),

@@ -1,4 +1,21 @@
-"""This game's words: its message catalogue (locale/), read by :mod:`judge.i18n`."""
-from judge.i18n import Messages
+"""Gem Chronicle's words: its message catalogue (locale/), read by :mod:`judge.i18n`.
+
+``TERMS`` is the game's vocabulary as the scenario files write it (zones, phases,
+positions, kinds of card): the catalogue gives each the rules page's Japanese name
+(マナフェイズ, 禁呪ゾーン, …) and an English one, under the msgctxt of its kind.
+"""
+from judge.i18n import Messages, pgettext
 
 msg = Messages(__package__)
+
+TERMS = [
+    pgettext("zone", "deck"), pgettext("zone", "hand"), pgettext("zone", "battle"),
+    pgettext("zone", "magic"), pgettext("zone", "forbidden"), pgettext("zone", "field"),
+    pgettext("zone", "break"), pgettext("zone", "forbidden_deck"), pgettext("zone", "removed"),
+    pgettext("phase", "setup"), pgettext("phase", "draw"), pgettext("phase", "mana"),
+    pgettext("phase", "tactics1"), pgettext("phase", "battle"), pgettext("phase", "tactics2"),
+    pgettext("phase", "end"),
+    pgettext("position", "attack"), pgettext("position", "defense"),
+    pgettext("kind", "unit"), pgettext("kind", "forbidden_unit"), pgettext("kind", "spell"),
+    pgettext("kind", "equip"), pgettext("kind", "field"),
+]

@@ -113,9 +113,10 @@ def apply(match, player: str, effect: str, target, *, source, amount: int = 0,
         clause = {"stun": "stun", "freeze_lock": "freeze-lock", "burn": "burn"}[status]
         yield from give(match, target, status, phases,
                         cite=rule("status-effects", clause),
-                        detail=msg("{source}: {target} gets {value} for {phases} "
-                                   "mana phase(s)",
-                                   source=source, target=target, value={'stun': 'スタン', 'freeze_lock': '凍結ロック', 'burn': '燃焼'}[status], phases=phases))
+                        detail=msg("{source}: {target} gets {status} for {phases} "
+                                   "mana phase(s)", source=source, target=target,
+                                   status={"stun": "スタン", "freeze_lock": "凍結ロック",
+                                           "burn": "燃焼"}[status], phases=phases))
     elif effect == "charge":
         yield SetCard(target, {"charged": True}, cite=rule("attributes", "charged"),
                       detail=msg("{source}: {target} is charged (帯電)",

@@ -66,7 +66,7 @@ def skill(match, act):
                            rule("tactics-phase", None, "効果の発動").because(TACTICS_ACTIONS),
                            msg("skills are activated in a tactics phase, not the "
                                "{phase} phase",
-                               phase=match.state.phase))
+                               phase=msg.phase(match.state.phase)))
     if C.is_unit(unit):
         yield from require_can_act(match, unit, msg("activate a skill"))
     tgt = resolve_target(match, player, act.get("target"), effect) if effect != "none" else None

@@ -52,11 +52,11 @@ def set_card(match, act):
                        rule("magic-zone", None, "上記の種類（魔法、装備）のカードであるなら"),
                        msg("{card} is a {value}: only spells and equip cards are set "
                            "in the magic zone",
-                           card=card, value=C.kind(card)))
+                           card=card, value=msg.term("kind", C.kind(card))))
     yield from require_not_broken(card, where, msg("be set"))
     yield from require(where == "hand", rule("set", None, "セットとは"),
                        msg("{card} is in the {where} zone, not the hand",
-                           card=card, where=where))
+                           card=card, where=msg.zone(where)))
     most = LIMITS["magic"][0]
     yield from require(len(match.zone(player, "magic")) < most, limit_cite("magic"),
                        msg("{player}'s magic zone already holds {most} cards",
@@ -69,7 +69,7 @@ def set_card(match, act):
                cite=rule("magic-zone", None, "裏側にしてセット") if face_down
                else rule("set", None, "表側、裏側にして置く"),
                detail=msg("{player} sets {card} {value} in the magic zone",
-                          player=player, card=card, value='face-down' if face_down else 'face-up'), event="set")
+                          player=player, card=card, value=msg("face-down") if face_down else msg("face-up")), event="set")
 
 
 def require_timing(match, player: str, card, where: str):
@@ -97,7 +97,7 @@ def require_timing(match, player: str, card, where: str):
                            rule("tactics-phase", None, "効果の発動").because(TACTICS_ACTIONS),
                            msg("a {ja} spell is cast in a tactics phase, not the "
                                "{phase} phase",
-                               ja=ja, phase=match.state.phase))
+                               ja=ja, phase=msg.phase(match.state.phase)))
         return
     if category == "barrier":
         yield from require(where != "hand", category_cite("barrier", "手札から発動することはできません"),
@@ -141,12 +141,12 @@ def cast_spell(match, player: str, card, *, target=None, effect=None, amount=Non
     yield from require(C.kind(card) in C.MAGIC_KINDS,
                        rule("magic-zone", None, "魔法、装備カードを使用する為"),
                        msg("{card} is a {value}, not a spell or equip card",
-                           card=card, value=C.kind(card)))
+                           card=card, value=msg.term("kind", C.kind(card))))
     yield from require_not_broken(card, where, msg("be cast"))
     yield from require(where in ("hand", "magic"), rule("magic-zone", None, "魔法、装備カードを使用する為"),
                        msg("{card} is in the {where} zone: a spell is cast from the "
                            "hand or the magic zone",
-                           card=card, where=where))
+                           card=card, where=msg.zone(where)))
     effect, tgt = plan_target(match, player, card, target, effect, target_field)
     yield from require_timing(match, player, card, where)
     stays = bool(card.get("permanent")) or C.kind(card) == "equip"

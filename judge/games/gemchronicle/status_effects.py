@@ -96,7 +96,7 @@ def cure(match, act):
     yield from require(match.state.phase == "mana", cite,
                        msg("a status is cured in one's own mana phase, not in the "
                            "{phase} phase",
-                           phase=match.state.phase))
+                           phase=msg.phase(match.state.phase)))
     held = C.statuses(unit)
     yield from require(status in held, cite, msg("{unit} has no {JAPANESE}",
                                                  unit=unit, JAPANESE=JAPANESE[status]))

@@ -47,7 +47,7 @@ def enter(match, phase: str):
     s = match.state
     player = s.active
     yield SetTurn(phase=phase, cite=rule("game-flow", None, _flow_match(phase)),
-                  detail=msg("turn {turn}: {player}'s {phase}",
+                  detail=msg("turn {turn}: {player}'s {phase} phase",
                              turn=s.turn, player=player, phase=PHASE_NAMES[phase]),
                   event="phase")
     if phase == "draw":
@@ -126,7 +126,7 @@ def start_game(match, act):
     yield from require_game_on(match)
     yield from require(match.state.phase in (None, "setup"), rule("hand", None, "調律開始時"),
                        msg("the game has already started (phase {phase})",
-                           phase=match.state.phase))
+                           phase=msg.phase(match.state.phase)))
     yield from start(match)
 
 

@@ -28,7 +28,7 @@ def require_tactics(match, player: str, what: str):
     yield from require(match.state.phase in TACTICS,
                        rule("tactics-phase", None, "準備のフェイズ").because(TACTICS_ACTIONS),
                        msg("{what} is done in a tactics phase, not the {phase} phase",
-                           what=what, phase=match.state.phase))
+                           what=what, phase=msg.phase(match.state.phase)))
 
 
 def position_named(match, value) -> str:
@@ -69,7 +69,7 @@ def summon(match, act):
     yield from require(C.is_unit(card), rule("magic-zone", None, "魔法、装備カードを使用する為"),
                        msg("{card} is a {value}, not a unit: it is set in the magic "
                            "zone, not summoned",
-                           card=card, value=C.kind(card)))
+                           card=card, value=msg.term("kind", C.kind(card))))
     yield from require_not_broken(card, where, msg("be summoned"))
     forbidden = C.kind(card) == "forbidden_unit"
     sources = ("hand", "forbidden_deck") if forbidden else ("hand",)
@@ -78,7 +78,7 @@ def summon(match, act):
                             "特殊な条件" if forbidden else "召喚").because(SUMMON_SOURCE),
                        msg("{card} is in the {where} zone; a {value} is summoned "
                            "from {value2}",
-                           card=card, where=where, value='forbidden unit' if forbidden else 'unit', value2=' or '.join(sources)))
+                           card=card, where=msg.zone(where), value=msg("forbidden unit") if forbidden else msg("unit"), value2=[msg.zone(z) for z in sources]))
     zone = act.get("zone") or ("forbidden" if forbidden else "battle")
     if forbidden:
         yield from require(zone == "forbidden",
@@ -95,7 +95,7 @@ def summon(match, act):
     most = LIMITS[zone][0]
     yield from require(len(match.zone(player, zone)) < most, limit_cite(zone),
                        msg("{player}'s {zone} zone already holds {most} card(s)",
-                           player=player, zone=zone, most=most))
+                           player=player, zone=msg.zone(zone), most=most))
     face_down = bool(act.get("face_down"))
     if face_down:
         yield from require(position == "defense",
@@ -149,14 +149,14 @@ def change_position(match, act):
     if wanted is None:
         wanted = "defense" if now == "attack" else "attack"
     yield from require(wanted != now, cite, msg("{unit} is already in {now} position",
-                                                unit=unit, now=now))
+                                                unit=unit, now=msg.term("position", now)))
     props = {"position": wanted, "position_changed": True}
     words = msg("attack position (攻撃表示)") if wanted == "attack" else msg("defense "
                                                                             "position "
                                                                             "(守備表示)")
     if wanted == "attack" and unit.get("face_down") and not unit.get("stealth"):
         props["face_down"] = None
-        words = msg("{position}, turned face-up", position=words)
+        words = msg("{position}, turned face-up", position=msg.term("position", words))
     yield SetCard(unit, props, cite=cite, detail=msg("{player}: {unit} changes to "
                                                      "{words}",
                                                      player=player, unit=unit, words=words),

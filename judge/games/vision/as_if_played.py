@@ -50,7 +50,7 @@ def resolve_as_if_played(match, player: str, card, act, *, by: str = msg("an eff
                        I.AS_IF_PLAYED_FAILS_WITHOUT_TARGET), event="fail",
                    detail=msg("{card} has no legal target to designate: it fails to "
                               "resolve and stays in {origin}",
-                              card=card, origin=origin))
+                              card=card, origin=msg.zone(origin)))
         return
     # Step 3: into the play area, face up (a face-down card by its face side: QA-346).
     if card.get("face_down"):
@@ -62,7 +62,7 @@ def resolve_as_if_played(match, player: str, card, act, *, by: str = msg("an eff
                cite=Cite(PROCEDURE, "play-procedure.3"), event="reveal",
                detail=msg("{card} goes from {origin} into {player}'s play area face "
                           "up",
-                          card=card, origin=origin, player=player))
+                          card=card, origin=msg.zone(origin), player=player))
     # Step 4: the mode.
     modes = [str(m) for m in card.get("modes", []) or []]
     if modes:

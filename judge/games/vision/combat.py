@@ -148,7 +148,7 @@ def attack(match, act):
     if not (state.active == player and state.phase == "main"):
         problems.append(msg("{player} may attack only in their own main phase (turn "
                             "of {active}, phase {phase})",
-                            player=player, active=state.active, phase=state.phase))
+                            player=player, active=state.active, phase=msg.phase(state.phase)))
     if not is_character(attacker):
         problems.append(msg("{attacker} is not a character", attacker=attacker))
     elif attacker.get("asleep"):
@@ -201,7 +201,7 @@ def _block(match, act, defender: str):
     yield Check(ok=ok, cite=combat_cite(match), event="block",
                 detail=msg("{blocker} is an active character", blocker=blocker) if ok else
                 msg("{blocker} is {value} and cannot block",
-                    blocker=blocker, value='asleep' if blocker.get('asleep') else 'not a character'))
+                    blocker=blocker, value=msg("asleep") if blocker.get("asleep") else msg("not a character")))
     yield SetCard(blocker, {"asleep": True}, cite=combat_cite(match), event="block",
                   detail=msg("{defender} blocks with {blocker}, which goes to sleep",
                              defender=defender, blocker=blocker))

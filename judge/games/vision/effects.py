@@ -136,7 +136,7 @@ def put_onto_field(match, act):
     cite = Cite(PLAY_TERM, match="他のカードの効果によって").because(I.PUT_ONTO_FIELD)
     if zone in ("field", "play_area"):
         yield Check(ok=False, cite=cite, detail=msg("{card} is already in {zone}",
-                                                    card=card, zone=zone))
+                                                    card=card, zone=msg.zone(zone)))
     controller = act.get("controller") or card.owner
     asleep = act.get("asleep") == "yes"
     by = act.get("by") or msg("an effect")

@@ -1,4 +1,17 @@
-"""This game's words: its message catalogue (locale/), read by :mod:`judge.i18n`."""
-from judge.i18n import Messages
+"""Vision's words: its message catalogue (locale/), read by :mod:`judge.i18n`.
+
+``TERMS`` is the game's vocabulary as the scenario files write it (zones, phases,
+card types): the catalogue gives each its Japanese name (ノードエリア, 冥界, …) and
+its English one, under the msgctxt of its kind.
+"""
+from judge.i18n import Messages, pgettext
 
 msg = Messages(__package__)
+
+TERMS = [
+    pgettext("zone", "deck"), pgettext("zone", "hand"), pgettext("zone", "nodes"),
+    pgettext("zone", "field"), pgettext("zone", "play_area"), pgettext("zone", "graveyard"),
+    pgettext("zone", "removed"),
+    pgettext("phase", "main"), pgettext("phase", "draw"), pgettext("phase", "end"),
+    pgettext("kind", "character"), pgettext("kind", "spell"), pgettext("kind", "command"),
+]

@@ -148,12 +148,12 @@ def _designate(match, player, card, kind, act):
     ok = is_legal_target(match.state, card, target, kind)
     where = match.where_is(target)[1]
     cite, why = step(5), msg("{target} ({where}) is not {KINDS}",
-                             target=target, where=where, KINDS=KINDS[kind])
+                             target=target, where=msg.zone(where), KINDS=KINDS[kind])
     if kind.endswith("_being_played") and not ok:
         cite = Cite(PLAY_TERM, match="プレイされているカード」しか対象に出来ず")
         why = (msg("{target} is not being played (it is in {where}): an effect that "
                    "negates a play can target only a card being played",
-                   target=target, where=where))
+                   target=target, where=msg.zone(where)))
     elif number_of(card) == "N298" and where == "nodes":
         cite = Cite(PLAY_TERM, match="手順7.であるため")
         why = (msg("{target} is still a node: the cost is paid at step 7, after the "

@@ -147,7 +147,7 @@ def type_rules(match, player: str, card: Card) -> list[tuple[bool, Cite, str]]:
         out.append((main, Cite(SUPPLEMENT, f"{kind}.1"),
                     msg("it is {player}'s main phase", player=player) if main else
                     msg("not {player}'s main phase (turn of {active}, phase {phase})",
-                        player=player, active=state.active, phase=state.phase)))
+                        player=player, active=state.active, phase=msg.phase(state.phase))))
         pending = interference_pending(match)
         out.append((not pending, Cite(SUPPLEMENT, f"{kind}.1"),
                     msg("no interference is under way") if not pending else

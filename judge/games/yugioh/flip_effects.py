@@ -43,7 +43,7 @@ def turned_face_up(match, card: Card, how: str, position: str | None = None,
         why = msg("{why} ({source})", why=why, source=source)
     stats = dict(atk=card.get("atk", 0), def_=card.get("def", 0))
     yield SetCard(card, props, cite=cite, event="flipped",
-                  detail=msg("{card} is turned face-up {why}, into {position} "
+                  detail=msg("{card} is turned face-up {why}, into {position} position "
                              "(ATK {atk} / DEF {def_})", card=card, why=why,
                              position=msg.term("position", position), **stats)
                   if position else

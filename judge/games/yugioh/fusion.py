@@ -84,7 +84,7 @@ def fusion(match, act):
                  detail=msg("{monster} came from the fusion deck, not from the deck: "
                             "it is in {position} position, and this was not a normal "
                             "summon",
-                            monster=monster, position=position))
+                            monster=monster, position=msg.term("position", position)))
     for m in materials:
         yield Move(m, "graveyard", clear=ON_FIELD_PROPS, cite=TO_GRAVEYARD, event="material",
                    detail=msg("the material {m} goes to {owner}'s graveyard",

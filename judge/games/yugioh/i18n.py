@@ -1,4 +1,18 @@
-"""This game's words: its message catalogue (locale/), read by :mod:`judge.i18n`."""
-from judge.i18n import Messages
+"""Yu-Gi-Oh!'s words: its message catalogue (locale/), read by :mod:`judge.i18n`.
+
+``TERMS`` is the game's vocabulary as the scenario files write it (zones, phases,
+positions): the catalogue gives each its name in chapter 2's Japanese (融合デッキ,
+攻撃表示, …) and in English, under the msgctxt of its kind.
+"""
+from judge.i18n import Messages, pgettext
 
 msg = Messages(__package__)
+
+TERMS = [
+    pgettext("zone", "deck"), pgettext("zone", "hand"), pgettext("zone", "monsters"),
+    pgettext("zone", "spells"), pgettext("zone", "field"), pgettext("zone", "graveyard"),
+    pgettext("zone", "fusion_deck"),
+    pgettext("phase", "draw"), pgettext("phase", "standby"), pgettext("phase", "main1"),
+    pgettext("phase", "battle"), pgettext("phase", "main2"), pgettext("phase", "end"),
+    pgettext("position", "attack"), pgettext("position", "defense"),
+]

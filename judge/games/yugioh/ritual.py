@@ -88,7 +88,7 @@ def ritual(match, act):
                cite=DESCEND.because(RITUAL_FROM_HAND), event="ritual",
                detail=msg("{monster} descends to the field from {player}'s hand in "
                           "{position} position (ATK {value} / DEF {value2})",
-                          monster=monster, player=p, position=position, value=monster.get('atk', 0), value2=monster.get('def', 0)))
+                          monster=monster, player=p, position=msg.term("position", position), value=monster.get('atk', 0), value2=monster.get('def', 0)))
     yield Record(fact(p, "ritual_summon", monster),
                  cite=DESCEND.because(SPECIAL_POSITION) if act.get("position") else
                  Cite(RITUAL, match="通常の召喚とは異なるため"),

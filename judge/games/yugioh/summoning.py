@@ -188,6 +188,6 @@ def change_position(match, act):
                        msg("{card} has attacked this turn", card=card))
     new = "defense" if card.get("position") == "attack" else "attack"
     yield SetCard(card, {"position": new}, cite=POSITION, event="position",
-                  detail=msg("{card} changes to {new} position", card=card, new=new))
+                  detail=msg("{card} changes to {new} position", card=card, new=msg.term("position", new)))
     yield Record(fact(p, "position_changed", card), cite=POSITION,
                  detail=msg("{card} has changed position this turn", card=card))

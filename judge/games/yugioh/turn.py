@@ -41,7 +41,7 @@ def require_main_phase(match, player: str, what: str):
     yield from require(phase in MAIN_PHASES, TURN_CITE,
                        msg("it is the {phase} phase: {player} can {what} only in a "
                            "main phase (main1 or main2)",
-                           phase=phase, player=player, what=what))
+                           phase=msg.phase(phase), player=player, what=what))
 
 
 def require_battle_phase(match, player: str, what: str):
@@ -50,7 +50,7 @@ def require_battle_phase(match, player: str, what: str):
     yield from require(match.state.phase == "battle", PHASE_CITE,
                        msg("it is the {phase} phase: {player} can {what} only in the "
                            "battle phase",
-                           phase=match.state.phase, player=player, what=what))
+                           phase=msg.phase(match.state.phase), player=player, what=what))
 
 
 def draw_cards(match, player: str, count: int, cite: Cite, why: str):
@@ -72,7 +72,7 @@ def draw(match, act):
     yield from require_turn_player(match, p, msg("draw"))
     yield from require(match.state.phase == "draw", DRAW_CITE,
                        msg("it is the {phase} phase: a card is drawn in the draw "
-                           "phase", phase=match.state.phase))
+                           "phase", phase=msg.phase(match.state.phase)))
     yield from require(not any(f.get("player") == p and f.get("drew") for f in
                                match.state.this_turn), DRAW_CITE,
                        msg("{player} has already drawn this turn", player=p))
@@ -101,10 +101,10 @@ def next_phase(match, act):
     yield from require(PHASE_NAMES.index(target) > index, PHASE_CITE,
                        msg("the {target} phase is not after the {now} phase: phases "
                            "only go forward",
-                           target=target, now=now))
+                           target=msg.phase(target), now=msg.phase(now)))
     yield SetTurn(phase=target, cite=PHASE_CITE, detail=msg("{player} enters the "
                                                             "{target} phase",
-                                                            player=p, target=target),
+                                                            player=p, target=msg.phase(target)),
                   event="phase")
 
 

@@ -58,7 +58,7 @@ def test_attack_lower_damage_is_an_interpretation_pointing_to_the_note(corpus):
     step = damage[0]
     assert step.clause == "attack-lower" and step.interpretation
     assert step.interpretation_id == "yugioh.attack-lower-transcription"
-    assert "editor's note" in step.reason
+    assert "editor's note" in step.reason_text
     # the quote is the text as cited, transcription error and all
     assert "攻撃を受けた相手プレイヤー" in step.quote
     # the editor's note the reason points to is on that entry and clause

@@ -7,11 +7,12 @@ rolled back and the log gets one step with ``legal: false`` and the forbidding r
 """
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from judge.i18n import Messages, message_json, render
+from judge.i18n import Messages, Term, message_json, render
 
 from .cards import Card
 from .cite import Cite
@@ -21,6 +22,12 @@ from .events import (Check, Choose, Event, LifeChange, Move, Note, Record, SetCa
 from .state import GameState
 
 msg = Messages("judge")
+
+
+def game_package(game) -> str:
+    """The package of a game's code, which holds its message catalogue (locale/)."""
+    module = sys.modules.get(type(game).__module__)
+    return getattr(module, "__package__", None) or type(game).__module__
 
 
 @dataclass
@@ -40,6 +47,15 @@ class Step:
     interpretation: bool = False
     reason: str | None = None
     interpretation_id: str | None = None
+    package: str | None = None    # whose catalogue names the action (the game's package)
+
+    @property
+    def action_label(self) -> str:
+        """The action's name in the reader's locale (``resolve_as_if_played`` →
+        プレイしたものとして解決)."""
+        if not self.action or not self.package:
+            return self.action
+        return Term("action", self.action, self.package).render()
 
     @property
     def detail(self) -> str:
@@ -58,7 +74,7 @@ class Step:
         (DESIGN.md, second round) let a client render it itself.
         """
         out = {"n": self.n, "player": self.player, "action": self.action,
-               "legal": self.legal, "event": self.event, "detail": self.detail,
+               "action_label": self.action_label, "legal": self.legal, "event": self.event, "detail": self.detail,
                **message_json(self.text),
                "rule": self.rule, "clause": self.clause, "quote": self.quote,
                "revision": self.revision, "interpretation": self.interpretation}
@@ -303,7 +319,8 @@ class Match:
             text=source.detail, rule=cite.entry, clause=cite.clause, quote=quote.text,
             revision=quote.revision, interpretation=interp is not None,
             reason=interp.reason if interp else None,
-            interpretation_id=interp.id if interp else None))
+            interpretation_id=interp.id if interp else None,
+            package=game_package(self.game)))
 
     def _check_conservation(self) -> None:
         now = Counter(self.state.uids())

@@ -206,7 +206,7 @@ def render_value(value: Any, lang: str | None = None, package: str = JUDGE_PACKA
     if isinstance(value, (list, tuple)):
         return list_separator(lang).join(str(render_value(v, lang, package)) for v in value)
     if isinstance(value, bool):
-        return gettext("yes" if value else "no", lang=lang)
+        return gettext(N_("yes"), lang=lang) if value else gettext(N_("no"), lang=lang)
     return value
 
 

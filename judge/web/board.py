@@ -12,18 +12,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-# The zone names every game shares (DESIGN.md) in the game's own Japanese.
-ZONE_LABELS = {
-    "vision": {"deck": "デッキ", "hand": "手札", "nodes": "ノードエリア", "field": "場",
-               "play_area": "プレイエリア", "graveyard": "冥界", "removed": "除外"},
-    "yugioh": {"deck": "デッキ", "hand": "手札", "monsters": "モンスターゾーン",
-               "spells": "魔法・罠ゾーン", "field": "フィールドカードゾーン",
-               "graveyard": "墓地", "fusion_deck": "融合デッキ"},
-    "gemchronicle": {"deck": "デッキ", "hand": "手札", "battle": "バトルゾーン",
-                     "magic": "マジックゾーン", "forbidden": "禁呪ゾーン",
-                     "field": "フィールドゾーン", "break": "ブレイクゾーン",
-                     "forbidden_deck": "禁呪デッキ", "removed": "除外"},
-}
+from judge.i18n import N_, Term, _, gettext
+
 # Where each zone sits: the play zones, the hand, the piles at the side.
 LAYOUT = {
     "vision": {"main": ("field", "play_area", "nodes"), "hand": ("hand",),
@@ -37,16 +27,17 @@ LAYOUT = {
 COUNTED = {"deck", "forbidden_deck", "fusion_deck"}
 # Card fields shown on the tile: (field, short label, long label).
 STATS = (
-    ("level", "★", "レベル"), ("ml", "ML", "マナレベル"), ("node", "N", "ノード"),
-    ("cost", "C", "コスト"), ("attack", "攻", "攻撃力"), ("toughness", "耐", "耐久力"),
-    ("graze", "G", "グレイズ"), ("atk", "ATK", "攻撃力"), ("def", "DEF", "守備力"),
+    ("level", "★", N_("level")), ("ml", "ML", N_("mana level")), ("node", "N", N_("nodes")),
+    ("cost", "C", N_("cost")), ("attack", N_("Atk"), N_("attack")),
+    ("toughness", N_("Tgh"), N_("toughness")), ("graze", "G", N_("graze")),
+    ("atk", "ATK", N_("ATK")), ("def", "DEF", N_("DEF")),
 )
 FLAGS = {
-    "face_down": ("裏側", "face-down"), "asleep": ("スリープ", "asleep"),
+    "face_down": (N_("face-down"), "face-down"), "asleep": (N_("asleep"), "asleep"),
 }
 HIDDEN_PROPS = {"uid", "name", "position", "damage", "keywords", "attached_to",
                 "face_down", "asleep", "number"} | {s[0] for s in STATS}
-COUNTER_LABELS = {"mana": "マナ"}
+COUNTER_LABELS = {"mana": N_("mana")}
 
 
 @dataclass
@@ -68,7 +59,7 @@ class CardView:
         """The tooltip: everything about the card in one line."""
         parts = [self.name] + [f"{long} {v}" for _, v, long in self.stats] + self.marks
         if self.damage:
-            parts.append(f"ダメージ {self.damage}")
+            parts.append(_("damage {damage}", damage=self.damage))
         parts += [f"{k}: {v}" for k, v in self.extra]
         if self.change:
             parts.append(self.change)
@@ -124,8 +115,10 @@ class BoardView:
 
 
 def zone_label(game: str, zone: str) -> str:
-    """The Japanese name of a zone (the id itself for a zone the table does not know)."""
-    return ZONE_LABELS.get(game, {}).get(zone, zone)
+    """A zone's name in the reader's locale, from the game's catalogue (冥界, 融合デッキ…).
+
+    A zone the catalogue does not know reads as its id."""
+    return Term("zone", zone, f"judge.games.{game}").render()
 
 
 def _places(state: dict) -> dict[str, tuple[str, str, dict]]:
@@ -141,13 +134,13 @@ def _card_view(game: str, zone: str, card: dict, names: dict[str, str]) -> CardV
     view = CardView(name=str(card.get("name", "?")), uid=str(card.get("uid", "")))
     for key, short, long in STATS:
         if card.get(key) is not None:
-            view.stats.append((short, card[key], long))
+            view.stats.append((gettext(short), card[key], gettext(long)))
     if card.get("position") == "defense":
-        view.marks.append("守備表示")
+        view.marks.append(_("defense position"))
         view.classes.append("defense")
     for key, (label, css) in FLAGS.items():
         if card.get(key):
-            view.marks.append(label)
+            view.marks.append(gettext(label))
             view.classes.append(css)
     damage = card.get("damage")
     view.damage = damage if isinstance(damage, int) and not isinstance(damage, bool) else 0
@@ -155,7 +148,7 @@ def _card_view(game: str, zone: str, card: dict, names: dict[str, str]) -> CardV
     view.keywords = [str(k) for k in keywords] if isinstance(keywords, list) else [str(keywords)]
     if card.get("attached_to"):
         holder = names.get(str(card["attached_to"]), str(card["attached_to"]))
-        view.extra.append(("装備先", holder))
+        view.extra.append((_("attached to"), holder))
     for key, value in card.items():
         if key == "kind" and value == "monster":      # the usual case says nothing
             continue
@@ -207,7 +200,8 @@ def board_view(game: str, state: dict, before: dict | None = None,
             if key in ("life", "zones"):
                 continue
             prior = old.get(key) if before is not None else None
-            pv.counters.append((COUNTER_LABELS.get(key, key), value,
+            pv.counters.append((gettext(COUNTER_LABELS[key]) if key in COUNTER_LABELS else key,
+                                value,
                                 prior if before is not None and prior != value else None))
         players.append(pv)
     players.reverse()          # the second player sits across the table, at the top
@@ -225,7 +219,8 @@ def mark_leaving(game: str, view: BoardView, after: dict) -> BoardView:
                     now = after_places.get(card.uid)
                     if now and (now[0], now[1]) != (player.name, zone.id):
                         card.classes.append("leaving")
-                        card.change = (f"→ {now[0]} の{zone_label(game, now[1])}"
+                        card.change = (_("→ {player}'s {zone}", player=now[0],
+                                         zone=zone_label(game, now[1]))
                                        if now[0] != player.name else
                                        f"→ {zone_label(game, now[1])}")
     return view
@@ -237,13 +232,13 @@ def _mark_change(game, view: CardView, pname, zone, card, before_places) -> None
         return
     if (old[0], old[1]) != (pname, zone):
         view.classes.append("moved")
-        where = zone_label(game, old[1]) if old[0] == pname else \
-            f"{old[0]} の{zone_label(game, old[1])}"
-        view.change = f"{where} から"
+        view.change = (_("from {zone}", zone=zone_label(game, old[1])) if old[0] == pname
+                       else _("from {player}'s {zone}", player=old[0],
+                              zone=zone_label(game, old[1])))
         return
     changed = sorted(k for k in set(card) | set(old[2])
                      if k != "uid" and card.get(k) != old[2].get(k))
     if changed:
         view.classes.append("changed")
-        view.change = "変化: " + ", ".join(
+        view.change = _("changed: ") + ", ".join(
             f"{k} {old[2].get(k, '—')} → {card.get(k, '—')}" for k in changed)

@@ -12,18 +12,19 @@ import logging
 from flask import Flask, jsonify, make_response, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from judge.i18n import N_, _, gettext
 from judge.engine.errors import ScenarioError
 
 log = logging.getLogger(__name__)
 
 TITLES = {
-    400: "入力を読めませんでした (Bad request)",
-    404: "見つかりません (Not found)",
-    405: "この方法では使えません (Method not allowed)",
-    413: "大きすぎます (Too large)",
-    414: "URL が長すぎます (URI too long)",
-    431: "ヘッダーが大きすぎます (Headers too large)",
-    500: "サーバーの内部エラー (Internal error)",
+    400: N_("Bad request"),
+    404: N_("Not found"),
+    405: N_("Method not allowed"),
+    413: N_("Too large"),
+    414: N_("URI too long"),
+    431: N_("Headers too large"),
+    500: N_("Internal error"),
 }
 
 
@@ -56,7 +57,8 @@ def error_response(status: int, message: str, *, hints=(), links=(), extra=None)
         body.update(extra or {})
         return make_response(jsonify(body), status)
     page = render_template("error.html", status=status,
-                           title=TITLES.get(status, f"エラー {status}"), message=message,
+                           title=gettext(TITLES[status]) if status in TITLES
+                           else _("error {status}", status=status), message=message,
                            hints=list(hints), links=list(links), extra=extra or {})
     return make_response(page, status)
 

@@ -17,10 +17,12 @@ from flask import current_app
 from markupsafe import Markup
 
 from judge.corpus import GAMES, KINDS
+from judge.i18n import N_, gettext
 from judge.engine.errors import ScenarioError
 
 from . import permalink, workbench
 from .errors import fail
+from .i18n import current as web_locale
 from .render import Renderer, entry_url, sanitize_snippet, word_diff
 from .replay import EntryReplay, entry_runs, verdict
 from .services import services
@@ -28,9 +30,22 @@ from .services import services
 log = logging.getLogger(__name__)
 
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
-KIND_LABELS = {"rule": "ルール", "qa": "Q&A", "term": "用語", "card": "カード"}
-GAME_LABELS = {"vision": "Vision", "yugioh": "遊戯王OCG", "gemchronicle": "ジェムクロニクル"}
-STATUS_LABELS = {"current": "現行", "superseded": "旧版", "withdrawn": "撤回"}
+class _Labels(dict):
+    """Labels that read in the reader's locale: the values are msgids (N_)."""
+
+    def get(self, key, default=None):
+        return gettext(super().__getitem__(key)) if key in self else default
+
+    def __getitem__(self, key):
+        return gettext(super().__getitem__(key))
+
+
+KIND_LABELS = _Labels({"rule": N_("rule"), "qa": N_("Q&A"), "term": N_("term"),
+                       "card": N_("card")})
+GAME_LABELS = _Labels({"vision": N_("Vision"), "yugioh": N_("Yu-Gi-Oh! OCG"),
+                       "gemchronicle": N_("Gem Chronicle")})
+STATUS_LABELS = _Labels({"current": N_("current"), "superseded": N_("superseded"),
+                         "withdrawn": N_("withdrawn")})
 
 
 # --- arguments ------------------------------------------------------------------------
@@ -162,8 +177,10 @@ def source_detail(source: Any) -> list[tuple[str, str]]:
     return out
 
 
-NOTE_KINDS = {"transcription": "誤記", "ambiguity": "曖昧", "contradiction": "矛盾",
-              "error": "誤り", "omission": "欠落"}
+NOTE_KINDS = _Labels({"transcription": N_("transcription error"),
+                      "transcription-error": N_("transcription error"),
+                      "ambiguity": N_("ambiguity"), "contradiction": N_("contradiction"),
+                      "error": N_("error"), "omission": N_("omission")})
 
 
 def note_view(note: Any) -> dict:
@@ -230,7 +247,7 @@ def entry_view(entry) -> dict:
         return {"revisions": revisions, "cites": linked(entry.cites),
                 "cards": linked(entry.cards), "cited_by": linked(cited_by(entry.id)),
                 "clauses": list(entry.current.clauses)}
-    return services().cache.get(("entry", entry.id), make)
+    return services().cache.get(("entry", entry.id, web_locale()), make)
 
 
 def revision_html(entry, number: int) -> Markup:
@@ -244,7 +261,7 @@ def entry_replay(entry) -> EntryReplay:
     """The runs of the entry's linked scenarios (cached: the corpus does not change)."""
     if not entry.scenarios:
         return EntryReplay()
-    return services().cache.get(("replay", entry.id),
+    return services().cache.get(("replay", entry.id, web_locale()),
                                 lambda: entry_runs(entry, services().corpus))
 
 
@@ -304,7 +321,7 @@ def available_games() -> list:
             except Exception as exc:   # noqa: BLE001 - a game being written is left out
                 log.warning("game %s is not available: %s", name, exc)
         return out
-    return services().cache.get(("games",), make)
+    return services().cache.get(("games", web_locale()), make)
 
 
 def game_named(name: str):

@@ -18,4 +18,10 @@ TERMS = [
     pgettext("position", "attack"), pgettext("position", "defense"),
     pgettext("kind", "unit"), pgettext("kind", "forbidden_unit"), pgettext("kind", "spell"),
     pgettext("kind", "equip"), pgettext("kind", "field"),
+    pgettext("action", "activate_field"), pgettext("action", "attack"),
+    pgettext("action", "cast"), pgettext("action", "change_position"),
+    pgettext("action", "cure"), pgettext("action", "end_turn"),
+    pgettext("action", "next_phase"), pgettext("action", "set"),
+    pgettext("action", "skill"), pgettext("action", "start_game"),
+    pgettext("action", "summon"),
 ]

@@ -14,4 +14,7 @@ TERMS = [
     pgettext("zone", "removed"),
     pgettext("phase", "main"), pgettext("phase", "draw"), pgettext("phase", "end"),
     pgettext("kind", "character"), pgettext("kind", "spell"), pgettext("kind", "command"),
+    pgettext("action", "attack"), pgettext("action", "play"),
+    pgettext("action", "put_onto_field"), pgettext("action", "resolve"),
+    pgettext("action", "resolve_as_if_played"),
 ]

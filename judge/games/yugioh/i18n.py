@@ -15,4 +15,9 @@ TERMS = [
     pgettext("phase", "draw"), pgettext("phase", "standby"), pgettext("phase", "main1"),
     pgettext("phase", "battle"), pgettext("phase", "main2"), pgettext("phase", "end"),
     pgettext("position", "attack"), pgettext("position", "defense"),
+    pgettext("action", "activate"), pgettext("action", "attack"),
+    pgettext("action", "change_position"), pgettext("action", "draw"),
+    pgettext("action", "end_turn"), pgettext("action", "equip"), pgettext("action", "flip"),
+    pgettext("action", "fusion"), pgettext("action", "next_phase"),
+    pgettext("action", "ritual"), pgettext("action", "set"), pgettext("action", "summon"),
 ]

@@ -96,9 +96,12 @@ def use_locale(lang: str | None) -> Iterator[str]:
 
 # --- catalogues -------------------------------------------------------------------------
 
-def locale_dir(package: str) -> Path:
-    """Where ``package`` keeps its catalogues."""
-    return Path(str(resources.files(package))) / "locale"
+def locale_dir(package: str) -> Path | None:
+    """Where ``package`` keeps its catalogues (None for a module that is no package)."""
+    try:
+        return Path(str(resources.files(package))) / "locale"
+    except (TypeError, ModuleNotFoundError, ValueError):
+        return None
 
 
 def compile_catalogue(po: Path, mo: Path) -> None:
@@ -120,6 +123,8 @@ def ensure_compiled(package: str) -> None:
     working without that step.  A read-only install just uses what is there.
     """
     base = locale_dir(package)
+    if base is None:
+        return
     for po in base.glob("*/LC_MESSAGES/*.po"):
         mo = po.with_suffix(".mo")
         if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
@@ -133,8 +138,10 @@ def ensure_compiled(package: str) -> None:
 def translations(package: str, lang: str) -> NullTranslations:
     """The compiled catalogue of ``package`` for ``lang`` (empty if it has none)."""
     ensure_compiled(package)
-    found = Translations.load(str(locale_dir(package)), [lang], domain="messages")
-    return found
+    base = locale_dir(package)
+    if base is None:
+        return NullTranslations()
+    return Translations.load(str(base), [lang], domain="messages")
 
 
 def gettext(message: str, package: str = JUDGE_PACKAGE, *, context: str | None = None,

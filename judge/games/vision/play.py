@@ -188,9 +188,9 @@ def _declare(match, card, act):
 
 def _pay(match, player, card, cost, amount, required):
     nodes = match.zone(player, "nodes")
-    yield Note(cite=step(7), event="step", detail=msg("step 7: {player} pays the "
-                                                      "cost {value}",
-                                                      player=player, value=cost if cost == amount else f'X={amount}'))
+    paid = cost if cost == amount else "X=" + str(amount)
+    yield Note(cite=step(7), event="step", detail=msg("step 7: {player} pays the cost {value}",
+                                                      player=player, value=paid))
     if number_of(card) == "N298":
         for node in [n for n in nodes if n.get("asleep")][:amount]:
             yield Move(node, "graveyard", player=node.owner, clear=("asleep",),

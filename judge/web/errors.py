@@ -78,11 +78,11 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):
         status = exc.code or 500
-        message = exc.description or TITLES.get(status, "")
+        # werkzeug's own descriptions are English: say the status in the reader's words
+        message = gettext(TITLES[status]) if status in TITLES else exc.description
         if status == 413:
             limit = app.config.get("MAX_CONTENT_LENGTH") or 0
-            message = (f"リクエストが大きすぎます（上限 {limit // 1024} KiB）。"
-                       f"The request is larger than {limit // 1024} KiB.")
+            message = _("The request is larger than {limit} KiB.", limit=limit // 1024)
         if status >= 500:
             log.error("HTTP %s on %s: %s", status, request.path, exc)
         response = error_response(status, message)
@@ -95,8 +95,7 @@ def init_app(app: Flask) -> None:
         if isinstance(exc, HTTPException):    # pragma: no cover - handled above
             return _http_error(exc)
         log.exception("unexpected error on %s", request.path)
-        return error_response(500, "予期しないエラーが起きました（記録済み）。"
-                                   "An unexpected error happened; it has been logged.")
+        return error_response(500, _("An unexpected error happened; it has been logged."))
 
     # Flask raises InternalServerError for errors inside error handling; keep it plain.
     app.register_error_handler(InternalServerError, _http_error)

@@ -66,7 +66,7 @@ def init_app(app: Flask) -> None:
     @app.after_request
     def _remember(response):
         asked = normalize(request.args.get("lang"))
-        if asked and request.cookies.get(COOKIE) != asked:
+        if asked:
             response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax",
                                 httponly=True)
         # The same URL answers in two languages: caches must keep them apart.

@@ -17,7 +17,7 @@ from flask import current_app
 from markupsafe import Markup
 
 from judge.corpus import GAMES, KINDS
-from judge.i18n import N_, gettext
+from judge.i18n import N_, _, gettext
 from judge.engine.errors import ScenarioError
 
 from . import permalink, workbench
@@ -55,9 +55,9 @@ def clean_query(raw: str | None) -> str:
     text = CONTROL.sub(" ", raw or "")
     limit = current_app.config["MAX_QUERY_CHARS"]
     if len(text) > limit:
-        fail(400, f"検索語が長すぎます（{len(text)} 文字、上限 {limit} 文字）。"
-                  f"The query is {len(text)} characters long; at most {limit} are read.",
-             hints=["キーワードを減らしてください。Use fewer words."], limit=limit)
+        fail(400, _("The query is {length} characters long; at most {limit} are read.",
+                    length=len(text), limit=limit),
+             hints=[_("Use fewer words.")], limit=limit)
     return unicodedata.normalize("NFC", text).strip()
 
 
@@ -65,7 +65,8 @@ def choice_arg(args, name: str, allowed) -> str | None:
     """An optional argument that must be one of ``allowed`` (400 otherwise)."""
     value = args.get(name) or None
     if value is not None and value not in allowed:
-        fail(400, f"{name}={value[:40]!r} は使えません。{name} is one of {', '.join(allowed)}.",
+        fail(400, _("{name}={value!r} cannot be used: {name} is one of {allowed}.", name=name,
+                    value=value[:40], allowed=", ".join(allowed)),
              field=name, accepted=list(allowed))
     return value
 
@@ -76,11 +77,12 @@ def int_arg(args, name: str, default: int, low: int, high: int) -> int:
     if raw in (None, ""):
         return default
     if not re.fullmatch(r"\d{1,6}", raw.strip()):
-        fail(400, f"{name} は {low}〜{high} の整数です。{name} is a whole number "
-                  f"from {low} to {high}.", field=name, accepted=f"{low}-{high}")
+        fail(400, _("{name} is a whole number from {low} to {high}.", name=name, low=low,
+                    high=high), field=name, accepted=f"{low}-{high}")
     value = int(raw)
     if not low <= value <= high:
-        fail(400, f"{name}={value} は範囲外です（{low}〜{high}）。{name} is from {low} to {high}.",
+        fail(400, _("{name}={value} is out of range: {name} is from {low} to {high}.",
+                    name=name, value=value, low=low, high=high),
              field=name, accepted=f"{low}-{high}")
     return value
 
@@ -149,9 +151,9 @@ def find_entry(entry_id: str):
     if key and len(key) <= current_app.config["MAX_QUERY_CHARS"]:
         hits = services().searcher().search(key, limit=5).as_json().get("results", [])
         suggestions = [(h["url"], f"{h['title']} ({h['id']})") for h in hits]
-    fail(404, f"項目 {clean!r} はコーパスにありません。No entry {clean!r} in the corpus.",
-         hints=["ID は <game>/<kind>/<key>（例: vision/qa/QA-337）、または QA-337・6.5.3.b"
-                "のような番号で探せます。"],
+    fail(404, _("No entry {id!r} in the corpus.", id=clean),
+         hints=[_("An id is <game>/<kind>/<key> (for example vision/qa/QA-337); a number "
+                  "such as QA-337 or 6.5.3.b finds it too.")],
          links=suggestions, id=clean, suggestions=[u for u, _ in suggestions])
 
 
@@ -253,7 +255,7 @@ def entry_view(entry) -> dict:
 def revision_html(entry, number: int) -> Markup:
     """The main text of one revision: clause anchors are the bare clause ids."""
     corpus = services().corpus
-    return services().cache.get(("text", entry.id, number), lambda: Renderer(
+    return services().cache.get(("text", entry.id, number, web_locale()), lambda: Renderer(
         exists=lambda i: i in corpus.entries).render(entry.revision(number).text))
 
 
@@ -269,10 +271,10 @@ def selected_revision(entry, args) -> int:
     """The revision the page shows (``?rev=N``; the newest by default)."""
     numbers = [r.number for r in entry.revisions]
     if not numbers:
-        fail(404, f"{entry.id} has no revision")
+        fail(404, _("{id} has no revision", id=entry.id))
     number = int_arg(args, "rev", numbers[0], 1, 9999)
     if number not in numbers:
-        fail(404, f"{entry.id} に改訂 {number} はありません。{entry.id} has no revision {number}.",
+        fail(404, _("{id} has no revision {n}.", id=entry.id, n=number),
              accepted=numbers, links=[(entry_url(entry.id), entry.title)])
     return number
 
@@ -329,7 +331,7 @@ def game_named(name: str):
     for game in available_games():
         if game.name == name:
             return game
-    fail(404, f"ゲーム {name[:40]!r} はありません。Unknown game {name[:40]!r}.",
+    fail(404, _("Unknown game {name!r}.", name=name[:40]),
          accepted=[g.name for g in available_games()])
 
 
@@ -379,16 +381,16 @@ def board_text(args, form=None) -> tuple[str, str]:
         try:
             return permalink.decode(args["s"]), "permalink"
         except permalink.PermalinkError as exc:
-            fail(400, f"パーマリンクを読めません: {exc}. This permalink cannot be read.",
+            fail(400, _("This permalink cannot be read: {error}.", error=exc),
                  field="s")
     if args.get("from"):
         rel = args["from"]
         try:
             path = workbench.scenario_file(services().root, rel)
         except FileNotFoundError:
-            fail(404, f"シナリオ {rel[:120]!r} はありません。No scenario file {rel[:120]!r}; "
-                      "a scenario is <game>/scenarios/<name>.yaml in the corpus.",
-                 field="from", links=[("/board", "ワークベンチ (workbench)")])
+            fail(404, _("No scenario file {name!r}; a scenario is "
+                        "<game>/scenarios/<name>.yaml in the corpus.", name=rel[:120]),
+                 field="from", links=[("/board", _("the workbench"))])
         text = path.read_text(encoding="utf-8")
         ruleset = args.get("ruleset")
         if ruleset:
@@ -399,6 +401,6 @@ def board_text(args, form=None) -> tuple[str, str]:
         return text, rel
     games = available_games()
     if not games:
-        fail(404, "No game module is installed yet.")
+        fail(404, _("No game module is installed yet."))
     name = args.get("game") or games[0].name
     return workbench.dump_yaml(workbench.empty_scenario(game_named(name))), f"empty:{name}"

@@ -8,6 +8,7 @@ stays as the judge follows links.  Templates translate with ``_()``; engine mess
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from urllib.parse import urlencode
 
 from flask import Flask, g, has_request_context, request
@@ -61,7 +62,7 @@ def init_app(app: Flask) -> None:
     @app.context_processor
     def _language():
         return {"lang": current(), "LOCALES": LOCALES, "LANGUAGE_NAMES": LANGUAGE_NAMES,
-                "lang_url": switch_url}
+                "lang_url": switch_url, "script_text": script_text}
 
     @app.after_request
     def _remember(response):
@@ -74,3 +75,22 @@ def init_app(app: Flask) -> None:
         response.vary.add("Accept-Language")
         response.headers.setdefault("Content-Language", current())
         return response
+
+
+@lru_cache(maxsize=None)
+def _script_text(lang: str, script: str) -> dict[str, str]:
+    from babel.messages.pofile import read_po
+    base = i18n.locale_dir(i18n.JUDGE_PACKAGE)
+    path = base / lang / "LC_MESSAGES" / "messages.po" if base else None
+    if path is None or not path.exists():
+        return {}
+    with path.open("rb") as f:
+        catalogue = read_po(f)
+    return {m.id: m.string for m in catalogue
+            if m.id and m.string and any(loc.endswith(script) for loc, _ in m.locations)}
+
+
+def script_text(script: str = "board.js") -> dict[str, str]:
+    """The translations of a script's messages (``t("…")`` in static/<script>) for the
+    reader's locale, read from the catalogue where Babel extracted them."""
+    return _script_text(current(), script)

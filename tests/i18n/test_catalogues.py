@@ -33,10 +33,12 @@ def _extracted(name: str) -> dict[tuple[str | None, str], str]:
     if name == "judge":
         method_map = [("games/**", "ignore"), ("**.py", "python")]
         found = {}
-        for base, mm in ((folder, method_map),
-                         (ROOT / "templates", [("**.html", "jinja2")])):
+        for base, mm, kw in ((folder, method_map, KEYWORDS),
+                             (ROOT / "templates", [("**.html", "jinja2")], KEYWORDS),
+                             (folder / "web" / "static", [("**.js", "javascript")],
+                              {"t": None})):
             for filename, lineno, message, _comments, context in extract_from_dir(
-                    base, mm, keywords=KEYWORDS):
+                    base, mm, keywords=kw):
                 found[(context, message)] = f"{filename}:{lineno}"
         return found
     return {(context, message): f"{filename}:{lineno}" for filename, lineno, message, _c,

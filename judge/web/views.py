@@ -201,6 +201,14 @@ def note_view(note: Any) -> dict:
             "extra": "; ".join(f"{k}: {v}" for k, v in rest.items())}
 
 
+def date_text(when) -> str:
+    """A revision's date as the reader says it: 2014-04-10, 2014-04-10以前 / before …."""
+    if not when:
+        return _("date unknown")
+    day = when.day.isoformat()
+    return _("before {day}", day=day) if getattr(when, "before", False) else day
+
+
 def linked(ids: list[str]) -> list[dict]:
     """Entry ids as links: url, title, and whether the corpus has them."""
     corpus = services().corpus
@@ -235,7 +243,7 @@ def entry_view(entry) -> dict:
             older = entry.revisions[i + 1] if i + 1 < len(entry.revisions) else None
             diff, counts = word_diff(older.text, rev.text) if older else (None, None)
             revisions.append({
-                "number": rev.number, "date": str(rev.date) if rev.date else "日付不明",
+                "number": rev.number, "date": date_text(rev.date),
                 "status": rev.status, "status_label": STATUS_LABELS.get(rev.status, rev.status),
                 "withdrawn": rev.status == "withdrawn" or (entry.status == "withdrawn" and i == 0),
                 "withdrawn_reason": rev.withdrawn_reason, "source": source_text(rev.source),

@@ -238,13 +238,15 @@ class Match:
                         break
         if value is None:
             raise ScenarioError(
-                f"the action leaves the choice {request.name!r} open"
-                + (f" ({render(request.detail)})" if request.detail else ""),
+                msg("the action leaves the choice {choice!r} open ({why})",
+                    choice=request.name, why=request.detail) if request.detail else
+                msg("the action leaves the choice {choice!r} open", choice=request.name),
                 field=f"actions[{ctx.index if ctx else '?'}].{request.name}",
                 accepted=request.options, **(ctx.where if ctx else {}))
         text = {True: "yes", False: "no"}.get(value, str(value))
         if text not in request.options:
-            raise ScenarioError(f"{value!r} is not a possible answer to {request.name!r}",
+            raise ScenarioError(msg("{value!r} is not a possible answer to {choice!r}",
+                                    value=value, choice=request.name),
                                 field=f"actions[{ctx.index}].{request.name}",
                                 accepted=request.options, **ctx.where)
         request.detail = request.detail or msg("{choice}: {answer}", choice=request.name,
@@ -271,17 +273,21 @@ class Match:
             present = sorted({c.name for p in players for z, cards in
                               self.state.players[p].zones.items()
                               if zones is None or z in zones for c in cards})
-            scope = f"{'/'.join(zones) if zones else 'any zone'} of {' or '.join(players)}"
-            raise ScenarioError(f"no card {name!r} in {scope}", field=label,
-                                accepted=present or "(no cards there)", **where)
+            scope = (msg("{zones} of {players}", zones="/".join(zones), players=players)
+                     if zones else msg("any zone of {players}", players=players))
+            raise ScenarioError(msg("no card {name!r} in {scope}", name=name, scope=scope),
+                                field=label,
+                                accepted=present or render(msg("(no cards there)")), **where)
         if nth:
             if not nth.isdigit() or not 1 <= int(nth) <= len(found):
-                raise ScenarioError(f"{ref!r}: there are {len(found)} cards named {name!r}",
+                raise ScenarioError(msg("{ref!r}: there are {count} cards named {name!r}",
+                                        ref=ref, count=len(found), name=name),
                                     field=label, accepted=[f"{name}#{i + 1}" for i in
                                                            range(len(found))], **where)
             return found[int(nth) - 1]
         if len(found) > 1 and len({c.uid for c in found}) > 1:
-            raise ScenarioError(f"{len(found)} cards are named {name!r}; say which",
+            raise ScenarioError(msg("{count} cards are named {name!r}; say which",
+                                    count=len(found), name=name),
                                 field=label, accepted=[f"{name}#{i + 1}" for i in
                                                        range(len(found))], **where)
         return found[0]

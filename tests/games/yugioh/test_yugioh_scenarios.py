@@ -68,7 +68,7 @@ def test_attack_lower_damage_is_an_interpretation_pointing_to_the_note(corpus):
 
 def test_judge_run_prints_a_step_log_a_judge_can_follow(corpus):
     path = next(p for p in SCENARIOS if p.stem == "face-down-defense-attacked")
-    out = CliRunner().invoke(main, ["--corpus", str(corpus.root), "run", str(path)])
+    out = CliRunner().invoke(main, ["--lang", "en", "--corpus", str(corpus.root), "run", str(path)])
     assert out.exit_code == 0, out.output
     text = out.output
     for needle in ("turned face-up", "flip-effects.1", "defense-lower", "200 battle damage",

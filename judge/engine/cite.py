@@ -15,10 +15,8 @@ from dataclasses import dataclass
 class Interpretation:
     """A choice the engine makes where the cited texts are silent or ambiguous.
 
-    ``id`` is stable (``vision.starting-life``); ``reason`` says why the engine chose so
-    (a :class:`judge.i18n.Message` of the game's catalogue, rendered in the reader's
-    locale) and ``basis`` names what it rests on (a public fact, the nearest rule, a
-    ruling; kept in English, it is the documentation's reference, not what a judge reads).
+    ``id`` is stable (``<game>.starting-life``); ``reason`` says why the engine chose so
+    and ``basis`` names what it rests on (a public fact, the nearest rule, a ruling).
     """
 
     id: str

@@ -12,32 +12,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.i18n import N_, Term, _, gettext
+from judge.i18n import N_, _, current_locale, gettext
+from judge.engine.registry import game_class
 
-# Where each zone sits: the play zones, the hand, the piles at the side.
-LAYOUT = {
-    "vision": {"main": ("field", "play_area", "nodes"), "hand": ("hand",),
-               "piles": ("deck", "graveyard", "removed")},
-    "yugioh": {"main": ("monsters", "spells", "field"), "hand": ("hand",),
-               "piles": ("deck", "graveyard", "fusion_deck")},
-    "gemchronicle": {"main": ("battle", "magic", "field", "forbidden"), "hand": ("hand",),
-                     "piles": ("deck", "forbidden_deck", "break", "removed")},
-}
-# Piles shown as a count (their cards are mostly anonymous, top first).
-COUNTED = {"deck", "forbidden_deck", "fusion_deck"}
-# Card fields shown on the tile: (field, short label, long label).
-STATS = (
-    ("level", "★", N_("level")), ("ml", "ML", N_("mana level")), ("node", "N", N_("nodes")),
-    ("cost", "C", N_("cost")), ("attack", N_("Atk"), N_("attack")),
-    ("toughness", N_("Tgh"), N_("toughness")), ("graze", "G", N_("graze")),
-    ("atk", "ATK", N_("ATK")), ("def", "DEF", N_("DEF")),
-)
 FLAGS = {
     "face_down": (N_("face-down"), "face-down"), "asleep": (N_("asleep"), "asleep"),
 }
+# Shown otherwise than as a "key: value" line (the stats a game declares are too).
 HIDDEN_PROPS = {"uid", "name", "position", "damage", "keywords", "attached_to",
-                "face_down", "asleep", "number"} | {s[0] for s in STATS}
-COUNTER_LABELS = {"mana": N_("mana")}
+                "face_down", "asleep", "number"}
 
 
 @dataclass
@@ -114,11 +97,20 @@ class BoardView:
     caption: str = ""
 
 
-def zone_label(game: str, zone: str) -> str:
-    """A zone's name in the reader's locale, from the game's catalogue (冥界, 融合デッキ…).
+def zone_label(game: str, zone: str, lang: str | None = None) -> str:
+    """A zone's name as its game declares it (``zone_labels``), in ``lang`` (default: the
+    reader's locale).
 
-    A zone the catalogue does not know reads as its id."""
-    return Term("zone", zone, f"judge.games.{game}").render()
+    A zone the game does not declare (a state written by hand) shows its id.
+    """
+    labels = game_class(game).zone_labels.get(zone)
+    return labels[lang or current_locale()] if labels else zone
+
+
+def counter_label(game: str, counter: str, lang: str | None = None) -> str:
+    """A player's counter (マナ) as its game declares it (``counter_labels``)."""
+    labels = game_class(game).counter_labels.get(counter)
+    return labels[lang or current_locale()] if labels else counter
 
 
 def _places(state: dict) -> dict[str, tuple[str, str, dict]]:
@@ -131,10 +123,12 @@ def _places(state: dict) -> dict[str, tuple[str, str, dict]]:
 
 
 def _card_view(game: str, zone: str, card: dict, names: dict[str, str]) -> CardView:
+    declared = game_class(game)
     view = CardView(name=str(card.get("name", "?")), uid=str(card.get("uid", "")))
-    for key, short, long in STATS:
+    for key, short, labels in declared.board_stats:
         if card.get(key) is not None:
-            view.stats.append((gettext(short), card[key], gettext(long)))
+            view.stats.append((short, card[key], labels[current_locale()]))
+    hidden = HIDDEN_PROPS | {stat[0] for stat in declared.board_stats}
     if card.get("position") == "defense":
         view.marks.append(_("defense position"))
         view.classes.append("defense")
@@ -152,9 +146,9 @@ def _card_view(game: str, zone: str, card: dict, names: dict[str, str]) -> CardV
     for key, value in card.items():
         if key == "kind" and value == "monster":      # the usual case says nothing
             continue
-        if key not in HIDDEN_PROPS and value not in (None, False, [], {}):
+        if key not in hidden and value not in (None, False, [], {}):
             view.extra.append((key, value))
-    if zone in COUNTED and re.fullmatch(rf"{re.escape(zone)}-\d+", view.name):
+    if zone in declared.counted_zones and re.fullmatch(rf"{re.escape(zone)}-\d+", view.name):
         view.classes.append("anonymous")
     return view
 
@@ -168,7 +162,8 @@ def board_view(game: str, state: dict, before: dict | None = None,
     after_places = _places(state)
     before_places = _places(before) if before else {}
     names = {uid: place[2].get("name", uid) for uid, place in after_places.items()}
-    layout = LAYOUT.get(game, {})
+    declared = game_class(game)
+    layout = declared.board_layout
     players = []
     for pname, player in (state.get("players") or {}).items():
         pzones = player.get("zones") or {}
@@ -186,7 +181,8 @@ def board_view(game: str, state: dict, before: dict | None = None,
                 if before is not None:
                     _mark_change(game, view, pname, zone, card, before_places)
                 cards.append(view)
-            zv = ZoneView(zone, zone_label(game, zone), cards, counted=zone in COUNTED)
+            zv = ZoneView(zone, zone_label(game, zone), cards,
+                          counted=zone in declared.counted_zones)
             zv.anonymous = sum("anonymous" in c.classes for c in cards)
             group = next((g for g, members in layout.items() if zone in members), "piles"
                          if layout else "main")
@@ -200,8 +196,7 @@ def board_view(game: str, state: dict, before: dict | None = None,
             if key in ("life", "zones"):
                 continue
             prior = old.get(key) if before is not None else None
-            pv.counters.append((gettext(COUNTER_LABELS[key]) if key in COUNTER_LABELS else key,
-                                value,
+            pv.counters.append((counter_label(game, key), value,
                                 prior if before is not None and prior != value else None))
         players.append(pv)
     players.reverse()          # the second player sits across the table, at the top

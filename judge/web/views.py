@@ -16,9 +16,10 @@ from urllib.parse import quote
 from flask import current_app
 from markupsafe import Markup
 
-from judge.corpus import GAMES, KINDS
+from judge.corpus import KINDS
 from judge.i18n import N_, _, gettext
 from judge.engine.errors import ScenarioError
+from judge.engine.registry import game_classes
 
 from . import permalink, workbench
 from .errors import fail
@@ -30,6 +31,8 @@ from .services import services
 log = logging.getLogger(__name__)
 
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+
+
 class _Labels(dict):
     """Labels that read in the reader's locale: the values are msgids (N_)."""
 
@@ -42,8 +45,21 @@ class _Labels(dict):
 
 KIND_LABELS = _Labels({"rule": N_("rule"), "qa": N_("Q&A"), "term": N_("term"),
                        "card": N_("card")})
-GAME_LABELS = _Labels({"vision": N_("Vision"), "yugioh": N_("Yu-Gi-Oh! OCG"),
-                       "gemchronicle": N_("Gem Chronicle")})
+
+
+def game_labels() -> dict[str, str]:
+    """Each game of the corpus -> its title in the reader's language (the game's declared
+    titles), else the title of the corpus's games manifest."""
+    lang, classes = web_locale(), game_classes()
+    return {g.id: (getattr(classes.get(g.id), "titles", None) or {}).get(lang) or g.title
+            for g in services().corpus.games}
+
+
+def game_slots() -> dict[str, int]:
+    """Each game of the corpus -> its badge colour (1-6, by its place in the manifest)."""
+    return {g.id: i % 6 + 1 for i, g in enumerate(services().corpus.games)}
+
+
 STATUS_LABELS = _Labels({"current": N_("current"), "superseded": N_("superseded"),
                          "withdrawn": N_("withdrawn")})
 
@@ -118,7 +134,7 @@ def search(args, api: bool = False) -> SearchPage:
     """Run the search the arguments ask for (an empty query finds nothing, quickly)."""
     cfg = current_app.config
     q = clean_query(args.get("q"))
-    game = choice_arg(args, "game", GAMES)
+    game = choice_arg(args, "game", services().corpus.game_ids)
     kind = choice_arg(args, "kind", KINDS)
     page = int_arg(args, "page", 1, 1, cfg["MAX_PAGE"])
     limit = int_arg(args, "limit", cfg["PAGE_SIZE"], 1, 100) if api else cfg["PAGE_SIZE"]
@@ -225,8 +241,8 @@ def linked(ids: list[str]) -> list[dict]:
 def cited_by(entry_id: str) -> list[str]:
     """The entries that cite or name this one, a ``#clause`` reference included.
 
-    (``Corpus.cited_by`` compares whole references, so ``vision/rule/6.5#6.5.3.b`` would
-    not count as citing ``vision/rule/6.5``.)
+    (``Corpus.cited_by`` compares whole references, so ``<game>/rule/6.5#6.5.3.b`` would
+    not count as citing ``<game>/rule/6.5``.)
     """
     corpus = services().corpus
     return sorted(e.id for e in corpus if e.id != entry_id and any(
@@ -321,17 +337,10 @@ def step_link(step: dict) -> str:
 # --- the board ------------------------------------------------------------------------
 
 def available_games() -> list:
-    """The games whose modules are built (a game still being written is left out)."""
+    """Every registered game (the engine's registry), bound to the corpus."""
     def make():
-        from judge.games import game_names, get_game
-        out = []
-        for name in game_names():
-            try:
-                out.append(get_game(name, services().corpus))
-            except Exception as exc:   # noqa: BLE001 - a game being written is left out
-                log.warning("game %s is not available: %s", name, exc)
-        return out
-    return services().cache.get(("games", web_locale()), make)
+        return [cls(services().corpus) for cls in game_classes().values()]
+    return services().cache.get(("games",), make)
 
 
 def game_named(name: str):

@@ -14,7 +14,7 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from judge.games import game_names, get_game
+from judge.engine.registry import game_names, get_game
 from judge.i18n import Term, use_locale
 
 ROOT = Path(__file__).resolve().parents[2]

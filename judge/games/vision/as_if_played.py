@@ -21,9 +21,8 @@ from .choices import given
 from .resolution import resolve_played
 from .restrictions import own_restrictions, record
 from .targets import is_legal_target, legal_targets, reference, target_kind
-from .texts import PLAY_TERM, PROCEDURE, qa
+from .citations import PLAY_TERM, PROCEDURE, qa
 from judge.i18n import joined
-
 from .i18n import msg
 
 AFTERWARDS = ("none", "discard", "remove")

@@ -19,9 +19,8 @@ from .cards import has_keyword, is_character, label
 from .choices import given
 from .effects import battle_damage_is_effect_damage, battle_damage_to_player_negated
 from .graze import BattleDamage, graze
-from .texts import graze_cite
+from .citations import graze_cite
 from judge.i18n import joined
-
 from .i18n import msg
 
 

@@ -31,3 +31,6 @@ db_upgrade, user_add, event_add, staff_add  # noqa
 down_revision, branch_labels, depends_on  # noqa
 # SQLAlchemy's declarative settings; Flask-Login's user protocol
 type_annotation_map, is_anonymous, _.get_id  # noqa
+# i18n: Flask hooks registered by their decorators; use_locale is the API callers (and
+# the tests) render a message in a given language with
+_language, _remember, use_locale  # noqa

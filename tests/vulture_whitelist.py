@@ -37,3 +37,6 @@ granted_at, decided_at, submitter, decider, _.decided_at  # noqa
 # issue 14: the budget's request hooks and the token they keep on flask.g; the OpenAPI
 # route; the over-budget error handler; gunicorn.conf.py's post_worker_init calls install
 _activate, _deactivate, _.judge_budget_token, openapi_json, _over_budget, install  # noqa
+# i18n: Flask hooks registered by their decorators; use_locale is the API callers (and
+# the tests) render a message in a given language with
+_language, _remember, use_locale  # noqa

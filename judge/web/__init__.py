@@ -57,4 +57,6 @@ def create_app(config: dict | None = None) -> Flask:
     errors.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    from . import offline
+    offline.init_app(app)          # manifest, service worker, offline search and pages
     return app

@@ -50,7 +50,8 @@ def pages_version(corpus_version: str) -> str:
     """What an entry page is made of: the corpus, the templates and the web code (the
     offline pages' own templates and the static files are not in an entry page)."""
     files = [p for p in sorted(TEMPLATES.rglob("*.html")) if not p.name.startswith("offline_")]
-    return _hash(corpus_version, files + sorted(WEB.glob("*.py")))
+    code = [p for p in sorted(WEB.glob("*.py")) if p.name != "offline.py"]
+    return _hash(corpus_version, files + code)
 
 
 def site_version(corpus_version: str) -> str:
@@ -130,6 +131,7 @@ class OfflineStore:
                 fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
                 with os.fdopen(fd, "wb") as fh:
                     fh.write(data)
+                os.chmod(tmp, 0o644)
                 os.replace(tmp, path)
                 return data
         except OSError as exc:

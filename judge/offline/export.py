@@ -156,7 +156,7 @@ def export_site(app: Flask, target: Path, base: str | None = None) -> ExportStat
         for key, text in pages.items():
             rel = page_file(key)
             write(rel, rw.page(text, rel.count("/"), banner))
-        write(f"offline/search-{info['corpus']}.js", bundle)
+        write(f"offline/search-{info['bundle']}.js", bundle)
         for name, (size, mask) in ICONS.items():
             write(f"offline/{name}", icons.png(size, mask))
         write("manifest.webmanifest", json.dumps(manifest_data(base or "./"),

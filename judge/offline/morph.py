@@ -8,7 +8,7 @@ and symbols are dropped, as on the server) and its dictionary form (``し`` -> `
 for every katakana word its lemma (``プレイ`` -> ``プレー``) and its noun parts
 (``スペルカード`` -> ``スペル``, ``カード``), and MeCab's words for the hiragana spelling of
 each katakana word (ぷれい).  ``offline-search.js`` splits a run by the
-longest known surface; a word the corpus never uses matches no morpheme anyway.
+likeliest split into known surfaces; a word the corpus never uses matches no morpheme anyway.
 """
 from __future__ import annotations
 
@@ -18,7 +18,9 @@ from judge.search import analysis as an
 
 
 def vocabulary(texts) -> dict:
-    """``{"words": {surface: [content 0|1, base]}, "kata": {word: [lemma, *parts]}}``."""
+    """``{"words": {surface: [content 0|1, base, count]}, "kata": {word: [lemma, *parts]},
+    "hira": {hiragana: [[surface, base?], …]}}``; the counts let the browser split a run
+    into the likeliest known words (a unigram model, like MeCab's word costs)."""
     seen: dict[str, Counter] = defaultdict(Counter)
     kata: dict[str, list[str]] = {}
     tagger = an._tagger()
@@ -40,7 +42,7 @@ def vocabulary(texts) -> dict:
     words = {}
     for surface, counts in seen.items():
         (content, base), _ = counts.most_common(1)[0]
-        words[surface] = [content, base] if base else [content]
+        words[surface] = [content, base, sum(counts.values())]
     # A judge types a katakana word in hiragana (ぐれいず): MeCab reads such a run its own
     # way, which no corpus surface predicts, so its reading of the hiragana spelling of
     # every katakana word of the corpus is kept as it is.

@@ -3,7 +3,8 @@
 Two versions name everything the browser keeps:
 
 * the **corpus version** (the first 16 hex digits of the search fingerprint: a hash of
-  every entry's content and of the analysis version) names the search bundle;
+  every entry's content and of the analysis version), with the code that writes the
+  bundle, names the search bundle (the bundle itself carries the corpus version);
 * the **pages version** (the corpus version, the templates and the web code) names the
   pre-rendered pages: a new template changes them as much as a new ruling does;
 * the **site version** (the pages version and the static files) names what the service
@@ -54,6 +55,12 @@ def pages_version(corpus_version: str) -> str:
     return _hash(corpus_version, files + code)
 
 
+def bundle_version(corpus_version: str) -> str:
+    """The corpus version and the code that writes the bundle."""
+    here = Path(__file__).resolve().parent
+    return _hash(corpus_version, [here / "bundle.py", here / "morph.py"])
+
+
 def site_version(corpus_version: str) -> str:
     """The pages' version and the static files and offline templates: what the service
     worker keeps (a new version makes the browser install the worker again)."""
@@ -84,7 +91,8 @@ class OfflineStore:
             from .bundle import corpus_date
             corpus = self.services().corpus
             cv = fingerprint(corpus)[:16]
-            self._info = {"corpus": cv, "pages": pages_version(cv), "site": site_version(cv),
+            self._info = {"corpus": cv, "bundle": bundle_version(cv),
+                          "pages": pages_version(cv), "site": site_version(cv),
                           "corpus_date": corpus_date(corpus), "entries": len(corpus.entries)}
         return self._info
 
@@ -96,7 +104,7 @@ class OfflineStore:
 
     def bundle_gz(self) -> bytes:
         """The search bundle script, gzip-compressed."""
-        return self._get(f"search-{self.info()['corpus']}.js.gz", self._build_bundle)
+        return self._get(f"search-{self.info()['bundle']}.js.gz", self._build_bundle)
 
     def pages_gz(self) -> bytes:
         """Every entry page, ``{"pages": {key: html}}`` as gzip-compressed JSON."""

@@ -90,7 +90,8 @@ def _json(data) -> str:
 def version():
     info = store().info()
     response = jsonify({**info, "pages_version": info["pages"],
-                        "bundle": f"/offline/search-{info['corpus']}.js",
+                        "bundle_version": info["bundle"],
+                        "bundle": f"/offline/search-{info['bundle']}.js",
                         "pages": f"/offline/pages-{info['pages']}.json"})
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -109,7 +110,7 @@ def _gzipped(data: bytes, mimetype: str) -> Response:
 
 @bp.get("/offline/search-<version>.js")
 def bundle(version: str):
-    if version != store().info()["corpus"]:
+    if version != store().info()["bundle"]:
         abort(404)
     return _gzipped(store().bundle_gz(), "text/javascript")
 
@@ -134,7 +135,7 @@ def icon(name: str):
 def page_context(root: str = "/", entry_suffix: str = "") -> dict:
     info = store().info()
     return {"offline": info, "offline_root": root, "entry_suffix": entry_suffix,
-            "bundle_src": f"{root}offline/search-{info['corpus']}.js"}
+            "bundle_src": f"{root}offline/search-{info['bundle']}.js"}
 
 
 @bp.get("/offline/search")

@@ -11,19 +11,25 @@
 
   var EXTRA_FOLD = {"〜": "~", "～": "~", "〰": "~", "−": "-", "‐": "-", "‑": "-",
     "‒": "-", "–": "-", "—": "-", "―": "-"};
-  var EXTRA_RE = /[〜～〰−‐‑‒–—―]/g;
+  var EXTRA_RE = /[〜～〰−‐‑‒–—―]/g, EXTRA_TEST = /[〜～〰−‐‑‒–—―]/;
 
+  var KATAKANA = /[\u30a1-\u30f6]/;
   function foldKana(text) {
-    return text.replace(/[\u30a1-\u30f6]/g, function (c) {
-      return String.fromCharCode(c.charCodeAt(0) - 0x60);
-    });
+    if (!KATAKANA.test(text)) return text;
+    var out = "", chunk = [];
+    for (var i = 0; i < text.length; i++) {
+      var c = text.charCodeAt(i);
+      chunk.push(c >= 0x30a1 && c <= 0x30f6 ? c - 0x60 : c);
+      if (chunk.length === 4096) { out += String.fromCharCode.apply(null, chunk); chunk = []; }
+    }
+    return out + String.fromCharCode.apply(null, chunk);
   }
 
   /* analysis.normalize: NFKC, wave dashes and minus signs unified, lower case, kana. */
   function normalize(text, fold) {
-    var out = String(text).normalize("NFKC").replace(EXTRA_RE, function (c) {
-      return EXTRA_FOLD[c];
-    }).toLowerCase();
+    var out = String(text).normalize("NFKC");
+    if (EXTRA_TEST.test(out)) out = out.replace(EXTRA_RE, function (c) { return EXTRA_FOLD[c]; });
+    out = out.toLowerCase();
     return fold === false ? out : foldKana(out);
   }
 
@@ -141,32 +147,37 @@
     if (/[\u30a1-\u30ff]/.test(c)) return "k";
     return "o";
   }
+  /* The likeliest split of a stretch into words the corpus's MeCab output knows (cost:
+   * -log of the word's frequency); an unknown stretch of one script is one word, as
+   * MeCab makes of unknown words. */
   Morph.prototype.mecab = function (text, out) {
-    // longest known surface first; an unknown stretch of one script is one word, as
-    // MeCab makes of unknown words
-    var i = 0, n = text.length;
-    while (i < n) {
-      var found = null;
-      for (var j = Math.min(n, i + this.longest); j > i; j--) {
-        var s = text.slice(i, j);
-        if (Object.prototype.hasOwnProperty.call(this.words, s)) { found = s; break; }
+    if (this.total === undefined) {
+      var total = 0;
+      for (var w in this.words) total += this.words[w][2] || 1;
+      this.total = total;
+    }
+    var n = text.length, best = [0], back = [0], UNKNOWN = 30;
+    for (var i = 1; i <= n; i++) { best.push(Infinity); back.push(-1); }
+    for (var a = 0; a < n; a++) {
+      if (best[a] === Infinity) continue;
+      for (var b = a + 1; b <= Math.min(n, a + this.longest); b++) {
+        var s = text.slice(a, b);
+        if (!Object.prototype.hasOwnProperty.call(this.words, s)) continue;
+        var cost = best[a] - Math.log((this.words[s][2] || 1) / this.total);
+        if (cost < best[b]) { best[b] = cost; back[b] = a; }
       }
-      if (found) {
-        var info = this.words[found];
-        if (info[0]) out.push([found, info[1] || null]);
-        i += found.length;
-        continue;
+      var sc = script(text[a]);
+      for (var k = a + 1; k <= n && (k === a + 1 || script(text[k - 1]) === sc); k++) {
+        if (best[a] + UNKNOWN + (k - a) < best[k]) { best[k] = best[a] + UNKNOWN + (k - a); back[k] = a; }
       }
-      var k = i + 1, sc = script(text[i]);
-      while (k < n && script(text[k]) === sc) {
-        var known = false;
-        for (var len = 1; len <= this.longest && k + len <= n; len++)
-          if (Object.prototype.hasOwnProperty.call(this.words, text.slice(k, k + len))) { known = true; break; }
-        if (known) break;
-        k++;
-      }
-      out.push([text.slice(i, k), null]);
-      i = k;
+    }
+    var parts = [], at = n;
+    while (at > 0) { parts.push(text.slice(back[at], at)); at = back[at]; }
+    parts.reverse();
+    for (var p = 0; p < parts.length; p++) {
+      var info = Object.prototype.hasOwnProperty.call(this.words, parts[p]) ? this.words[parts[p]] : null;
+      if (!info) out.push([parts[p], null]);
+      else if (info[0]) out.push([parts[p], info[1] || null]);
     }
   };
   /* analysis._words: katakana runs whole (with lemma and noun parts), the rest by MeCab. */

@@ -106,7 +106,7 @@
     this.norm.ids = ids;
     this.norm.title_yomi = this.norm.title_bi;
     this.cache = new Map();
-    this.texts = new Array(n);
+    this.texts = null;
     this.vocab = null;
     this.nameMap = bundle.names;
   }
@@ -143,12 +143,24 @@
   Index.prototype.entryOf = function (d) { return this.entryIds[this.b.docs.entry[d]]; };
   /* Searcher._text_of: the title and passage in the normal form, for the in-a-row check. */
   Index.prototype.textOf = function (d) {
-    var t = this.texts[d];
-    if (t === undefined) {
-      t = A.needle(this.b.entries.title[this.b.docs.entry[d]] + "\n" + this.b.plain[d]);
-      this.texts[d] = t;
+    if (this.texts === null) {
+      // every passage at once: one native NFKC over the joined texts is many times
+      // faster than one call per passage (the texts are separated by NUL, which NFKC
+      // leaves alone)
+      var all = [], titles = this.b.entries.title, entry = this.b.docs.entry;
+      for (var i = 0; i < this.n; i++) all.push(titles[entry[i]] + "\n" + this.b.plain[i]);
+      this.texts = A.normalize(all.join("\u0000")).replace(/[^\S\u0000]+/g, "").split("\u0000");
     }
-    return t;
+    return this.texts[d];
+  };
+
+  /* The one-time work a first search would otherwise pay for: every passage's normal
+   * text (the in-a-row check) and the did-you-mean vocabulary.  The search page runs it
+   * when the browser is idle. */
+  Index.prototype.prepare = function () {
+    this.textOf(0);
+    this.close("");
+    return this;
   };
 
   /* --- words (matching.Word.of) ------------------------------------------------------- */
@@ -651,7 +663,7 @@
   /* --- did you mean (suggest.py) and the fallbacks (Searcher._recover) --------------- */
   function wordForm(text) { return A.needle(text).replace(/[^\p{L}\p{N}_]+/gu, ""); }
   function grams2(s) {
-    var c = A.chars(s), out = new Set();
+    var c = /[\ud800-\udfff]/.test(s) ? A.chars(s) : s, out = new Set();
     for (var i = 0; i < c.length - 1; i++) out.add(c[i] + c[i + 1]);
     if (!out.size) out.add(s);
     return out;
@@ -675,6 +687,7 @@
   }
   Index.prototype.close = function (word) {
     if (!this.vocab) {
+      // by shared bigram, as suggest.Vocabulary
       var byGram = new Map(), names = this.b.vocab;
       Object.keys(names).forEach(function (norm) {
         grams2(norm).forEach(function (g) {
@@ -746,15 +759,39 @@
       return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c];
     });
   }
+  var CHAR_FORMS = new Map();
+  function charForm(c) {
+    var f = CHAR_FORMS.get(c);
+    if (f === undefined) { f = A.needle(c); CHAR_FORMS.set(c, f); }
+    return f;
+  }
   function snippet(text, marks) {
     text = text || "";
-    // normal form character by character, with where each normal character came from
-    var normal = "", from = [], c = A.chars(text), pos = 0;
-    for (var i = 0; i < c.length; i++) {
-      var f = A.needle(c[i]);
-      for (var k = 0; k < f.length; k++) { normal += f[k]; from.push(pos); }
-      pos += c[i].length;
+    // the normal form with where each normal character came from: the whole text at
+    // once when normalising keeps its length (nearly always), else character by character
+    var parts = [], from = [], offset = 0;
+    function keep(ch, at) {
+      var code = ch.charCodeAt(0);
+      if (code === 32 || (code >= 9 && code <= 13) || code === 0x3000 || code === 0xa0) return;
+      parts.push(ch);
+      from.push(at);
     }
+    text.split("\n").forEach(function (line) {
+      var normal = A.normalize(line), i;
+      if (normal.length === line.length) {
+        for (i = 0; i < normal.length; i++) keep(normal[i], offset + i);
+      } else {
+        for (i = 0; i < line.length; i++) {
+          var ch = line[i], code = line.charCodeAt(i);
+          if (code >= 0xd800 && code <= 0xdbff && i + 1 < line.length) ch = line.slice(i, i + 2);
+          var f = charForm(ch);
+          for (var k = 0; k < f.length; k++) keep(f[k], offset + i);
+          i += ch.length - 1;
+        }
+      }
+      offset += line.length + 1;
+    });
+    var normal = parts.join("");
     var spans = [];
     marks.slice().sort(function (a, b) { return b.length - a.length; }).forEach(function (m) {
       if (!m) return;

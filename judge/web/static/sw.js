@@ -66,7 +66,7 @@ function refresh() {
   refreshing = (async function () {
     var v = await (await fetch("/offline/version.json", {cache: "no-store"})).json();
     var have = await current();
-    if (have && have.complete && have.pages_version === v.pages_version && have.corpus === v.corpus) return have;
+    if (have && have.complete && have.pages_version === v.pages_version && have.bundle_version === v.bundle_version) return have;
     var name = DATA + v.site, data = await caches.open(name);
     var bundle = await fetch(v.bundle);
     if (!bundle.ok) throw new Error(v.bundle + ": " + bundle.status);
@@ -81,7 +81,7 @@ function refresh() {
           {headers: {"Content-Type": "text/html; charset=utf-8"}}));
       }));
     }
-    var info = {corpus: v.corpus, site: v.site, pages_version: v.pages_version, corpus_date: v.corpus_date, bundle: v.bundle,
+    var info = {corpus: v.corpus, site: v.site, pages_version: v.pages_version, bundle_version: v.bundle_version, corpus_date: v.corpus_date, bundle: v.bundle,
       pages: keys.length, entries: v.entries, bundle_bytes: bundleBytes, complete: true,
       saved: new Date().toISOString()};
     var meta = await caches.open(META);

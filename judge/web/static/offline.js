@@ -49,7 +49,7 @@
       var game = (text.match(/^game:\s*([a-z]+)\s*$/m) || [])[1] || data.game || "";
       var result = document.getElementById("result");
       // the result shown belongs to the board as it was loaded, not to later edits
-      var recorded = text === original && result && result.querySelector(".run, .error-box")
+      var recorded = text === original && result && result.querySelector("ol.steps, .error-box")
         ? result.innerHTML : "";
       var permalink = document.getElementById("permalink");
       var list = load();

@@ -238,9 +238,8 @@ def test_a_phone_goes_offline_after_one_visit(page: Page, live_url, offline_file
 
     # a board, run online and saved on the device
     page.goto(live_url + "/board?from=yugioh/scenarios/damage-attack-higher.yaml")
-    if page.locator("#result .run").count() == 0:
-        page.locator("#run").click()
-    expect(page.locator("#result .run").first).to_be_visible()
+    page.get_by_role("button", name="実行 (Run)").click()
+    expect(page.locator("#result ol.steps")).to_be_visible()
     page.locator("#save-board").click()
     expect(page.locator(".save-status")).to_contain_text("保存しました")
 
@@ -274,7 +273,7 @@ def test_a_phone_goes_offline_after_one_visit(page: Page, live_url, offline_file
         expect(page.locator(".offline-banner")).to_be_visible()
         page.locator(".saved-board-link").first.click()
         expect(page.locator("#saved-yaml")).to_contain_text("game: yugioh")
-        expect(page.locator("#saved-result .run").first).to_be_visible()
+        expect(page.locator("#saved-result ol.steps")).to_be_visible()
         page.screenshot(path=str(artifacts / "offline-board-phone.png"), full_page=True)
     finally:
         page.context.set_offline(False)

@@ -64,7 +64,7 @@ def build(corpus: Corpus, searcher) -> dict:
 
     from .morph import vocabulary
 
-    reader = searcher._searcher.reader()
+    reader = _reader(searcher)
     n = reader.doc_count_all()
     texts: dict[tuple, tuple[str, str]] = {}
     entries = sorted(corpus.entries)
@@ -136,6 +136,18 @@ def build(corpus: Corpus, searcher) -> dict:
         "vocab": Vocabulary.from_corpus(corpus).names,
         "morph": vocabulary(morph_texts),
     }
+
+
+def _reader(searcher):
+    """The open Whoosh reader of a :class:`~judge.search.Searcher` (its postings and
+    field lengths are what the bundle copies)."""
+    for path in (("_searcher",), ("searcher",), ("whoosh",)):
+        obj = getattr(searcher, path[0], None)
+        if obj is not None and hasattr(obj, "reader"):
+            return obj.reader()
+    raise RuntimeError("the offline bundle cannot find the search index's reader on "
+                       f"{type(searcher).__name__}: judge/offline/bundle.py must follow the "
+                       "Searcher's layout")
 
 
 def script(bundle: dict) -> str:

@@ -234,6 +234,10 @@
   var FILTER_PREFIX = /^([A-Za-z]+|ゲーム|種類|カード|ルール|以前|以後|以降):/;
 
   function isSpace(c) { return /\s/.test(c); }
+  /* obj[key] when obj has it itself (a query may be "constructor" or "__proto__"). */
+  function own(obj, key) {
+    return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
+  }
 
   function clean(raw) {
     var notices = [];
@@ -258,14 +262,14 @@
       if (isSpace(ch)) { i++; continue; }
       var prefix = "";
       var m = FILTER_PREFIX.exec(text.slice(i));
-      if (m && (FILTERS.indexOf(m[1].toLowerCase()) >= 0 || FILTER_ALIASES[m[1]])) {
+      if (m && (FILTERS.indexOf(m[1].toLowerCase()) >= 0 || own(FILTER_ALIASES, m[1]))) {
         prefix = m[0];
         i += prefix.length;
       } else if (ch === "-" && i + 1 < n && !isSpace(text[i + 1])) {
         prefix = "-";
         i += 1;
       }
-      if (i < n && OPEN_QUOTES[text[i]] !== undefined) {
+      if (i < n && own(OPEN_QUOTES, text[i]) !== undefined) {
         var close = OPEN_QUOTES[text[i]];
         var end = text.indexOf(close, i + 1);
         if (end < 0 && "“”".indexOf(text[i]) >= 0) end = text.indexOf('"', i + 1);
@@ -280,7 +284,7 @@
         continue;
       }
       var j = i;
-      while (j < n && !isSpace(text[j]) && OPEN_QUOTES[text[j]] === undefined) j++;
+      while (j < n && !isSpace(text[j]) && own(OPEN_QUOTES, text[j]) === undefined) j++;
       tokens.push([prefix, text.slice(i, j), false]);
       i = j;
     }
@@ -319,14 +323,14 @@
   }
 
   function applyFilter(pq, name, value) {
-    name = FILTER_ALIASES[name] || name.toLowerCase();
+    name = own(FILTER_ALIASES, name) || name.toLowerCase();
     if (!value) { pq.notices.push(name + ": needs a value (e.g. " + example(name) + "); ignored"); return; }
     if (name === "game") {
-      var g = GAMES[value.toLowerCase()];
+      var g = own(GAMES, value.toLowerCase());
       if (g) pq.games.push(g);
       else pq.notices.push("game:" + value + " is not a game (vision, yugioh, gemchronicle); ignored");
     } else if (name === "kind") {
-      var k = KINDS[value.toLowerCase()];
+      var k = own(KINDS, value.toLowerCase());
       if (k) pq.kinds.push(k);
       else pq.notices.push("kind:" + value + " is not a kind (rule, qa, term, card); ignored");
     } else if (name === "card") pq.cards.push(value);
@@ -409,6 +413,6 @@
     normalize: normalize, needle: needle, foldKana: foldKana, fold: fold, pieces: pieces,
     queryGrams: queryGrams, phraseTerms: phraseTerms, isKana: isKana, toKatakana: toKatakana,
     kanaReading: kanaReading, devoice: devoice, qaKey: qaKey, cardNumberKey: cardNumberKey,
-    Morph: Morph, parse: parse, parseDay: parseDay, understood: understood, chars: chars
+    Morph: Morph, parse: parse, own: own, parseDay: parseDay, understood: understood, chars: chars
   };
 })(typeof self !== "undefined" ? self : this);

@@ -4,7 +4,8 @@
  * postings and field lengths) with the server's matching and BM25 ranking: bitsets of
  * postings for AND/OR/NOT and filters, the in-a-row check, champion lists, the prior for
  * older revisions, ×2 for the entry named by the query, an id's entry pinned first, at
- * most two passages of one entry before the others'.  Returns the JSON of /api/search.
+ * most two passages of one entry before the others'.  Returns the JSON of /api/search
+ * (its urls relative to the site's root: "entry/<id>").
  * Needs offline-analysis.js.
  */
 (function (root) {
@@ -363,7 +364,7 @@
       return self.entryIndex.has(c.split("#")[0]);
     });
     if (!found.length) {
-      (this.b.aliases[A.fold(typed).toLowerCase()] || []).forEach(function (id) {
+      (A.own(this.b.aliases, A.fold(typed).toLowerCase()) || []).forEach(function (id) {
         if (!game || id.indexOf(game + "/") === 0) found.push(id);
       });
     }
@@ -432,7 +433,7 @@
     function narrow(b) { allowed = allowed ? allowed.and(b) : b; }
     function union(list, map) {
       var out = new Bits(n);
-      list.forEach(function (v) { if (map[v]) out = out.or(map[v]); });
+      list.forEach(function (v) { if (A.own(map, v)) out = out.or(map[v]); });
       return out;
     }
     if (pq.games.length) narrow(union(pq.games, this.gameDocs));
@@ -598,7 +599,7 @@
   Index.prototype.named = function (words, cands) {
     if (!words.length || words.length > 3 || words.some(function (w) { return w.phrase; })) return [];
     var typed = words.map(function (w) { return w.needle; }).join("");
-    var ids = new Set((this.nameMap[typed] || []).map(function (e) { return e; }));
+    var ids = new Set(A.own(this.nameMap, typed) || []);
     var self = this, ents = this.b.entries;
     if (words.length === 1 && words[0].yomi.length) {
       var wanted = A.kanaReading(words[0].text), wl = A.chars(wanted).length;

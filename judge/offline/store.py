@@ -141,6 +141,7 @@ class OfflineStore:
                     fh.write(data)
                 os.chmod(tmp, 0o644)
                 os.replace(tmp, path)
+                _drop_old(folder, name)
                 return data
         except OSError as exc:
             log.warning("cannot keep offline files in %s (%s): building in memory", folder, exc)
@@ -169,6 +170,21 @@ class OfflineStore:
         thread = threading.Thread(target=run, name="judge-offline-warm", daemon=True)
         thread.start()
         return thread
+
+
+KEEP_OLD_SECONDS = 3600       # a server still running an older version may serve them
+
+
+def _drop_old(folder: Path, name: str) -> None:
+    """Remove older versions of the same kind of file (search-…, pages-…)."""
+    import time
+    kind = name.split("-", 1)[0] + "-"
+    for old in folder.glob(kind + "*"):
+        try:
+            if old.name != name and time.time() - old.stat().st_mtime > KEEP_OLD_SECONDS:
+                old.unlink()
+        except OSError:
+            pass
 
 
 @contextmanager

@@ -164,7 +164,7 @@ def test_offline_top10_equals_the_servers(page: Page, live_url, offline_files):
             "extended": _extended_queries(offline_files["bundle"]),
             "odd": ["constructor", "__proto__", "game:constructor", "toString:x",
                     "kind:hasOwnProperty グレイズ", '"', "「", "-", "OR", "ＱＡ－９９９",
-                    "x" * 300, "🃏 グレイズ", "before:2099 after:1999 プレイ"]}
+                    "グレイズ " * 40, "🃏 グレイズ", "before:2099 after:1999 プレイ"]}
     figures = {}
     for name, queries in sets.items():
         offline = page.evaluate("""(qs) => qs.map(q => window.JudgeOfflineIndex.search(q, {limit: 10})
@@ -217,6 +217,7 @@ def test_offline_search_p95_on_a_4x_throttled_cpu(page: Page, live_url, offline_
     _record(speed_4x_throttled={"queries": len(queries), "p50_ms": p(best, .5),
                                 "p95_ms": p(best, .95), "max_ms": round(best[-1], 1),
                                 "raw_p50_ms": p(raw, .5), "raw_p95_ms": p(raw, .95),
+                                "first_open_and_prepare_ms": round(rounds[0]["open"], 1),
                                 "open_and_prepare_ms": round(min(r["open"] for r in rounds), 1)})
     assert p(best, .95) <= 50
 

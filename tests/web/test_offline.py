@@ -133,3 +133,22 @@ def test_export_site_command_reports_a_bad_folder(tmp_path, corpus_dir, monkeypa
     r = CliRunner().invoke(main, ["--corpus", str(corpus_dir), "export-site", str(blocker)])
     assert r.exit_code == 2
     assert "exists and is not a folder" in r.output
+
+
+def test_a_changed_ruling_changes_the_versions_the_phone_compares(app, corpus_dir, tmp_path):
+    """The service worker fetches new files when version.json names other versions."""
+    import shutil
+
+    from judge.web import create_app
+    copy = tmp_path / "corpus"
+    shutil.copytree(corpus_dir, copy)
+    page = next(p for p in sorted(copy.rglob("*.md")) if "/qa/" in p.as_posix() or
+                "/rule/" in p.as_posix())
+    page.write_text(page.read_text(encoding="utf-8") + "\n追記。\n", encoding="utf-8")
+    other = create_app({"CORPUS_DIR": str(copy), "TESTING": True,
+                        "INDEX_DIR": str(tmp_path / "index")})
+    before = app.test_client().get("/offline/version.json").get_json()
+    after = other.test_client().get("/offline/version.json").get_json()
+    for key in ("corpus", "bundle_version", "pages_version", "site"):
+        assert before[key] != after[key], key
+    assert before["bundle"] != after["bundle"] and before["pages"] != after["pages"]

@@ -155,8 +155,8 @@ async function offlinePage(url) {
     var id = path.slice(7), rev = url.searchParams.get("rev");
     var hit = (rev && await caches.match(pageUrl(id + "?rev=" + rev))) || await caches.match(pageUrl(id));
     if (hit) return withBanner(hit, info);
-    var shell = await caches.match("/offline/search");
-    if (shell) return withBanner(shell, info, "この項目「" + escapeHtml(id) + "」はこの端末にありません。検索してください。");
+    // another spelling of an id (/entry/qa337): the offline search resolves it
+    return Response.redirect("/search?q=" + encodeURIComponent(id.split("/").pop()), 302);
   }
   if (path === "/board" || path.indexOf("/offline/boards") === 0) {
     var boards = await caches.match("/offline/boards");

@@ -277,6 +277,10 @@ def test_a_phone_goes_offline_after_one_visit(page: Page, live_url, offline_file
         page.goto(live_url + "/search?q=" + urllib.parse.quote("ｎｏ．７５"))
         expect(page).to_have_url(re.compile(r"/entry/vision/card/N75$"))
         expect(page.locator("h1#entry-title")).to_contain_text("マナの生成")
+        # an entry link in another spelling resolves through the offline search
+        page.goto(live_url + "/entry/qa337")
+        expect(page).to_have_url(re.compile(r"/entry/vision/qa/QA-337$"))
+        expect(page.locator(".offline-banner")).to_be_visible()
         # the saved board
         page.goto(live_url + "/board")
         expect(page.locator(".offline-banner")).to_be_visible()

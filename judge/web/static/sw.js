@@ -29,7 +29,9 @@ self.addEventListener("activate", function (event) {
       return k.indexOf("judge-shell-") === 0 && k !== SHELL;
     }).map(function (k) { return caches.delete(k); }));
   }).then(function () { return self.clients.claim(); }).then(function () {
-    refresh().catch(function () {});
+    // pages are controlled from here on; the download keeps the worker alive
+    return refresh().then(function (info) { tell({type: "offline-ready", info: info}); },
+      function () { /* offline or the server busy: tried again on the next visit */ });
   }));
 });
 

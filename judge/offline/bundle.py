@@ -30,7 +30,7 @@ import threading
 from datetime import datetime, timezone
 from pathlib import Path
 
-from judge.corpus import Corpus
+from judge.corpus import Corpus, alias_table
 from judge.corpus.ids import fold
 
 log = logging.getLogger(__name__)
@@ -133,6 +133,8 @@ def build(corpus: Corpus, searcher) -> dict:
         "corpus_date": corpus_date(corpus), "entries_count": len(entries), "n": n,
         "docs": docs, "plain": plains, "entries": ents, "fields": fields,
         "names": names, "aliases": aliases,
+        # the corpus's games (games.yaml): ids in order, and what a judge may type for one
+        "games": {"ids": list(corpus.game_ids), "aliases": alias_table(corpus.games)},
         "vocab": Vocabulary.from_corpus(corpus).names,
         "morph": vocabulary(morph_texts),
     }

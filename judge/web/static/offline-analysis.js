@@ -214,13 +214,6 @@
 
   /* --- the query language (query.py) ------------------------------------------------ */
   var MAX_QUERY_CHARS = 256, MAX_TERMS = 24;
-  var GAMES = {"vision": "vision", "v": "vision", "ビジョン": "vision", "ヴィジョン": "vision",
-    "東方ビジョン": "vision", "東方vision": "vision",
-    "yugioh": "yugioh", "yu-gi-oh": "yugioh", "yu-gi-oh!": "yugioh", "ygo": "yugioh",
-    "ocg": "yugioh", "遊戯王": "yugioh", "遊☆戯☆王": "yugioh",
-    "gemchronicle": "gemchronicle", "gem": "gemchronicle", "gc": "gemchronicle",
-    "gem-chronicle": "gemchronicle", "ジェムクロニクル": "gemchronicle",
-    "ジェム": "gemchronicle", "調律儀式": "gemchronicle"};
   var KINDS = {"rule": "rule", "rules": "rule", "ルール": "rule", "規則": "rule", "総合ルール": "rule",
     "qa": "qa", "q&a": "qa", "faq": "qa", "ruling": "qa", "裁定": "qa",
     "term": "term", "terms": "term", "用語": "term", "glossary": "term",
@@ -317,18 +310,24 @@
     return end ? y * 10000 + 1231 : y * 10000 + 101;
   }
 
-  function example(name) {
-    return {"game": "game:vision", "kind": "kind:qa", "card": "card:マナの生成",
+  function example(name, games) {
+    var first = "<game>";
+    for (var k in games) { first = games[k]; break; }
+    return {"game": "game:" + first, "kind": "kind:qa", "card": "card:マナの生成",
       "rule": "rule:6.5", "before": "before:2013-01-27", "after": "after:2013-01-27"}[name];
   }
 
-  function applyFilter(pq, name, value) {
+  function applyFilter(pq, name, value, games) {
     name = own(FILTER_ALIASES, name) || name.toLowerCase();
-    if (!value) { pq.notices.push(name + ": needs a value (e.g. " + example(name) + "); ignored"); return; }
+    if (!value) { pq.notices.push(name + ": needs a value (e.g. " + example(name, games) + "); ignored"); return; }
     if (name === "game") {
-      var g = own(GAMES, value.toLowerCase());
+      var g = own(games, value.normalize("NFKC").toLowerCase());
       if (g) pq.games.push(g);
-      else pq.notices.push("game:" + value + " is not a game (vision, yugioh, gemchronicle); ignored");
+      else {
+        var ids = [];
+        for (var k in games) if (ids.indexOf(games[k]) < 0) ids.push(games[k]);
+        pq.notices.push("game:" + value + " is not a game (" + ids.join(", ") + "); ignored");
+      }
     } else if (name === "kind") {
       var k = own(KINDS, value.toLowerCase());
       if (k) pq.kinds.push(k);
@@ -343,15 +342,17 @@
     }
   }
 
-  /* query.parse: never throws. */
-  function parse(raw) {
+  /* query.parse: never throws.  ``games``: what a judge may type for a game -> its id
+   * (judge.corpus.alias_table of the corpus's games.yaml, shipped in the bundle). */
+  function parse(raw, games) {
+    games = games || {};
     var c = clean(raw), text = c[0];
     var pq = {raw: String(raw), groups: [], excluded: [], games: [], kinds: [], cards: [],
       rules: [], before: null, after: null, notices: c[1]};
     var pendingOr = false, dropped = [];
     lex(text, pq.notices).forEach(function (tok) {
       var prefix = tok[0], value = strip(tok[1]), quoted = tok[2];
-      if (prefix.slice(-1) === ":") { applyFilter(pq, prefix.slice(0, -1), value); return; }
+      if (prefix.slice(-1) === ":") { applyFilter(pq, prefix.slice(0, -1), value, games); return; }
       if (!quoted && (value === "AND" || value === "&&" || value === "&")) return;
       if (!quoted && (value === "OR" || value === "||" || value === "|")) {
         pendingOr = pq.groups.length > 0;

@@ -17,9 +17,9 @@
     PHRASE_BY_TEXT = 2000, MAX_NAMED = 50;
   var FIELDS_BI = ["title_bi", "body_bi"], FIELDS_MO = ["title_mo", "body_mo"];
   var PRIOR = {3: 1.0, 2: 0.75, 1: 0.6};
-  var GAMES = ["vision", "yugioh", "gemchronicle"], KINDS_ALL = ["rule", "qa", "term", "card"];
+  var KINDS_ALL = ["rule", "qa", "term", "card"], GAME_ID = /^[a-z][a-z0-9_]*$/;
   var PAREN_TAIL = /\s*[(（][^()（）]*[)）]\s*$/;
-  var ID_LIKE = /^(?:(?:vision|yugioh|gemchronicle)\/\S+|(?:QA|Q)[-_ .]*\d{1,4}|(?:No\.?|N|№|PR?\.?)[-. ]*\d{1,4}|\d{1,3}(?:\.[0-9A-Za-z]+)+)$/i;
+  var ID_LIKE = /^(?:[a-z][a-z0-9_]*\/(?:rule|qa|term|card)\/\S+|(?:QA|Q)[-_ .]*\d{1,4}|(?:No\.?|N|№|PR?\.?)[-. ]*\d{1,4}|\d{1,3}(?:\.[0-9A-Za-z]+)+)$/i;
 
   /* --- bitsets: Uint32Array, bit d = passage d -------------------------------------- */
   function Bits(n) { this.n = n; this.w = new Uint32Array((n >> 5) + 1); }
@@ -75,6 +75,8 @@
     var n = this.n = bundle.n;
     this.version = bundle.version;
     this.morph = new A.Morph(bundle.morph || {});
+    this.gameIds = bundle.games.ids;
+    this.gameAliases = bundle.games.aliases;
     var docs = bundle.docs, ents = bundle.entries;
     this.entryIds = ents.id;
     this.entryIndex = new Map();
@@ -332,13 +334,13 @@
   /* --- ids (corpus.ids.candidate_ids, Corpus.resolve) ------------------------------- */
   Index.prototype.candidateIds = function (typed, game) {
     var raw = typed.trim(), folded = A.fold(raw);
-    var games = game ? [game] : GAMES, out = [];
+    var games = game ? [game] : this.gameIds, out = [];
     if (folded.indexOf("/") >= 0) {
       var hash = folded.indexOf("#"), head = hash >= 0 ? folded.slice(0, hash) : folded,
         clause = hash >= 0 ? folded.slice(hash + 1) : "";
       var parts = head.split("/");
       if (parts.length > 3) parts = [parts[0], parts[1], parts.slice(2).join("/")];
-      if (parts.length === 3 && GAMES.indexOf(parts[0]) >= 0 && KINDS_ALL.indexOf(parts[1]) >= 0) {
+      if (parts.length === 3 && GAME_ID.test(parts[0]) && KINDS_ALL.indexOf(parts[1]) >= 0) {
         var key = parts[2];
         if (parts[1] === "qa" && A.qaKey(key)) key = A.qaKey(key);
         if (parts[1] === "card" && A.cardNumberKey(key)) key = A.cardNumberKey(key);
@@ -354,7 +356,7 @@
     }
     if ((A.cardNumberKey(folded) && !rule) || (rule && /^\d+$/.test(folded))) {
       var number = A.cardNumberKey(folded);
-      if (number) games.forEach(function (g) { if (g === "vision") out.push(g + "/card/" + number); });
+      if (number) games.forEach(function (g) { out.push(g + "/card/" + number); });
     }
     return out;
   };
@@ -381,15 +383,15 @@
     var offset = Math.max(0, parseInt(opts.offset || 0, 10) || 0);
     result.offset = offset;
     var game = opts.game || null, kind = opts.kind || null;
-    if (game && GAMES.indexOf(game) < 0) {
-      result.notices.push("game '" + game + "' is not one of vision, yugioh, gemchronicle; searching every game");
+    if (game && this.gameIds.indexOf(game) < 0) {
+      result.notices.push("game '" + game + "' is not one of " + this.gameIds.slice().sort().join(", ") + "; searching every game");
       game = null;
     }
     if (kind && KINDS_ALL.indexOf(kind) < 0) {
       result.notices.push("kind '" + kind + "' is not one of rule, qa, term, card; searching every kind");
       kind = null;
     }
-    var pq = A.parse(text);
+    var pq = A.parse(text, this.gameAliases);
     result.notices = result.notices.concat(pq.notices);
     result.understood = A.understood(pq);
     if (pq.empty) {
@@ -719,7 +721,7 @@
         }).join(" "));
       }
       result.did_you_mean = Array.from(new Set(suggestions)).slice(0, 3);
-      var corrected = A.parse(result.did_you_mean[0]);
+      var corrected = A.parse(result.did_you_mean[0], this.gameAliases);
       corrected.excluded = pq.excluded;
       var plan = this.plan(corrected);
       if (plan.groups.length && this.run(plan.groups, excluded, filt, corrected, game, kind, limit, offset, null, result)) {

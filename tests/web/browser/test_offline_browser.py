@@ -109,7 +109,7 @@ def test_browser_analysis_is_the_servers(page: Page, live_url, offline_files):
         "before:2013年1月27日 after:2010/1", "-貫通", "OR グレイズ", "rule:6.5 card:No.075"]
     plans = []
     for q in queries:
-        pq = ql.parse(q)
+        pq = ql.parse(q, b["games"]["aliases"])
         words = []
         for t in pq.terms + pq.excluded:
             w = Word.of(t.text, t.phrase)
@@ -118,7 +118,7 @@ def test_browser_analysis_is_the_servers(page: Page, live_url, offline_files):
                           "needle": w.needle})
         plans.append({"understood": pq.text(), "words": words})
     got = page.evaluate("""(queries) => queries.map(q => {
-        const A = self.JudgeAnalysis, ix = window.JudgeOfflineIndex, pq = A.parse(q);
+        const A = self.JudgeAnalysis, ix = window.JudgeOfflineIndex, pq = A.parse(q, ix.gameAliases);
         const terms = [].concat(...pq.groups, pq.excluded);
         return {understood: A.understood(pq), words: terms.map(t => {
           const w = ix.word(t.text, t.phrase);

@@ -18,3 +18,5 @@ _.ensure_ascii, _.sort_keys, _judge_error, _scenario_error, _unexpected  # noqa
 _globals, _headers  # noqa
 # read by the templates (_board.html, entry.html)
 anonymous, life_before, counted, _.anonymous, _.life_before, _.ruleset_text  # noqa
+# the offline app: a click command and Flask routes registered by their decorators
+export_site_cmd, service_worker, icon, boards  # noqa

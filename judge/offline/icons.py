@@ -14,7 +14,6 @@ from functools import lru_cache
 
 BLUE = (29, 78, 137)
 WHITE = (255, 255, 255)
-SIZES = (192, 512)
 
 
 def _segment_distance(px, py, ax, ay, bx, by) -> float:

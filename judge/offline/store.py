@@ -13,8 +13,8 @@ Two versions name everything the browser keeps:
 Files are written once per version next to the search index (``<index>/offline/``),
 each into a temporary file renamed into place, under a file lock, so gunicorn workers
 build them once and a reader never sees half a file.  A server that is not under test
-starts building them in the background at startup ("pre-rendered when the app is
-deployed"); a request for a file that is not built yet waits for it.
+starts building them in the background on its first request ("pre-rendered when the
+app is deployed"); a request for a file that is not built yet waits for it.
 """
 from __future__ import annotations
 

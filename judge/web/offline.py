@@ -41,11 +41,20 @@ def store() -> OfflineStore:
 
 
 def init_app(app: Flask) -> None:
-    """Attach the store; outside tests, start building the offline files right away."""
+    """Attach the store; outside tests, the first request starts building the offline
+    files in the background."""
     app.extensions["judge-offline"] = OfflineStore(app)
     app.register_blueprint(bp)
     if not app.config.get("TESTING") and app.config.get("OFFLINE_WARM", True):
-        app.extensions["judge-offline"].warm()
+        # started by the first request, not here: rendering the pages is a request to
+        # the app, and the app must be fully set up before it handles one
+        started: list[bool] = []
+
+        @app.before_request
+        def _warm_offline():
+            if not started:
+                started.append(True)
+                app.extensions["judge-offline"].warm()
 
 
 def manifest_data(root: str = "/") -> dict:

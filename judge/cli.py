@@ -443,6 +443,26 @@ def serve(ctx: click.Context, host: str, port: int, debug: bool) -> None:
     app.run(host=host, port=port, debug=debug, use_reloader=False)
 
 
+@main.command("export-site")
+@click.argument("directory", type=click.Path(path_type=Path))
+@click.option("--base", default=None, metavar="PATH",
+              help="Links start with this path (e.g. /judge/); default: relative links.")
+@click.pass_context
+def export_site_cmd(ctx: click.Context, directory: Path, base: str | None) -> None:
+    """Write the read-only site (entries, replays, offline search) as static files."""
+    from judge.offline.export import ExportError, export_site
+    from judge.web import create_app
+    _load_corpus(ctx)
+    app = create_app({"CORPUS_DIR": str(ctx.obj["corpus"]), "OFFLINE_WARM": False})
+    try:
+        stats = export_site(app, directory, base)
+    except ExportError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"{directory}: cannot write the site ({exc.strerror or exc})")
+    click.echo(stats.summary())
+
+
 # --- the call record (judge/record/cli.py) ---------------------------------------------
 
 from judge.record.cli import COMMANDS as _RECORD_COMMANDS  # noqa: E402

@@ -18,6 +18,8 @@ _.ensure_ascii, _.sort_keys, _judge_error, _scenario_error, _unexpected  # noqa
 _globals, _headers  # noqa
 # read by the templates (_board.html, entry.html)
 anonymous, life_before, counted, _.anonymous, _.life_before, _.ruleset_text  # noqa
+# the offline app: a click command and Flask routes registered by their decorators
+export_site_cmd, service_worker, icon, boards, _warm_offline  # noqa
 # the call record (judge/record): Flask views, hooks and Flask-Login's settings and
 # callbacks (registered by their decorators), mapped columns the database fills, and
 # the throwaway PostgreSQL server the tests and bench/record_load.py start

@@ -63,6 +63,8 @@ def create_app(config: dict | None = None) -> Flask:
     errors.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    from . import offline
+    offline.init_app(app)          # manifest, service worker, offline search and pages
     from . import changes
     changes.init_app(app)
     from judge.record.web import init_app as init_record

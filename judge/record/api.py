@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from flask import Blueprint, g, jsonify, make_response, request, url_for
 
+from judge.i18n import _
 from judge.web.errors import fail
 from judge.web.services import services
 
@@ -24,12 +25,12 @@ bp = Blueprint("record_api", __name__, url_prefix="/api")
 @bp.before_request
 def _bearer():
     header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
+    scheme, _space, token = header.partition(" ")
     user = user_of_token(db(), token.strip()) if scheme.lower() == "bearer" else None
     if user is None:
-        message = ("API トークンが必要です（Authorization: Bearer <token>、`judge token NAME` で"
-                   "発行）。A valid API token is needed: Authorization: Bearer <token>."
-                   if not header else "API トークンが正しくありません。The API token is not valid.")
+        message = (_("A valid API token is needed: Authorization: Bearer <token> "
+                     "(`judge token NAME` makes one).")
+                   if not header else _("The API token is not valid."))
         response = make_response(jsonify({"error": message, "status": 401}), 401)
         response.headers["WWW-Authenticate"] = 'Bearer realm="judge"'
         return response
@@ -41,7 +42,7 @@ def _event(slug: str):
     event = C.event_by_slug(db(), slug[:80])
     role = C.role_of(db(), event, g.api_user) if event else None
     if role is None:
-        fail(404, f"no event {slug[:40]!r} that you are on the staff of")
+        fail(404, _("No event {slug!r} that you are on the staff of.", slug=slug[:40]))
     return event, role
 
 
@@ -54,7 +55,7 @@ def create(slug: str):
     """Record a call: JSON ``{round, table, question, ruling, entries, scenario}``."""
     event, _role = _event(slug)
     if request.mimetype != "application/json":
-        fail(415, "send the call as JSON (Content-Type: application/json)",
+        fail(415, _("send the call as JSON (Content-Type: application/json)"),
              accepted=["application/json"])
     from judge.web import strictjson
     try:     # the API's strict reader: no lone surrogate, huge number or deep nesting
@@ -94,5 +95,5 @@ def get(call_id: int):
     """One call with its replay's outcome and every revision."""
     call = C.get_call(db(), call_id)
     if call is None or C.role_of(db(), call.event, g.api_user) is None:
-        fail(404, f"no call {call_id} that you may see")
+        fail(404, _("No call {id} that you may see.", id=call_id))
     return jsonify(C.call_json(call, _url(call), detail=True))

@@ -17,6 +17,8 @@ from typing import Any
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session, selectinload
 
+from judge.i18n import _ as translate, message_json, msg
+
 from .models import (ENTRIES_MAX, QUESTION_MAX, ROLES, RULING_MAX, SCENARIO_MAX, SLUG_MAX,
                      STATUS_LABELS, STATUSES, TITLE_MAX, Call, CallEntry, CallRevision,
                      Event, Staff, User, utcnow)
@@ -39,7 +41,9 @@ class CallInputError(ValueError):
         self.field, self.status, self.extra = field, status, extra
 
     def as_dict(self) -> dict:
-        return {"field": self.field, **self.extra}
+        said = message_json(self.args[0])
+        return {"field": self.field, "error_id": said["message"],
+                "error_params": said["params"], **self.extra}
 
 
 # --- events and staff -----------------------------------------------------------------
@@ -48,13 +52,13 @@ def add_event(session: Session, slug: str, title: str, head: User) -> Event:
     """A new event with ``head`` as its head judge."""
     slug = (slug or "").strip()
     if not SLUG.match(slug) or len(slug) > SLUG_MAX:
-        raise CallInputError("slug", f"event slug {slug[:60]!r}: lower-case letters, digits "
-                             f"and '-', at most {SLUG_MAX} characters (e.g. 2026-12-tokyo)")
+        raise CallInputError("slug", msg("event slug {slug!r}: lower-case letters, digits and '-', at most {max} "
+                                     "characters (e.g. 2026-12-tokyo)", slug=slug[:60], max=SLUG_MAX))
     title = unicodedata.normalize("NFC", title or "").strip()
     if not title or len(title) > TITLE_MAX:
-        raise CallInputError("title", f"the title must have 1 to {TITLE_MAX} characters")
+        raise CallInputError("title", msg("the title must have 1 to {max} characters", max=TITLE_MAX))
     if session.scalar(select(Event).where(Event.slug == slug)) is not None:
-        raise CallInputError("slug", f"event {slug!r} already exists", status=409)
+        raise CallInputError("slug", msg("event {slug!r} already exists", slug=slug), status=409)
     event = Event(slug=slug, title=title)
     session.add(event)
     session.flush()
@@ -70,7 +74,7 @@ def event_by_slug(session: Session, slug: str) -> Event | None:
 def set_staff(session: Session, event: Event, user: User, role: str) -> Staff:
     """Put a judge on the event's staff with a role (changing the role if already there)."""
     if role not in ROLES:
-        raise CallInputError("role", f"role {role!r}: one of {', '.join(ROLES)}")
+        raise CallInputError("role", msg("role {role!r}: one of {roles}", role=role, roles=", ".join(ROLES)))
     staff = session.scalar(select(Staff).where(Staff.event_id == event.id,
                                                Staff.user_id == user.id))
     if staff is None:
@@ -109,12 +113,13 @@ def _text(data: dict, name: str, cap: int, required: bool) -> str:
     if raw is None:
         raw = ""
     if not isinstance(raw, str):
-        raise CallInputError(name, f"{name} must be text")
+        raise CallInputError(name, msg("{name} must be text", name=name))
     text = unicodedata.normalize("NFC", raw.replace("\r\n", "\n")).strip()
     if required and not text:
-        raise CallInputError(name, f"{name} is empty: write it")
+        raise CallInputError(name, msg("{name} is empty: write it", name=name))
     if len(text) > cap:
-        raise CallInputError(name, f"{name} is {len(text)} characters long; at most {cap}",
+        raise CallInputError(name, msg("{name} is {length} characters long; at most {max}",
+                                            name=name, length=len(text), max=cap),
                              limit=cap)
     return text
 
@@ -124,10 +129,12 @@ def _number(data: dict, name: str, high: int) -> int:
     if isinstance(raw, str):
         raw = unicodedata.normalize("NFKC", raw).strip()
         if not re.fullmatch(r"\d{1,6}", raw):
-            raise CallInputError(name, f"{name} must be a whole number from 1 to {high}")
+            raise CallInputError(name, msg("{name} must be a whole number from 1 to {high}",
+                                           name=name, high=high))
         raw = int(raw)
     if not isinstance(raw, int) or isinstance(raw, bool) or not 1 <= raw <= high:
-        raise CallInputError(name, f"{name} must be a whole number from 1 to {high}",
+        raise CallInputError(name, msg("{name} must be a whole number from 1 to {high}",
+                                       name=name, high=high),
                              accepted=f"1-{high}")
     return raw
 
@@ -139,9 +146,10 @@ def clean_entries(raw: Any, corpus) -> list[str]:
     if isinstance(raw, str):
         raw = [p for p in re.split(r"[\s,、]+", raw) if p]
     if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
-        raise CallInputError("entries", "entries must be a list of entry ids")
+        raise CallInputError("entries", msg("entries must be a list of entry ids"))
     if len(raw) > ENTRIES_MAX:
-        raise CallInputError("entries", f"{len(raw)} entries cited; at most {ENTRIES_MAX}")
+        raise CallInputError("entries", msg("{count} entries cited; at most {max}",
+                                                  count=len(raw), max=ENTRIES_MAX))
     out: list[str] = []
     for ref in raw:
         ref = ref.strip()[:200]
@@ -149,8 +157,9 @@ def clean_entries(raw: Any, corpus) -> list[str]:
         base, _, clause = found[0].partition("#") if found else ("", "", "")
         entry = corpus.entries.get(base)
         if entry is None or (clause and clause not in entry.current.clauses):
-            raise CallInputError("entries", f"unknown entry {ref!r}: no such entry in the "
-                                 "corpus (search for it and pick it from the results)",
+            raise CallInputError("entries", msg("unknown entry {ref!r}: no such entry in the corpus "
+                                                 "(search for it and pick it from the results)",
+                                                 ref=ref),
                                  entry=ref)
         if found[0] not in out:
             out.append(found[0])
@@ -168,8 +177,8 @@ def _ruleset(data: dict, scenario_data: Any, today: date) -> date:
     try:
         return date.fromisoformat(str(raw).strip())
     except ValueError:
-        raise CallInputError("ruleset", f"ruleset {str(raw)[:40]!r}: a date YYYY-MM-DD "
-                             "(the rules in force that day)", accepted="YYYY-MM-DD") from None
+        raise CallInputError("ruleset", msg("ruleset {value!r}: a date YYYY-MM-DD (the rules in force "
+                                             "that day)", value=str(raw)[:40]), accepted="YYYY-MM-DD") from None
 
 
 def replay(scenario: str, ruleset: date, corpus) -> tuple[str | None, dict]:
@@ -193,8 +202,9 @@ def replay(scenario: str, ruleset: date, corpus) -> tuple[str | None, dict]:
     if error is not None:
         where = f"line {error['line']}: " if error.get("line") else ""
         field = f"{error['field']}: " if error.get("field") else ""
-        raise CallInputError("scenario", f"the board (scenario) cannot be run: {where}"
-                             f"{field}{error.get('error', '')}", scenario=error)
+        raise CallInputError("scenario", msg("the board (scenario) cannot be run: {where}{field}{error}",
+                                               where=where, field=field, error=error.get("error", "")),
+                             scenario=error)
     out = result.as_json()
     out["verdict"] = verdict(result)
     return out.get("game"), out
@@ -203,8 +213,8 @@ def replay(scenario: str, ruleset: date, corpus) -> tuple[str | None, dict]:
 def clean_call(data: dict, corpus, today: date | None = None) -> dict:
     """A new call's fields, checked; the board run and its outcome attached."""
     if not isinstance(data, dict):
-        raise CallInputError("body", "the call must be an object with round, table, "
-                             "question, ruling, entries and scenario")
+        raise CallInputError("body", msg("the call must be an object with round, table, question, "
+                                           "ruling, entries and scenario"))
     today = today or utcnow().date()
     out = {"round": _number(data, "round", ROUND_MAX),
            "table": _number(data, "table", TABLE_MAX),
@@ -221,11 +231,11 @@ def _scenario_text(data: dict) -> str:
     if raw is None:
         return ""
     if not isinstance(raw, str):
-        raise CallInputError("scenario", "scenario must be the board's YAML text")
+        raise CallInputError("scenario", msg("scenario must be the board's YAML text"))
     text = raw.replace("\r\n", "\n")
     if len(text) > SCENARIO_MAX:
-        raise CallInputError("scenario", f"the scenario is {len(text)} characters long; "
-                             f"at most {SCENARIO_MAX}", limit=SCENARIO_MAX)
+        raise CallInputError("scenario", msg("the scenario is {length} characters long; at most {max}",
+                                               length=len(text), max=SCENARIO_MAX), limit=SCENARIO_MAX)
     return text if text.strip() else ""
 
 
@@ -291,16 +301,17 @@ def edit_call(session: Session, call: Call, user: User, role: str, data: dict, c
     they took and cannot write the appeal ruling; writing one makes the call 上訴裁定.
     """
     if role != "head" and call.judge_id != user.id:
-        raise CallInputError("call", "only the judge who took this call or a head judge "
-                             "can edit it", status=403)
+        raise CallInputError("call", msg("only the judge who took this call or a head judge can edit it"),
+                             status=403)
     if version is not None and version != call.version:
-        raise CallInputError("version", f"this call was changed meanwhile (now revision "
-                             f"{call.version}, you edited revision {version}): reload it "
-                             "and edit again", status=409, current=call.version)
+        raise CallInputError("version", msg("this call was changed meanwhile (now revision {now}, you edited "
+                                              "revision {version}): reload it and edit again",
+                                              now=call.version, version=version), status=409, current=call.version)
     allowed = HEAD_FIELDS if role == "head" else FLOOR_FIELDS
     refused = sorted(k for k in data if k in HEAD_FIELDS and k not in allowed)
     if refused:
-        raise CallInputError(refused[0], f"only a head judge can set {refused[0]}", status=403)
+        raise CallInputError(refused[0], msg("only a head judge can set {field}", field=refused[0]),
+                             status=403)
     old = _state(call)
     new = dict(old)
     if "round" in data:
@@ -319,13 +330,13 @@ def edit_call(session: Session, call: Call, user: User, role: str, data: dict, c
         status = _status(data["status"])
         if role != "head" and (status == "appeal_ruled" or (
                 old["status"] == "appeal_ruled" and status != old["status"])):
-            raise CallInputError("status", "only a head judge rules on an appeal or reopens "
-                                 "a ruled one", status=403)
+            raise CallInputError("status", msg("only a head judge rules on an appeal or reopens a ruled one"),
+                                 status=403)
         new["status"] = status
     if new["appeal_ruling"] and new["appeal_ruling"] != old["appeal_ruling"]:
         new["status"] = "appeal_ruled"
     if new["status"] == "appeal_ruled" and not new["appeal_ruling"]:
-        raise CallInputError("appeal_ruling", "write the head judge's ruling on the appeal")
+        raise CallInputError("appeal_ruling", msg("write the head judge's ruling on the appeal"))
     board_changed = new["scenario"] != old["scenario"] or (
         "ruleset" in data and str(data["ruleset"] or "") not in ("", old["ruleset"]))
     if board_changed:
@@ -358,8 +369,9 @@ def _status(raw: Any) -> str:
     by_label = {v: k for k, v in STATUS_LABELS.items()}
     value = by_label.get(str(raw), str(raw))
     if value not in STATUSES:
-        raise CallInputError("status", f"status {str(raw)[:30]!r}: one of "
-                             + ", ".join(f"{k} ({v})" for k, v in STATUS_LABELS.items()),
+        labels = ", ".join(f"{k} ({translate(v)})" for k, v in STATUS_LABELS.items())
+        raise CallInputError("status", msg("status {value!r}: one of {accepted}",
+                                           value=str(raw)[:30], accepted=labels),
                              accepted=list(STATUSES))
     return value
 

@@ -13,6 +13,8 @@ from sqlalchemy import (JSON, Date, DateTime, ForeignKey, Index, Integer, String
                         UniqueConstraint)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from judge.i18n import N_
+
 # Limits of every text a judge types (characters); the forms and the API check them.
 NAME_MAX = 40
 SLUG_MAX = 40
@@ -23,9 +25,9 @@ SCENARIO_MAX = 64 * 1024
 ENTRIES_MAX = 20
 
 ROLES = ("head", "floor")
-ROLE_LABELS = {"head": "ヘッドジャッジ", "floor": "フロアジャッジ"}
+ROLE_LABELS = {"head": N_("ヘッドジャッジ"), "floor": N_("フロアジャッジ")}
 STATUSES = ("resolved", "appealed", "appeal_ruled")
-STATUS_LABELS = {"resolved": "解決", "appealed": "上訴中", "appeal_ruled": "上訴裁定"}
+STATUS_LABELS = {"resolved": N_("解決"), "appealed": N_("上訴中"), "appeal_ruled": N_("上訴裁定")}
 
 
 def utcnow() -> datetime:

@@ -14,6 +14,7 @@ import json
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 
+from judge.i18n import _
 from judge.web.errors import fail
 from judge.web.services import services
 
@@ -40,8 +41,7 @@ def staff_event(slug: str) -> tuple[Event, str]:
     event = C.event_by_slug(db(), slug[:80])
     role = C.role_of(db(), event, current_user) if event else None
     if role is None:
-        fail(404, f"大会 {slug[:40]!r} は見つからないか、あなたはそのスタッフではありません。"
-                  f"No event {slug[:40]!r} that you are on the staff of.")
+        fail(404, _("No event {slug!r} that you are on the staff of.", slug=slug[:40]))
     return event, role
 
 
@@ -50,8 +50,7 @@ def staff_call(call_id: int):
     call = C.get_call(db(), call_id)
     role = C.role_of(db(), call.event, current_user) if call else None
     if role is None:
-        fail(404, f"裁定 {call_id} は見つからないか、見る権限がありません。"
-                  f"No call {call_id} that you may see.")
+        fail(404, _("No call {id} that you may see.", id=call_id))
     return call, role
 
 
@@ -65,7 +64,9 @@ def _input_error(exc: C.CallInputError):
 
 @bp.app_context_processor
 def _labels():
-    return {"STATUS_LABELS": STATUS_LABELS, "ROLE_LABELS": ROLE_LABELS}
+    # the labels are Japanese msgids; the reader sees them in their own language
+    return {"STATUS_LABELS": {k: _(v) for k, v in STATUS_LABELS.items()},
+            "ROLE_LABELS": {k: _(v) for k, v in ROLE_LABELS.items()}}
 
 
 @bp.get("/events")
@@ -106,7 +107,7 @@ def export(slug: str, fmt: str):
     """The event's calls (filters apply) as CSV or JSON, for the tournament report."""
     event, _role = staff_event(slug)
     if fmt not in ("csv", "json"):
-        fail(404, "export as calls.csv or calls.json", accepted=["csv", "json"])
+        fail(404, _("export as calls.csv or calls.json"), accepted=["csv", "json"])
     try:
         filters = C.Filters.from_args(request.args, services().corpus)
     except C.CallInputError as exc:
@@ -137,12 +138,12 @@ def add_staff(slug: str):
     from .accounts import user_named
     event, role = staff_event(slug)
     if role != "head":
-        fail(403, "スタッフを追加できるのはヘッドジャッジだけです。Only a head judge adds staff.")
+        fail(403, _("Only a head judge adds staff."))
     name = request.form.get("name", "")
     judge = user_named(db(), name)
     if judge is None:
-        fail(400, f"ユーザー {name[:40]!r} はいません（`judge user add` で作成）。No user "
-                  f"{name[:40]!r}: create it with `judge user add`.", field="name")
+        fail(400, _("No user {name!r}: create it with `judge user add`.", name=name[:40]),
+             field="name")
     try:
         C.set_staff(db(), event, judge, request.form.get("role", "floor"))
     except C.CallInputError as exc:
@@ -159,7 +160,7 @@ def _board_text() -> str:
     try:
         return permalink.decode(token)
     except permalink.PermalinkError as exc:
-        fail(400, f"盤面のリンクを読めません: {exc}. The board link cannot be read.", field="s")
+        fail(400, _("The board link cannot be read: {error}", error=exc), field="s")
 
 
 @bp.get("/calls/new")

@@ -25,6 +25,7 @@ from flask_login import LoginManager, current_user, login_user, logout_user
 from flask_wtf.csrf import CSRFError, generate_csrf, validate_csrf
 from wtforms import ValidationError
 
+from judge.i18n import _
 from judge.web.errors import error_response, wants_json
 
 from . import accounts
@@ -129,9 +130,8 @@ def check_csrf() -> None:
         validate_csrf(request.form.get("csrf_token"))
     except (ValidationError, CSRFError) as exc:
         from judge.web.errors import fail
-        fail(400, f"フォームの確認トークン (CSRF) が無いか正しくありません。ページを読み直して"
-                  f"送り直してください。The form's CSRF token is missing or wrong ({exc}): "
-                  "reload the page and send it again.", field="csrf_token")
+        fail(400, _("The form's CSRF token is missing or wrong ({error}): reload the page "
+                    "and send it again.", error=exc), field="csrf_token")
 
 
 def _safe_next(target: str | None) -> str:
@@ -164,14 +164,13 @@ def login():
     ip = request.remote_addr or "-"
     session = db()
     if accounts.throttled(session, name, ip):
-        error = ("ログインの失敗が多すぎます。15分ほど待ってからもう一度。Too many failed logins: "
-                 "wait about 15 minutes and try again.")
+        error = _("Too many failed logins: wait about 15 minutes and try again.")
         return render_template("record/login.html", next=next_url, name=name,
                                error=error), 429
     user = accounts.authenticate(session, name, password, ip)
     session.commit()
     if user is None:
-        error = "名前かパスワードが違います。Wrong name or password."
+        error = _("Wrong name or password.")
         return render_template("record/login.html", next=next_url, name=name,
                                error=error), 401
     login_user(user)

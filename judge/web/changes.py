@@ -15,6 +15,8 @@ from flask import Blueprint, Response, jsonify, render_template, request, url_fo
 
 from judge.corpus.changes import changes_since
 
+from judge.i18n import _
+
 from .errors import fail
 from .render import word_diff
 from .services import services
@@ -32,7 +34,7 @@ def as_of_arg(args, name: str = "as_of") -> date | None:
     try:
         return date.fromisoformat(raw)
     except ValueError:
-        fail(400, f"{name}={raw[:20]!r} は日付ではありません。{name} is a date YYYY-MM-DD.",
+        fail(400, _("{name}={value!r}: {name} is a date YYYY-MM-DD.", name=name, value=raw[:20]),
              field=name, accepted="YYYY-MM-DD")
 
 
@@ -41,7 +43,7 @@ def _game_arg(game: str | None) -> str | None:
         return None
     known = sorted({e.game for e in services().corpus})
     if game not in known:
-        fail(404, f"game {game[:20]!r} はありません。No such game.", field="game",
+        fail(404, _("game {game!r}: no such game.", game=game[:20]), field="game",
              accepted=known)
     return game
 
@@ -100,7 +102,7 @@ def _feed(game: str | None) -> Response:
             el.text = text
         return el
 
-    title = "judge: 裁定の変更" + (f" ({game})" if game else "")
+    title = _("judge: changes to rulings") + (f" ({game})" if game else "")
     sub(root, "title", title)
     sub(root, "id", f"{base}/changes.atom" + (f"?game={game}" if game else ""))
     sub(root, "link", href=request.url, rel="self")
@@ -109,9 +111,9 @@ def _feed(game: str | None) -> Response:
     sub(root, "updated", _stamp(newest))
     for item in items:
         entry = sub(root, "entry")
-        what = ("撤回" if item["status"] == "withdrawn" else
-                "新規" if item["previous"] is None else
-                f"改訂{item['previous']}→改訂{item['revision']}")
+        what = (_("withdrawn") if item["status"] == "withdrawn" else
+                _("new") if item["previous"] is None else
+                _("revision {old} → revision {new}", old=item["previous"], new=item["revision"]))
         sub(entry, "title", f"{item['title']} [{what}]")
         sub(entry, "id", f"{base}/entry/{item['id']}?rev={item['revision']}")
         sub(entry, "link", href=base + item["url"], rel="alternate")

@@ -27,6 +27,8 @@ from judge.corpus.published import (Document, Item, PublishedError, apply_docume
 from judge.record.editor_models import EditorRole, PendingChange
 from judge.record.models import utcnow
 
+from judge.i18n import _, msg
+
 from .errors import fail
 from .render import Renderer, word_diff
 from .services import LRU, services
@@ -80,19 +82,18 @@ def _check(values: dict, games: list[str]) -> tuple[PendingChange | None, str | 
     """A PendingChange from the form's values, or the first thing wrong with them."""
     corpus = services().corpus
     if values["game"] not in games:
-        return None, (f"game: {values['game'] or '(なし)'} の編集者ではありません。You are "
-                      f"not an editor of {values['game'] or 'that game'} (yours: "
-                      f"{', '.join(games) or 'none'}).")
+        return None, _("game: you are not an editor of {game} (yours: {games}).",
+                       game=values["game"] or "-", games=", ".join(games) or "-")
     number = values["number"]
     key = qa_key(f"QA-{number}" if number.isdigit() else number)
     if key is None:
-        return None, f"number: {number!r} は Q&A 番号ではありません。Not a Q&A number (QA-337, 337)."
+        return None, _("number: {number!r} is not a Q&A number (QA-337, 337).", number=number)
     action = values["action"] if values["action"] in ("qa", "withdrawal") else "qa"
     try:
         published = date.fromisoformat(values["published"])
         retrieved = date.fromisoformat(values["retrieved"] or date.today().isoformat())
     except ValueError:
-        return None, "published / retrieved: 日付は YYYY-MM-DD で。Dates are YYYY-MM-DD."
+        return None, _("published / retrieved: dates are YYYY-MM-DD.")
     entry_id = f"{values['game']}/qa/{key}"
     entry = corpus.entries.get(entry_id)
     document = values["document"] or (entry.current.source.get("document") if entry else "") \
@@ -115,17 +116,16 @@ def _document(change: PendingChange) -> Document:
             else Item(1, qa=key, question=change.question or None,
                       answer=change.answer or None))
     if change.action == "withdrawal" and not change.reason:
-        raise PublishedError("reason: 撤回の告知文が必要です。The withdrawal notice is required.")
+        raise PublishedError(msg("reason: the withdrawal notice is required."))
     if change.action == "qa" and not (change.question and change.answer):
-        raise PublishedError("question / answer: 公開された質問と回答が必要です。The question "
-                             "and the answer as published are required.")
+        raise PublishedError(msg("question / answer: the question and the answer as published "
+                                 "are required."))
     if not change.document:
-        raise PublishedError("document: 文書名が必要です。Name the published document.")
+        raise PublishedError(msg("document: name the published document."))
     if not change.url.startswith(("http://", "https://")):
-        raise PublishedError("url: 公開元の http(s) アドレスが必要です。Where it was published "
-                             "(http or https).")
+        raise PublishedError(msg("url: where it was published (an http or https address)."))
     if change.retrieved < change.published:
-        raise PublishedError("retrieved: 公開日より前です。Retrieved before it was published.")
+        raise PublishedError(msg("retrieved: retrieved before it was published."))
     return Document(f"sources/published/{change.game}/(pending)", change.document,
                     change.game, change.url, change.published, change.retrieved, [item])
 
@@ -138,8 +138,8 @@ def preview_entry(change: PendingChange):
         entries[change.entry_id] = copy.deepcopy(corpus.entries[change.entry_id])
     found = apply_documents(entries, [_document(change)])
     if found[0].action == "unchanged":
-        raise PublishedError(f"{change.entry_id} の現行の版と同じです。Revision "
-                             f"{found[0].revision} already says this.")
+        raise PublishedError(msg("{entry}: revision {n} already says this.",
+                                 entry=change.entry_id, n=found[0].revision))
     return entries[change.entry_id]
 
 
@@ -150,8 +150,7 @@ def new():
     session = _db()
     games = games_of(session, current_user)
     if not games:
-        fail(403, "編集者ではありません。You are not an editor of any game "
-                  "(judge editor grant NAME GAME).")
+        fail(403, _("You are not an editor of any game (judge editor grant NAME GAME)."))
     if request.method == "GET":
         values = _form_values(request.args)
         values["game"] = values["game"] or games[0]
@@ -172,7 +171,7 @@ def new():
 def _change(change_id: int) -> PendingChange:
     change = _db().get(PendingChange, change_id)
     if change is None or change.game not in games_of(_db(), current_user):
-        fail(404, f"変更 {change_id} はありません。No pending change {change_id} in your games.")
+        fail(404, _("No pending change {id} in your games.", id=change_id))
     return change
 
 
@@ -226,7 +225,7 @@ def reject(change_id: int):
     _csrf()
     change = _change(change_id)
     if change.status != "pending":
-        fail(409, f"変更 {change_id} は既に {change.status} です。Already {change.status}.")
+        fail(409, _("Change {id} is already {status}.", id=change_id, status=change.status))
     change.status, change.decided_by, change.decided_at = "rejected", current_user.id, utcnow()
     _db().commit()
     return redirect(url_for("editors.pending", change_id=change.id), code=303)
@@ -239,15 +238,14 @@ def approve(change_id: int):
     _csrf()
     change = _change(change_id)
     if change.status != "pending":
-        fail(409, f"変更 {change_id} は既に {change.status} です。Already {change.status}.")
+        fail(409, _("Change {id} is already {status}.", id=change_id, status=change.status))
     if change.submitted_by == current_user.id:
-        fail(403, "提出した編集者とは別の編集者が承認します。A second editor approves a change, "
-                  "not the one who submitted it.")
+        fail(403, _("A second editor approves a change, not the one who submitted it."))
     with _approve_lock:
         try:
             path = land(change)
         except PublishedError as exc:
-            fail(409, f"承認できません: {exc.message} Cannot approve: {exc.message}")
+            fail(409, _("Cannot approve: {error}", error=exc.message))
     change.status, change.decided_by, change.decided_at = "approved", current_user.id, utcnow()
     change.source_path = str(path)
     _db().commit()

@@ -130,7 +130,11 @@ def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, as_jso
     """Search rules, Q&A, terms and cards (Japanese, typed any way)."""
     from judge.search import Searcher
     searcher = Searcher.open(_load_corpus(ctx))
-    result = searcher.search(" ".join(query), game=game, kind=kind, limit=limit)
+    try:
+        result = searcher.search(" ".join(query), game=game, kind=kind, limit=limit)
+    except Exception as exc:  # noqa: BLE001 - the boundary: one clear line, no traceback
+        _fail(f"the search failed on this query ({type(exc).__name__}: {exc}); "
+              "rebuild the index with `judge index --rebuild` if this repeats", 1)
     if as_json:
         _print_json(result.as_json())
     else:

@@ -210,9 +210,15 @@ def _write_index(corpus: Corpus, target: Path, fp: str, progress: bool,
     meta = {"fingerprint": fp, "schema": SCHEMA_VERSION, "entries": len(entries),
             "units": units, "seconds": round(seconds, 3),
             "built": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
-    (target / META_FILE).write_text(json.dumps(meta, ensure_ascii=False, indent=1),
-                                    encoding="utf-8")
+    write_meta(target, meta)
     return units, seconds
+
+
+def write_meta(path: Path, meta: dict) -> None:
+    """Write the index's metadata atomically (a reader sees the old or the new one)."""
+    tmp = path / (META_FILE + ".tmp")
+    tmp.write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
+    os.replace(tmp, path / META_FILE)
 
 
 def _cleanup(base: Path, keep: Path) -> None:

@@ -19,6 +19,43 @@ from .events import (Check, Choose, Event, LifeChange, Move, Note, Record, SetCa
 from .state import GameState
 
 
+_ABSENT = object()
+
+
+def _undo_move(source: list, i: int, card: Card, props: dict) -> None:
+    card.props.clear()
+    card.props.update(props)
+    source.insert(i, card)
+
+
+def _undo_insert(dest: list, card: Card) -> None:
+    for j in range(len(dest) - 1, -1, -1):
+        if dest[j] is card:
+            del dest[j]
+            return
+    raise EngineInvariantError(f"undo: card {card.uid} is not where it was put")
+
+
+def _undo_props(card: Card, props: dict) -> None:
+    card.props.clear()
+    card.props.update(props)
+
+
+def _undo_key(mapping: dict, key: str, old: Any) -> None:
+    if old is _ABSENT:
+        mapping.pop(key, None)
+    else:
+        mapping[key] = old
+
+
+def _undo_turn(state: GameState, phase, turn, active, this_turn: list) -> None:
+    state.phase, state.turn, state.active, state.this_turn = phase, turn, active, this_turn
+
+
+def _undo_record(this_turn: list) -> None:
+    this_turn.pop()
+
+
 @dataclass
 class Step:
     """One line of the log, as DESIGN.md's engine JSON writes it."""
@@ -81,18 +118,22 @@ class Match:
         self.outcomes: list[str] = []
         self._ctx: ActionContext | None = None
         self._uids = Counter(state.uids())
+        self._undo: list | None = None      # how to undo the running action's changes
 
     # --- running actions ---------------------------------------------------------------
 
     def perform(self, ctx: ActionContext) -> bool:
         """Run one action; return whether it was legal.  Illegal actions change nothing."""
         spec = self.game.actions[ctx.do]
-        snapshot, first_step = self.state.copy(), len(self.steps)
+        first_step = len(self.steps)
+        # An undo log of the changes this action applied, not a copy of the state before
+        # it: a copy grows with the board and the turn's record, the log with the action.
+        self._undo = []
         self._ctx = ctx
         try:
             self._drive(spec.procedure(self, ctx))
         except Illegal as stop:
-            self.state = snapshot
+            self._rollback()
             del self.steps[first_step:]
             self._log(stop.check, legal=False, event=stop.check.event or "illegal")
             self.outcomes.append("illegal")
@@ -100,11 +141,12 @@ class Match:
         except BaseException:
             # Bad input found mid-action (an unknown card, an open choice): the scenario
             # is at fault, and the state must not keep half an action.
-            self.state = snapshot
+            self._rollback()
             del self.steps[first_step:]
             raise
         finally:
             self._ctx = None
+            self._undo = None
         self._check_conservation()
         self.outcomes.append("legal")
         return True
@@ -139,22 +181,35 @@ class Match:
     # --- the one place where the state changes ------------------------------------------
 
     def apply(self, change: Event) -> Any:
-        """Apply one change to the state and log it with its cause."""
+        """Apply one change to the state and log it with its cause.
+
+        Inside an action, each change first records how to undo itself, so that an
+        illegal action (or bad input found mid-action) leaves the state exactly as it
+        was, whatever the size of the board.
+        """
         s = self.state
+        undo = self._undo
         if isinstance(change, Move):
             pname, zone, i = s.find(change.card.uid)
-            card = s.players[pname].zones[zone].pop(i)
+            dest_player = change.player or s.players[pname].zones[zone][i].owner
+            if change.zone not in s.players[dest_player].zones:
+                raise EngineInvariantError(f"zone {change.zone!r} is not a zone of this game")
+            source = s.players[pname].zones[zone]
+            card = source.pop(i)
+            if undo is not None:
+                undo.append((_undo_move, (source, i, card, dict(card.props))))
             for key in change.clear:
                 card.props.pop(key, None)
             card.props.update(change.props)
-            dest_player = change.player or card.owner
-            if change.zone not in s.players[dest_player].zones:
-                raise EngineInvariantError(f"zone {change.zone!r} is not a zone of this game")
             dest = s.players[dest_player].zones[change.zone]
             dest.insert(len(dest) if change.index is None else change.index, card)
+            if undo is not None:
+                undo.append((_undo_insert, (dest, card)))
             change.card = card
         elif isinstance(change, SetCard):
             live = s.card(change.card.uid)
+            if undo is not None:
+                undo.append((_undo_props, (live, dict(live.props))))
             for key, value in change.props.items():
                 if value is None:
                     live.props.pop(key, None)
@@ -162,31 +217,51 @@ class Match:
                     live.props[key] = value
         elif isinstance(change, LifeChange):
             player = s.players[change.player]
+            if undo is not None:
+                undo.append((setattr, (player, "life", player.life)))
             player.life = (player.life or 0) + change.amount
         elif isinstance(change, SetCounter):
-            s.players[change.player].counters[change.name] = change.value
+            counters = s.players[change.player].counters
+            if undo is not None:
+                undo.append((_undo_key, (counters, change.name, counters.get(change.name, _ABSENT))))
+            counters[change.name] = change.value
         elif isinstance(change, SetTurn):
+            if undo is not None:
+                undo.append((_undo_turn, (s, s.phase, s.turn, s.active, s.this_turn)))
             if change.phase is not None:
                 s.phase = change.phase
             if change.turn is not None:
                 if change.turn != s.turn:
-                    s.this_turn.clear()       # a new turn: nothing has happened in it yet
+                    s.this_turn = []          # a new turn: nothing has happened in it yet
                 s.turn = change.turn
             if change.active is not None:
                 s.active = change.active
         elif isinstance(change, Record):
+            if undo is not None:
+                undo.append((_undo_record, (s.this_turn,)))
             s.this_turn.append(dict(change.fact))
         elif isinstance(change, SetFlag):
+            if undo is not None:
+                undo.append((_undo_key, (s.flags, change.name, s.flags.get(change.name, _ABSENT))))
             if change.value is None:
                 s.flags.pop(change.name, None)
             else:
                 s.flags[change.name] = change.value
         elif isinstance(change, Win):
+            if undo is not None:
+                undo.append((setattr, (s, "winner", s.winner)))
             s.winner = change.player
         else:  # pragma: no cover - a game yielded something the engine does not know
             raise EngineInvariantError(f"unknown change {change!r}")
         self._log(change, event=change.event or type(change).__name__.lower())
         return None
+
+    def _rollback(self) -> None:
+        """Undo the current action's changes, the last first."""
+        undo, self._undo = self._undo or [], None
+        while undo:
+            fn, args = undo.pop()
+            fn(*args)
 
     # --- choices ------------------------------------------------------------------------
 

@@ -24,10 +24,8 @@ from __future__ import annotations
 import heapq
 import math
 import re
-import threading
 from array import array
 from bisect import bisect_left
-from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from whoosh import query as Q
@@ -35,6 +33,7 @@ from whoosh import query as Q
 from .analysis import (is_kana, kana_reading, morph_words, normalize, phrase_terms, pieces,
                        query_grams, to_katakana)
 from .highlight import needle
+from .lru import LRU
 
 K1, B = 1.2, 0.75
 TITLE_BOOST = 2.0
@@ -48,42 +47,6 @@ CHAMPIONS = 50           # per term, the best passages kept as its champion list
 SCORED_GRAMS = 3         # bigrams of one word that take part in its score
 FIELDS_BI = ("title_bi", "body_bi")
 FIELDS_MO = ("title_mo", "body_mo")
-
-
-class LRU(OrderedDict):
-    """A least-recently-used cache of at most ``size`` items (and ``budget`` weight).
-
-    Threads share it: its bookkeeping takes a short lock, ``make`` runs outside it (two
-    threads may make the same value; both are equal and one is kept), and values are
-    never changed once made.
-    """
-
-    def __init__(self, size: int, weight=None, budget: int | None = None):
-        super().__init__()
-        self.size = size
-        self.weight = weight
-        self.budget = budget
-        self.total = 0
-        self._lock = threading.Lock()
-
-    def get_or(self, key, make):
-        with self._lock:
-            if key in self:
-                self.move_to_end(key)
-                return self[key]
-        value = make()
-        with self._lock:
-            if key in self:
-                return self[key]
-            self[key] = value
-            if self.weight:
-                self.total += self.weight(value)
-            while len(self) > self.size or (self.budget and self.total > self.budget
-                                            and len(self) > 1):
-                _, old = self.popitem(last=False)
-                if self.weight:
-                    self.total -= self.weight(old)
-        return value
 
 
 @dataclass

@@ -19,6 +19,7 @@ folder.  ``JUDGE_CORPUS_CACHE=0`` turns it off.
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import os
 import pickle
@@ -146,9 +147,12 @@ def load(base: Path, parse, make):
             raw = fh.read()
         texts[rel] = raw
         digests[rel] = hashlib.blake2b(raw, digest_size=16).digest()
+    content_key = _content_key(parser, digests)
     if cached and digests == old_digests:
-        return make.compiled(LazyEntries(cached["blobs"]), cached["aliases"],
-                             cached["cited"], base)
+        corpus = make.compiled(LazyEntries(cached["blobs"]), cached["aliases"],
+                               cached["cited"], base)
+        corpus.content_key = content_key
+        return corpus
     old_ids = cached.get("ids", {})
     old_blobs = cached.get("blobs", {})
     entries, ids, blobs = [], {}, {}
@@ -166,11 +170,51 @@ def load(base: Path, parse, make):
         entries.append(entry)
         ids[rel] = entry.id
     corpus = make(entries, base)
+    corpus.content_key = content_key
     blobs = {e.id: pickle.dumps(e, protocol=pickle.HIGHEST_PROTOCOL) for e in entries}
     _write(path, {"parser": parser, "digests": digests, "stats": stats, "ids": ids,
                   "written": time.time(), "blobs": blobs, "aliases": corpus._aliases,
                   "cited": corpus.cited_index()})
     return corpus
+
+
+def _content_key(parser: str, digests: dict[str, bytes]) -> str:
+    """One digest of every file and of the parser: equal keys, equal corpora."""
+    h = hashlib.blake2b(parser.encode(), digest_size=20)
+    for rel in sorted(digests):
+        h.update(rel.encode() + b"\0" + digests[rel])
+    return h.hexdigest()
+
+
+def memo_get(content_key: str | None, name: str) -> str | None:
+    """A value derived from the corpus with that key (see :func:`memo_put`), or None."""
+    if not content_key or not enabled():
+        return None
+    try:
+        return json.loads((cache_dir() / f"memo-{content_key}.json").read_text())[name]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def memo_put(content_key: str | None, name: str, value: str) -> None:
+    """Remember a value derived from the corpus (the index's fingerprint): a corpus with
+    the same content key derives the same value, so it need not be computed again."""
+    if not content_key or not enabled():
+        return
+    path = cache_dir() / f"memo-{content_key}.json"
+    try:
+        try:
+            data = json.loads(path.read_text())
+        except (OSError, ValueError):
+            data = {}
+        data[name] = value
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".memo-", dir=path.parent)
+        with os.fdopen(fd, "w") as fh:
+            json.dump(data, fh)
+        os.replace(tmp, path)
+    except OSError as exc:
+        log.info("corpus memo not written (%s)", exc)
 
 
 def _read(path: Path) -> dict | None:

@@ -191,6 +191,9 @@ class Corpus:
         self._aliases: dict[str, list[str]] = {}
         self._quotes: dict[tuple, str | KeyError] = {}
         self._cited: dict[str, list[str]] | None = None
+        # set by judge.corpus.cache: a digest of the files this corpus was read from
+        # (whoever changes entries in memory must set it back to None)
+        self.content_key: str | None = None
         for entry in self.entries.values():
             for alias in [entry.key, entry.title, *entry.aliases]:
                 self._aliases.setdefault(fold(alias).lower(), []).append(entry.id)
@@ -204,6 +207,7 @@ class Corpus:
         corpus._aliases = aliases
         corpus._quotes = {}
         corpus._cited = cited
+        corpus.content_key = None
         return corpus
 
     @classmethod

@@ -81,6 +81,17 @@ def fingerprint(corpus: Corpus) -> str:
     memory (tests, the benchmark) has one too, and a checkout that only touches file
     times does not trigger a rebuild.
     """
+    from judge.corpus import cache
+    key = getattr(corpus, "content_key", None)
+    found = cache.memo_get(key, "index-" + SCHEMA_VERSION)
+    if found:
+        return found            # the same files read by the same parser: the same entries
+    fp = _fingerprint(corpus)
+    cache.memo_put(key, "index-" + SCHEMA_VERSION, fp)
+    return fp
+
+
+def _fingerprint(corpus: Corpus) -> str:
     h = hashlib.sha1(SCHEMA_VERSION.encode())
     for entry_id in sorted(corpus.entries):
         e = corpus.entries[entry_id]

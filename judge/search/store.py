@@ -33,7 +33,8 @@ from judge.corpus import Corpus
 from .analysis import reading
 from .highlight import needle
 from .indexer import (META_FILE, RANK_CURRENT, RANK_OLDER, RANK_WITHDRAWN, build_lock,
-                      build_locked, document, fingerprint, index_base, index_path,
+                      _fingerprint, build_locked, document, fingerprint, index_base,
+                      index_path,
                       read_meta, write_meta)
 from .matching import LRU, Matcher, bitset
 from .units import unit_text, units_of
@@ -161,7 +162,10 @@ class IndexStore:
         answering, from the old state, until it is dropped).
         """
         ids = list(dict.fromkeys(entry_ids))
-        fp = fingerprint(corpus)
+        # computed from the entries themselves: the corpus may have been changed in
+        # memory since it was read, so no memo keyed on its files may be trusted
+        fp = _fingerprint(corpus)
+        corpus.content_key = None
         if self.path is None:
             self._write_update(self.ix.writer(), ids, corpus)
             return IndexStore(corpus, self.ix, None, fp)

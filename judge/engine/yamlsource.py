@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import yaml
+from yaml.constructor import SafeConstructor
 
 from .errors import ScenarioError
 
@@ -105,11 +106,10 @@ def _scalar(node, source: str) -> Any:
     if node.tag.startswith("tag:yaml.org,2002:") is False and node.tag not in ("!",):
         raise ScenarioError(f"the tag {node.tag!r} is not allowed in a scenario", file=source,
                             line=node.start_mark.line + 1)
-    loader = yaml.SafeLoader("")
+    # a constructor alone (the node's tag is already resolved): a whole loader per
+    # scalar was most of the time of reading a scenario
     try:
-        return loader.construct_object(node, deep=True)
+        return SafeConstructor().construct_object(node, deep=True)
     except yaml.YAMLError as exc:
         raise ScenarioError(f"cannot read this value: {exc}", file=source,
                             line=node.start_mark.line + 1) from None
-    finally:
-        loader.dispose()

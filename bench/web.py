@@ -92,8 +92,9 @@ def worker_rss_mb(proc: subprocess.Popen) -> list[float]:
 def measure(port: int, calls: list[tuple[str, str, bytes | None, dict]], seconds: float) -> dict:
     """One client, round-robin over ``calls`` for ``seconds``: req/s, p50, p95, sizes."""
     lat, sizes, errors, n = [], [], 0, 0
-    for method, path, body, headers in calls[:3]:          # warm the caches once
-        request(port, method, path, body, headers)
+    for _ in range(4):          # warm: every page on every worker (the caches are per worker)
+        for method, path, body, headers in calls:
+            request(port, method, path, body, headers)
     t_end = time.perf_counter() + seconds
     started = time.perf_counter()
     while time.perf_counter() < t_end:

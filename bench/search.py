@@ -184,6 +184,24 @@ class Fts5:
         return ids
 
 
+class FtsHits:
+    """FTS5's results as hits the relevance set can judge (id, clause, title)."""
+
+    def __init__(self, fts: Fts5, corpus: Corpus):
+        self.fts, self.corpus = fts, corpus
+
+    def search(self, query: str, limit: int = 10):
+        from types import SimpleNamespace
+        out = []
+        for docid in self.fts.search(query, limit):
+            head, _, clause = docid.partition("#")
+            entry_id = head.split("@")[0]
+            entry = self.corpus.entries.get(entry_id)
+            out.append(SimpleNamespace(id=entry_id, clause=clause or None,
+                                       title=entry.title if entry else entry_id))
+        return SimpleNamespace(hits=out)
+
+
 # --- running -----------------------------------------------------------------------------
 
 def queries() -> list[dict]:
@@ -266,7 +284,12 @@ def run(label: str, corpus: Corpus, qs: list[dict], repeat: int, workdir: Path,
             "  (generated near-copies of the real entries compete with them here: a "
             "stress figure, not the relevance measure)")
     print(f"relevance: {rel['passed']}/{rel['queries']} queries pass (top 3), "
-          f"recall@10 {rel['recall@10']:.3f}, MRR {rel['MRR']:.3f}{note}")
+          f"recall@10 {rel['recall@10']:.3f}, MRR {rel['MRR']:.3f}, "
+          f"MAP@10 {rel['MAP@10']:.3f}{note}")
+    _, frel = evaluate(FtsHits(fts, corpus), qs)
+    out["fts_relevance"] = frel
+    print(f"fts5 relevance: {frel['passed']}/{frel['queries']} (top 3), recall@10 "
+          f"{frel['recall@10']:.3f}, MRR {frel['MRR']:.3f}, MAP@10 {frel['MAP@10']:.3f}")
     # one changed entry re-indexed in place (an editor approved a ruling)
     changed_id = next(e.id for e in corpus if e.kind == "qa")
     entry = corpus.entries[changed_id]

@@ -144,7 +144,8 @@ class Matcher:
     once here for the length norms; ``live`` is the bitset of passages not deleted.
     """
 
-    def __init__(self, searcher_of, text_of, reader, live: int | None = None):
+    def __init__(self, searcher_of, text_of, reader, live: int | None = None,
+                 base: "Matcher | None" = None):
         self._searcher_of = searcher_of
         self.reader = reader
         self.text_of = text_of            # docnum -> normal text (for the in-a-row check)
@@ -161,15 +162,22 @@ class Matcher:
         self._idf: dict[tuple[str, str], float] = {}
         # per field and passage, the BM25 length norm K1 * (1 - B + B * length / average)
         self._norm: dict[str, list[float]] = {}
+        self._avg: dict[str, float] = {}
         leaves = reader.leaf_readers()
-        for f in FIELDS_BI + FIELDS_MO:
-            lengths: list[int] = []
-            for leaf, _ in leaves:
-                get = _length_reader(leaf, f)
-                lengths += [get(d) or 0 for d in range(leaf.doc_count_all())]
-            total = self.reader.field_length(f)
-            avg = (total / self.n) if self.n and total else 1.0
-            self._norm[f] = [K1 * (1 - B + B * (n or 1) / avg) for n in lengths]
+        if base is not None and any(off == base.n for _, off in leaves) and base.n < self.n:
+            # an update appended a segment: the passages before it keep their norms (the
+            # averages too, until the next full open), only the new ones are read
+            new = [(leaf, off) for leaf, off in leaves if off >= base.n]
+            for f in FIELDS_BI + FIELDS_MO:
+                self._avg[f] = avg = base._avg[f]
+                self._norm[f] = base._norm[f] + [
+                    K1 * (1 - B + B * (n or 1) / avg) for n in _lengths(new, f)]
+        else:
+            for f in FIELDS_BI + FIELDS_MO:
+                lengths = _lengths(leaves, f)
+                total = self.reader.field_length(f)
+                self._avg[f] = avg = (total / self.n) if self.n and total else 1.0
+                self._norm[f] = [K1 * (1 - B + B * (n or 1) / avg) for n in lengths]
         self._norm["ids"] = [K1] * self.n
         self._norm["title_yomi"] = self._norm["title_bi"]
 
@@ -367,6 +375,15 @@ class Matcher:
             extra = members(candidates & ~champs, want * 2)
             chosen += extra
         return chosen
+
+
+def _lengths(leaves, fieldname: str) -> list[int]:
+    """The field's length in every passage of these segments, in order."""
+    out: list[int] = []
+    for leaf, _ in leaves:
+        get = _length_reader(leaf, fieldname)
+        out += [get(d) or 0 for d in range(leaf.doc_count_all())]
+    return out
 
 
 def _length_reader(reader, fieldname: str):

@@ -48,7 +48,8 @@ _PAREN_TAIL = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
 class IndexStore:
     """One opened index of one corpus, shared by every thread of the process."""
 
-    def __init__(self, corpus: Corpus, ix, path: Path | None, fp: str):
+    def __init__(self, corpus: Corpus, ix, path: Path | None, fp: str,
+                 base: "IndexStore | None" = None, changed: tuple[str, ...] = ()):
         self.corpus = corpus
         self.path = path
         self.fingerprint = fp
@@ -58,26 +59,60 @@ class IndexStore:
         self._opened_lock = threading.Lock()
         reader = self.searcher().reader()
         n = reader.doc_count_all()
-        games = list(reader.column_reader("game"))
-        kinds = list(reader.column_reader("kind"))
-        self.prior = [PRIOR.get(r, 1.0) for r in reader.column_reader("rank")]
-        # passages an update deleted stay in their segment until a merge: never match them
-        self.live = bitset(reader.all_doc_ids(), n) if reader.has_deletions() else (1 << n) - 1
-        self.game_docs = {g: bitset((d for d, v in enumerate(games) if v == g), n) & self.live
-                          for g in set(games)}
-        self.kind_docs = {k: bitset((d for d, v in enumerate(kinds) if v == k), n) & self.live
-                          for k in set(kinds)}
-        self.current = bitset((d for d, p in enumerate(self.prior)
-                               if p != PRIOR[RANK_OLDER]), n) & self.live
+        leaves = reader.leaf_readers()
+        old_n = base.matcher.n if base is not None else 0
+        if base is not None and old_n < n and any(off == old_n for _, off in leaves):
+            # an update appended one segment: keep what was read of the others, read
+            # the new passages only, and drop the changed entries' old passages
+            gone = 0
+            for entry_id in changed:
+                gone |= base.matcher.postings("entry", entry_id).bits
+            keep = ~gone
+            new = [(leaf, off) for leaf, off in leaves if off >= old_n]
+            games, kinds, ranks = _columns(new)
+            start = old_n
+            self.prior = base.prior + [PRIOR.get(r, 1.0) for r in ranks]
+            fresh = ((1 << n) - 1) ^ ((1 << old_n) - 1)
+            self.live = (base.live & keep) | (fresh if not reader.has_deletions() else
+                                              bitset(reader.all_doc_ids(), n) & fresh)
+            self.game_docs = _split(games, start, n, base.game_docs, keep)
+            self.kind_docs = _split(kinds, start, n, base.kind_docs, keep)
+            self.current = (base.current & keep) | bitset(
+                (start + i for i, r in enumerate(ranks) if PRIOR.get(r, 1.0) != PRIOR[RANK_OLDER]),
+                n)
+            self.names = {k: set(v) for k, v in base.names.items()}
+            for entry_id in changed:
+                old = base.corpus.entries.get(entry_id)
+                for name in _names(old) if old is not None else ():
+                    self.names.get(name, set()).discard(entry_id)
+                entry = corpus.entries.get(entry_id)
+                for name in _names(entry) if entry is not None else ():
+                    self.names.setdefault(name, set()).add(entry_id)
+            self.matcher = Matcher(self.searcher, self.text_of, reader, self.live,
+                                   base=base.matcher)
+        else:
+            games, kinds, ranks = _columns(leaves)
+            self.prior = [PRIOR.get(r, 1.0) for r in ranks]
+            # passages an update deleted stay in their segment until a merge: never match
+            self.live = (bitset(reader.all_doc_ids(), n) if reader.has_deletions()
+                         else (1 << n) - 1)
+            self.game_docs = _split(games, 0, n, {}, 0)
+            self.kind_docs = _split(kinds, 0, n, {}, 0)
+            self.current = bitset((d for d, p in enumerate(self.prior)
+                                   if p != PRIOR[RANK_OLDER]), n)
+            self.names = {}
+            for entry in corpus:
+                for name in _names(entry):
+                    self.names.setdefault(name, set()).add(entry.id)
+            self.matcher = Matcher(self.searcher, self.text_of, reader, self.live)
+        live = self.live
+        self.game_docs = {g: b & live for g, b in self.game_docs.items()}
+        self.kind_docs = {k: b & live for k, b in self.kind_docs.items()}
+        self.current &= live
         self._texts = LRU(20000)
         self._plains = LRU(5000)
-        self._readings = LRU(5000)
+        self._readings = base._readings if base is not None else LRU(5000)
         self._entry_of = LRU(50000)
-        self.matcher = Matcher(self.searcher, self.text_of, reader, self.live)
-        self.names: dict[str, set[str]] = {}
-        for entry in corpus:
-            for name in (entry.title, _PAREN_TAIL.sub("", entry.title), *entry.aliases):
-                self.names.setdefault(needle(name), set()).add(entry.id)
 
     # --- opening ----------------------------------------------------------------------
 
@@ -168,7 +203,7 @@ class IndexStore:
         corpus.content_key = None
         if self.path is None:
             self._write_update(self.ix.writer(), ids, corpus)
-            return IndexStore(corpus, self.ix, None, fp)
+            return IndexStore(corpus, self.ix, None, fp, base=self, changed=tuple(ids))
         base = self.path.parent
         with build_lock(base):
             self._write_update(self.ix.writer(), ids, corpus)
@@ -183,7 +218,7 @@ class IndexStore:
                     shutil.rmtree(target, ignore_errors=True)
                 os.replace(self.path, target)
         ix = whoosh_index.open_dir(str(target))
-        return IndexStore(corpus, ix, target, fp)
+        return IndexStore(corpus, ix, target, fp, base=self, changed=tuple(ids))
 
     @staticmethod
     def _write_update(writer, ids: list[str], corpus: Corpus) -> None:
@@ -244,3 +279,29 @@ class IndexStore:
     def games(self) -> set[str]:
         """The games that have passages in this index."""
         return {g for g, bits in self.game_docs.items() if bits}
+
+
+def _names(entry) -> list[str]:
+    """The names an entry is called by (title, title without its parenthesis, aliases)."""
+    return [needle(n) for n in (entry.title, _PAREN_TAIL.sub("", entry.title), *entry.aliases)]
+
+
+def _columns(leaves) -> tuple[list, list, list]:
+    """The game, kind and rank of every passage of these segments, in order."""
+    games: list = []
+    kinds: list = []
+    ranks: list = []
+    for leaf, _ in leaves:
+        games += list(leaf.column_reader("game"))
+        kinds += list(leaf.column_reader("kind"))
+        ranks += list(leaf.column_reader("rank"))
+    return games, kinds, ranks
+
+
+def _split(values: list, start: int, n: int, old: dict[str, int], keep: int) -> dict[str, int]:
+    """Bitsets by value of passages ``start``.. (``values`` in order), added to ``old``'s
+    (restricted to ``keep``)."""
+    out = {v: bits & keep for v, bits in old.items()}
+    for v in set(values):
+        out[v] = out.get(v, 0) | bitset((start + i for i, x in enumerate(values) if x == v), n)
+    return out

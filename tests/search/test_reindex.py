@@ -103,3 +103,21 @@ def app(sample_root, tmp_path):
     from judge.web import create_app
     return create_app({"CORPUS_DIR": str(sample_root), "TESTING": True,
                        "INDEX_DIR": str(tmp_path / "web-ix")})
+
+
+def test_an_updated_searcher_matches_a_fresh_one(own_searcher, sample_corpus, tmp_path):
+    """Re-indexing keeps what it read of the untouched passages; what it then finds is
+    what opening the updated index afresh finds (same passages, same counts)."""
+    old = sample_corpus.get("vision/rule/6.5")
+    rev = replace(old.revisions[0], text=old.revisions[0].text.replace("グレイズ", "回避", 1))
+    changed = _corpus_with(sample_corpus, replace(old, revisions=[rev, *old.revisions[1:]]))
+    own_searcher.reindex(["vision/rule/6.5"], changed)
+    fresh = Searcher.open(changed, index_dir=tmp_path / "fresh")
+    try:
+        for q in ("グレイズ", "回避", "貫通", "攻撃", "プレイ", "QA-337", "kind:rule", "6.5.3.b"):
+            a, b = own_searcher.search(q, limit=50), fresh.search(q, limit=50)
+            assert a.total == b.total and a.facets == b.facets, q
+            assert {(h.id, h.clause, h.revision) for h in a.hits} == \
+                {(h.id, h.clause, h.revision) for h in b.hits}, q
+    finally:
+        fresh.close()

@@ -78,9 +78,13 @@ def long_game(scenario, corpus, actions: int, seed: int) -> tuple[int, int, floa
     match = Match(game, scenario.start(), Ruleset(game.switches, corpus, scenario.ruleset), corpus)
     names = sorted(game.actions)
     done, start = 0, time.perf_counter()
+    window = max(1, actions // 10)
+    marks: list[tuple[int, float]] = []       # (steps, time) at every tenth of the game
     for i in range(actions * 4):
         if done >= actions:
             break
+        if done % window == 0 and (not marks or marks[-1][0] != len(match.steps)):
+            marks.append((len(match.steps), time.perf_counter()))
         do = rng.choice(names)
         player = rng.choice(list(match.state.players))
         fields = random_fields(rng, game.actions[do], match.state, player)
@@ -91,7 +95,17 @@ def long_game(scenario, corpus, actions: int, seed: int) -> tuple[int, int, floa
         except ScenarioError:
             continue
         done += 1
+    marks.append((len(match.steps), time.perf_counter()))
+    LAST_RATES.append(_rate(marks[:2]) and (_rate(marks[-2:]) / _rate(marks[:2])))
     return len(match.steps), done, time.perf_counter() - start
+
+
+LAST_RATES: list[float] = []      # per long game: steps/s of its last tenth over its first
+
+
+def _rate(marks) -> float:
+    (s0, t0), (s1, t1) = marks
+    return (s1 - s0) / (t1 - t0) if t1 > t0 else 0.0
 
 
 def bench_long_games(corpus, actions: int, games: int) -> dict:
@@ -107,10 +121,15 @@ def bench_long_games(corpus, actions: int, games: int) -> dict:
     for name, scenarios in sorted(by_game.items()):
         steps = acts = 0
         seconds = 0.0
+        LAST_RATES.clear()
         for i in range(games):
             s, a, t = long_game(scenarios[i % len(scenarios)], corpus, actions, seed=i)
             steps, acts, seconds = steps + s, acts + a, seconds + t
+        rates = sorted(r for r in LAST_RATES if r)
         out[name] = {"games": games, "actions": acts, "steps": steps,
+                     # the same game's last tenth against its first, measured moments
+                     # apart: does a step cost more as the game grows? (median of games)
+                     "last_tenth_over_first": round(rates[len(rates) // 2], 2) if rates else None,
                      "seconds": round(seconds, 2),
                      "steps_per_second": round(steps / seconds) if seconds else None}
     return out
@@ -158,7 +177,7 @@ def main() -> None:
     short = bench_long_games(corpus, args.actions, args.games)
     base_short = bench_baseline(args.actions, args.games)
     # the long games: fewer of them, the same number of actions in all
-    n_long = max(1, args.games * args.actions // args.long)
+    n_long = max(3, args.games * args.actions // args.long)
     long = bench_long_games(corpus, args.long, n_long)
     base_long = bench_baseline(args.long, n_long)
     core = base_long["steps_per_second"] or 1
@@ -168,6 +187,7 @@ def main() -> None:
         s3000 = long[name]["steps_per_second"] or 0
         goals[name] = {
             f"steps_per_second_at_{args.long}_over_{args.actions}": round(s3000 / s300, 2),
+            "last_tenth_over_first_tenth": long[name]["last_tenth_over_first"],
             "over_toy_game": round(s3000 / core, 2)}
     figures = {"machine": machine(),
                "verify": bench_verify(corpus, args.seconds),

@@ -16,8 +16,8 @@ from .lru import LRU
 
 SNIPPET_CHARS = 120
 MAX_WINDOWS = 64             # windows tried: one per hit, the first hits of a long passage
-# the normal forms of recently shown passages, at most about 8 million characters
-_MAPS = LRU(20000, weight=lambda m: len(m[0]) + 64, budget=8_000_000)
+# the normal forms of recently shown passages, at most about 3 million characters
+_MAPS = LRU(20000, weight=lambda m: len(m[0]) + 64, budget=3_000_000)
 _SENTENCES = LRU(20000)
 _SPACES = re.compile(r"\s+")
 _SENTENCE_START = re.compile(r"(?<=[。！？!?\n])")

@@ -152,16 +152,17 @@ class Matcher:
         self.n = reader.doc_count_all()
         self.live = live if live is not None else (1 << self.n) - 1
         self._full = self.live == (1 << self.n) - 1
-        # arrays: 8 bytes a posting; bitsets: n / 8 bytes a term
+        # weight in units of 8 bytes: arrays 8 bytes a posting, bitsets n / 8 bytes a
+        # term; about 50 MB at most, whatever the corpus
         self._postings = LRU(8192, weight=lambda p: len(p) + self.n // 64 + 1,
-                             budget=30_000_000)
-        self._champions = LRU(1024)
+                             budget=6_000_000)
+        self._champions = LRU(256)
         self._phrases = LRU(64)
         self._morphs = LRU(256)
         self._grams = LRU(256)
         self._idf: dict[tuple[str, str], float] = {}
         # per field and passage, the BM25 length norm K1 * (1 - B + B * length / average)
-        self._norm: dict[str, list[float]] = {}
+        self._norm: dict[str, array] = {}
         self._avg: dict[str, float] = {}
         leaves = reader.leaf_readers()
         if base is not None and any(off == base.n for _, off in leaves) and base.n < self.n:
@@ -170,15 +171,16 @@ class Matcher:
             new = [(leaf, off) for leaf, off in leaves if off >= base.n]
             for f in FIELDS_BI + FIELDS_MO:
                 self._avg[f] = avg = base._avg[f]
-                self._norm[f] = base._norm[f] + [
-                    K1 * (1 - B + B * (n or 1) / avg) for n in _lengths(new, f)]
+                self._norm[f] = base._norm[f] + array("d", [
+                    K1 * (1 - B + B * (n or 1) / avg) for n in _lengths(new, f)])
         else:
             for f in FIELDS_BI + FIELDS_MO:
                 lengths = _lengths(leaves, f)
                 total = self.reader.field_length(f)
                 self._avg[f] = avg = (total / self.n) if self.n and total else 1.0
-                self._norm[f] = [K1 * (1 - B + B * (n or 1) / avg) for n in lengths]
-        self._norm["ids"] = [K1] * self.n
+                # arrays, not lists: 8 bytes a passage instead of 32
+                self._norm[f] = array("d", [K1 * (1 - B + B * (n or 1) / avg) for n in lengths])
+        self._norm["ids"] = array("d", [K1]) * self.n
         self._norm["title_yomi"] = self._norm["title_bi"]
 
     # --- postings ---------------------------------------------------------------------

@@ -22,6 +22,7 @@ import os
 import re
 import shutil
 import threading
+from array import array
 from pathlib import Path
 from typing import Iterable
 
@@ -71,7 +72,7 @@ class IndexStore:
             new = [(leaf, off) for leaf, off in leaves if off >= old_n]
             games, kinds, ranks = _columns(new)
             start = old_n
-            self.prior = base.prior + [PRIOR.get(r, 1.0) for r in ranks]
+            self.prior = base.prior + array("d", [PRIOR.get(r, 1.0) for r in ranks])
             fresh = ((1 << n) - 1) ^ ((1 << old_n) - 1)
             self.live = (base.live & keep) | (fresh if not reader.has_deletions() else
                                               bitset(reader.all_doc_ids(), n) & fresh)
@@ -92,7 +93,7 @@ class IndexStore:
                                    base=base.matcher)
         else:
             games, kinds, ranks = _columns(leaves)
-            self.prior = [PRIOR.get(r, 1.0) for r in ranks]
+            self.prior = array("d", [PRIOR.get(r, 1.0) for r in ranks])
             # passages an update deleted stay in their segment until a merge: never match
             self.live = (bitset(reader.all_doc_ids(), n) if reader.has_deletions()
                          else (1 << n) - 1)
@@ -109,8 +110,9 @@ class IndexStore:
         self.game_docs = {g: b & live for g, b in self.game_docs.items()}
         self.kind_docs = {k: b & live for k, b in self.kind_docs.items()}
         self.current &= live
-        self._texts = LRU(20000)
-        self._plains = LRU(5000)
+        # passage texts, bounded by characters (a passage may be a whole rules page)
+        self._texts = LRU(20000, weight=len, budget=3_000_000)
+        self._plains = LRU(5000, weight=len, budget=2_000_000)
         self._readings = base._readings if base is not None else LRU(5000)
         self._entry_of = LRU(50000)
 

@@ -186,8 +186,8 @@ def _content_key(parser: str, digests: dict[str, bytes]) -> str:
     return h.hexdigest()
 
 
-def memo_get(content_key: str | None, name: str) -> str | None:
-    """A value derived from the corpus with that key (see :func:`memo_put`), or None."""
+def memo_get(content_key: str | None, name: str):
+    """A value (JSON) derived from the corpus with that key (see :func:`memo_put`), or None."""
     if not content_key or not enabled():
         return None
     try:
@@ -196,7 +196,7 @@ def memo_get(content_key: str | None, name: str) -> str | None:
         return None
 
 
-def memo_put(content_key: str | None, name: str, value: str) -> None:
+def memo_put(content_key: str | None, name: str, value) -> None:
     """Remember a value derived from the corpus (the index's fingerprint): a corpus with
     the same content key derives the same value, so it need not be computed again."""
     if not content_key or not enabled():

@@ -101,10 +101,7 @@ class IndexStore:
             self.kind_docs = _split(kinds, 0, n, {}, 0)
             self.current = bitset((d for d, p in enumerate(self.prior)
                                    if p != PRIOR[RANK_OLDER]), n)
-            self.names = {}
-            for entry in corpus:
-                for name in _names(entry):
-                    self.names.setdefault(name, set()).add(entry.id)
+            self.names = _all_names(corpus)
             self.matcher = Matcher(self.searcher, self.text_of, reader, self.live)
         live = self.live
         self.game_docs = {g: b & live for g, b in self.game_docs.items()}
@@ -281,6 +278,24 @@ class IndexStore:
     def games(self) -> set[str]:
         """The games that have passages in this index."""
         return {g for g, bits in self.game_docs.items() if bits}
+
+
+def _all_names(corpus: Corpus) -> dict[str, set[str]]:
+    """Every name -> the entries called so; remembered per corpus content (computing it
+    reads every entry, which the compiled corpus otherwise leaves unread)."""
+    from judge.corpus import cache
+
+    from .schema import SCHEMA_VERSION
+    key = getattr(corpus, "content_key", None)
+    found = cache.memo_get(key, "names-" + SCHEMA_VERSION)
+    if isinstance(found, dict):
+        return {name: set(ids) for name, ids in found.items()}
+    names: dict[str, set[str]] = {}
+    for entry in corpus:
+        for name in _names(entry):
+            names.setdefault(name, set()).add(entry.id)
+    cache.memo_put(key, "names-" + SCHEMA_VERSION, {k: sorted(v) for k, v in names.items()})
+    return names
 
 
 def _names(entry) -> list[str]:

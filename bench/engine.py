@@ -137,9 +137,10 @@ def bench_long_games(corpus, actions: int, games: int) -> dict:
 
 def bench_baseline(actions: int, games: int) -> dict:
     """The toy game on the same driver: the engine core's own cost per step."""
-    import judge.games
-    from toygame import toy_corpus
-    judge.games.GAME_MODULES["toy"] = "toygame"
+    from toygame import ToyGame, toy_corpus
+
+    from judge.engine.registry import register_game
+    register_game(ToyGame)
     corpus = toy_corpus()
     text = "game: toy\nsetup:\n  players:\n    A: {deck: 20}\n    B: {deck: 20}\n"
     steps = 0

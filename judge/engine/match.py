@@ -14,46 +14,9 @@ from typing import Any, Iterator
 from .cards import Card
 from .cite import Cite
 from .errors import EngineInvariantError, ScenarioError
-from .events import (Check, Choose, Event, LifeChange, Move, Note, Record, SetCard,
-                     SetCounter, SetFlag, SetTurn, Win)
+from .events import (CHANGES, Check, Choose, Event, LifeChange, Move, Note, Record,
+                     SetCard, SetCounter, SetFlag, SetTurn, Win)
 from .state import GameState
-
-
-_ABSENT = object()
-
-
-def _undo_move(source: list, i: int, card: Card, props: dict) -> None:
-    card.props.clear()
-    card.props.update(props)
-    source.insert(i, card)
-
-
-def _undo_insert(dest: list, card: Card) -> None:
-    for j in range(len(dest) - 1, -1, -1):
-        if dest[j] is card:
-            del dest[j]
-            return
-    raise EngineInvariantError(f"undo: card {card.uid} is not where it was put")
-
-
-def _undo_props(card: Card, props: dict) -> None:
-    card.props.clear()
-    card.props.update(props)
-
-
-def _undo_key(mapping: dict, key: str, old: Any) -> None:
-    if old is _ABSENT:
-        mapping.pop(key, None)
-    else:
-        mapping[key] = old
-
-
-def _undo_turn(state: GameState, phase, turn, active, this_turn: list) -> None:
-    state.phase, state.turn, state.active, state.this_turn = phase, turn, active, this_turn
-
-
-def _undo_record(this_turn: list) -> None:
-    this_turn.pop()
 
 
 @dataclass
@@ -183,76 +146,16 @@ class Match:
     def apply(self, change: Event) -> Any:
         """Apply one change to the state and log it with its cause.
 
-        Inside an action, each change first records how to undo itself, so that an
+        Dispatched by the change's type (:data:`APPLY`, one function per type of
+        :data:`~judge.engine.events.CHANGES`); anything else is an engine bug.  Inside
+        an action each function first records how to undo its change, so that an
         illegal action (or bad input found mid-action) leaves the state exactly as it
         was, whatever the size of the board.
         """
-        s = self.state
-        undo = self._undo
-        if isinstance(change, Move):
-            pname, zone, i = s.find(change.card.uid)
-            dest_player = change.player or s.players[pname].zones[zone][i].owner
-            if change.zone not in s.players[dest_player].zones:
-                raise EngineInvariantError(f"zone {change.zone!r} is not a zone of this game")
-            source = s.players[pname].zones[zone]
-            card = source.pop(i)
-            if undo is not None:
-                undo.append((_undo_move, (source, i, card, dict(card.props))))
-            for key in change.clear:
-                card.props.pop(key, None)
-            card.props.update(change.props)
-            dest = s.players[dest_player].zones[change.zone]
-            dest.insert(len(dest) if change.index is None else change.index, card)
-            if undo is not None:
-                undo.append((_undo_insert, (dest, card)))
-            change.card = card
-        elif isinstance(change, SetCard):
-            live = s.card(change.card.uid)
-            if undo is not None:
-                undo.append((_undo_props, (live, dict(live.props))))
-            for key, value in change.props.items():
-                if value is None:
-                    live.props.pop(key, None)
-                else:
-                    live.props[key] = value
-        elif isinstance(change, LifeChange):
-            player = s.players[change.player]
-            if undo is not None:
-                undo.append((setattr, (player, "life", player.life)))
-            player.life = (player.life or 0) + change.amount
-        elif isinstance(change, SetCounter):
-            counters = s.players[change.player].counters
-            if undo is not None:
-                undo.append((_undo_key, (counters, change.name, counters.get(change.name, _ABSENT))))
-            counters[change.name] = change.value
-        elif isinstance(change, SetTurn):
-            if undo is not None:
-                undo.append((_undo_turn, (s, s.phase, s.turn, s.active, s.this_turn)))
-            if change.phase is not None:
-                s.phase = change.phase
-            if change.turn is not None:
-                if change.turn != s.turn:
-                    s.this_turn = []          # a new turn: nothing has happened in it yet
-                s.turn = change.turn
-            if change.active is not None:
-                s.active = change.active
-        elif isinstance(change, Record):
-            if undo is not None:
-                undo.append((_undo_record, (s.this_turn,)))
-            s.this_turn.append(dict(change.fact))
-        elif isinstance(change, SetFlag):
-            if undo is not None:
-                undo.append((_undo_key, (s.flags, change.name, s.flags.get(change.name, _ABSENT))))
-            if change.value is None:
-                s.flags.pop(change.name, None)
-            else:
-                s.flags[change.name] = change.value
-        elif isinstance(change, Win):
-            if undo is not None:
-                undo.append((setattr, (s, "winner", s.winner)))
-            s.winner = change.player
-        else:  # pragma: no cover - a game yielded something the engine does not know
+        applier = APPLY.get(type(change))
+        if applier is None:
             raise EngineInvariantError(f"unknown change {change!r}")
+        applier(self.state, change, self._undo)
         self._log(change, event=change.event or type(change).__name__.lower())
         return None
 
@@ -366,3 +269,131 @@ class Match:
             lost = sorted((self._uids - now).elements())
             extra = sorted((now - self._uids).elements())
             raise EngineInvariantError(f"cards lost {lost} or duplicated {extra}")
+
+
+# --- the changes, one function each (Match.apply dispatches on the type) -------------------
+# Each takes the undo log of the running action (None outside an action) and appends to it
+# how to put back what it is about to change.
+
+_ABSENT = object()
+
+
+def _move(s: GameState, change: Move, undo: list | None) -> None:
+    pname, zone, i = s.find(change.card.uid)
+    dest_player = change.player or s.players[pname].zones[zone][i].owner
+    if change.zone not in s.players[dest_player].zones:
+        raise EngineInvariantError(f"zone {change.zone!r} is not a zone of this game")
+    source = s.players[pname].zones[zone]
+    card = source.pop(i)
+    if undo is not None:
+        undo.append((_undo_move, (source, i, card, dict(card.props))))
+    for key in change.clear:
+        card.props.pop(key, None)
+    card.props.update(change.props)
+    dest = s.players[dest_player].zones[change.zone]
+    dest.insert(len(dest) if change.index is None else change.index, card)
+    if undo is not None:
+        undo.append((_undo_insert, (dest, card)))
+    change.card = card
+
+
+def _set_card(s: GameState, change: SetCard, undo: list | None) -> None:
+    live = s.card(change.card.uid)
+    if undo is not None:
+        undo.append((_undo_props, (live, dict(live.props))))
+    for key, value in change.props.items():
+        if value is None:
+            live.props.pop(key, None)
+        else:
+            live.props[key] = value
+
+
+def _life_change(s: GameState, change: LifeChange, undo: list | None) -> None:
+    player = s.players[change.player]
+    if undo is not None:
+        undo.append((setattr, (player, "life", player.life)))
+    player.life = (player.life or 0) + change.amount
+
+
+def _set_counter(s: GameState, change: SetCounter, undo: list | None) -> None:
+    counters = s.players[change.player].counters
+    if undo is not None:
+        undo.append((_undo_key, (counters, change.name, counters.get(change.name, _ABSENT))))
+    counters[change.name] = change.value
+
+
+def _set_turn(s: GameState, change: SetTurn, undo: list | None) -> None:
+    if undo is not None:
+        undo.append((_undo_turn, (s, s.phase, s.turn, s.active, s.this_turn)))
+    if change.phase is not None:
+        s.phase = change.phase
+    if change.turn is not None:
+        if change.turn != s.turn:
+            s.this_turn = []          # a new turn: nothing has happened in it yet
+        s.turn = change.turn
+    if change.active is not None:
+        s.active = change.active
+
+
+def _record(s: GameState, change: Record, undo: list | None) -> None:
+    if undo is not None:
+        undo.append((_undo_record, (s.this_turn,)))
+    s.this_turn.append(dict(change.fact))
+
+
+def _set_flag(s: GameState, change: SetFlag, undo: list | None) -> None:
+    if undo is not None:
+        undo.append((_undo_key, (s.flags, change.name, s.flags.get(change.name, _ABSENT))))
+    if change.value is None:
+        s.flags.pop(change.name, None)
+    else:
+        s.flags[change.name] = change.value
+
+
+def _win(s: GameState, change: Win, undo: list | None) -> None:
+    if undo is not None:
+        undo.append((setattr, (s, "winner", s.winner)))
+    s.winner = change.player
+
+
+# --- undoing them --------------------------------------------------------------------------
+
+def _undo_move(source: list, i: int, card: Card, props: dict) -> None:
+    card.props.clear()
+    card.props.update(props)
+    source.insert(i, card)
+
+
+def _undo_insert(dest: list, card: Card) -> None:
+    for j in range(len(dest) - 1, -1, -1):
+        if dest[j] is card:
+            del dest[j]
+            return
+    raise EngineInvariantError(f"undo: card {card.uid} is not where it was put")
+
+
+def _undo_props(card: Card, props: dict) -> None:
+    card.props.clear()
+    card.props.update(props)
+
+
+def _undo_key(mapping: dict, key: str, old: Any) -> None:
+    if old is _ABSENT:
+        mapping.pop(key, None)
+    else:
+        mapping[key] = old
+
+
+def _undo_turn(state: GameState, phase, turn, active, this_turn: list) -> None:
+    state.phase, state.turn, state.active, state.this_turn = phase, turn, active, this_turn
+
+
+def _undo_record(this_turn: list) -> None:
+    this_turn.pop()
+
+
+APPLY = {Move: _move, SetCard: _set_card, LifeChange: _life_change, SetCounter: _set_counter,
+         SetTurn: _set_turn, Record: _record, SetFlag: _set_flag, Win: _win}
+# Every change type events.py declares has its function, and nothing else is a change.
+if set(APPLY) != set(CHANGES):          # pragma: no cover - caught at import
+    raise EngineInvariantError("Match.apply does not cover events.CHANGES")

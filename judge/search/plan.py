@@ -23,7 +23,7 @@ from .store import IndexStore
 MAX_LIMIT = 500
 KINDS = ("rule", "qa", "term", "card")
 _ID_LIKE = re.compile(
-    r"^(?:[a-z][a-z0-9_-]*/(?:rule|qa|term|card)/\S+"
+    r"^(?:[a-z][a-z0-9_]*/(?:rule|qa|term|card)/\S+"
     r"|(?:QA|Q)[-_ .]*\d{1,4}"
     r"|(?:No\.?|N|№|PR?\.?)[-. ]*\d{1,4}"
     r"|\d{1,3}(?:\.[0-9A-Za-z]+)+)$", re.I)
@@ -61,16 +61,16 @@ def plan(store: IndexStore, text: str, game: str | None, kind: str | None, limit
     except (TypeError, ValueError):
         limit, offset = 10, 0
     result.offset = offset
-    known = store.games
+    known = store.game_ids
     if game is not None and game not in known:
-        result.notices.append(f"game {game!r} is not one of {', '.join(sorted(known))};"
-                              " searching every game")
+        result.notices.append(f"game {game!r} is not one of {', '.join(sorted(known))}; "
+                              "searching every game")
         game = None
     if kind is not None and kind not in KINDS:
         result.notices.append(f"kind {kind!r} is not one of {', '.join(KINDS)}; "
                               "searching every kind")
         kind = None
-    pq = ql.parse(text)
+    pq = ql.parse(text, store.game_aliases)
     result.notices += pq.notices
     result.understood = pq.text()
     if pq.empty:

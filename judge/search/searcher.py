@@ -121,7 +121,7 @@ class Searcher:
         """No match: suggest names; search the best correction, else any of the words."""
         result.did_you_mean = planning.corrections(store, plan, self.vocabulary())
         if result.did_you_mean:
-            corrected = ql.parse(result.did_you_mean[0])
+            corrected = ql.parse(result.did_you_mean[0], store.game_aliases)
             corrected.excluded = plan.pq.excluded
             groups, _ = planning.words_of(corrected)
             if groups and QueryRun(store, plan.but(pq=corrected, groups=groups, pin=None),

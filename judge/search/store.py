@@ -17,6 +17,7 @@ without rebuilding the rest.
 """
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import re
@@ -29,7 +30,7 @@ from typing import Iterable
 from whoosh import index as whoosh_index
 from whoosh import query as Q
 
-from judge.corpus import Corpus
+from judge.corpus import Corpus, alias_table
 
 from .analysis import reading
 from .highlight import needle
@@ -274,10 +275,15 @@ class IndexStore:
         return [t.decode() if isinstance(t, bytes) else t
                 for t in self.searcher().reader().expand_prefix(fieldname, prefix)]
 
-    @property
-    def games(self) -> set[str]:
-        """The games that have passages in this index."""
-        return {g for g, bits in self.game_docs.items() if bits}
+    @functools.cached_property
+    def game_ids(self) -> set[str]:
+        """The games of the corpus (its games.yaml manifest, then its folders)."""
+        return set(self.corpus.game_ids)
+
+    @functools.cached_property
+    def game_aliases(self) -> dict[str, str]:
+        """What a judge may type for a game -> its id (``game:遊戯王``)."""
+        return alias_table(self.corpus.games)
 
 
 def _all_names(corpus: Corpus) -> dict[str, set[str]]:

@@ -36,7 +36,8 @@ def _globals():
         return url_for(request.endpoint, **(request.view_args or {}), **args) \
             if request.endpoint else "?format=json"
     q = request.args.get("q", "") if request.endpoint == "pages.search" else ""
-    return {"json_url": json_url, "header_q": q[:300], "GAME_LABELS": views.GAME_LABELS,
+    return {"json_url": json_url, "header_q": q[:300], "GAME_LABELS": views.game_labels(),
+            "GAME_SLOT": views.game_slots(),
             "KIND_LABELS": views.KIND_LABELS, "zone_label": zone_label,
             "entry_url": entry_url, "step_link": views.step_link}
 

@@ -77,7 +77,7 @@ def _snapshot(state) -> str:
                           allow_unicode=True)
 
 
-@settings(max_examples=200, deadline=None,
+@settings(deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(CHANGE, max_size=12), ENDING)
 def test_any_changes_then_a_failure_leave_the_state_as_it_was(corpus, changes, ending):

@@ -327,12 +327,16 @@ def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, as_jso
         game = known[game.strip().lower()]
     day = _day(as_of, "--as-of")
     searcher = Searcher.open(corpus)
-    if day is not None:
-        from judge.search.asof import search_as_of
-        result = search_as_of(searcher, " ".join(query), day, game=game, kind=kind,
-                              limit=limit)
-    else:
-        result = searcher.search(" ".join(query), game=game, kind=kind, limit=limit)
+    try:
+        if day is not None:
+            from judge.search.asof import search_as_of
+            result = search_as_of(searcher, " ".join(query), day, game=game, kind=kind,
+                                  limit=limit)
+        else:
+            result = searcher.search(" ".join(query), game=game, kind=kind, limit=limit)
+    except Exception as exc:  # noqa: BLE001 - the boundary: one clear line, no traceback
+        _fail(f"the search failed on this query ({type(exc).__name__}: {exc}); "
+              "rebuild the index with `judge index --rebuild` if this repeats", 1)
     if as_json:
         _print_json(result.as_json())
     else:

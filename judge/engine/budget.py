@@ -19,7 +19,11 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, fields, replace
 
+from judge.i18n import N_, Messages
+
 from .errors import ScenarioError
+
+msg = Messages("judge")
 
 
 @dataclass(frozen=True)
@@ -70,7 +74,8 @@ class BudgetExceeded(ScenarioError):
 
     def __init__(self, budget: str, limit, message: str, **where):
         self.budget, self.limit = budget, limit
-        super().__init__(message, accepted=f"at most {limit} ({_HOW})", **where)
+        super().__init__(message, accepted=str(msg("at most {limit} ({how})", limit=limit,
+                                                    how=msg(_HOW))), **where)
 
     @property
     def status(self) -> int:
@@ -82,7 +87,7 @@ class BudgetExceeded(ScenarioError):
         return {**super().as_dict(), "budget": self.budget, "limit": self.limit}
 
 
-_HOW = "the operator raises it with JUDGE_BUDGET_<NAME>; the CLI with --budget NAME=VALUE"
+_HOW = N_("the operator raises it with JUDGE_BUDGET_<NAME>; the CLI with --budget NAME=VALUE")
 
 _active: contextvars.ContextVar[Budget | None] = contextvars.ContextVar("judge_budget",
                                                                         default=None)
@@ -136,8 +141,8 @@ class Clock:
         cpu = time.thread_time() - self.cpu_start
         if cpu > self.budget.seconds or time.monotonic() > self.wall_deadline:
             raise BudgetExceeded("seconds", self.budget.seconds,
-                                 f"the run took longer than its time budget of "
-                                 f"{self.budget.seconds:g} s", **(where or {}))
+                                 msg("the run took longer than its time budget of {seconds} s",
+                                     seconds=format(self.budget.seconds, "g")), **(where or {}))
 
 
 def check_size(text: str, source: str, budget: Budget | None = None) -> None:
@@ -145,5 +150,6 @@ def check_size(text: str, source: str, budget: Budget | None = None) -> None:
     limit = budget or current()
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > limit.kib * 1024:
-        raise BudgetExceeded("kib", limit.kib, f"the scenario is {size / 1024:.0f} KiB, "
-                             f"larger than its budget of {limit.kib} KiB", file=source)
+        raise BudgetExceeded("kib", limit.kib, msg("the scenario is {size} KiB, larger than its "
+                                                   "budget of {kib} KiB", size=format(size / 1024, ".0f"),
+                                                   kib=limit.kib), file=source)

@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.i18n import Messages
+
 from .errors import ScenarioError
+
+msg = Messages("judge")
+# What check_scalar's callers ask for, named here so the catalogue has them.
+SCALAR_KINDS = (msg("a single value"), msg("text"), msg("a date"))
 
 DEFAULT_RANGE = (-999_999, 999_999)
 
@@ -33,11 +39,12 @@ def check_int(name: str, value: Any, label: str | None = None) -> int:
     """``value`` if it is a whole number in ``name``'s range, else a :class:`ScenarioError`."""
     low, high = number_range(name)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScenarioError(f"must be a whole number, not {short(value)}",
+        raise ScenarioError(msg("must be a whole number, not {value}", value=short(value)),
                             field=label or name, accepted=f"{low} to {high}")
     if not low <= value <= high:
-        why = "must not be negative" if value < 0 <= low else "is out of range"
-        raise ScenarioError(f"{short(value)} {why}", field=label or name,
+        why = (msg("{value} must not be negative", value=short(value)) if value < 0 <= low
+               else msg("{value} is out of range", value=short(value)))
+        raise ScenarioError(why, field=label or name,
                             accepted=f"{low} to {high}")
     return value
 
@@ -50,8 +57,9 @@ def is_scalar(value: Any) -> bool:
 def check_scalar(value: Any, label: str, what: str = "a single value") -> Any:
     """``value`` if it is a scalar, else a :class:`ScenarioError` (a list where a name goes)."""
     if not is_scalar(value):
-        kind = "a mapping" if isinstance(value, dict) else "a list"
-        raise ScenarioError(f"must be {what}, not {kind}", field=label, accepted=what)
+        kind = msg("a mapping") if isinstance(value, dict) else msg("a list")
+        raise ScenarioError(msg("must be {what}, not {kind}", what=msg(what), kind=kind),
+                            field=label, accepted=what)
     return value
 
 

@@ -303,8 +303,8 @@ class Match:
         if self.budget is not None and len(self.steps) >= self.budget.steps:
             from .budget import BudgetExceeded
             raise BudgetExceeded("steps", self.budget.steps,
-                                 f"the run wrote more than its budget of {self.budget.steps} "
-                                 "steps", **(ctx.where if ctx else {}))
+                                 msg("the run wrote more than its budget of {max} steps",
+                                     max=self.budget.steps), **(ctx.where if ctx else {}))
         interp = cite.interpretation
         self.steps.append(Step(
             n=len(self.steps) + 1, player=ctx.player if ctx else None,

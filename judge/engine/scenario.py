@@ -19,6 +19,8 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from judge.i18n import Messages
+
 from . import budget as budgets
 from .errors import ScenarioError
 from .limits import check_int, check_scalar, is_scalar, short
@@ -32,6 +34,7 @@ TOP_LEVEL = ("game", "ruleset", "title", "ruling", "rulings", "description", "se
 SETUP_KEYS = ("active", "turn", "phase", "this_turn", "players", "flags")
 PLAYER_KEYS = ("life",)
 MAX_CARDS_IN_ZONE = 500
+msg = Messages("judge")
 
 
 @dataclass
@@ -77,11 +80,11 @@ def parse_scenario(text: str, source: str = "<scenario>", corpus=None,
     doc = located or load_located(text, source, precheck(budget))
     data = doc.data
     if not isinstance(data, dict):
-        raise ScenarioError("a scenario is a mapping with game, setup and actions",
+        raise ScenarioError(msg("a scenario is a mapping with game, setup and actions"),
                             file=source, line=1, accepted=list(TOP_LEVEL))
     for key in data:
         if key not in TOP_LEVEL:
-            raise ScenarioError(f"unknown field {key!r}", field=str(key),
+            raise ScenarioError(msg("unknown field {key!r}", key=key), field=str(key),
                                 accepted=list(TOP_LEVEL), **doc.where(key))
     for key in ("game", "ruleset", "title", "description"):
         if key in data:
@@ -90,23 +93,23 @@ def parse_scenario(text: str, source: str = "<scenario>", corpus=None,
             except ScenarioError as exc:
                 raise exc.located(**doc.where(key)) from None
     if "game" not in data:
-        raise ScenarioError("the scenario does not say which game", field="game",
+        raise ScenarioError(msg("the scenario does not say which game"), field="game",
                             accepted=game_names(), file=source, line=1)
     try:
         game = get_game(str(data["game"]), corpus)
     except UnknownGame:
-        raise ScenarioError(f"unknown game {data['game']!r}", field="game",
+        raise ScenarioError(msg("unknown game {game!r}", game=data["game"]), field="game",
                             accepted=game_names(), **doc.where("game")) from None
     ruling = data.get("rulings") or data.get("ruling") or []
     if isinstance(ruling, str):
         ruling = [ruling]
     if not isinstance(ruling, list) or not all(isinstance(r, str) for r in ruling):
-        raise ScenarioError("must be an entry id or a list of them", field="ruling",
+        raise ScenarioError(msg("must be an entry id or a list of them"), field="ruling",
                             **doc.where("ruling"))
     if corpus is not None:
         for r in ruling:
             if r.split("#")[0] not in corpus:
-                raise ScenarioError(f"no corpus entry {r!r}", field="ruling",
+                raise ScenarioError(msg("no corpus entry {r!r}", r=r), field="ruling",
                                     **doc.where("rulings" if "rulings" in data else "ruling"))
     scenario = Scenario(
         game=game, source=source, located=doc, title=str(data.get("title") or ""),
@@ -114,18 +117,18 @@ def parse_scenario(text: str, source: str = "<scenario>", corpus=None,
         ruleset_given=data.get("ruleset") not in (None, "latest"),
         description=str(data.get("description") or ""))
     if "setup" not in data or not isinstance(data["setup"], dict):
-        raise ScenarioError("the scenario needs a setup mapping", field="setup",
+        raise ScenarioError(msg("the scenario needs a setup mapping"), field="setup",
                             accepted=list(SETUP_KEYS), **doc.where("setup"))
     build_state(game, doc, budget)   # validates the setup now, so errors come early
     scenario.actions = _parse_actions(game, doc, budget)
     scenario.expect = _parse_expect(doc, ("expect",))
     by_rev = data.get("expect_by_revision") or {}
     if not isinstance(by_rev, dict):
-        raise ScenarioError("must map a revision number to expectations",
+        raise ScenarioError(msg("must map a revision number to expectations"),
                             field="expect_by_revision", **doc.where("expect_by_revision"))
     for number in by_rev:
         if not isinstance(number, int):
-            raise ScenarioError(f"{number!r} is not a revision number",
+            raise ScenarioError(msg("{number!r} is not a revision number", number=number),
                                 field="expect_by_revision", **doc.where("expect_by_revision"))
         scenario.expect_by_revision[number] = _parse_expect(doc, ("expect_by_revision", number))
     return scenario
@@ -145,8 +148,9 @@ def precheck(budget: budgets.Budget | None = None):
         actions = top.get("actions")
         if isinstance(actions, yaml.SequenceNode) and len(actions.value) > limit.actions:
             raise budgets.BudgetExceeded(
-                "actions", limit.actions, f"the scenario has {len(actions.value)} actions, "
-                f"more than its budget of {limit.actions}", field="actions", file=source,
+                "actions", limit.actions, msg("the scenario has {count} actions, more than its "
+                                              "budget of {max}", count=len(actions.value),
+                                              max=limit.actions), field="actions", file=source,
                 line=actions.start_mark.line + 1)
         setup = top.get("setup")
         players = {k.value: v for k, v in setup.value if isinstance(k, yaml.ScalarNode)
@@ -163,8 +167,9 @@ def precheck(budget: budgets.Budget | None = None):
                     total += min(int(zone.value), MAX_CARDS_IN_ZONE + 1)
         if total > limit.cards:
             raise budgets.BudgetExceeded(
-                "cards", limit.cards, f"the board holds {total} cards in all, more than its "
-                f"budget of {limit.cards}", field="setup.players", file=source,
+                "cards", limit.cards, msg("the board holds {count} cards in all, more than its "
+                                          "budget of {max}", count=total, max=limit.cards),
+                field="setup.players", file=source,
                 line=players.start_mark.line + 1)
     return check
 
@@ -181,7 +186,7 @@ def _parse_expect(doc: Located, path: tuple) -> dict:
     if node is None:
         return {}
     if not isinstance(node, dict):
-        raise ScenarioError("expect is a mapping of state paths to values",
+        raise ScenarioError(msg("expect is a mapping of state paths to values"),
                             field=".".join(map(str, path)), **doc.where(*path))
     return {str(k): v for k, v in node.items()}
 
@@ -190,35 +195,36 @@ def _parse_actions(game, doc: Located, budget: budgets.Budget | None = None
                    ) -> list[ActionContext]:
     raw = doc.data.get("actions") or []
     if not isinstance(raw, list):
-        raise ScenarioError("actions is a list", field="actions", **doc.where("actions"))
+        raise ScenarioError(msg("actions is a list"), field="actions", **doc.where("actions"))
     budget = budget or budgets.current()
     if len(raw) > budget.actions:
         raise budgets.BudgetExceeded(
-            "actions", budget.actions, f"the scenario has {len(raw)} actions, more than its "
-            f"budget of {budget.actions}", field="actions", **doc.where("actions"))
+            "actions", budget.actions, msg("the scenario has {count} actions, more than its "
+                                           "budget of {max}", count=len(raw), max=budget.actions),
+            field="actions", **doc.where("actions"))
     players = list((doc.data["setup"].get("players") or {}).keys())
     out = []
     for i, act in enumerate(raw):
         where = doc.where("actions", i)
         label = f"actions[{i}]"
         if not isinstance(act, dict):
-            raise ScenarioError("an action is a mapping with player and do", field=label,
+            raise ScenarioError(msg("an action is a mapping with player and do"), field=label,
                                 **where)
         do = act.get("do")
         if not isinstance(do, str) or do not in game.actions:
-            raise ScenarioError(f"unknown action {short(do)}", field=f"{label}.do",
+            raise ScenarioError(msg("unknown action {do}", do=short(do)), field=f"{label}.do",
                                 accepted=sorted(game.actions), **doc.where("actions", i, "do"))
         spec = game.actions[do]
         player = act.get("player", doc.data["setup"].get("active"))
         if not is_scalar(player) or str(player) not in players:
-            raise ScenarioError(f"unknown player {player!r}", field=f"{label}.player",
+            raise ScenarioError(msg("unknown player {player!r}", player=player), field=f"{label}.player",
                                 accepted=players, **doc.where("actions", i, "player"))
         fields = {}
         for key, value in act.items():
             if key in ("player", "do", "choices", "note"):
                 continue
             if key not in spec.fields:
-                raise ScenarioError(f"the action {do!r} has no field {key!r}",
+                raise ScenarioError(msg("the action {do!r} has no field {key!r}", do=do, key=key),
                                     field=f"{label}.{key}", accepted=sorted(spec.fields),
                                     **doc.where("actions", i, key))
             try:
@@ -227,19 +233,19 @@ def _parse_actions(game, doc: Located, budget: budgets.Budget | None = None
                 exc.field = f"{label}.{key}"
                 raise exc.located(**doc.where("actions", i, key)) from None
             if spec.fields[key].kind == "player" and fields[key] not in players:
-                raise ScenarioError(f"unknown player {value!r}", field=f"{label}.{key}",
+                raise ScenarioError(msg("unknown player {value!r}", value=value), field=f"{label}.{key}",
                                     accepted=players, **doc.where("actions", i, key))
         missing = [k for k, f in spec.fields.items() if f.required and k not in fields]
         if missing:
-            raise ScenarioError(f"the action {do!r} needs {', '.join(missing)}",
+            raise ScenarioError(msg("the action {do!r} needs {items}",
+                                    do=do, items=', '.join(missing)),
                                 field=label, accepted=sorted(spec.fields), **where)
         choices = act.get("choices") or []
         if isinstance(choices, dict):
             choices = [{k: v} for k, v in choices.items()]
         if not isinstance(choices, list) or not all(
                 isinstance(c, dict) and all(is_scalar(v) for v in c.values()) for c in choices):
-            raise ScenarioError("choices is a mapping (or a list of one-key mappings) of a "
-                                "choice's name to one answer",
+            raise ScenarioError(msg("choices is a mapping (or a list of one-key mappings) of a choice's name to one answer"),
                                 field=f"{label}.choices", **doc.where("actions", i, "choices"))
         out.append(ActionContext(index=i, player=str(player), do=do, fields=fields,
                                  choices=[dict(c) for c in choices], where=where))
@@ -254,16 +260,16 @@ def build_state(game, doc: Located, budget: budgets.Budget | None = None) -> Gam
     setup = doc.data["setup"]
     for key in setup:
         if key not in SETUP_KEYS:
-            raise ScenarioError(f"unknown setup field {key!r}", field=f"setup.{key}",
+            raise ScenarioError(msg("unknown setup field {key!r}", key=key), field=f"setup.{key}",
                                 accepted=list(SETUP_KEYS), **doc.where("setup", key))
     players_raw = setup.get("players")
     if not isinstance(players_raw, dict) or len(players_raw) != 2:
-        raise ScenarioError("setup.players names the two players (e.g. A and B)",
+        raise ScenarioError(msg("setup.players names the two players (e.g. A and B)"),
                             field="setup.players", **doc.where("setup", "players"))
     names = [str(p) for p in players_raw]
     active = setup.get("active", names[0])
     if not is_scalar(active) or str(active) not in names:
-        raise ScenarioError(f"unknown player {short(active)}", field="setup.active",
+        raise ScenarioError(msg("unknown player {active}", active=short(active)), field="setup.active",
                             accepted=names, **doc.where("setup", "active"))
     active = str(active)
     turn = setup.get("turn", 1)
@@ -274,16 +280,16 @@ def build_state(game, doc: Located, budget: budgets.Budget | None = None) -> Gam
     phase = setup.get("phase")
     if phase is not None and (not isinstance(phase, str) or game.phases and
                               phase not in game.phases):
-        raise ScenarioError(f"unknown phase {phase!r}", field="setup.phase",
+        raise ScenarioError(msg("unknown phase {phase!r}", phase=phase), field="setup.phase",
                             accepted=list(game.phases), **doc.where("setup", "phase"))
     this_turn = setup.get("this_turn") or []
     if not isinstance(this_turn, list) or not all(
             isinstance(t, dict) and all(is_scalar(v) for v in t.values()) for t in this_turn):
-        raise ScenarioError("this_turn is a list of mappings, e.g. {player: A, played: N75}",
+        raise ScenarioError(msg("this_turn is a list of mappings, e.g. {{player: A, played: N75}}"),
                             field="setup.this_turn", **doc.where("setup", "this_turn"))
     flags = setup.get("flags") or {}
     if not isinstance(flags, dict):
-        raise ScenarioError("flags is a mapping", field="setup.flags",
+        raise ScenarioError(msg("flags is a mapping"), field="setup.flags",
                             **doc.where("setup", "flags"))
     _check_card_budget(game, players_raw, doc, budget or budgets.current())
     players = {}
@@ -294,7 +300,7 @@ def build_state(game, doc: Located, budget: budgets.Budget | None = None) -> Gam
         if raw is None:
             raw = {}
         if not isinstance(raw, dict):
-            raise ScenarioError("a player is a mapping of life, counters and zones",
+            raise ScenarioError(msg("a player is a mapping of life, counters and zones"),
                                 field=f"setup.players.{pname}", **doc.where(*base))
         accepted = list(PLAYER_KEYS) + list(game.counters) + list(game.zones)
         life = raw.get("life", game.starting_life)
@@ -316,20 +322,22 @@ def build_state(game, doc: Located, budget: budgets.Budget | None = None) -> Gam
                     raise exc.located(**doc.where(*base, key)) from None
                 continue
             if key not in game.zones:
-                raise ScenarioError(f"unknown zone or field {key!r} for {game.name}",
+                raise ScenarioError(msg("unknown zone or field {key!r} for {name}",
+                                        key=key, name=game.name),
                                     field=label, accepted=accepted, **doc.where(*base, key))
             if isinstance(value, bool) or value is None:
                 value = []
             if isinstance(value, int):
                 if not 0 <= value <= MAX_CARDS_IN_ZONE:
-                    raise ScenarioError(f"a zone holds 0 to {MAX_CARDS_IN_ZONE} cards",
+                    raise ScenarioError(msg("a zone holds 0 to {max} cards",
+                                            max=MAX_CARDS_IN_ZONE),
                                         field=label, **doc.where(*base, key))
                 value = [game.anonymous_card(pname, key, i) for i in range(value)]
             if not isinstance(value, list):
-                raise ScenarioError("a zone is a list of cards, or a number of anonymous "
-                                    "cards", field=label, **doc.where(*base, key))
+                raise ScenarioError(msg("a zone is a list of cards, or a number of anonymous cards"), field=label, **doc.where(*base, key))
             if len(value) > MAX_CARDS_IN_ZONE:
-                raise ScenarioError(f"a zone holds at most {MAX_CARDS_IN_ZONE} cards",
+                raise ScenarioError(msg("a zone holds at most {max} cards",
+                                        max=MAX_CARDS_IN_ZONE),
                                     field=label, **doc.where(*base, key))
             for i, spec in enumerate(value):
                 uid += 1
@@ -366,8 +374,9 @@ def _check_card_budget(game, players_raw: dict, doc: Located, budget: budgets.Bu
                 total += min(value, MAX_CARDS_IN_ZONE + 1)
     if total > budget.cards:
         raise budgets.BudgetExceeded(
-            "cards", budget.cards, f"the board holds {total} cards in all, more than its "
-            f"budget of {budget.cards}", field="setup.players",
+            "cards", budget.cards, msg("the board holds {count} cards in all, more than its "
+                                       "budget of {max}", count=total, max=budget.cards),
+            field="setup.players",
             **doc.where("setup", "players"))
 
 
@@ -375,13 +384,14 @@ def _make_card(game, spec, owner, zone, uid, doc: Located, path, label):
     if isinstance(spec, (str, int)) and not isinstance(spec, bool):
         spec = {"name": str(spec)}
     if not isinstance(spec, dict) or "name" not in spec or not is_scalar(spec["name"]):
-        raise ScenarioError("a card is a name, or a mapping with a name and its fields",
+        raise ScenarioError(msg("a card is a name, or a mapping with a name and its fields"),
                             field=label, **doc.where(*path))
     for key, value in spec.items():
         if key == "name":
             continue
         if key not in game.card_fields:
-            raise ScenarioError(f"unknown card field {key!r} for {game.name}",
+            raise ScenarioError(msg("unknown card field {key!r} for {name}",
+                                    key=key, name=game.name),
                                 field=f"{label}.{key}",
                                 accepted=["name"] + sorted(game.card_fields),
                                 **doc.where(*path, key))

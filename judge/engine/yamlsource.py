@@ -17,7 +17,11 @@ import re
 
 import yaml
 
+from judge.i18n import Messages
+
 from .errors import ScenarioError
+
+msg = Messages("judge")
 
 # libyaml's composer when PyYAML has it (same nodes and marks, several times faster).
 _COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -60,9 +64,10 @@ def read_source(path, what: str = "scenario") -> str:
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ScenarioError(f"no such {what} file", file=str(path)) from None
+        raise ScenarioError(msg("no such {what} file", what=what), file=str(path)) from None
     except (UnicodeDecodeError, IsADirectoryError, PermissionError) as exc:
-        raise ScenarioError(f"cannot read the file: {exc}", file=str(path)) from None
+        raise ScenarioError(msg("cannot read the file: {error}", error=str(exc)),
+                            file=str(path)) from None
 
 
 def load_located(text: str, source: str = "<scenario>", precheck=None) -> Located:
@@ -72,14 +77,15 @@ def load_located(text: str, source: str = "<scenario>", precheck=None) -> Locate
     is built (a scenario's budgets refuse an oversized board there, cheaply).
     """
     if len(text.encode("utf-8", "surrogatepass")) > MAX_SCENARIO_BYTES:
-        raise ScenarioError(f"the scenario is larger than {MAX_SCENARIO_BYTES // 1024} KiB",
+        raise ScenarioError(msg("the scenario is larger than {kib} KiB",
+                                kib=MAX_SCENARIO_BYTES // 1024),
                             file=source)
     if "\x00" in text:
-        raise ScenarioError("the scenario contains a NUL character", file=source)
+        raise ScenarioError(msg("the scenario contains a NUL character"), file=source)
     bad = SURROGATE.search(text)
     if bad:
-        raise ScenarioError("the text holds a lone surrogate (half of a UTF-16 pair), "
-                            "which is not a character", file=source,
+        raise ScenarioError(msg("the text holds a lone surrogate (half of a UTF-16 pair), "
+                                "which is not a character"), file=source,
                             line=text.count("\n", 0, bad.start()) + 1,
                             accepted="UTF-8 text")
     try:
@@ -87,7 +93,7 @@ def load_located(text: str, source: str = "<scenario>", precheck=None) -> Locate
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
-        raise ScenarioError(f"not valid YAML: {problem}", file=source,
+        raise ScenarioError(msg("not valid YAML: {problem}", problem=problem), file=source,
                             line=(mark.line + 1) if mark else None) from None
     if precheck is not None and node is not None:
         precheck(node, source)
@@ -106,28 +112,30 @@ def _convert(node, path: tuple, lines: dict, counter: list, source: str,
              open_nodes: frozenset = frozenset()) -> Any:
     if id(node) in open_nodes:
         # An alias that refers to a node it is inside of (``a: &a [*a]``) never ends.
-        raise ScenarioError("a YAML alias refers to itself", file=source,
+        raise ScenarioError(msg("a YAML alias refers to itself"), file=source,
                             line=node.start_mark.line + 1)
     open_nodes = open_nodes | {id(node)}
     if len(open_nodes) > MAX_DEPTH:
-        raise ScenarioError(f"the scenario nests deeper than {MAX_DEPTH} levels", file=source,
+        raise ScenarioError(msg("the scenario nests deeper than {max} levels", max=MAX_DEPTH),
+                            file=source,
                             line=node.start_mark.line + 1, field=field_label(path))
     _check_tag(node, source, path)
     counter[0] += 1
     if counter[0] > MAX_NODES:
-        raise ScenarioError(f"the scenario has more than {MAX_NODES} values", file=source)
+        raise ScenarioError(msg("the scenario has more than {max} values", max=MAX_NODES),
+                            file=source)
     lines.setdefault(path, node.start_mark.line + 1)
     if isinstance(node, yaml.MappingNode):
         out: dict = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
-                raise ScenarioError("a mapping key must be a plain name", file=source,
+                raise ScenarioError(msg("a mapping key must be a plain name"), file=source,
                                     line=key_node.start_mark.line + 1)
             _check_tag(key_node, source, path)
             key = _scalar(key_node, source, path, counter[1])
             key = str(key) if not isinstance(key, (int, bool)) else key
             if key in out:
-                raise ScenarioError(f"the key {key!r} appears twice", file=source,
+                raise ScenarioError(msg("the key {key!r} appears twice", key=key), file=source,
                                     line=key_node.start_mark.line + 1)
             lines[path + (key,)] = key_node.start_mark.line + 1
             out[key] = _convert(value_node, path + (key,), lines, counter, source, open_nodes)
@@ -151,11 +159,12 @@ def _check_tag(node, source: str, path: tuple = ()) -> None:
         return
     where = {"file": source, "line": node.start_mark.line + 1, "field": field_label(path)}
     if node.tag == _Y + "merge":
-        raise ScenarioError("merge keys (<<) are not supported in a scenario; write the "
-                            "fields out", **where)
+        raise ScenarioError(msg("merge keys (<<) are not supported in a scenario; write "
+                                "the fields out"), **where)
     tag = node.tag[len(_Y):] if node.tag.startswith(_Y) else node.tag
     tag = "!!" + tag if node.tag.startswith(_Y) else tag
-    raise ScenarioError(f"the YAML tag {tag[:60]!r} is not allowed in a scenario", **where,
+    raise ScenarioError(msg("the YAML tag {tag!r} is not allowed in a scenario", tag=tag[:60]),
+                        **where,
                         accepted="no tag, or !!str !!int !!float !!bool !!null !!timestamp "
                                  "!!map !!seq")
 
@@ -167,20 +176,22 @@ def _scalar(node, source: str, path: tuple = (), loader=None) -> Any:
     if node.tag == _Y + "int":
         digits = re.sub(r"^[-+]?(0[xob])?|_", "", str(node.value).lower())
         if len(digits) > MAX_DIGITS:
-            raise ScenarioError(f"a number of {len(digits)} digits is too large for a "
-                                f"scenario", **where, accepted=f"at most {MAX_DIGITS} digits")
+            raise ScenarioError(msg("a number of {count} digits is too large for a scenario",
+                                    count=len(digits)), **where, accepted=f"at most {MAX_DIGITS} digits")
     own = loader is None
     loader = loader or yaml.SafeLoader("")
     try:
         value = loader.construct_object(node, deep=True)
     except yaml.YAMLError as exc:
-        raise ScenarioError(f"cannot read this value: {exc}", **where) from None
+        raise ScenarioError(msg("cannot read this value: {error}", error=str(exc)), **where) from None
     except (ValueError, OverflowError) as exc:
         if node.tag == _Y + "timestamp":
-            raise ScenarioError(f"{str(node.value)[:40]!r} is not a valid date ({exc})",
+            raise ScenarioError(msg("{value!r} is not a valid date ({error})",
+                                    value=str(node.value)[:40], error=str(exc)),
                                 **where, accepted="a real date YYYY-MM-DD; quote it to "
                                                   "mean text") from None
-        raise ScenarioError(f"cannot read the value {str(node.value)[:40]!r} ({exc})",
+        raise ScenarioError(msg("cannot read the value {value!r} ({error})",
+                                value=str(node.value)[:40], error=str(exc)),
                             **where) from None
     finally:
         if own:
@@ -188,9 +199,10 @@ def _scalar(node, source: str, path: tuple = (), loader=None) -> Any:
         else:
             loader.constructed_objects.clear()
     if isinstance(value, float) and not math.isfinite(value):
-        raise ScenarioError(f"{str(node.value)[:40]!r} is not a finite number", **where,
+        raise ScenarioError(msg("{value!r} is not a finite number", value=str(node.value)[:40]),
+                            **where,
                             accepted="a number such as 3 or 0.5")
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
-        raise ScenarioError("the number is too large for a scenario", **where,
+        raise ScenarioError(msg("the number is too large for a scenario"), **where,
                             accepted=f"at most {MAX_DIGITS} digits")
     return value

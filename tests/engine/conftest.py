@@ -21,3 +21,11 @@ def toy_game():
 def corpus():
     from toygame import toy_corpus
     return toy_corpus()
+
+
+@pytest.fixture(autouse=True)
+def english_messages():
+    """These tests match the engine's English source texts (tests/i18n reads them in ja)."""
+    from judge.i18n import use_locale
+    with use_locale("en"):
+        yield

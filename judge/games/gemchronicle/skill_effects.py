@@ -32,18 +32,19 @@ STATUS_OF = {"stun": "stun", "freeze_lock": "freeze_lock", "ignite": "burn"}
 def resolve_target(match, player: str, ref, effect: str, field: str = "target"):
     """The card (on the field) or player an effect's target names."""
     if ref is None:
-        raise match.input_error(f"the effect {effect!r} needs a target", field,
+        raise match.input_error(msg("the effect {effect!r} needs a target", effect=effect), field,
                                 accepted="a card on the field, or a player")
     if str(ref) in match.state.players:
         if effect != "burn_damage":
-            raise match.input_error(f"the effect {effect!r} targets a card, not a player",
+            raise match.input_error(msg("the effect {effect!r} targets a card, not a player",
+                                        effect=effect),
                                     field)
         return str(ref)
     card = match.card(ref, field=field)
     _, zone = match.where_is(card)
     if zone not in ON_FIELD:
-        raise match.input_error(f"{card.label()} is in the {zone} zone; the effect targets a "
-                                "card on the field", field,
+        raise match.input_error(msg("{card} is in the {zone} zone; the effect targets a card on the field",
+                                    card=card, zone=msg.zone(zone)), field,
                                 accepted=[c.name for p in match.state.players
                                           for z in ON_FIELD for c in match.zone(p, z)])
     return card

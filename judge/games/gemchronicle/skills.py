@@ -47,7 +47,7 @@ def skill(match, act):
     try:
         effect = C.canonical(C.EFFECT_NAMES, effect, "effect")
     except ScenarioError:
-        raise match.input_error(f"{effect!r} is not an effect", "effect",
+        raise match.input_error(msg("{effect!r} is not an effect", effect=effect), "effect",
                                 accepted=list(C._options(C.EFFECT_NAMES))) from None
     yield from require(where in UNIT_ZONES + ("magic",) and C.kind(unit) != "spell",
                        rule("skills", None, "スキル"),

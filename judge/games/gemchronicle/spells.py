@@ -128,8 +128,8 @@ def plan_target(match, player: str, card, target=None, effect=None,
                 target_field: str = "target"):
     """The effect a cast will resolve and its target (input errors raised here, early)."""
     if C.kind(card) == "spell" and card.get("category") is None:
-        raise match.input_error(f"{card.label()} has no spell category: give its card "
-                                "`category:`", "card", accepted=list(C._options(C.CATEGORY_NAMES)))
+        raise match.input_error(msg("{card} has no spell category: give its card `category:`",
+                                    card=card), "card", accepted=list(C._options(C.CATEGORY_NAMES)))
     effect = effect or card.get("effect") or ("equip" if C.kind(card) == "equip" else "none")
     if effect == "none":
         return effect, None
@@ -222,7 +222,7 @@ def cast(match, act):
         try:
             effect = C.canonical(C.EFFECT_NAMES, effect, "effect")
         except ScenarioError:
-            raise match.input_error(f"{effect!r} is not an effect", "effect",
+            raise match.input_error(msg("{effect!r} is not an effect", effect=effect), "effect",
                                     accepted=list(C._options(C.EFFECT_NAMES))) from None
     yield from cast_spell(match, player, card, target=act.get("target"), effect=effect,
                           amount=act.get("amount"), turns=act.get("turns"))

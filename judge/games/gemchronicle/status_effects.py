@@ -88,7 +88,7 @@ def cure(match, act):
     try:
         status = C.canonical(C.STATUS_NAMES, act.get("status"), "status")
     except ScenarioError:
-        raise match.input_error(f"{act.get('status')!r} is not a status", "status",
+        raise match.input_error(msg("{value!r} is not a status", value=act.get('status')), "status",
                                 accepted=["stun", "freeze_lock", "burn", "スタン", "凍結ロック",
                                           "燃焼"]) from None
     cite = rule("status-effects", "supplement", "自身のマナフェイズ")

@@ -37,7 +37,7 @@ def position_named(match, value) -> str:
     try:
         return C.canonical(C.POSITION_NAMES, value, "position")
     except ScenarioError:
-        raise match.input_error(f"{value!r} is not a position", "position",
+        raise match.input_error(msg("{value!r} is not a position", value=value), "position",
                                 accepted=list(C._options(C.POSITION_NAMES))) from None
 
 
@@ -64,7 +64,8 @@ def summon(match, act):
     _, where = match.where_is(card)
     position = position_named(match, act.get("position") or "attack")
     if act.get("slot") is not None and act.get("slot") not in SQUARES:
-        raise match.input_error(f"square {act.get('slot')} is not a battle-zone square", "slot",
+        raise match.input_error(msg("square {value} is not a battle-zone square",
+                                    value=act.get('slot')), "slot",
                                 accepted=list(SQUARES))
     yield from require_tactics(match, player, msg("summoning {card}", card=card))
     yield from require(C.is_unit(card), rule("magic-zone", None, "魔法、装備カードを使用する為"),

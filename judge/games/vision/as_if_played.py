@@ -167,8 +167,8 @@ def resolve_as_if_played_action(match, act):
     card = match.card(act.get("card"), field="card")
     zone = match.where_is(card)[1]
     if zone == "play_area":
-        raise match.input_error(f"{label(card)} is a played card waiting in the play area; "
-                                "resolve it with `resolve`", "card")
+        raise match.input_error(msg("{card} is a played card waiting in the play area; resolve it with `resolve`",
+                                    card=card), "card")
     yield from resolve_as_if_played(match, act.player, card, act,
                                     by=act.get("by") or msg("an effect"),
                                     afterwards=act.get("afterwards", "none"))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from judge.engine import Check, Cite, FieldSpec, LifeChange, Move, Note, SetCard, action
 
 from . import interpretations as I
-from .cards import has_keyword, is_character, label
+from .cards import has_keyword, is_character
 from .choices import given
 from .effects import battle_damage_is_effect_damage, battle_damage_to_player_negated
 from .graze import BattleDamage, graze
@@ -33,7 +33,8 @@ def stat(match, card, key: str) -> int:
     """A character's attack or toughness; a character without it is an input error."""
     value = card.get(key)
     if not isinstance(value, int):
-        raise match.input_error(f"{label(card)} has no {key}: give the card its {key}",
+        raise match.input_error(msg("{card} has no {key}: give the card its {key}",
+                                    card=card, key=key),
                                 key, "a whole number")
     return value
 
@@ -138,7 +139,8 @@ def attack(match, act):
     player = act.player
     defender = match.state.opponent(player)
     if act.get("target") not in (None, defender):
-        raise match.input_error(f"a character attacks the opposing player ({defender})",
+        raise match.input_error(msg("a character attacks the opposing player ({defender})",
+                                    defender=defender),
                                 "target", defender)
     attacker = match.card(act.get("attacker"), player=player, zones=("field",),
                           field="attacker")
@@ -189,7 +191,8 @@ def _block(match, act, defender: str):
                        detail=msg("{defender} has no active character: no block",
                                   defender=defender))
             return None
-        raise match.input_error(f"{defender} may block: the choice 'block' is open", "block",
+        raise match.input_error(msg("{defender} may block: the choice 'block' is open",
+                                    defender=defender), "block",
                                 ["none"] + [c.name for c in active])
     if str(choice) in ("none", "no", "False", "なし"):
         yield Note(cite=combat_cite(match), event="no-block",

@@ -19,7 +19,7 @@ from __future__ import annotations
 from judge.engine import Check, Choose, Cite, FieldSpec, Move, Note, Record, SetCard, action
 
 from . import interpretations as I
-from .cards import face_value, label, number_of
+from .cards import face_value, number_of
 from .choices import given
 from .resolution import next_stack, resolve_all
 from .restrictions import own_restrictions, record, type_rules
@@ -44,8 +44,8 @@ def play_card(match, player: str, card, act):
                 msg("{card}: required nodes {required}, cost {cost}", card=card,
                     required=required, cost=cost))
     if not isinstance(required, int) or not (isinstance(cost, int) or cost == "X"):
-        raise match.input_error(f"the required nodes or cost of {label(card)} are not known "
-                                f"(node {required}, cost {cost}): give the card node and cost",
+        raise match.input_error(msg("the required nodes or cost of {card} are not known (node {required}, cost {cost}): give the card node and cost",
+                                    card=card, required=required, cost=cost),
                                 "card", "node: N, cost: N or X")
     # 1. Play conditions: timing, per-type rules, the card's own restrictions.
     for ok, cite, detail in type_rules(match, player, card) + \
@@ -105,14 +105,15 @@ def _x_value(match, card, cost, act):
     x = given(act, "x")
     if cost == "X":
         if x is None:
-            raise match.input_error(f"the cost of {label(card)} is X: say how much with x",
+            raise match.input_error(msg("the cost of {card} is X: say how much with x",
+                                        card=card),
                                     "x", "a whole number 0 or more")
         if x < 0:
-            raise match.input_error("x is 0 or more", "x", "a whole number 0 or more")
+            raise match.input_error(msg("x is 0 or more"), "x", "a whole number 0 or more")
         return x
     if x is not None:
-        raise match.input_error(f"x is only for a card whose cost is X; {label(card)} costs "
-                                f"{cost}", "x")
+        raise match.input_error(msg("x is only for a card whose cost is X; {card} costs {cost}",
+                                    card=card, cost=cost), "x")
     return cost
 
 
@@ -134,16 +135,16 @@ def _designate(match, player, card, kind, act):
     ref = given(act, "target")
     if kind is None:
         if ref is not None:
-            raise match.input_error(f"{label(card)} designates no target (give the card "
-                                    "target_kind if it should)", "target",
+            raise match.input_error(msg("{card} designates no target (give the card target_kind if it should)",
+                                        card=card), "target",
                                     sorted(KINDS))
         yield Note(cite=step(5), event="step", detail=msg("step 5: no target to "
                                                           "designate"))
         return
     if ref is None:
         options = [reference(match.state, c) for c in legal_targets(match.state, card)]
-        raise match.input_error(f"{label(card)} must designate {KINDS[kind]}: the choice "
-                                "'target' is open", "target", options)
+        raise match.input_error(msg("{card} must designate {KINDS}: the choice 'target' is open",
+                                    card=card, KINDS=KINDS[kind]), "target", options)
     target = match.card(ref, field="target")
     ok = is_legal_target(match.state, card, target, kind)
     where = match.where_is(target)[1]
@@ -175,14 +176,14 @@ def _declare(match, card, act):
     value = given(act, "declare")
     if card.get("declaration") == "yes":
         if value is None:
-            raise match.input_error(f"{label(card)} asks for a declaration: the choice "
-                                    "'declare' is open", "declare", "what is declared")
+            raise match.input_error(msg("{card} asks for a declaration: the choice 'declare' is open",
+                                        card=card), "declare", "what is declared")
         yield SetCard(card, {"declared": str(value)}, cite=step(6), event="declare",
                       detail=msg("step 6: declares {value}", value=value))
         return
     if value is not None:
-        raise match.input_error(f"{label(card)} asks for no declaration (give the card "
-                                "declaration: yes if it should)", "declare")
+        raise match.input_error(msg("{card} asks for no declaration (give the card declaration: yes if it should)",
+                                    card=card), "declare")
     yield Note(cite=step(6), event="step", detail=msg("step 6: no declaration to make"))
 
 

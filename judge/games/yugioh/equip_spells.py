@@ -32,8 +32,8 @@ def equip(match, act, card: Card):
     p = act.player
     ref = act.get("target")
     if ref is None:
-        raise match.input_error(f"{card.label()} is an equip spell: name the monster it goes "
-                                "over in `target`", field="target")
+        raise match.input_error(msg("{card} is an equip spell: name the monster it goes over in `target`",
+                                    card=card), field="target")
     monster = match.card(ref, zones=("monsters",), field="target")
     yield Check(ok=face_up(monster), cite=FACE_UP_ONLY,
                 detail=msg("{monster} is face-up", monster=monster) if face_up(monster) else

@@ -38,16 +38,16 @@ def fusion(match, act):
     yield from require_main_phase(match, p, msg("fuse"))
     spell = match.card(act.get("spell"), player=p, zones=("hand",), field="spell")
     if spell.get("spell_type") != "fusion":
-        raise match.input_error(f"{spell.label()} is not a fusion spell (融合カード): give it "
-                                "spell_type: fusion", field="spell")
+        raise match.input_error(msg("{spell} is not a fusion spell (融合カード): give it spell_type: fusion",
+                                    spell=spell), field="spell")
     monster = match.card(act.get("monster"), player=p, zones=("fusion_deck",), field="monster")
     materials = [match.card(r, player=p, zones=("monsters", "hand"), field="materials")
                  for r in act.get("materials")]
     if len({m.uid for m in materials}) != len(materials):
-        raise match.input_error("the same card is named twice as a material", field="materials")
+        raise match.input_error(msg("the same card is named twice as a material"), field="materials")
     for m in materials:
         if not is_monster(m):
-            raise match.input_error(f"{m.label()} is not a monster card", field="materials")
+            raise match.input_error(msg("{m} is not a monster card", m=m), field="materials")
     from_hand = [m for m in materials if match.where_is(m)[1] == "hand"]
     yield Check(ok=len(materials) >= 2, cite=TWO_OR_MORE,
                 detail=msg("{count} monster card(s) named as materials", count=len(materials))

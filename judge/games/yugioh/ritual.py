@@ -35,25 +35,26 @@ def ritual(match, act):
     yield from require_main_phase(match, p, msg("perform a ritual"))
     spell = match.card(act.get("spell"), player=p, zones=("hand",), field="spell")
     if spell.get("spell_type") != "ritual":
-        raise match.input_error(f"{spell.label()} is not a ritual spell (儀式カード): give it "
-                                "spell_type: ritual", field="spell")
+        raise match.input_error(msg("{spell} is not a ritual spell (儀式カード): give it spell_type: ritual",
+                                    spell=spell), field="spell")
     monster = match.card(act.get("monster"), player=p, zones=("hand",), field="monster")
     if monster.get("kind") != "ritual":
-        raise match.input_error(f"{monster.label()} is not a ritual monster (kind: ritual)",
+        raise match.input_error(msg("{monster} is not a ritual monster (kind: ritual)",
+                                    monster=monster),
                                 field="monster")
     if monster.get("level") is None:
-        raise match.input_error(f"{monster.label()} needs its level for the ritual",
+        raise match.input_error(msg("{monster} needs its level for the ritual", monster=monster),
                                 field="monster")
     tributes = [match.card(r, player=p, zones=("monsters", "hand"), field="tributes")
                 for r in act.get("tributes")]
     if len({t.uid for t in tributes}) != len(tributes) or monster in tributes:
-        raise match.input_error("a tribute is named twice, or is the ritual monster itself",
+        raise match.input_error(msg("a tribute is named twice, or is the ritual monster itself"),
                                 field="tributes")
     for t in tributes:
         if not is_monster(t):
-            raise match.input_error(f"{t.label()} is not a monster card", field="tributes")
+            raise match.input_error(msg("{t} is not a monster card", t=t), field="tributes")
         if t.get("level") is None:
-            raise match.input_error(f"the tribute {t.label()} needs its level", field="tributes")
+            raise match.input_error(msg("the tribute {t} needs its level", t=t), field="tributes")
     called = spell.get("ritual_monster")
     yield Check(ok=called in (None, monster.name), cite=OWN_RITUAL_CARD,
                 detail=msg("{spell} is the ritual card of 「{called}」", spell=spell,

@@ -41,13 +41,13 @@ def activate(match, act):
         yield from _trap(match, act, card)
         return
     if kind != "spell":
-        raise match.input_error(f"{card.label()} is not a spell or trap card (kind: {kind}); "
-                                "give it kind: spell or kind: trap", field="card",
+        raise match.input_error(msg("{card} is not a spell or trap card (kind: {kind}); give it kind: spell or kind: trap",
+                                    card=card, kind=kind), field="card",
                                 accepted="spell, trap")
     spell_type = card.get("spell_type") or "normal"
     if spell_type in ("fusion", "ritual"):
-        raise match.input_error(f"{card.label()} is a {spell_type} spell: use the "
-                                f"`{spell_type}` action", field="card", accepted=spell_type)
+        raise match.input_error(msg("{card} is a {spell_type} spell: use the `{spell_type}` action",
+                                    card=card, spell_type=spell_type), field="card", accepted=spell_type)
     yield from require_main_phase(match, p, msg("activate a spell card"))
     if spell_type == "equip":
         yield from equip(match, act, card)
@@ -66,7 +66,7 @@ def equip_action(match, act):
     card = match.card(act.get("card"), player=act.player, zones=("hand", "spells"),
                       field="card")
     if card.get("spell_type") != "equip":
-        raise match.input_error(f"{card.label()} is not an equip spell", field="card")
+        raise match.input_error(msg("{card} is not an equip spell", card=card), field="card")
     yield from activate(match, act)
 
 
@@ -90,8 +90,8 @@ def _answers_a_summon(match, act, card):
     """落とし穴 and the like: the target must be a monster just normal summoned."""
     ref = act.get("target")
     if ref is None:
-        raise match.input_error(f"{card.label()} answers a summon: name the summoned monster "
-                                "in `target`", field="target")
+        raise match.input_error(msg("{card} answers a summon: name the summoned monster in `target`",
+                                    card=card), field="target")
     monster = match.card(ref, zones=("monsters",), field="target")
     if monster.get("kind") == "fusion":
         yield Check(ok=False, cite=FUSION_NOT_A_SUMMON,

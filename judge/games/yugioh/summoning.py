@@ -35,8 +35,8 @@ def tributes_needed(level: int) -> int:
 def _monster_from_hand(match, act):
     card = match.card(act.get("card"), player=act.player, zones=("hand",), field="card")
     if not is_monster(card):
-        raise match.input_error(f"{card.label()} is a {card.get('kind') or 'card'}, not a "
-                                "monster: use activate or set", field="card")
+        raise match.input_error(msg("{card} is a {value}, not a monster: use activate or set",
+                                    card=card, value=card.get('kind') or 'card'), field="card")
     return card
 
 
@@ -59,14 +59,14 @@ def _tribute(match, act, card, what: str):
     refs = act.get("tributes") or []
     if level is None:
         if refs:
-            raise match.input_error(f"{card.label()} has no level: give it `level` to "
-                                    "count its tributes", field="card")
+            raise match.input_error(msg("{card} has no level: give it `level` to count its tributes",
+                                        card=card), field="card")
         level = 1       # no level given and no tributes: the scenario treats it as small
     needed = tributes_needed(level)
     tributes = [match.card(r, player=act.player, zones=("monsters",), field="tributes")
                 for r in refs]
     if len({t.uid for t in tributes}) != len(tributes):
-        raise match.input_error("the same monster is named twice as a tribute",
+        raise match.input_error(msg("the same monster is named twice as a tribute"),
                                 field="tributes")
     yield from require(len(tributes) == needed, TRIBUTE,
                        msg("{card} is level {level}: {what} it takes {needed} "
@@ -118,9 +118,9 @@ def set_card(match, act):
     card = match.card(act.get("card"), player=p, zones=("hand",), field="card")
     if not is_monster(card):
         if act.get("tributes"):
-            raise match.input_error("only a monster takes tributes", field="tributes")
+            raise match.input_error(msg("only a monster takes tributes"), field="tributes")
         if card.get("spell_type") == "field":
-            raise match.input_error(f"{card.label()} is a field card: activate it",
+            raise match.input_error(msg("{card} is a field card: activate it", card=card),
                                     field="card")
         cite = Cite(FLIP, match="カードの指示にしたがってください").because(SET_SPELL)
         yield from require(len(match.zone(p, "spells")) < SPELL_ZONES, cite.because(ZONES),
@@ -155,7 +155,7 @@ def flip(match, act):
     yield from require_main_phase(match, p, msg("turn a monster face-up"))
     card = match.card(act.get("card"), player=p, zones=("monsters",), field="card")
     if not card.get("face_down"):
-        raise match.input_error(f"{card.label()} is already face-up", field="card")
+        raise match.input_error(msg("{card} is already face-up", card=card), field="card")
     yield from require(not happened(match.state, "set", card), SET_THIS_TURN,
                        msg("{card} was set this turn: its owner can turn it face-up "
                            "on the next own turn, not now",

@@ -112,8 +112,9 @@ class Renderer:
             block.attrSet("id", anchor)
             block.attrSet("class", "clause")
             link = Token("html_inline", "", 0)
+            title = _("link to this clause")    # outside the f-string, so Babel finds it
             link.content = (f'<a class="clause-no" href="#{escape(quote(anchor, safe=".-_"))}" '
-                            f'title="{escape(_("link to this clause"))}">{escape(clause)}</a> ')
+                            f'title="{escape(title)}">{escape(clause)}</a> ')
             tok.children.insert(0, link)
             state.env["clauses"].append(anchor)
 

@@ -10,12 +10,16 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from judge.i18n import Messages
+
 from . import budget as budgets
 from .errors import ScenarioError
 from .expect import check_expect
 from .match import Match, Step
 from .rulesets import Ruleset, parse_ruleset, revision_day
 from .scenario import Scenario, load_scenario, parse_scenario, state_to_setup
+
+msg = Messages("judge")
 
 
 @dataclass
@@ -124,6 +128,16 @@ def linked_scenarios(entry, corpus) -> list[Path]:
     return [Path(corpus.root) / rel for rel in entry.scenarios]
 
 
+def _revision_label(rev) -> str:
+    """改訂1（2026-11-29より前）: the run's label, in the reader's language."""
+    if not rev.date:
+        return str(msg("revision {n}", n=rev.number))
+    when = rev.date
+    day = (msg("before {day}", day=when.day.isoformat()) if getattr(when, "before", False)
+           else str(when))
+    return str(msg("revision {n} ({date})", n=rev.number, date=day))
+
+
 def entry_rulesets(entry) -> list[tuple[str, date | None, int]]:
     """The rulesets to replay an entry under: one per revision, newest first.
 
@@ -133,7 +147,7 @@ def entry_rulesets(entry) -> list[tuple[str, date | None, int]]:
     out = []
     for i, rev in enumerate(entry.revisions):
         day = None if i == 0 else revision_day(rev)
-        label = f"revision {rev.number} ({rev.date})" if rev.date else f"revision {rev.number}"
+        label = _revision_label(rev)
         out.append((label, day, rev.number))
     return out
 

@@ -198,9 +198,9 @@ def replay(scenario: str, ruleset: date, corpus) -> tuple[str | None, dict]:
         except ScenarioError as exc:
             error = exc.as_dict()
         except RecursionError:
-            error = {"error": "the scenario is nested too deeply"}
+            error = {"error": str(msg("the scenario is nested too deeply"))}
     if error is not None:
-        where = f"line {error['line']}: " if error.get("line") else ""
+        where = str(msg("line {line}: ", line=error["line"])) if error.get("line") else ""
         field = f"{error['field']}: " if error.get("field") else ""
         raise CallInputError("scenario", msg("the board (scenario) cannot be run: {where}{field}{error}",
                                                where=where, field=field, error=error.get("error", "")),

@@ -84,7 +84,7 @@ def test_a_floor_judge_records_a_call_and_sees_it_on_the_list(as_judge, tx):
 @pytest.mark.parametrize("over, message", [
     ({"entries": "vision/qa/QA-424242"}, "QA-424242&#39; はコーパスにありません"),
     ({"scenario": "game: yugioh\nsetup: {players: {A: {}, B: {}}}\nactions:\n  - {player: A, do: dance}\n"},
-     "line 4"),
+     "4行目"),
     ({"ruling": "長" * 4001}, "4000 文字までです"),
     ({"round": "abc"}, "round"),
 ])

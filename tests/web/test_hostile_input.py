@@ -36,7 +36,11 @@ def app():
 
 @pytest.fixture
 def client(app):
-    return app.test_client()
+    """A client whose browser asks for English: these tests match the English texts
+    (tests/i18n checks the same errors in Japanese)."""
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    return client
 
 
 def _json(resp) -> dict:

@@ -12,6 +12,7 @@ from datetime import date
 from urllib.parse import quote
 
 from judge.corpus.changes import as_of
+from judge.i18n import msg
 
 MAX_SCAN = 500
 
@@ -34,8 +35,10 @@ def search_as_of(searcher, query: str, day: date, game: str | None = None,
     result.total = len(kept)
     result.hits = kept[offset: offset + limit]
     result.offset = offset
-    result.notices.append(f"as of {day.isoformat()}: each entry as it stood that day"
-                          + ("" if scanned_all else f" (among the first {MAX_SCAN} results)"))
+    result.notices.append(msg("as of {day}: each entry as it stood that day", day=day.isoformat())
+                          if scanned_all else
+                          msg("as of {day}: each entry as it stood that day (among the first "
+                              "{max} results)", day=day.isoformat(), max=MAX_SCAN))
     return result
 
 

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, replace
 
 from judge.corpus.ids import fold
+from judge.i18n import msg
 
 from . import query as ql
 from .analysis import id_tokens
@@ -63,22 +64,22 @@ def plan(store: IndexStore, text: str, game: str | None, kind: str | None, limit
     result.offset = offset
     known = store.game_ids
     if game is not None and game not in known:
-        result.notices.append(f"game {game!r} is not one of {', '.join(sorted(known))}; "
-                              "searching every game")
+        result.notices.append(msg("game {game!r} is not one of {known}; searching every game",
+                                     game=game, known=", ".join(sorted(known))))
         game = None
     if kind is not None and kind not in KINDS:
-        result.notices.append(f"kind {kind!r} is not one of {', '.join(KINDS)}; "
-                              "searching every kind")
+        result.notices.append(msg("kind {kind!r} is not one of {known}; searching every kind",
+                                     kind=kind, known=", ".join(KINDS)))
         kind = None
     pq = ql.parse(text, store.game_aliases)
     result.notices += pq.notices
     result.understood = pq.text()
     if pq.empty:
         if not text.strip():
-            result.notices.append("type a word, a \"phrase\", or a number such as "
-                                  "QA-337, 6.5.3.b or No.075")
+            result.notices.append(msg("type a word, a \"phrase\", or a number such as "
+                                         "QA-337, 6.5.3.b or No.075"))
         elif not pq.notices:
-            result.notices.append("nothing to search for in this query")
+            result.notices.append(msg("nothing to search for in this query"))
         return None
     pin = redirect(store, pq, game)
     if pin:

@@ -15,6 +15,8 @@ import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from judge.i18n import message_json, msg, render
+
 from .importer.scenarios import scan
 from .model import Entry
 from .store import Corpus, entry_path, stale_temp_files
@@ -33,7 +35,11 @@ class Problem:
 
     def as_dict(self) -> dict:
         """The problem as JSON (``judge lint --json``)."""
-        return asdict(self)
+        out = asdict(self)
+        said = message_json(self.message)      # the text, and its id and params beside it
+        out.update(message=render(self.message), message_id=said["message"],
+                   params=said["params"])
+        return out
 
     def __str__(self) -> str:
         return f"{self.severity}: {self.entry_id}: {self.message} [{self.code}]"
@@ -49,8 +55,7 @@ def lint_corpus(corpus: Corpus) -> list[Problem]:
         for path in stale_temp_files(Path(corpus.root)):
             rel = path.relative_to(corpus.root).as_posix()
             problems.append(Problem(rel, "warning", "import-temp-file",
-                                    "a temp file left by an interrupted import; the next "
-                                    "judge import removes it"))
+                                    msg("a temp file left by an interrupted import; the next judge import removes it")))
     return problems
 
 
@@ -66,39 +71,40 @@ def _entry_problems(entry: Entry, corpus: Corpus) -> list[Problem]:
     for field in ("cites", "cards"):
         for target in getattr(entry, field):
             if str(target).split("#", 1)[0] not in corpus.entries:
-                error(f"broken-{field}", f"{field} links to {target}, which is not an entry")
+                error(f"broken-{field}", msg("{field} links to {target}, which is not an entry",
+                                             field=field, target=target))
     for rel in entry.scenarios:
         if corpus.root is None or not (Path(corpus.root) / rel).is_file():
-            error("broken-scenario", f"scenarios links to {rel}, which is not a file under "
-                                     "the corpus")
+            error("broken-scenario", msg("scenarios links to {rel}, which is not a file under the corpus",
+                                         rel=rel))
     if not entry.revisions:
-        error("no-revisions", "the entry has no revision (every entry keeps at least one, "
-                              "with its date and source)")
+        error("no-revisions", msg("the entry has no revision (every entry keeps at least one, with its date and source)"))
     for rev in entry.revisions:
         if not rev.source:
-            error("no-source", f"revision {rev.number} has no source (document, section, "
-                               "file, lines)")
+            error("no-source", msg("revision {number} has no source (document, section, file, lines)",
+                                   number=rev.number))
         if rev.date is None:
-            error("no-date", f"revision {rev.number} has no date (YYYY-MM-DD or 'before "
-                             "YYYY-MM-DD')")
+            error("no-date", msg("revision {number} has no date (YYYY-MM-DD or 'before YYYY-MM-DD')",
+                                 number=rev.number))
         for target in TEXT_LINK.findall(rev.text):
             entry_id, _, clause = target.partition("#")
             if entry_id not in corpus.entries:
-                error("broken-text-link", f"revision {rev.number} links to judge:{target}, "
-                                          "which is not an entry")
+                error("broken-text-link", msg("revision {number} links to judge:{target}, which is not an entry",
+                                              number=rev.number, target=target))
             elif clause and clause not in {c for r in corpus.get(entry_id).revisions
                                            for c in r.clauses}:
-                warning("missing-clause", f"revision {rev.number} links to clause {clause} "
-                                          f"of {entry_id}, which no revision has")
+                warning("missing-clause", msg("revision {number} links to clause {clause} of {entry_id}, which no revision has",
+                                              number=rev.number, clause=clause, entry_id=entry_id))
     numbers = [rev.number for rev in entry.revisions]
     if len(set(numbers)) != len(numbers):
-        error("duplicate-revision", f"revision numbers repeat: {numbers}")
+        error("duplicate-revision", msg("revision numbers repeat: {numbers}", numbers=numbers))
     if entry.status == "withdrawn" and not any(r.withdrawn_reason for r in entry.revisions):
-        warning("withdrawn-without-reason", "the entry is withdrawn but no revision says why")
+        warning("withdrawn-without-reason", msg("the entry is withdrawn but no revision says why"))
     if entry.path and corpus.root is not None:
         expected = entry_path(Path(corpus.root), entry.id)
         if not _same_file(entry.path, expected):
-            warning("misplaced", f"the file {entry.path} should be {expected} for its id")
+            warning("misplaced", msg("the file {path} should be {expected} for its id",
+                                     path=str(entry.path), expected=str(expected)))
     return out
 
 
@@ -112,13 +118,14 @@ def _scenario_problems(corpus: Corpus) -> list[Problem]:
         entry_id = ruling.split("#", 1)[0].strip()
         if entry_id not in corpus.entries:
             hint = corpus.resolve(ruling)
-            also = f"; did you mean {hint[0]}?" if hint else ""
+            also = msg("; did you mean {hint}?", hint=hint[0]) if hint else ""
             out.append(Problem(rel, "error", "scenario-ruling",
-                               f"names the ruling {ruling!r}, which is not an entry{also}"))
+                               msg("names the ruling {ruling!r}, which is not an entry{also}",
+                                   ruling=ruling, also=also)))
         elif rel not in corpus.get(entry_id).scenarios:
             out.append(Problem(rel, "warning", "scenario-not-linked",
-                               f"reproduces {entry_id}, whose entry does not list it yet "
-                               "(run judge import to refresh the links)"))
+                               msg("reproduces {entry_id}, whose entry does not list it yet (run judge import to refresh the links)",
+                                   entry_id=entry_id)))
     return out
 
 

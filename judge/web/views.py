@@ -23,6 +23,7 @@ from . import permalink, workbench
 from .errors import fail
 from .render import Renderer, entry_url, sanitize_snippet, word_diff
 from .replay import EntryReplay, entry_runs, verdict
+from .ruling import citation, date_view, ruling_view
 from .services import services
 
 log = logging.getLogger(__name__)
@@ -215,8 +216,9 @@ def entry_view(entry) -> dict:
         for i, rev in enumerate(entry.revisions):
             older = entry.revisions[i + 1] if i + 1 < len(entry.revisions) else None
             diff, counts = word_diff(older.text, rev.text) if older else (None, None)
+            when = date_view(rev)
             revisions.append({
-                "number": rev.number, "date": str(rev.date) if rev.date else "日付不明",
+                "number": rev.number, "date": when["text"], "date_info": when,
                 "status": rev.status, "status_label": STATUS_LABELS.get(rev.status, rev.status),
                 "withdrawn": rev.status == "withdrawn" or (entry.status == "withdrawn" and i == 0),
                 "withdrawn_reason": rev.withdrawn_reason, "source": source_text(rev.source),
@@ -229,7 +231,7 @@ def entry_view(entry) -> dict:
             })
         return {"revisions": revisions, "cites": linked(entry.cites),
                 "cards": linked(entry.cards), "cited_by": linked(cited_by(entry.id)),
-                "clauses": list(entry.current.clauses)}
+                "clauses": list(entry.current.clauses), "ruling": ruling_view(entry)}
     return services().cache.get(("entry", entry.id), make)
 
 
@@ -277,6 +279,11 @@ def entry_json(entry) -> dict:
                            "clauses": r.clauses, "withdrawn_reason": r.withdrawn_reason,
                            "notes": r.notes, "editor_comments": r.editor_comments}
                           for r in entry.revisions]}
+
+
+def step_citation(step: dict) -> dict:
+    """A step's citation for the page: clause number, rule title, old revision."""
+    return citation(step, services().corpus)
 
 
 def step_link(step: dict) -> str:

@@ -9,7 +9,7 @@ import json
 
 from flask import Blueprint, jsonify, request, url_for
 
-from . import permalink, views, workbench
+from . import permalink, pinning, views, workbench
 from .errors import fail
 from .replay import verdict
 from .services import services
@@ -71,7 +71,8 @@ def run():
     result = workbench.run(text, services().corpus)
     out = result.as_json()
     out["verdict"] = verdict(result)
-    out["permalink"] = url_for("pages.board", s=permalink.encode(text), _external=True)
+    out["permalink"] = url_for("pages.board", s=permalink.encode(pinning.pin(text)),
+                               _external=True)
     return jsonify(out)
 
 
@@ -92,7 +93,7 @@ def scenario():
         fail(400, "send {\"yaml\": text} or {\"data\": mapping}", field="yaml")
     data, error = workbench.parse_text(text, services().corpus)
     return jsonify({"yaml": text, "data": data, "error": error,
-                    "permalink": url_for("pages.board", s=permalink.encode(text))})
+                    "permalink": url_for("pages.board", s=permalink.encode(pinning.pin(text)))})
 
 
 @bp.get("/games")

@@ -19,7 +19,7 @@ from markupsafe import Markup
 from judge.corpus import GAMES, KINDS
 from judge.engine.errors import ScenarioError
 
-from . import permalink, workbench
+from . import permalink, pinning, workbench
 from .errors import fail
 from .render import Renderer, entry_url, sanitize_snippet, word_diff
 from .replay import EntryReplay, entry_runs, verdict
@@ -335,13 +335,19 @@ class Board:
 
     @property
     def token(self) -> str:
-        """The permalink token of the text."""
-        return permalink.encode(self.text)
+        """The permalink token of the text, its ruleset pinned to today if it had none."""
+        return permalink.encode(pinning.pin(self.text))
+
+    @property
+    def pin(self) -> dict:
+        """The board's ruleset day and the rules revised after it (see :mod:`.pinning`)."""
+        return pinning.pin_state(services().corpus, self.text, self.data)
 
     def as_json(self) -> dict:
         """The board as JSON (the workbench's twin)."""
         out = {"yaml": self.text, "data": self.data, "error": self.error,
-               "permalink_token": self.token, "origin": self.origin, "result": None}
+               "permalink_token": self.token, "origin": self.origin, "result": None,
+               "ruleset_pin": self.pin}
         if self.result is not None:
             out["result"] = self.result.as_json()
             out["result"]["verdict"] = verdict(self.result)
@@ -361,16 +367,28 @@ def board_from(text: str, origin: str = "") -> Board:
     return board
 
 
+def _ruleset_arg(text: str, ruleset: str | None) -> str:
+    """The text under the ``?ruleset=`` of the request (a day or ``latest``), if given."""
+    if not ruleset:
+        return text
+    try:
+        return workbench.with_ruleset(text, ruleset[:40])
+    except ScenarioError as exc:
+        fail(400, str(exc), **exc.as_dict())
+
+
 def board_text(args, form=None) -> tuple[str, str]:
     """The text a workbench request names: posted, a permalink, a scenario file, or empty."""
     if form is not None and "yaml" in form:
         return form.get("yaml", ""), "posted"
     if args.get("s"):
         try:
-            return permalink.decode(args["s"]), "permalink"
+            text = permalink.decode(args["s"])
         except permalink.PermalinkError as exc:
             fail(400, f"パーマリンクを読めません: {exc}. This permalink cannot be read.",
                  field="s")
+        # ?ruleset=latest replays a pinned link under the rules in force now.
+        return _ruleset_arg(text, args.get("ruleset")), "permalink"
     if args.get("from"):
         rel = args["from"]
         try:
@@ -380,13 +398,7 @@ def board_text(args, form=None) -> tuple[str, str]:
                       "a scenario is <game>/scenarios/<name>.yaml in the corpus.",
                  field="from", links=[("/board", "ワークベンチ (workbench)")])
         text = path.read_text(encoding="utf-8")
-        ruleset = args.get("ruleset")
-        if ruleset:
-            try:
-                text = workbench.with_ruleset(text, ruleset)
-            except ScenarioError as exc:
-                fail(400, str(exc), **exc.as_dict())
-        return text, rel
+        return _ruleset_arg(text, args.get("ruleset")), rel
     games = available_games()
     if not games:
         fail(404, "No game module is installed yet.")

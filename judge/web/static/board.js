@@ -235,7 +235,7 @@
     if (!d.zone) d.zone = (sp.zones.filter(function (z) { return z.id === "field" || z.id === "monsters" || z.id === "battle"; })[0] || sp.zones[0]).id;
     var who = select(players(), d.player, function () { d.player = who.value; });
     var where = select(sp.zones.map(function (z) { return [z.id, z.label]; }), d.zone, function () { d.zone = where.value; });
-    var name = h("input", { type: "text", value: d.name || "", list: "bf-card-names", autocomplete: "off", oninput: function () { d.name = name.value; } });
+    var name = h("input", { type: "text", value: d.name || "", list: "bf-card-names", autocomplete: "off", enterkeyhint: "done", "data-enter": "bf-add-card", oninput: function () { d.name = name.value; } });
     var message = h("p", { class: "form-note", role: "status", "aria-live": "polite" });
     var fieldNodes = [];
     Object.keys(sp.card_fields || {}).forEach(function (key) {
@@ -416,17 +416,30 @@
     pullTimer = setTimeout(pullYaml, 400);
   });
   yamlEl.addEventListener("scroll", function () { gutterEl.scrollTop = yamlEl.scrollTop; });
+  // Tab moves on to Run and Copy like everywhere else (the keyboard must reach them);
+  // indentation is typed with spaces, or Ctrl+] / Ctrl+[ indents and outdents the line.
   yamlEl.addEventListener("keydown", function (ev) {
-    // Tab indents (YAML is indentation); Esc then Tab leaves the editor, as usual.
-    if (ev.key === "Tab" && !ev.shiftKey && !yamlEl.dataset.escaped) {
-      ev.preventDefault();
-      var s = yamlEl.selectionStart, e = yamlEl.selectionEnd;
-      yamlEl.setRangeText("  ", s, e, "end");
-      yamlEl.dispatchEvent(new Event("input"));
-    }
-    if (ev.key === "Escape") yamlEl.dataset.escaped = "1"; else if (ev.key !== "Tab") delete yamlEl.dataset.escaped;
+    if (!(ev.ctrlKey || ev.metaKey) || (ev.key !== "]" && ev.key !== "[")) return;
+    ev.preventDefault();
+    var s = yamlEl.selectionStart, v = yamlEl.value;
+    var lineStart = v.lastIndexOf("\n", s - 1) + 1;
+    if (ev.key === "]") yamlEl.setRangeText("  ", lineStart, lineStart, "end");
+    else if (v.slice(lineStart, lineStart + 2) === "  ") yamlEl.setRangeText("", lineStart, lineStart + 2, "end");
+    yamlEl.dispatchEvent(new Event("input"));
   });
-  yamlEl.addEventListener("blur", function () { delete yamlEl.dataset.escaped; });
+
+  // Enter (or a phone keyboard's Go) in a field of the form never submits the whole
+  // board: in the card name it places the card, elsewhere it does nothing.
+  benchEl.addEventListener("keydown", function (ev) {
+    if (ev.key !== "Enter" || ev.isComposing) return;
+    var t = ev.target;
+    if (!t || t.tagName !== "INPUT" || t.type === "submit" || t.type === "button") return;
+    ev.preventDefault();
+    if (t.dataset && t.dataset.enter) {
+      var target = document.getElementById(t.dataset.enter);
+      if (target) target.click();
+    }
+  });
 
   benchEl.addEventListener("submit", function (ev) {
     if (resubmitting) { resubmitting = false; return; }

@@ -111,11 +111,13 @@ def search(args, api: bool = False) -> SearchPage:
         result.data = {"query": "", "total": 0, "results": [], "facets": {"game": {}, "kind": {}},
                        "did_you_mean": [], "notice": "", "redirect": None}
         return result
-    found = services().searcher().search(q, game=game, kind=kind, limit=limit,
-                                         offset=(page - 1) * limit)
-    result.data = found.as_json()
+    from judge.search.shaping import shaped
+    result.data = shaped(services().searcher(), services().corpus, q, game=game, kind=kind,
+                         page=page, limit=limit, old=args.get("old") in ("1", "true"))
     for hit in result.data.get("results", []):
         hit["snippet"] = str(sanitize_snippet(hit.get("snippet", "")))
+        for more in [*hit.get("passages", []), *hit.get("old", [])]:
+            more["snippet"] = str(sanitize_snippet(more.get("snippet", "")))
     return result
 
 

@@ -13,6 +13,8 @@ This works above :class:`~judge.search.searcher.Searcher` (its public ``search``
 - **one kana edit** (一字違い): a kana query that matches nothing as typed, one edit
   away from a title in the corpus (ぐれいづ → グレイズ), is searched as that title and
   says so ("did you mean");
+- **glossary** (用語集): a term judges use today (リバース効果) is also searched as the
+  text's own wording (表になったとき), from the corpus's glossary term entries;
 - **partial** (一部の語で): a query of several words that finds nothing searches again
   without the words no text holds, and says which were dropped.
 """
@@ -75,6 +77,35 @@ def _vocabulary(corpus) -> tuple[list[str], list[str]]:
     return vocab
 
 
+def glossary(corpus) -> list[tuple[str, str, list[str]]]:
+    """(normal form of the term, term, the text's wordings) of every glossary term entry."""
+    cached = getattr(corpus, "_shaping_glossary", None)
+    if cached is not None:
+        return cached
+    found = []
+    for entry in corpus:
+        terms = (entry.data or {}).get("glossary") if entry.kind == "term" else None
+        if isinstance(terms, dict) and terms.get("wording"):
+            found.append((normalize(entry.title).replace(" ", ""), entry.title,
+                          [str(w) for w in terms["wording"]]))
+    try:
+        corpus._shaping_glossary = found
+    except AttributeError:       # pragma: no cover
+        pass
+    return found
+
+
+def expansions(corpus, query: str) -> list[tuple[str, str, str]]:
+    """(term, wording, query with the term replaced by the wording) for each glossary
+    term the query holds: 裏側守備表示 攻撃 -> 裏表示 攻撃."""
+    normal = " ".join(normalize(query).split())
+    out = []
+    for form, term, wordings in glossary(corpus):
+        if form and form in normal.replace(" ", "") and form in normal:
+            out += [(term, w, normal.replace(form, normalize(w))) for w in wordings]
+    return out
+
+
 def one_edit(corpus, query: str) -> str | None:
     """A title one kana edit away from a kana query (ぐれいづ → グレイズ), or None."""
     word = query.strip()
@@ -107,9 +138,13 @@ def _exact_tier(hit: dict, corpus, query_normal: str) -> int:
     return 0
 
 
-def group_hits(hits: list[dict], corpus, query: str, old: bool = False) -> list[Group]:
-    """Hits as one group per entry, ordered exact tier first, then by the best score."""
-    query_normal = " ".join(normalize(query).split())
+def group_hits(hits: list[dict], corpus, query: str, old: bool = False,
+               also: tuple[str, ...] = ()) -> list[Group]:
+    """Hits as one group per entry, ordered exact tier first, then by the best score.
+
+    ``also``: other forms of the query (a glossary term's wordings) that count as exact.
+    """
+    forms = [" ".join(normalize(q).split()) for q in (query, *also)]
     groups: dict[str, Group] = {}
     for hit in hits:
         group = groups.get(hit["id"])
@@ -129,7 +164,7 @@ def group_hits(hits: list[dict], corpus, query: str, old: bool = False) -> list[
             group.old += [p for p in group.passages if p not in keep]
             group.passages = keep
         group.passages = group.passages[:PASSAGES]
-        group.tier = max((_exact_tier(h, corpus, query_normal)
+        group.tier = max((_exact_tier(h, corpus, form) for form in forms
                           for h in [group.best, *group.passages]), default=0)
     return sorted(groups.values(), key=lambda g: (-g.tier, -g.best["score"]))
 
@@ -184,11 +219,21 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
                 hits = again["results"] + [h for h in hits
                                            if (h["id"], h["clause"], h["revision"]) not in seen]
                 data["facets"] = again["facets"]
+    expanded = expansions(corpus, query) if not OPERATOR.search(query) else []
+    if expanded:
+        seen = {(h["id"], h["clause"], h["revision"]) for h in hits}
+        for _term, _wording, alt_query in expanded:
+            for h in searcher.search(alt_query, game=game, kind=kind, limit=FETCH) \
+                    .as_json()["results"]:
+                if (h["id"], h["clause"], h["revision"]) not in seen:
+                    seen.add((h["id"], h["clause"], h["revision"]))
+                    hits.append(h)
+        data["expanded"] = [{"term": t, "wording": w} for t, w, _q in expanded]
     if not hits:
         dropped, used, again = _partial(searcher, query, game, kind)
         if again is not None:
             hits, data["facets"] = again["results"], again["facets"]
-    groups = group_hits(hits, corpus, used, old=old)
+    groups = group_hits(hits, corpus, used, old=old, also=tuple(q for _t, _w, q in expanded))
     start = (page - 1) * limit
     data.update({"results": [g.as_json() for g in groups[start:start + limit]],
                  "total": len(groups), "searched": used, "corrected": corrected,

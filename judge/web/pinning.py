@@ -18,6 +18,11 @@ RULES_KINDS = ("rule", "qa", "term")
 GAME_LINE = re.compile(r"^game:[ \t]*(?P<value>[A-Za-z0-9_-]+)[ \t]*$", re.M)
 
 
+def _rules(entry) -> bool:
+    """Rules, Q&A and terms of the game's texts (not cards, not the editors' glossary)."""
+    return entry.kind in RULES_KINDS and "glossary" not in (entry.data or {})
+
+
 def today() -> date:
     """The day a link is made (UTC, so every server agrees)."""
     return datetime.now(timezone.utc).date()
@@ -59,7 +64,7 @@ def changes_since(corpus, game: str | None, day: date, rulings=()) -> list[dict]
     out = []
     for entry in corpus:
         named = entry.id in rulings
-        if not named and ((game and entry.game != game) or entry.kind not in RULES_KINDS):
+        if not named and ((game and entry.game != game) or not _rules(entry)):
             continue
         for rev in entry.revisions:
             if rev.date is not None and not rev.date.before and rev.date.day > day:
@@ -71,7 +76,7 @@ def changes_since(corpus, game: str | None, day: date, rulings=()) -> list[dict]
 def latest_day(corpus, game: str | None) -> str | None:
     """The newest exact revision date of a game's texts: what "latest" stands for."""
     days = [rev.date.day for entry in corpus
-            if (not game or entry.game == game) and entry.kind in RULES_KINDS
+            if (not game or entry.game == game) and _rules(entry)
             for rev in entry.revisions if rev.date is not None and not rev.date.before]
     return max(days).isoformat() if days else None
 

@@ -20,7 +20,7 @@ def test_reimport_equals_the_committed_corpus(imported):
     missing = sorted(set(fresh) - set(committed))
     extra = sorted(set(committed) - set(fresh))
     differ = sorted(k for k in set(fresh) & set(committed) if fresh[k] != committed[k])
-    hint = "run `judge import sources/seeds sources/data` and review the diff"
+    hint = "run `judge import sources/seeds sources/data sources/glossary` and review the diff"
     assert not missing, f"not in the committed corpus: {missing[:10]}; {hint}"
     assert not extra, f"committed but not produced by the import: {extra[:10]}; {hint}"
     assert not differ, f"files that differ from a fresh import: {differ[:10]}; {hint}"
@@ -30,7 +30,7 @@ def test_second_import_changes_no_file(imported):
     before = snapshot(imported)
     # The parent folder holds the same sources (README.md files are skipped).
     report = import_paths([SEEDS.parent], imported)
-    assert len(report.sources) == 5
+    assert len(report.sources) == 6             # 4 seeds, the card list, a glossary
     assert report.written == [] and report.removed == [] and report.conflicts == []
     assert report.unchanged == sum(1 for k in before if k.endswith(".md"))
     assert snapshot(imported) == before           # same bytes, same modification times

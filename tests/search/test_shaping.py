@@ -68,3 +68,16 @@ def test_grouping_keeps_the_best_hit_first():
     groups = group_hits(hits, NoCorpus(), "x")
     assert [g.best["id"] for g in groups] == ["a", "b"]
     assert [p["clause"] for p in groups[0].passages] == ["2"] and len(groups[0].old) == 1
+
+
+def test_a_modern_term_finds_the_texts_older_wording(real_searcher, real_corpus):
+    # the 3rd-edition chapter says 裏表示 and 表になったとき, never these words
+    for query, term in (("裏側守備表示", "yugioh/term/裏側守備表示"),
+                        ("リバースモンスター", "yugioh/term/リバースモンスター")):
+        data = shaped(real_searcher, real_corpus, query)
+        assert ids(data)[0] == term
+        assert "yugioh/rule/flip-effects" in ids(data)[:3]
+        assert data["expanded"]
+    entry = real_corpus.get("yugioh/term/リバース効果")
+    assert "表になったとき" in entry.data["glossary"]["wording"]
+    assert "public-facts" in entry.data["glossary"]["basis"]

@@ -1,7 +1,7 @@
 """The corpus importer (取り込み): source documents -> ``corpus/`` files.
 
-``judge import sources/seeds sources/data`` reads the four seeds and the Vision card
-list and (re)writes the whole corpus.  Everything is read, checked and rendered before
+``judge import sources/seeds sources/data sources/glossary`` reads the four seeds, the
+Vision card list and the glossaries, and (re)writes the whole corpus.  Everything is read, checked and rendered before
 the first file is written, so a bad input leaves ``corpus/`` as it was; see
 :mod:`.writer` for idempotence and hand-edit conflicts, and docs/corpus-format.md for
 the files it writes.
@@ -21,6 +21,7 @@ from .cards import finish_cards, vision_card_drafts
 from .drafts import Draft
 from .errors import ImportError_
 from .gemchronicle import import_gemchronicle
+from .glossary import import_glossary
 from .names import CardIndex
 from .scenarios import scan
 from .sources import SourceFile, expand, read_source
@@ -132,6 +133,9 @@ def build_drafts(read: list[SourceFile]) -> dict[str, Draft]:
         drafts.update(found)
     for src in by_kind.get(kinds.GEMCHRONICLE, []):
         drafts.update(import_gemchronicle(src))
+    # Last: a glossary links the rules the other sources gave.
+    for src in by_kind.get(kinds.GLOSSARY, []):
+        drafts.update(import_glossary(src, drafts))
     return drafts
 
 
@@ -145,4 +149,4 @@ def _check_vision_set(pages: dict, card_lists: list[SourceFile]) -> None:
         raise ImportError_(given, "the Vision sources are imported together (names in the "
                                   "pages link to the card list, and the cards quote the "
                                   f"pages); also give {', '.join(missing)} (e.g. judge "
-                                  "import sources/seeds sources/data)")
+                                  "import sources/seeds sources/data sources/glossary)")

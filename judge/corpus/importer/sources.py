@@ -18,11 +18,12 @@ WIKI = "wiki"
 YUGIOH = "yugioh"
 GEMCHRONICLE = "gemchronicle"
 CARDLIST = "cardlist"
+GLOSSARY = "glossary"
 
 ACCEPTED = ("an @wiki backup page (first line 「…」の編集履歴（バックアップ）一覧はこちら), "
             "the Yu-Gi-Oh! rulebook chapter (公式ルールブック、第３版 ・第２章), the Gem "
-            "Chronicle rules page (≪NAVI≫ ジェムクロニクル … 調律儀式ルール) or the Vision "
-            "card list (vision-cards.jsonl)")
+            "Chronicle rules page (≪NAVI≫ ジェムクロニクル … 調律儀式ルール), the Vision "
+            "card list (vision-cards.jsonl) or a glossary (first line glossary: <game>)")
 WIKI_FIRST_LINE = re.compile(r"^「(.+)」の編集履歴（バックアップ）一覧はこちら$")
 # Files a folder may hold beside the sources: documentation, never imported.
 DOCUMENTATION = (".md", ".rst")
@@ -48,7 +49,7 @@ class SourceFile:
 
     @property
     def name(self) -> str:
-        folder = "data" if self.kind == CARDLIST else "seeds"
+        folder = {CARDLIST: "data", GLOSSARY: "glossary"}.get(self.kind, "seeds")
         return f"sources/{folder}/{self.path.name}"
 
     def error(self, message: str, line: int | None = None) -> ImportError_:
@@ -118,5 +119,8 @@ def _recognise(path: Path, text: str) -> str:
         return GEMCHRONICLE
     if head.startswith("{") and path.suffix.lower() in (".jsonl", ".json"):
         return CARDLIST
+    if re.match(r"^glossary:\s*[a-z][a-z0-9_]*\s*$", head) and \
+            path.suffix.lower() in (".yaml", ".yml"):
+        return GLOSSARY
     raise ImportError_(path, f"not a source the importer knows (line starts "
                              f"{head[:40]!r}); expected {ACCEPTED}", number)

@@ -110,13 +110,23 @@ def game(name: str):
 
 @bp.get("/games/<name>/cards")
 def cards(name: str):
-    """The names of the game's card entries (for the board form's suggestions)."""
-    views.game_named(name)
+    """The names of the game's card entries (for the board form's suggestions).
+
+    With ``?q=`` (a name in any kana or width, or a number: 75, No.075, N75) also
+    ``matches``: up to 15 cards with the fields the board form fills in (stats, number).
+    """
+    game = views.game_named(name)
     corpus = services().corpus
 
     def make():
         return sorted({e.title for e in corpus if e.game == name and e.kind == "card"})
-    return jsonify({"game": name, "cards": services().cache.get(("cards", name), make)})
+    out = {"game": name, "cards": services().cache.get(("cards", name), make)}
+    q = views.clean_query(request.args.get("q"))[:60]
+    if q:
+        from .cardlookup import card_table, find_cards
+        table = services().cache.get(("card-table", name), lambda: card_table(game, corpus))
+        out["matches"] = find_cards(table, q)
+    return jsonify(out)
 
 
 @bp.get("/scenarios")

@@ -43,7 +43,9 @@ def test_manifest_is_sorted_and_names_every_file(imported):
     md = {p.relative_to(imported).as_posix() for p in imported.rglob("*.md")}
     assert set(data["files"]) == md
     assert set(data["sources"]) == {"sources/data/vision-cards.jsonl",
-                                    *{f"sources/seeds/{p.name}" for p in SEEDS.glob("*.txt")}}
+                                    *{f"sources/seeds/{p.name}" for p in SEEDS.glob("*.txt")},
+                                    *{f"sources/glossary/{p.name}"
+                                      for p in (SEEDS.parent / "glossary").glob("*.yaml")}}
 
 
 def test_hand_edit_is_reported_kept_and_forced(small):

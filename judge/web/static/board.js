@@ -235,8 +235,11 @@
     if (!d.zone) d.zone = (sp.zones.filter(function (z) { return z.id === "field" || z.id === "monsters" || z.id === "battle"; })[0] || sp.zones[0]).id;
     var who = select(players(), d.player, function () { d.player = who.value; });
     var where = select(sp.zones.map(function (z) { return [z.id, z.label]; }), d.zone, function () { d.zone = where.value; });
-    var name = h("input", { type: "text", value: d.name || "", list: "bf-card-names", autocomplete: "off", enterkeyhint: "done", "data-enter": "bf-add-card", oninput: function () { d.name = name.value; } });
-    var message = h("p", { class: "form-note", role: "status", "aria-live": "polite" });
+    var name = h("input", { type: "text", value: d.name || "", list: "bf-card-names", autocomplete: "off", enterkeyhint: "done", "data-enter": "bf-add-card",
+      "aria-describedby": "bf-card-note", placeholder: "名前か番号（かな可）",
+      oninput: function () { d.name = name.value; lookupCard(sp, name.value); } });
+    var message = h("p", { class: "form-note", role: "status", "aria-live": "polite", id: "bf-card-note", text: d.note || "" });
+    d.note = "";
     var fieldNodes = [];
     Object.keys(sp.card_fields || {}).forEach(function (key) {
       var f = sp.card_fields[key];
@@ -269,6 +272,44 @@
     return h("fieldset", {}, [h("legend", { text: "カードを置く" }),
       h("div", { class: "form-row" }, [field("プレイヤー", who), field("領域", where), field("カード名", name, "grow"), add]),
       more, message]);
+  }
+
+  // Card lookup (カード検索): a name in any kana, or a number, offers the game's cards;
+  // choosing one fills in its number and stats from the card list / the game's facts.
+  var lookupTimer = null, lookupSeq = 0, lookupMatches = {};
+  function matchKey(m) { return m.number ? m.name + "｜" + m.number : m.name; }
+  function lookupCard(sp, text) {
+    var chosen = lookupMatches[text];
+    if (chosen) { applyCard(sp, chosen); return; }
+    clearTimeout(lookupTimer);
+    if (!text.trim()) return;
+    lookupTimer = setTimeout(function () {
+      var mine = ++lookupSeq;
+      fetch("/api/games/" + encodeURIComponent(sp.name) + "/cards?q=" + encodeURIComponent(text.trim()))
+        .then(function (r) { return r.ok ? r.json() : { matches: [] }; })
+        .then(function (body) {
+          if (mine !== lookupSeq) return;
+          var list = document.getElementById("bf-card-names");
+          if (!list) return;
+          lookupMatches = {};
+          list.textContent = "";
+          (body.matches || []).forEach(function (m) {
+            lookupMatches[matchKey(m)] = m;
+            list.appendChild(h("option", { value: matchKey(m), label: m.label || m.title }));
+          });
+        }).catch(function () {});
+    }, 120);
+  }
+  function applyCard(sp, m) {
+    var d = draft.card;
+    d.name = m.name;
+    d.fields = {};
+    Object.keys(m.fields || {}).forEach(function (k) { if (sp.card_fields && sp.card_fields[k]) d.fields[k] = m.fields[k]; });
+    var filled = Object.keys(d.fields).map(function (k) { return k + " " + d.fields[k]; }).join("、");
+    d.note = "「" + m.name + "」" + (filled ? "の項目を入れました: " + filled : "（このカードの数値はコーパスにありません）");
+    render();
+    var add = document.getElementById("bf-add-card");
+    if (add) add.focus();
   }
 
   function actionSummary(act) {

@@ -198,3 +198,24 @@ def test_axe_finds_nothing_serious_or_critical(page: Page, live_url, artifacts, 
     record(artifacts, f"axe-{name}", {"path": path, "violations": found})
     serious = [v for v in found if v["impact"] in ("serious", "critical")]
     assert serious == [], serious
+
+
+@pytest.mark.parametrize("game, typed, choice, field, value", [
+    ("vision", "ちるの", "チルノ｜N10", "attack", "3"),              # kana-insensitive name
+    ("vision", "No.075", "マナの生成｜N75", "number", "N75"),        # a number
+    ("yugioh", "すかる", "スカルライダー", "atk", "1900"),
+])
+def test_card_lookup_fills_in_the_stats(page: Page, live_url, game, typed, choice, field, value):
+    page.goto(live_url + f"/board?game={game}")
+    page.wait_for_load_state("networkidle")          # the form's card names have loaded
+    form = page.locator("#board-form fieldset", has=page.locator("legend", has_text="カードを置く"))
+    name = form.get_by_label("カード名")
+    name.fill(typed)
+    expect(page.locator(f"#bf-card-names option[value='{choice}']")).to_have_count(1)
+    name.fill(choice)                        # what picking the suggestion does
+    expect(page.locator("#bf-card-note")).to_contain_text("項目を入れました")
+    expect(page.locator("#bf-card-name")).to_have_value(choice.split("｜")[0])
+    expect(page.locator(f"[data-card-field='{field}']")).to_have_value(value)
+    expect(page.locator("#bf-add-card")).to_be_focused()
+    page.keyboard.press("Enter")             # places it: the stats go with the card
+    expect(page.locator("#yaml")).to_have_value(re.compile(re.escape(choice.split("｜")[0])))

@@ -15,7 +15,7 @@ from . import workbench
 
 RULESET_LINE = re.compile(r"^ruleset:[ \t]*(?P<value>[^#\n]*?)[ \t]*(?:#.*)?$", re.M)
 RULES_KINDS = ("rule", "qa", "term")
-GAME_LINE = re.compile(r"^game:[ \t]*(?P<value>[A-Za-z0-9_-]+)[ \t]*$", re.M)
+GAME_LINE = re.compile(r"^game:[ \t]*(?P<value>[A-Za-z0-9_-]+)[ \t\r]*$", re.M)
 
 
 def _rules(entry) -> bool:

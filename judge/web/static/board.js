@@ -149,8 +149,9 @@
     formEl.appendChild(datalist("bf-board-cards", boardCards()));
     formEl.appendChild(datalist("bf-card-names", cardNames[sp.name] || []));
     formEl.appendChild(basics(sp));
-    players().forEach(function (p) { formEl.appendChild(playerFieldset(sp, p)); });
     formEl.appendChild(addCardFieldset(sp));
+    formEl.appendChild(boardPicture(sp));
+    players().forEach(function (p) { formEl.appendChild(playerFieldset(sp, p)); });
     formEl.appendChild(actionsFieldset(sp));
     loadCardNames(sp.name);
   }
@@ -240,12 +241,18 @@
       oninput: function () { d.name = name.value; lookupCard(sp, name.value); } });
     var message = h("p", { class: "form-note", role: "status", "aria-live": "polite", id: "bf-card-note", text: d.note || "" });
     d.note = "";
-    var fieldNodes = [];
+    var fieldNodes = [], quickNodes = [];
+    var quick = quickFields(sp);
     Object.keys(sp.card_fields || {}).forEach(function (key) {
       var f = sp.card_fields[key];
       var node = control(f.kind, f.options, d.fields[key], function () { d.fields[key] = readControl(f.kind, node); });
       node.setAttribute("data-card-field", key);
-      fieldNodes.push(field(key, node));
+      if (quick.indexOf(key) >= 0) {
+        node.setAttribute("data-enter", "bf-add-card");
+        node.setAttribute("enterkeyhint", "done");
+        node.classList.add("quick");
+        quickNodes.push(field(key, node, "quick"));
+      } else fieldNodes.push(field(key, node));
       if (f.doc) node.title = f.doc;
     });
     var more = h("details", { class: "more", open: draft.moreOpen, ontoggle: function () { draft.moreOpen = more.open; } },
@@ -270,8 +277,90 @@
     } });
     name.id = "bf-card-name";
     return h("fieldset", {}, [h("legend", { text: "カードを置く" }),
-      h("div", { class: "form-row" }, [field("プレイヤー", who), field("領域", where), field("カード名", name, "grow"), add]),
+      h("div", { class: "form-row" }, [field("カード名", name, "grow")].concat(quickNodes)),
+      h("div", { class: "form-row" }, [field("プレイヤー", who), field("領域", where), add]),
+      h("p", { class: "form-note small", text: "下の盤面の図で領域の「＋」をタップしても置けます。" }),
       more, message]);
+  }
+
+  // The stats a judge types most: the game's first three whole-number card fields
+  // (攻撃力・守備力・レベル, 攻撃力・耐久力・グレイズ…), shown beside the name.
+  function quickFields(sp) {
+    return Object.keys(sp.card_fields || {}).filter(function (k) { return sp.card_fields[k].kind === "int"; }).slice(0, 3);
+  }
+
+  // The board picture (盤面の図): redrawn from the model at every change.  Tap a zone's
+  // ＋ to place the card being written there; tap a card, then an opposing card, to add
+  // an attack between them (when the game's attack action has attacker and target).
+  var picked = null;
+  function attackSpec(sp) {
+    var a = (sp.actions || {}).attack;
+    return a && a.fields && a.fields.attacker ? a : null;
+  }
+  function boardPicture(sp) {
+    var wrap = h("section", { class: "board-picture", "aria-label": "盤面の図（タップで置く・攻撃を選ぶ）" });
+    var note = h("p", { class: "form-note", role: "status", "aria-live": "polite", id: "bf-picture-note",
+      text: picked ? "攻撃するカード: 「" + picked.name + "」。対象のカードをタップしてください（もう一度タップで取り消し）。" : "" });
+    players().forEach(function (pname) {
+      var pl = player(pname);
+      var side = h("div", { class: "pic-side", "data-player": pname }, [h("div", { class: "pic-head" }, [
+        h("strong", { text: pname }), pl.life !== undefined ? " ライフ " + pl.life : (sp.starting_life ? " ライフ " + sp.starting_life : "")])]);
+      var zones = h("div", { class: "pic-zones" });
+      (sp.zones || []).forEach(function (z) {
+        if (COUNTED.indexOf(z.id) >= 0) return;
+        var value = pl[z.id];
+        var box = h("div", { class: "pic-zone", "data-zone": z.id }, [h("span", { class: "pic-label", text: z.label })]);
+        if (typeof value === "number") box.appendChild(h("span", { class: "pic-count", text: value + "枚" }));
+        (Array.isArray(value) ? value : []).forEach(function (card) {
+          var nm = cardName(card);
+          var isPicked = picked && picked.player === pname && picked.name === nm;
+          box.appendChild(h("button", { type: "button", class: "pic-card" + (isPicked ? " picked" : ""),
+            "aria-pressed": isPicked ? "true" : "false", "data-card": nm,
+            title: cardLabel(card), text: nm + statText(sp, card),
+            onclick: function () { tapCard(sp, pname, nm); } }));
+        });
+        box.appendChild(h("button", { type: "button", class: "pic-place", "aria-label": pname + " の" + z.label + "に置く",
+          text: "＋", onclick: function () {
+            draft.card.player = pname; draft.card.zone = z.id;
+            var add = document.getElementById("bf-add-card");
+            if (add) add.click();
+          } }));
+        zones.appendChild(box);
+      });
+      side.appendChild(zones);
+      wrap.appendChild(side);
+    });
+    wrap.appendChild(note);
+    return wrap;
+  }
+  function statText(sp, card) {
+    if (!isMapping(card)) return "";
+    var parts = quickFields(sp).filter(function (k) { return card[k] !== undefined; }).map(function (k) { return card[k]; });
+    return parts.length ? " " + parts.join("/") : "";
+  }
+  function tapCard(sp, pname, nm) {
+    var atk = attackSpec(sp);
+    if (!atk) return;
+    if (picked && picked.player === pname && picked.name === nm) { picked = null; render(); return; }
+    if (!picked || picked.player === pname || !atk.fields.target) {
+      picked = { player: pname, name: nm };
+      if (!atk.fields.target) { addAttack(pname, nm, null); return; }
+      render();
+      var again = document.querySelector(".pic-card.picked");
+      if (again) again.focus();
+      return;
+    }
+    addAttack(picked.player, picked.name, nm);
+  }
+  function addAttack(pname, attacker, target) {
+    if (!Array.isArray(model.actions)) model.actions = [];
+    var act = { player: pname, do: "attack", attacker: attacker };
+    if (target) act.target = target;
+    model.actions.push(act);
+    picked = null;
+    changed(true);
+    var note = document.getElementById("bf-picture-note");
+    if (note) note.textContent = "行動を追加しました: " + actionSummary(act);
   }
 
   // Card lookup (カード検索): a name in any kana, or a number, offers the game's cards;

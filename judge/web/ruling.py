@@ -35,8 +35,9 @@ def answer_text(text: str) -> str:
             if not more.strip() or re.match(r"^\s*[-*]\s", more):
                 break
             body.append(more)
-        answer = plain_text("\n".join(body))
-        return ANSWER_LINE.sub(r"\1", answer.splitlines()[0], 1).strip() + "".join("\n" + x.strip() for x in answer.splitlines()[1:] if x.strip())
+        first, *rest = plain_text("\n".join(body)).splitlines()
+        return "\n".join([ANSWER_LINE.sub(r"\1", first, 1).strip(),
+                          *(x.strip() for x in rest if x.strip())])
     return ""
 
 
@@ -121,6 +122,9 @@ def citation(step: dict, corpus) -> dict:
     entry = corpus.entries.get(rule)
     clause = step.get("clause")
     title = entry.title if entry is not None else rule
+    if entry is not None and entry.kind == "qa":
+        # A Q&A's title is its whole question: its number reads better in a citation.
+        title = f"公式Q&A {entry.aliases[0] if entry.aliases else entry.key}"
     label = ""
     if clause:
         if ORDINAL_CLAUSE.match(str(clause)):

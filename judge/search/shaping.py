@@ -236,7 +236,7 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
     groups = group_hits(hits, corpus, used, old=old, also=tuple(q for _t, _w, q in expanded))
     start = (page - 1) * limit
     data.update({"results": [g.as_json() for g in groups[start:start + limit]],
-                 "total": len(groups), "searched": used, "corrected": corrected,
+                 "total": len(groups), "passages_total": len(hits), "searched": used, "corrected": corrected,
                  "dropped": dropped, "old_included": old})
     if corrected and corrected not in data["did_you_mean"]:
         data["did_you_mean"] = [corrected, *data["did_you_mean"]]

@@ -25,7 +25,30 @@ def _fail(message: str, status: int = 2) -> None:
     sys.exit(status)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class JudgeGroup(click.Group):
+    """The ``judge`` group: its own commands, then each registered game's (``commands``
+    on the game's class, e.g. ``check-deck``), so a game adds a subcommand without an
+    edit here."""
+
+    def _game_commands(self) -> dict[str, click.Command]:
+        from judge.engine.registry import game_classes
+        found: dict[str, click.Command] = {}
+        for cls in game_classes().values():
+            for command in cls.commands:
+                if command.name in self.commands or command.name in found:
+                    raise RuntimeError(f"game {cls.name!r} declares the command "
+                                       f"{command.name!r}, which another command has")
+                found[command.name] = command
+        return found
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self._game_commands()})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        return super().get_command(ctx, name) or self._game_commands().get(name)
+
+
+@click.group(cls=JudgeGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--corpus", "corpus_dir", type=click.Path(file_okay=False, path_type=Path),
               default=None, envvar="JUDGE_CORPUS",
               help="The corpus folder (default: corpus/ of this checkout).")
@@ -90,12 +113,8 @@ def lint(ctx: click.Context, as_json: bool) -> None:
     """Broken links, entries without revisions or sources, conflicting rulings."""
     from judge.corpus.lint import lint_corpus
     corpus = _load_corpus(ctx)
-    problems = lint_corpus(corpus)
-    try:
-        from judge.games.conflicts import ruling_conflicts
-        problems += ruling_conflicts(corpus)
-    except ImportError:
-        pass
+    from judge.engine.conflicts import ruling_conflicts
+    problems = lint_corpus(corpus) + ruling_conflicts(corpus)
     if as_json:
         _print_json([p.as_dict() for p in problems])
     else:
@@ -121,15 +140,23 @@ def index(ctx: click.Context, rebuild: bool) -> None:
 
 @main.command()
 @click.argument("query", nargs=-1, required=True)
-@click.option("--game", type=click.Choice(["vision", "yugioh", "gemchronicle"]))
+@click.option("--game", help="One game of the corpus (its id, title or alias).")
 @click.option("--kind", type=click.Choice(["rule", "qa", "term", "card"]))
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 500))
 @click.option("--json", "as_json", is_flag=True)
 @click.pass_context
 def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, as_json) -> None:
     """Search rules, Q&A, terms and cards (Japanese, typed any way)."""
+    from judge.corpus import alias_table
     from judge.search import Searcher
-    searcher = Searcher.open(_load_corpus(ctx))
+    corpus = _load_corpus(ctx)
+    if game is not None:
+        known = alias_table(corpus.games)
+        if game.strip().lower() not in known:
+            _fail(f"--game {game!r} is not a game of the corpus (one of "
+                  f"{', '.join(corpus.game_ids)})")
+        game = known[game.strip().lower()]
+    searcher = Searcher.open(corpus)
     result = searcher.search(" ".join(query), game=game, kind=kind, limit=limit)
     if as_json:
         _print_json(result.as_json())
@@ -202,27 +229,6 @@ def verify(ctx: click.Context, as_json: bool) -> None:
     else:
         click.echo(verify_table(rows))
     if not rows or any(not r.ok for r in rows):
-        sys.exit(1)
-
-
-@main.command("check-deck")
-@click.argument("path", type=click.Path(path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@click.pass_context
-def check_deck(ctx: click.Context, path: Path, as_json: bool) -> None:
-    """Check a Gem Chronicle deck list (or a before-the-game scenario): every violation."""
-    from judge.engine.errors import ScenarioError
-    from judge.games.gemchronicle.deck import check_deck_file
-    try:
-        report = check_deck_file(path)
-    except ScenarioError as exc:
-        _fail(str(exc))
-    corpus = _load_corpus(ctx)
-    if as_json:
-        _print_json(report.as_json(corpus))
-    else:
-        click.echo(report.text(corpus))
-    if not report.ok:
         sys.exit(1)
 
 

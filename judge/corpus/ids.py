@@ -1,6 +1,6 @@
 """Entry ids and the spellings a judge types for them.
 
-An id is ``<game>/<kind>/<key>`` (``vision/qa/QA-337``).  On a phone a judge types
+An id is ``<game>/<kind>/<key>`` (``<game>/qa/QA-337``).  On a phone a judge types
 ``qa337``, ``ＱＡ－３３７``, ``Q346`` or ``No.075``; :func:`normalize_key` folds those to
 one comparable form, and :func:`candidate_ids` lists the ids a typed string may mean.
 """
@@ -9,11 +9,12 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .model import GAMES, KINDS
+from .games import ID_PATTERN
+from .model import KINDS
 
 QA_PATTERN = re.compile(r"^(?:QA|Q)[-‐－ー_ .]*0*(\d{1,4})$", re.I)
 CARD_NUMBER_PATTERN = re.compile(r"^(?:NO\.?|N|№)?[-‐ .]*0*(\d{1,4})$", re.I)
-PROMO_PATTERN = re.compile(r"^(P|PR|SP)[-‐ .]*0*(\d{1,4})$", re.I)
+_GAME_ID = re.compile(ID_PATTERN)
 DASHES = dict.fromkeys(map(ord, "‐‑‒–—―−－ｰー～〜"), "-")
 
 
@@ -39,30 +40,36 @@ def card_number_key(typed: str) -> str | None:
 
 
 def split_id(entry_id: str) -> tuple[str, str, str]:
-    """``vision/rule/6.5`` -> ("vision", "rule", "6.5"); raises ValueError if malformed."""
+    """``<game>/rule/6.5`` -> (game, "rule", "6.5"); raises ValueError if malformed.
+
+    The game part is any game id (lower case, one word): which games a corpus has is
+    its manifest's business (:mod:`judge.corpus.games`), not the id syntax's.
+    """
     parts = entry_id.split("/", 2)
-    if len(parts) != 3 or parts[0] not in GAMES or parts[1] not in KINDS or not parts[2]:
+    if len(parts) != 3 or not _GAME_ID.fullmatch(parts[0]) or parts[1] not in KINDS \
+            or not parts[2]:
         raise ValueError(
-            f"not an entry id: {entry_id!r} (expected <game>/<kind>/<key>, game one of "
-            f"{', '.join(GAMES)}, kind one of {', '.join(KINDS)})")
+            f"not an entry id: {entry_id!r} (expected <game>/<kind>/<key>, game a lower-"
+            f"case id, kind one of {', '.join(KINDS)})")
     return parts[0], parts[1], parts[2]
 
 
-def candidate_ids(typed: str, game: str | None = None) -> list[str]:
+def candidate_ids(typed: str, game: str | None = None,
+                  games: tuple[str, ...] | list[str] = ()) -> list[str]:
     """The entry ids a typed reference may mean, most likely first (not checked to exist).
 
-    ``vision/qa/QA-337`` stays as it is; ``ＱＡ－３３７`` gives the QA-337 of every game (or
-    of ``game``); ``6.5.3.b`` gives the rule entry ``6.5`` of each game with its clause
-    kept after ``#``; ``No.075`` gives the card ``N75``.
+    ``<game>/qa/QA-337`` stays as it is; ``ＱＡ－３３７`` gives the QA-337 of every game of
+    ``games`` (or of ``game``); ``6.5.3.b`` gives the rule entry ``6.5`` of each game
+    with its clause kept after ``#``; ``No.075`` gives each game's card ``N75``.
     """
     raw = typed.strip()
     folded = fold(raw)
-    games = [game] if game else list(GAMES)
+    games = [game] if game else list(games)
     out: list[str] = []
     if "/" in folded:
         head, _, clause = folded.partition("#")
         parts = head.split("/", 2)
-        if len(parts) == 3 and parts[0] in GAMES and parts[1] in KINDS:
+        if len(parts) == 3 and _GAME_ID.fullmatch(parts[0]) and parts[1] in KINDS:
             key = parts[2]
             if parts[1] == "qa" and qa_key(key):
                 key = qa_key(key)
@@ -80,5 +87,5 @@ def candidate_ids(typed: str, game: str | None = None) -> list[str]:
     if card_number_key(folded) and not rule or (rule and re.fullmatch(r"\d+", folded)):
         number = card_number_key(folded)
         if number:
-            out += [f"{g}/card/{number}" for g in games if g == "vision"]
+            out += [f"{g}/card/{number}" for g in games]
     return out

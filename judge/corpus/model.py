@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-GAMES = ("vision", "yugioh", "gemchronicle")
 KINDS = ("rule", "qa", "term", "card")
 
 REVISION_MARKER = re.compile(r"^<!--\s*revision\s+(\d+)\s*-->\s*$", re.MULTILINE)
@@ -48,10 +47,6 @@ class RevisionDate:
 
     def __str__(self) -> str:
         return f"before {self.day.isoformat()}" if self.before else self.day.isoformat()
-
-    def sort_key(self) -> tuple:
-        """Older first: a "before D" revision sorts before an exact D."""
-        return (self.day, 0 if self.before else 1)
 
 
 @dataclass

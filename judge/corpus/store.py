@@ -6,6 +6,7 @@ one), so an interrupted import never leaves half a file.
 """
 from __future__ import annotations
 
+import functools
 import os
 import tempfile
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from typing import Iterable, Iterator
 
 import yaml
 
+from .games import GameInfo, corpus_games
 from .ids import candidate_ids, fold, split_id
 from .model import REVISION_MARKER, Entry, Revision, RevisionDate
 
@@ -36,7 +38,7 @@ class CorpusError(Exception):
 
 
 def entry_path(root: Path, entry_id: str) -> Path:
-    """Where an entry's file lives: ``corpus/vision/qa/QA-337.md``."""
+    """Where an entry's file lives: ``corpus/<game>/qa/QA-337.md``."""
     game, kind, key = split_id(entry_id)
     safe = key.replace("/", "／")
     return root / game / kind / f"{safe}.md"
@@ -203,6 +205,26 @@ class Corpus:
             entries.append(parse_entry(path.read_text(encoding="utf-8"), path))
         return cls(entries, base)
 
+    @functools.cached_property
+    def games(self) -> list[GameInfo]:
+        """The games of this corpus: its ``games.yaml`` manifest, then its folders.
+
+        See :mod:`judge.corpus.games`; the search and web layers list games from here.
+        """
+        return corpus_games(self.root, {e.game for e in self.entries.values()})
+
+    @property
+    def game_ids(self) -> list[str]:
+        """The ids of :attr:`games`, in order."""
+        return [g.id for g in self.games]
+
+    def game(self, game_id: str) -> GameInfo:
+        """The game with that id (KeyError if the corpus has none)."""
+        for info in self.games:
+            if info.id == game_id:
+                return info
+        raise KeyError(game_id)
+
     def __iter__(self) -> Iterator[Entry]:
         return iter(self.entries.values())
 
@@ -219,10 +241,11 @@ class Corpus:
     def resolve(self, typed: str, game: str | None = None) -> list[str]:
         """The ids (with ``#clause`` kept) that a judge's typed reference finds.
 
-        ``ＱＡ－３３７``, ``qa337``, ``vision/qa/QA-337``, ``6.5.3.b``, ``No.075`` and an
+        ``ＱＡ－３３７``, ``qa337``, ``<game>/qa/QA-337``, ``6.5.3.b``, ``No.075`` and an
         entry's title or alias all resolve; an empty list means nothing matched.
         """
-        found = [c for c in candidate_ids(typed, game) if c.split("#", 1)[0] in self.entries]
+        found = [c for c in candidate_ids(typed, game, self.game_ids)
+                 if c.split("#", 1)[0] in self.entries]
         if not found:
             for entry_id in self._aliases.get(fold(typed).lower(), []):
                 if game is None or entry_id.startswith(game + "/"):

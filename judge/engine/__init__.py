@@ -5,6 +5,7 @@ generators of :mod:`judge.engine.events`; :class:`Match` drives them.  See
 docs/engine.md for a tour.
 """
 from .cards import Card
+from .checks import require
 from .cite import Cite, Interpretation
 from .errors import EngineInvariantError, ScenarioError
 from .events import (Check, Choose, LifeChange, Move, Note, Record, SetCard, SetCounter,
@@ -20,4 +21,5 @@ __all__ = ["Card", "Cite", "Interpretation", "EngineInvariantError", "ScenarioEr
            "SetCounter", "SetFlag", "SetTurn", "Win", "ActionSpec", "FieldSpec", "Game",
            "action", "ActionContext", "Match", "Step", "Ruleset", "Switch", "Variant",
            "RunResult", "replay_entry", "run_file", "run_scenario", "run_text",
-           "verify_all", "Scenario", "load_scenario", "parse_scenario", "state_to_setup"]
+           "verify_all", "Scenario", "load_scenario", "parse_scenario", "state_to_setup",
+           "require"]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 class Interpretation:
     """A choice the engine makes where the cited texts are silent or ambiguous.
 
-    ``id`` is stable (``vision.starting-life``); ``reason`` says why the engine chose so
+    ``id`` is stable (``<game>.starting-life``); ``reason`` says why the engine chose so
     and ``basis`` names what it rests on (a public fact, the nearest rule, a ruling).
     """
 

@@ -4,7 +4,7 @@ A game writes each procedure (an attack, the seven steps of a play, a fusion) as
 generator that reads like its rulebook::
 
     def graze(match, defender, attacker):
-        choice = yield Choose("graze", ["yes", "no"], cite=Cite("vision/rule/6.5", "6.5.3.a"))
+        choice = yield Choose("graze", ["yes", "no"], cite=Cite("<game>/rule/6.5", "6.5.3.a"))
         if choice == "no":
             return
         for card in match.top_of_deck(defender, x):

@@ -7,6 +7,7 @@ scenario is validated before anything runs.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
@@ -87,24 +88,49 @@ def action(name: str, doc: str = "", **fields: FieldSpec) -> Callable:
 
 
 class Game:
-    """Base class of a game module.  Subclasses set the class attributes below.
+    """Base class of a game.  Subclasses set the class attributes below.
 
-    - ``name``, ``title``: the id used in scenarios (``vision``) and a display title.
+    Everything another layer needs to know about a game is declared here, once (see
+    docs/engine.md, "Adding a game"):
+
+    - ``name``: the id used in scenarios, corpus ids and URLs (lower case, one word).
+    - ``titles``: ``{"ja": …, "en": …}``; ``title`` is the Japanese one, the one shown.
+    - ``aliases``: what a judge may type for the game in a search (``game:…``).
     - ``zones``: the zone names, in board order (DESIGN.md fixes the shared ones).
+    - ``zone_labels``: zone -> ``{"ja": …, "en": …}``, every zone labelled in both.
+    - ``board_layout``: where the board page draws each zone: ``main`` (the play
+      zones), ``hand`` and ``piles`` (at the side); ``counted_zones`` are piles shown
+      as a count.
+    - ``counter_labels``: a player's counter -> ``{"ja": …, "en": …}``.
+    - ``board_stats``: the card fields a card's tile shows, in order, each
+      ``(field, short mark, {"ja": …, "en": …})`` (``("atk", "ATK", {"ja": "攻撃力"…})``).
     - ``phases``: the game's phase names, in turn order.
+    - ``empty_board_phase``: the phase an empty board (the workbench's) starts in, when
+      the first phase cannot hold one (default: the first phase).
     - ``card_fields``: field name -> :class:`FieldSpec` for cards in a scenario.
-    - ``card_defaults``: a field's value when a card does not set it (``damage: 0``).
-    - ``counters``: a player's counters and their defaults (Gem Chronicle: mana).
+    - ``card_defaults``: a field's value when a card does not set it.
+    - ``counters``: a player's counters and their defaults.
     - ``starting_life``: the life a player has when a scenario does not say.
     - ``switches``: the rules that changed over time (:class:`Switch`).
     - ``interpretations``: every :class:`Interpretation` the game makes.
     - ``procedures``: the functions decorated with :func:`action`.
+    - ``ruling_assumptions``: the switch value each ruling's answer needs
+      (:class:`judge.engine.conflicts.Assumption`; ``judge lint`` reports conflicts).
+    - ``commands``: the game's own ``judge`` subcommands (click commands).
     """
 
     name: str = ""
+    titles: dict[str, str] = {}
     title: str = ""
+    aliases: tuple[str, ...] = ()
     zones: tuple[str, ...] = ()
+    zone_labels: dict[str, dict[str, str]] = {}
+    board_layout: dict[str, tuple[str, ...]] = {}
+    counted_zones: tuple[str, ...] = ()
+    counter_labels: dict[str, dict[str, str]] = {}
+    board_stats: tuple[tuple[str, str, dict[str, str]], ...] = ()
     phases: tuple[str, ...] = ()
+    empty_board_phase: str | None = None
     card_fields: dict[str, FieldSpec] = {}
     card_defaults: dict[str, Any] = {}
     counters: dict[str, Any] = {}
@@ -112,6 +138,56 @@ class Game:
     switches: dict[str, Switch] = {}
     interpretations: dict[str, Interpretation] = {}
     procedures: tuple[Callable, ...] = ()
+    ruling_assumptions: tuple = ()
+    commands: tuple = ()
+
+    LANGUAGES = ("ja", "en")
+    LAYOUT_PARTS = ("main", "hand", "piles")
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if cls.titles.get("ja"):
+            cls.title = cls.titles["ja"]
+
+    @classmethod
+    def check_declaration(cls) -> None:
+        """Raise ``TypeError`` naming what a game class leaves undeclared or inconsistent.
+
+        The registry calls it, so a plugin with a missing label fails when it is
+        registered, not when a judge opens its board.
+        """
+        where = f"{cls.__module__}.{cls.__qualname__}"
+        problems = []
+        if not re.fullmatch(r"[a-z][a-z0-9_]*", cls.name or ""):
+            problems.append(f"name {cls.name!r} is not a lower-case id")
+        if not cls.__qualname__.endswith("Game"):
+            problems.append("a game class is named <Name>Game")
+        for lang in cls.LANGUAGES:
+            if not cls.titles.get(lang):
+                problems.append(f"titles has no {lang!r} title")
+        for zone in cls.zones:
+            labels = cls.zone_labels.get(zone) or {}
+            missing = [lang for lang in cls.LANGUAGES if not labels.get(lang)]
+            if missing:
+                problems.append(f"zone {zone!r} has no label in {', '.join(missing)}")
+        for zone in cls.zone_labels:
+            if zone not in cls.zones:
+                problems.append(f"zone_labels names {zone!r}, which is not a zone")
+        for part, zones in cls.board_layout.items():
+            if part not in cls.LAYOUT_PARTS:
+                problems.append(f"board_layout part {part!r} is not one of "
+                                f"{', '.join(cls.LAYOUT_PARTS)}")
+            problems += [f"board_layout[{part!r}] names {z!r}, which is not a zone"
+                         for z in zones if z not in cls.zones]
+        for counter in cls.counters:
+            labels = cls.counter_labels.get(counter) or {}
+            if any(not labels.get(lang) for lang in cls.LANGUAGES):
+                problems.append(f"counter {counter!r} is not labelled in ja and en")
+        for stat, _short, labels in cls.board_stats:
+            if any(not labels.get(lang) for lang in cls.LANGUAGES):
+                problems.append(f"board stat {stat!r} is not labelled in ja and en")
+        if problems:
+            raise TypeError(f"game {where}: " + "; ".join(problems))
 
     def __init__(self, corpus=None):
         self.corpus = corpus
@@ -156,7 +232,3 @@ class Game:
     def expect_value(self, state, path: str) -> Any:
         """A game-specific ``expect`` path's value; return ``NotImplemented`` if unknown."""
         return NotImplemented
-
-    def card_summary(self, card: Card) -> str:
-        """A short line describing a card on the board (for the text step log)."""
-        return card.name

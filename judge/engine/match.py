@@ -14,8 +14,8 @@ from typing import Any, Iterator
 from .cards import Card
 from .cite import Cite
 from .errors import EngineInvariantError, ScenarioError
-from .events import (Check, Choose, Event, LifeChange, Move, Note, Record, SetCard,
-                     SetCounter, SetFlag, SetTurn, Win)
+from .events import (CHANGES, Check, Choose, Event, LifeChange, Move, Note, Record,
+                     SetCard, SetCounter, SetFlag, SetTurn, Win)
 from .state import GameState
 
 
@@ -139,52 +139,15 @@ class Match:
     # --- the one place where the state changes ------------------------------------------
 
     def apply(self, change: Event) -> Any:
-        """Apply one change to the state and log it with its cause."""
-        s = self.state
-        if isinstance(change, Move):
-            pname, zone, i = s.find(change.card.uid)
-            card = s.players[pname].zones[zone].pop(i)
-            for key in change.clear:
-                card.props.pop(key, None)
-            card.props.update(change.props)
-            dest_player = change.player or card.owner
-            if change.zone not in s.players[dest_player].zones:
-                raise EngineInvariantError(f"zone {change.zone!r} is not a zone of this game")
-            dest = s.players[dest_player].zones[change.zone]
-            dest.insert(len(dest) if change.index is None else change.index, card)
-            change.card = card
-        elif isinstance(change, SetCard):
-            live = s.card(change.card.uid)
-            for key, value in change.props.items():
-                if value is None:
-                    live.props.pop(key, None)
-                else:
-                    live.props[key] = value
-        elif isinstance(change, LifeChange):
-            player = s.players[change.player]
-            player.life = (player.life or 0) + change.amount
-        elif isinstance(change, SetCounter):
-            s.players[change.player].counters[change.name] = change.value
-        elif isinstance(change, SetTurn):
-            if change.phase is not None:
-                s.phase = change.phase
-            if change.turn is not None:
-                if change.turn != s.turn:
-                    s.this_turn.clear()       # a new turn: nothing has happened in it yet
-                s.turn = change.turn
-            if change.active is not None:
-                s.active = change.active
-        elif isinstance(change, Record):
-            s.this_turn.append(dict(change.fact))
-        elif isinstance(change, SetFlag):
-            if change.value is None:
-                s.flags.pop(change.name, None)
-            else:
-                s.flags[change.name] = change.value
-        elif isinstance(change, Win):
-            s.winner = change.player
-        else:  # pragma: no cover - a game yielded something the engine does not know
+        """Apply one change to the state and log it with its cause.
+
+        Dispatched by the change's type (:data:`APPLY`, one function per type of
+        :data:`~judge.engine.events.CHANGES`); anything else is an engine bug.
+        """
+        applier = APPLY.get(type(change))
+        if applier is None:
             raise EngineInvariantError(f"unknown change {change!r}")
+        applier(self.state, change)
         self._log(change, event=change.event or type(change).__name__.lower())
         return None
 
@@ -291,3 +254,70 @@ class Match:
             lost = sorted((self._uids - now).elements())
             extra = sorted((now - self._uids).elements())
             raise EngineInvariantError(f"cards lost {lost} or duplicated {extra}")
+
+
+# --- the changes, one function each (Match.apply dispatches on the type) -------------------
+
+def _move(s: GameState, change: Move) -> None:
+    pname, zone, i = s.find(change.card.uid)
+    card = s.players[pname].zones[zone].pop(i)
+    for key in change.clear:
+        card.props.pop(key, None)
+    card.props.update(change.props)
+    dest_player = change.player or card.owner
+    if change.zone not in s.players[dest_player].zones:
+        raise EngineInvariantError(f"zone {change.zone!r} is not a zone of this game")
+    dest = s.players[dest_player].zones[change.zone]
+    dest.insert(len(dest) if change.index is None else change.index, card)
+    change.card = card
+
+
+def _set_card(s: GameState, change: SetCard) -> None:
+    live = s.card(change.card.uid)
+    for key, value in change.props.items():
+        if value is None:
+            live.props.pop(key, None)
+        else:
+            live.props[key] = value
+
+
+def _life_change(s: GameState, change: LifeChange) -> None:
+    player = s.players[change.player]
+    player.life = (player.life or 0) + change.amount
+
+
+def _set_counter(s: GameState, change: SetCounter) -> None:
+    s.players[change.player].counters[change.name] = change.value
+
+
+def _set_turn(s: GameState, change: SetTurn) -> None:
+    if change.phase is not None:
+        s.phase = change.phase
+    if change.turn is not None:
+        if change.turn != s.turn:
+            s.this_turn.clear()       # a new turn: nothing has happened in it yet
+        s.turn = change.turn
+    if change.active is not None:
+        s.active = change.active
+
+
+def _record(s: GameState, change: Record) -> None:
+    s.this_turn.append(dict(change.fact))
+
+
+def _set_flag(s: GameState, change: SetFlag) -> None:
+    if change.value is None:
+        s.flags.pop(change.name, None)
+    else:
+        s.flags[change.name] = change.value
+
+
+def _win(s: GameState, change: Win) -> None:
+    s.winner = change.player
+
+
+APPLY = {Move: _move, SetCard: _set_card, LifeChange: _life_change, SetCounter: _set_counter,
+         SetTurn: _set_turn, Record: _record, SetFlag: _set_flag, Win: _win}
+# Every change type events.py declares has its function, and nothing else is a change.
+if set(APPLY) != set(CHANGES):          # pragma: no cover - caught at import
+    raise EngineInvariantError("Match.apply does not cover events.CHANGES")

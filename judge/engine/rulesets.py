@@ -1,6 +1,6 @@
 """Rulesets: the rules in force on a day, as a bundle of named switches.
 
-Rules and rulings change (Vision QA-337 said "yes", later "no").  A game declares each
+Rules and rulings change (a Q&A once answered "yes", later "no").  A game declares each
 such change as a :class:`Switch` whose :class:`Variant` values each come from one
 revision of a corpus entry; the date of that revision (read from the corpus, never typed
 into code) decides which value is in force.  So "the older graze text" or "resolve as if

@@ -60,7 +60,7 @@ class Scenario:
 
 def parse_scenario(text: str, source: str = "<scenario>", corpus=None) -> Scenario:
     """Read and validate a scenario; raise :class:`ScenarioError` saying what and where."""
-    from judge.games import get_game, game_names
+    from .registry import UnknownGame, game_names, get_game
 
     doc = load_located(text, source)
     data = doc.data
@@ -76,7 +76,7 @@ def parse_scenario(text: str, source: str = "<scenario>", corpus=None) -> Scenar
                             accepted=game_names(), file=source, line=1)
     try:
         game = get_game(str(data["game"]), corpus)
-    except KeyError:
+    except UnknownGame:
         raise ScenarioError(f"unknown game {data['game']!r}", field="game",
                             accepted=game_names(), **doc.where("game")) from None
     ruling = data.get("rulings") or data.get("ruling") or []

@@ -6,9 +6,9 @@ Plain words must all match (ranked by relevance)::
     "プレイしたものとして解決"    a phrase, exactly in this order ("…", “…”, 「…」, 『…』)
     -貫通  -"戦闘ダメージ"      leave out passages with this word or phrase
     グレイズ OR ノード          either word (AND is the default and may be written)
-    game:vision  kind:qa        filters (game: vision|yugioh|gemchronicle, or ビジョン,
-                                遊戯王, ジェムクロニクル; kind: rule|qa|term|card, or
-                                ルール, 用語, カード, Q&A)
+    game:<id>  kind:qa          filters (game: a game's id, title or alias, as the
+                                corpus's games.yaml lists them; kind: rule|qa|term|
+                                card, or ルール, 用語, カード, Q&A)
     card:マナの生成  card:No.075  passages about a card (its entry, entries linking it,
                                 passages naming it)
     rule:6.5  rule:6.5.3        a rule and its clauses (and entries citing it)
@@ -32,15 +32,6 @@ from .analysis import phrase_terms
 MAX_QUERY_CHARS = 256       # a judge's query is short; longer input is cut (with a notice)
 MAX_TERMS = 24              # words + phrases kept from one query
 
-GAMES = {
-    "vision": "vision", "v": "vision", "ビジョン": "vision", "ヴィジョン": "vision",
-    "東方ビジョン": "vision", "東方vision": "vision",
-    "yugioh": "yugioh", "yu-gi-oh": "yugioh", "yu-gi-oh!": "yugioh", "ygo": "yugioh",
-    "ocg": "yugioh", "遊戯王": "yugioh", "遊☆戯☆王": "yugioh",
-    "gemchronicle": "gemchronicle", "gem": "gemchronicle", "gc": "gemchronicle",
-    "gem-chronicle": "gemchronicle", "ジェムクロニクル": "gemchronicle",
-    "ジェム": "gemchronicle", "調律儀式": "gemchronicle",
-}
 KINDS = {
     "rule": "rule", "rules": "rule", "ルール": "rule", "規則": "rule", "総合ルール": "rule",
     "qa": "qa", "q&a": "qa", "faq": "qa", "ruling": "qa", "裁定": "qa",
@@ -170,8 +161,14 @@ def _lex(text: str, notices: list[str]) -> list[tuple[str, str, bool]]:
     return tokens
 
 
-def parse(raw: str) -> ParsedQuery:
-    """Read a query string; never raises (see the module docstring for the language)."""
+def parse(raw: str, games: dict[str, str] | None = None) -> ParsedQuery:
+    """Read a query string; never raises (see the module docstring for the language).
+
+    ``games`` maps what a judge may type for a game (folded to lower case) to its id:
+    :func:`judge.corpus.alias_table` of the corpus's games.  Without it ``game:`` only
+    takes nothing (every ``game:`` filter is reported and ignored).
+    """
+    games = games or {}
     text, notices = clean(raw)
     pq = ParsedQuery(raw=raw if isinstance(raw, str) else str(raw), notices=notices)
     pending_or = False
@@ -179,7 +176,7 @@ def parse(raw: str) -> ParsedQuery:
     for prefix, value, quoted in _lex(text, pq.notices):
         value = value.strip()
         if prefix.endswith(":"):
-            _filter(pq, prefix[:-1], value)
+            _filter(pq, prefix[:-1], value, games)
             continue
         if not quoted and value in ("AND", "&&", "&"):
             continue
@@ -249,18 +246,18 @@ def parse_day(value: str, end: bool = False) -> date | None:
         return None
 
 
-def _filter(pq: ParsedQuery, name: str, value: str) -> None:
+def _filter(pq: ParsedQuery, name: str, value: str, games: dict[str, str]) -> None:
     name = FILTER_ALIASES.get(name, name.lower())
     if not value:
-        pq.notices.append(f"{name}: needs a value (e.g. {_example(name)}); ignored")
+        pq.notices.append(f"{name}: needs a value (e.g. {_example(name, games)}); ignored")
         return
     if name == "game":
-        game = GAMES.get(value.lower())
+        game = games.get(unicodedata.normalize("NFKC", value).lower())
         if game:
             pq.games.append(game)
         else:
-            pq.notices.append(f"game:{value} is not a game (vision, yugioh, gemchronicle); "
-                              "ignored")
+            ids = ", ".join(dict.fromkeys(games.values()))
+            pq.notices.append(f"game:{value} is not a game ({ids}); ignored")
     elif name == "kind":
         kind = KINDS.get(value.lower())
         if kind:
@@ -282,8 +279,9 @@ def _filter(pq: ParsedQuery, name: str, value: str) -> None:
             pq.after = max(pq.after, day) if pq.after else day
 
 
-def _example(name: str) -> str:
-    return {"game": "game:vision", "kind": "kind:qa", "card": "card:マナの生成",
+def _example(name: str, games: dict[str, str]) -> str:
+    first = next(iter(games.values()), "<game>")
+    return {"game": f"game:{first}", "kind": "kind:qa", "card": "card:マナの生成",
             "rule": "rule:6.5", "before": "before:2013-01-27",
             "after": "after:2013-01-27"}[name]
 

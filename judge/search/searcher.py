@@ -25,6 +25,7 @@ from whoosh import index as whoosh_index
 from whoosh import query as Q
 
 from judge.corpus import Corpus
+from judge.corpus import alias_table
 from judge.corpus.ids import fold
 
 from . import query as ql
@@ -47,7 +48,7 @@ PHRASE_BY_TEXT = 2000         # at most this many candidates: check a phrase on 
 MAX_NAMED = 50                # more entries than this share the name: it is no name
 _PAREN_TAIL = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
 _ID_LIKE = re.compile(
-    r"^(?:(?:vision|yugioh|gemchronicle)/\S+"
+    r"^(?:[a-z][a-z0-9_]*/(?:rule|qa|term|card)/\S+"
     r"|(?:QA|Q)[-_ .]*\d{1,4}"
     r"|(?:No\.?|N|№|PR?\.?)[-. ]*\d{1,4}"
     r"|\d{1,3}(?:\.[0-9A-Za-z]+)+)$", re.I)
@@ -278,14 +279,15 @@ class Searcher:
             limit, offset = 10, 0
         result.offset = offset
         if game is not None and game not in self._known_games():
-            result.notices.append(f"game {game!r} is not one of vision, yugioh, gemchronicle;"
-                                  " searching every game")
+            result.notices.append(f"game {game!r} is not one of "
+                                  f"{', '.join(sorted(self._known_games()))}; "
+                                  "searching every game")
             game = None
         if kind is not None and kind not in ("rule", "qa", "term", "card"):
             result.notices.append(f"kind {kind!r} is not one of rule, qa, term, card; "
                                   "searching every kind")
             kind = None
-        pq = ql.parse(text)
+        pq = ql.parse(text, alias_table(self.corpus.games))
         result.notices += pq.notices
         result.understood = pq.text()
         if pq.empty:
@@ -311,7 +313,8 @@ class Searcher:
         return result
 
     def _known_games(self) -> set[str]:
-        return {"vision", "yugioh", "gemchronicle"}
+        """The games of the corpus (its games.yaml manifest, then its folders)."""
+        return set(self.corpus.game_ids)
 
     def _redirect(self, pq: ql.ParsedQuery, game: str | None) -> str | None:
         """The entry a query that is only an id or number names (ＱＡ－３３７ -> QA-337)."""
@@ -607,7 +610,7 @@ class Searcher:
                          for i, t in enumerate(terms)]
                 suggestions.append(" ".join(words))
             result.did_you_mean = list(dict.fromkeys(suggestions))[:3]
-            corrected = ql.parse(result.did_you_mean[0])
+            corrected = ql.parse(result.did_you_mean[0], alias_table(self.corpus.games))
             corrected.excluded = pq.excluded
             new_groups, _ = self._plan(corrected)
             if new_groups and self._run(new_groups, excluded, filt, corrected, game, kind,

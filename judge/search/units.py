@@ -21,7 +21,6 @@ CARD_TYPES_JA = {"character": "キャラクター", "spell": "スペル", "comma
 # Card-list fields that are words a judge may search for (the rest are numbers).
 # (range, time and upkeep are left out: 無し, 瞬間 on hundreds of cards only add noise)
 CARD_WORD_FIELDS = ("type", "class", "skill", "user")
-CARD_STAT_FIELDS = ("graze", "node", "cost", "attack", "toughness")
 
 
 @dataclass
@@ -37,7 +36,7 @@ class Unit:
 
     @property
     def docid(self) -> str:
-        """``vision/rule/6.5@2#6.5.3.b``: unique in the index."""
+        """``<game>/rule/6.5@2#6.5.3.b``: unique in the index."""
         return f"{self.entry.id}@{self.revision.number}" + (
             f"#{self.clause}" if self.clause else "")
 

@@ -22,11 +22,14 @@ YAML_TYPES = ("text/yaml", "application/yaml", "application/x-yaml", "text/x-yam
 
 @bp.get("/")
 def index():
-    """What the API offers (a map of its routes)."""
+    """What the API offers (a map of its routes), with an entry of the corpus as example."""
+    corpus = services().corpus
+    example = next((e.id for e in corpus if e.kind == "qa"), None) or \
+        next((e.id for e in corpus), "<game>/qa/QA-337")
     return jsonify({
         "search": url_for("api.search", q="QA-337"),
-        "entry": url_for("api.entry", entry_id="vision/qa/QA-337"),
-        "replay": url_for("api.replay", entry_id="vision/qa/QA-337"),
+        "entry": url_for("api.entry", entry_id=example),
+        "replay": url_for("api.replay", entry_id=example),
         "run": {"method": "POST", "url": url_for("api.run"),
                 "body": "scenario YAML, or JSON {\"scenario\": yaml-or-mapping, \"ruleset\": date}"},
         "scenario": {"method": "POST", "url": url_for("api.scenario"),

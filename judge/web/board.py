@@ -12,41 +12,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-# The zone names every game shares (DESIGN.md) in the game's own Japanese.
-ZONE_LABELS = {
-    "vision": {"deck": "デッキ", "hand": "手札", "nodes": "ノードエリア", "field": "場",
-               "play_area": "プレイエリア", "graveyard": "冥界", "removed": "除外"},
-    "yugioh": {"deck": "デッキ", "hand": "手札", "monsters": "モンスターゾーン",
-               "spells": "魔法・罠ゾーン", "field": "フィールドカードゾーン",
-               "graveyard": "墓地", "fusion_deck": "融合デッキ"},
-    "gemchronicle": {"deck": "デッキ", "hand": "手札", "battle": "バトルゾーン",
-                     "magic": "マジックゾーン", "forbidden": "禁呪ゾーン",
-                     "field": "フィールドゾーン", "break": "ブレイクゾーン",
-                     "forbidden_deck": "禁呪デッキ", "removed": "除外"},
-}
-# Where each zone sits: the play zones, the hand, the piles at the side.
-LAYOUT = {
-    "vision": {"main": ("field", "play_area", "nodes"), "hand": ("hand",),
-               "piles": ("deck", "graveyard", "removed")},
-    "yugioh": {"main": ("monsters", "spells", "field"), "hand": ("hand",),
-               "piles": ("deck", "graveyard", "fusion_deck")},
-    "gemchronicle": {"main": ("battle", "magic", "field", "forbidden"), "hand": ("hand",),
-                     "piles": ("deck", "forbidden_deck", "break", "removed")},
-}
-# Piles shown as a count (their cards are mostly anonymous, top first).
-COUNTED = {"deck", "forbidden_deck", "fusion_deck"}
-# Card fields shown on the tile: (field, short label, long label).
-STATS = (
-    ("level", "★", "レベル"), ("ml", "ML", "マナレベル"), ("node", "N", "ノード"),
-    ("cost", "C", "コスト"), ("attack", "攻", "攻撃力"), ("toughness", "耐", "耐久力"),
-    ("graze", "G", "グレイズ"), ("atk", "ATK", "攻撃力"), ("def", "DEF", "守備力"),
-)
+from judge.engine.registry import game_class
+
 FLAGS = {
     "face_down": ("裏側", "face-down"), "asleep": ("スリープ", "asleep"),
 }
+# Shown otherwise than as a "key: value" line (the stats a game declares are too).
 HIDDEN_PROPS = {"uid", "name", "position", "damage", "keywords", "attached_to",
-                "face_down", "asleep", "number"} | {s[0] for s in STATS}
-COUNTER_LABELS = {"mana": "マナ"}
+                "face_down", "asleep", "number"}
 
 
 @dataclass
@@ -123,9 +96,19 @@ class BoardView:
     caption: str = ""
 
 
-def zone_label(game: str, zone: str) -> str:
-    """The Japanese name of a zone (the id itself for a zone the table does not know)."""
-    return ZONE_LABELS.get(game, {}).get(zone, zone)
+def zone_label(game: str, zone: str, lang: str = "ja") -> str:
+    """A zone's name as its game declares it (``zone_labels``), in ``lang``.
+
+    A zone the game does not declare (a state written by hand) shows its id.
+    """
+    labels = game_class(game).zone_labels.get(zone)
+    return labels[lang] if labels else zone
+
+
+def counter_label(game: str, counter: str, lang: str = "ja") -> str:
+    """A player's counter (マナ) as its game declares it (``counter_labels``)."""
+    labels = game_class(game).counter_labels.get(counter)
+    return labels[lang] if labels else counter
 
 
 def _places(state: dict) -> dict[str, tuple[str, str, dict]]:
@@ -138,10 +121,12 @@ def _places(state: dict) -> dict[str, tuple[str, str, dict]]:
 
 
 def _card_view(game: str, zone: str, card: dict, names: dict[str, str]) -> CardView:
+    declared = game_class(game)
     view = CardView(name=str(card.get("name", "?")), uid=str(card.get("uid", "")))
-    for key, short, long in STATS:
+    for key, short, labels in declared.board_stats:
         if card.get(key) is not None:
-            view.stats.append((short, card[key], long))
+            view.stats.append((short, card[key], labels["ja"]))
+    hidden = HIDDEN_PROPS | {stat[0] for stat in declared.board_stats}
     if card.get("position") == "defense":
         view.marks.append("守備表示")
         view.classes.append("defense")
@@ -159,9 +144,9 @@ def _card_view(game: str, zone: str, card: dict, names: dict[str, str]) -> CardV
     for key, value in card.items():
         if key == "kind" and value == "monster":      # the usual case says nothing
             continue
-        if key not in HIDDEN_PROPS and value not in (None, False, [], {}):
+        if key not in hidden and value not in (None, False, [], {}):
             view.extra.append((key, value))
-    if zone in COUNTED and re.fullmatch(rf"{re.escape(zone)}-\d+", view.name):
+    if zone in declared.counted_zones and re.fullmatch(rf"{re.escape(zone)}-\d+", view.name):
         view.classes.append("anonymous")
     return view
 
@@ -175,7 +160,8 @@ def board_view(game: str, state: dict, before: dict | None = None,
     after_places = _places(state)
     before_places = _places(before) if before else {}
     names = {uid: place[2].get("name", uid) for uid, place in after_places.items()}
-    layout = LAYOUT.get(game, {})
+    declared = game_class(game)
+    layout = declared.board_layout
     players = []
     for pname, player in (state.get("players") or {}).items():
         pzones = player.get("zones") or {}
@@ -193,7 +179,8 @@ def board_view(game: str, state: dict, before: dict | None = None,
                 if before is not None:
                     _mark_change(game, view, pname, zone, card, before_places)
                 cards.append(view)
-            zv = ZoneView(zone, zone_label(game, zone), cards, counted=zone in COUNTED)
+            zv = ZoneView(zone, zone_label(game, zone), cards,
+                          counted=zone in declared.counted_zones)
             zv.anonymous = sum("anonymous" in c.classes for c in cards)
             group = next((g for g, members in layout.items() if zone in members), "piles"
                          if layout else "main")
@@ -207,7 +194,7 @@ def board_view(game: str, state: dict, before: dict | None = None,
             if key in ("life", "zones"):
                 continue
             prior = old.get(key) if before is not None else None
-            pv.counters.append((COUNTER_LABELS.get(key, key), value,
+            pv.counters.append((counter_label(game, key), value,
                                 prior if before is not None and prior != value else None))
         players.append(pv)
     players.reverse()          # the second player sits across the table, at the top

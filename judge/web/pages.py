@@ -38,7 +38,8 @@ def _globals():
             if request.endpoint else "?format=json"
     # The query stays in the box on its results and on the entry an id redirected to.
     q = request.args.get("q", "") if request.endpoint in ("pages.search", "pages.entry") else ""
-    return {"json_url": json_url, "header_q": q[:300], "GAME_LABELS": views.GAME_LABELS,
+    return {"json_url": json_url, "header_q": q[:300], "GAME_LABELS": views.game_labels(),
+            "GAME_SLOT": views.game_slots(),
             "KIND_LABELS": views.KIND_LABELS, "zone_label": zone_label,
             "entry_url": entry_url, "step_link": views.step_link,
             "cite": views.step_citation}

@@ -6,7 +6,7 @@
 - A line that starts with ``{#6.5.3.b}`` is a rule clause (docs/corpus-ids.md): its
   paragraph or list item gets ``id="6.5.3.b"`` (the clause id itself, not a heading
   slug, which would turn Japanese into ``_1``) and a link to itself.
-- ``judge:vision/qa/QA-337`` links go to that entry's page.
+- ``judge:<game>/qa/QA-337`` links go to that entry's page.
 - :func:`word_diff` marks what one revision added (``<ins>``) and removed (``<del>``),
   word by word; Japanese words are runs of one script (kanji, kana, latin, digits).
 """

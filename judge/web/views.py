@@ -16,8 +16,9 @@ from urllib.parse import quote
 from flask import current_app
 from markupsafe import Markup
 
-from judge.corpus import GAMES, KINDS
+from judge.corpus import KINDS
 from judge.engine.errors import ScenarioError
+from judge.engine.registry import game_classes
 
 from . import permalink, pinning, workbench
 from .errors import fail
@@ -30,7 +31,18 @@ log = logging.getLogger(__name__)
 
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
 KIND_LABELS = {"rule": "ルール", "qa": "Q&A", "term": "用語", "card": "カード"}
-GAME_LABELS = {"vision": "Vision", "yugioh": "遊戯王OCG", "gemchronicle": "ジェムクロニクル"}
+
+
+def game_labels() -> dict[str, str]:
+    """Each game of the corpus -> its title (from the corpus's games manifest)."""
+    return {g.id: g.title for g in services().corpus.games}
+
+
+def game_slots() -> dict[str, int]:
+    """Each game of the corpus -> its badge colour (1-6, by its place in the manifest)."""
+    return {g.id: i % 6 + 1 for i, g in enumerate(services().corpus.games)}
+
+
 STATUS_LABELS = {"current": "現行", "superseded": "旧版", "withdrawn": "撤回"}
 
 
@@ -102,7 +114,7 @@ def search(args, api: bool = False) -> SearchPage:
     """Run the search the arguments ask for (an empty query finds nothing, quickly)."""
     cfg = current_app.config
     q = clean_query(args.get("q"))
-    game = choice_arg(args, "game", GAMES)
+    game = choice_arg(args, "game", services().corpus.game_ids)
     kind = choice_arg(args, "kind", KINDS)
     page = int_arg(args, "page", 1, 1, cfg["MAX_PAGE"])
     limit = int_arg(args, "limit", cfg["PAGE_SIZE"], 1, 100) if api else cfg["PAGE_SIZE"]
@@ -138,7 +150,7 @@ def find_entry(entry_id: str):
         hits = services().searcher().search(key, limit=5).as_json().get("results", [])
         suggestions = [(h["url"], f"{h['title']} ({h['id']})") for h in hits]
     fail(404, f"項目 {clean!r} はコーパスにありません。No entry {clean!r} in the corpus.",
-         hints=["ID は <game>/<kind>/<key>（例: vision/qa/QA-337）、または QA-337・6.5.3.b"
+         hints=["ID は <game>/<kind>/<key>（例: <game>/qa/QA-337）、または QA-337・6.5.3.b"
                 "のような番号で探せます。"],
          links=suggestions, id=clean, suggestions=[u for u, _ in suggestions])
 
@@ -201,8 +213,8 @@ def linked(ids: list[str]) -> list[dict]:
 def cited_by(entry_id: str) -> list[str]:
     """The entries that cite or name this one, a ``#clause`` reference included.
 
-    (``Corpus.cited_by`` compares whole references, so ``vision/rule/6.5#6.5.3.b`` would
-    not count as citing ``vision/rule/6.5``.)
+    (``Corpus.cited_by`` compares whole references, so ``<game>/rule/6.5#6.5.3.b`` would
+    not count as citing ``<game>/rule/6.5``.)
     """
     corpus = services().corpus
     return sorted(e.id for e in corpus if e.id != entry_id and any(
@@ -303,16 +315,9 @@ def step_link(step: dict) -> str:
 # --- the board ------------------------------------------------------------------------
 
 def available_games() -> list:
-    """The games whose modules are built (a game still being written is left out)."""
+    """Every registered game (the engine's registry), bound to the corpus."""
     def make():
-        from judge.games import game_names, get_game
-        out = []
-        for name in game_names():
-            try:
-                out.append(get_game(name, services().corpus))
-            except Exception as exc:   # noqa: BLE001 - a game being written is left out
-                log.warning("game %s is not available: %s", name, exc)
-        return out
+        return [cls(services().corpus) for cls in game_classes().values()]
     return services().cache.get(("games",), make)
 
 

@@ -17,15 +17,15 @@ from typing import Any
 
 import yaml
 
-from judge.corpus import GAMES
+from judge.corpus.games import corpus_games
 from judge.engine.errors import ScenarioError
 from judge.engine.rulesets import parse_ruleset
 from judge.engine.runner import RunResult, run_scenario, scenario_paths
 from judge.engine.scenario import parse_scenario
 from judge.engine.yamlsource import load_located
 
-SCENARIO_PATH = re.compile(r"^(?P<game>[a-z]+)/scenarios/(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)"
-                           r"\.ya?ml$")
+SCENARIO_PATH = re.compile(r"^(?P<game>[a-z][a-z0-9_]*)/scenarios/"
+                           r"(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)\.ya?ml$")
 ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -95,7 +95,7 @@ def empty_scenario(game) -> dict:
         player["life"] = game.starting_life
     setup: dict[str, Any] = {"active": "A", "turn": 1}
     if game.phases:
-        setup["phase"] = game.phases[0]
+        setup["phase"] = game.empty_board_phase or game.phases[0]
     setup["players"] = {"A": dict(player), "B": dict(player)}
     return {"game": game.name, "ruleset": "latest", "title": "", "setup": setup,
             "actions": []}
@@ -104,7 +104,7 @@ def empty_scenario(game) -> dict:
 def scenario_file(root: Path, rel: str) -> Path:
     """The scenario file a ``?from=`` names; ``FileNotFoundError`` for anything else."""
     m = SCENARIO_PATH.match(rel or "")
-    if not m or m.group("game") not in GAMES or ".." in rel:
+    if not m or m.group("game") not in {g.id for g in corpus_games(root)} or ".." in rel:
         raise FileNotFoundError(rel)
     path = (root / rel).resolve()
     base = (root / m.group("game") / "scenarios").resolve()
@@ -184,8 +184,9 @@ def game_spec(game) -> dict:
 
     from .board import zone_label
     return {
-        "name": game.name, "title": game.title or game.name,
-        "zones": [{"id": z, "label": zone_label(game.name, z)} for z in game.zones],
+        "name": game.name, "title": game.title or game.name, "titles": dict(game.titles),
+        "zones": [{"id": z, "label": zone_label(game.name, z),
+                   "labels": dict(game.zone_labels.get(z, {}))} for z in game.zones],
         "phases": list(game.phases), "counters": dict(game.counters),
         "starting_life": game.starting_life,
         "card_fields": fields(game.card_fields),

@@ -6,8 +6,8 @@ import json
 import pytest
 from corpus_testkit import CARD_LIST
 
-from judge.corpus.importer.cardlist import read_card_list
-from judge.corpus.importer.names import CardIndex
+from judge.games.vision.importer.cardlist import read_card_list
+from judge.games.vision.importer.names import CardIndex
 from judge.corpus.importer.sources import read_source
 
 NO_TEXT = "カードテキストはコーパスにありません (card text not in the corpus)."

@@ -10,6 +10,7 @@ from corpus_testkit import COMMITTED, SEEDS, SMALL_SOURCES, snapshot
 
 from judge.cli import main
 from judge.corpus.importer import import_paths
+from judge.corpus.games import MANIFEST as GAMES_MANIFEST
 from judge.corpus.importer.writer import MANIFEST
 
 
@@ -32,7 +33,8 @@ def test_second_import_changes_no_file(imported):
     report = import_paths([SEEDS.parent], imported)
     assert len(report.sources) == 6             # 4 seeds, the card list, a glossary
     assert report.written == [] and report.removed == [] and report.conflicts == []
-    assert report.unchanged == sum(1 for k in before if k.endswith(".md"))
+    written = [k for k in before if k.endswith(".md") or k == GAMES_MANIFEST]
+    assert report.unchanged == len(written)
     assert snapshot(imported) == before           # same bytes, same modification times
 
 
@@ -41,7 +43,7 @@ def test_manifest_is_sorted_and_names_every_file(imported):
     data = json.loads(text)
     assert text == json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
     md = {p.relative_to(imported).as_posix() for p in imported.rglob("*.md")}
-    assert set(data["files"]) == md
+    assert set(data["files"]) == md | {GAMES_MANIFEST}
     assert set(data["sources"]) == {"sources/data/vision-cards.jsonl",
                                     *{f"sources/seeds/{p.name}" for p in SEEDS.glob("*.txt")},
                                     *{f"sources/glossary/{p.name}"

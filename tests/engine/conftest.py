@@ -5,13 +5,16 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import judge.games  # noqa: E402
+from judge.engine.registry import register_game, unregister_game  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
-def toy_game(monkeypatch):
+def toy_game():
     """Register the toy game (tests/engine/toygame.py) for the engine-core tests."""
-    monkeypatch.setitem(judge.games.GAME_MODULES, "toy", "toygame")
+    from toygame import ToyGame
+    register_game(ToyGame)
+    yield
+    unregister_game("toy")
 
 
 @pytest.fixture

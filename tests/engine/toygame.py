@@ -55,7 +55,13 @@ def hit(match, act):
 
 class ToyGame(Game):
     name = "toy"
+    titles = {"ja": "トイ", "en": "Toy"}
     zones = ("deck", "hand", "board", "discard")
+    zone_labels = {"deck": {"ja": "デッキ", "en": "deck"}, "hand": {"ja": "手札", "en": "hand"},
+                   "board": {"ja": "場", "en": "board"},
+                   "discard": {"ja": "捨て札", "en": "discard pile"}}
+    board_layout = {"main": ("board",), "hand": ("hand",), "piles": ("deck", "discard")}
+    counted_zones = ("deck",)
     phases = ("main",)
     card_fields = {"power": FieldSpec("int")}
     starting_life = 5

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-import judge.games
+from judge.engine.registry import register_game, unregister_game
 
 from .fixtures import ENGINE_TESTS, write_corpus
 
@@ -14,9 +14,10 @@ from .fixtures import ENGINE_TESTS, write_corpus
 def toy_registered():
     """Register the toy game (tests/engine/toygame.py) for the whole session."""
     sys.path.insert(0, str(ENGINE_TESTS))
-    judge.games.GAME_MODULES["toy"] = "toygame"
+    from toygame import ToyGame
+    register_game(ToyGame)
     yield
-    judge.games.GAME_MODULES.pop("toy", None)
+    unregister_game("toy")
 
 
 @pytest.fixture(scope="session")

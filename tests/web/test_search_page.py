@@ -62,7 +62,7 @@ def test_paging_moves_through_results(client):
 
 def test_no_results_suggests_something(client):
     page = client.get("/search", query_string={"q": "存在しない語句ぜったいない",
-                                               "game": "yugioh"}).get_data(as_text=True)
+                                               "game": "vision"}).get_data(as_text=True)
     assert "一致する項目はありませんでした" in page
     assert "絞り込みを外して" in page
 

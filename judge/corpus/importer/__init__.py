@@ -1,36 +1,35 @@
 """The corpus importer (取り込み): source documents -> ``corpus/`` files.
 
-``judge import sources/seeds sources/data sources/glossary`` reads the four seeds, the
-Vision card list and the glossaries, and (re)writes the whole corpus.  Everything is read, checked and rendered before
-the first file is written, so a bad input leaves ``corpus/`` as it was; see
-:mod:`.writer` for idempotence and hand-edit conflicts, and docs/corpus-format.md for
-the files it writes.
+``judge import sources/seeds sources/data`` reads the source documents and (re)writes
+the corpus.  Each game's importer (found through the ``judge.importers`` entry points,
+:mod:`.plugins`) recognises and reads its own sources; this module runs them, checks
+that each entry belongs to the game that made it, and writes the entries and the
+games manifest (``games.yaml``, :mod:`judge.corpus.games`).  Everything is read,
+checked and rendered before the first file is written, so a bad input leaves
+``corpus/`` as it was; see :mod:`.writer` for idempotence and hand-edit conflicts, and
+docs/corpus-format.md for the files it writes.
 """
 from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from judge.corpus.games import MANIFEST as GAMES_MANIFEST
+from judge.corpus.games import GameInfo, read_manifest, render_manifest
 from judge.corpus.store import entry_path, render_entry
 
-from . import sources as kinds
-from .cardlist import read_card_list
-from .cards import finish_cards, vision_card_drafts
 from .drafts import Draft
 from .errors import ImportError_
-from .gemchronicle import import_gemchronicle
 from .glossary import import_glossary
-from .names import CardIndex
+from .plugins import importers, register_importer
 from .scenarios import scan
-from .sources import SourceFile, expand, read_source
-from .vision import ORDER_MARKERS, VisionBuilder, check_known
-from .wiki import parse_backup
+from .sources import GLOSSARY, SourceFile, expand, read_source
 from .writer import Conflict, write_corpus
-from .yugioh import import_yugioh
 
-__all__ = ["ImportError_", "ImportReport", "Conflict", "import_paths", "build_drafts"]
+__all__ = ["ImportError_", "ImportReport", "Conflict", "import_paths", "build_drafts",
+           "register_importer"]
 
 
 @dataclass
@@ -86,6 +85,8 @@ def import_paths(paths: list[Path], corpus_root: Path, force: bool = False) -> I
         rel = entry_path(root, draft.id).relative_to(root).as_posix()
         outputs[rel] = (render_entry(draft.entry), sorted(draft.sources))
         report.entries[(draft.entry.game, draft.entry.kind)] += 1
+    games = games_of_import(root, read, report.entries)
+    outputs[GAMES_MANIFEST] = (render_manifest(games), sorted(s.name for s in read))
     result = write_corpus(root, outputs, {s.name: s.sha256 for s in read}, force=force)
     report.written, report.unchanged = result.written, result.unchanged
     report.removed, report.conflicts, report.notes = (result.removed, result.conflicts,
@@ -95,58 +96,59 @@ def import_paths(paths: list[Path], corpus_root: Path, force: bool = False) -> I
 
 
 def build_drafts(read: list[SourceFile]) -> dict[str, Draft]:
-    """Every entry the sources give, finished (links, mentions, card sections)."""
-    by_kind: dict[str, list[SourceFile]] = {}
+    """Every entry the sources give, finished (links, mentions, card sections).
+
+    Each source goes to the importer of the game that recognised it; an importer that
+    makes an entry of another game is a bug in that importer and stops the import.
+    """
+    by_game: dict[str, dict[str, list[SourceFile]]] = {}
+    glossaries = [src for src in read if src.kind == GLOSSARY]
     for src in read:
-        by_kind.setdefault(src.kind, []).append(src)
-    for kind in (kinds.YUGIOH, kinds.GEMCHRONICLE, kinds.CARDLIST):
-        if len(by_kind.get(kind, [])) > 1:
-            first, second = by_kind[kind][:2]
-            raise ImportError_(second.path, f"a second {kind} source (the first is "
-                                            f"{first.path}); give each source once")
-    pages = {}
-    for src in by_kind.get(kinds.WIKI, []):
-        page = parse_backup(src)
-        if page.title in pages:
-            raise src.error(f"a second backup of the page 「{page.title}」 (the first is "
-                            f"{pages[page.title].src.path})", 1)
-        check_known(page)
-        pages[page.title] = page
+        if src.kind != GLOSSARY:
+            by_game.setdefault(src.game, {}).setdefault(src.kind, []).append(src)
     drafts: dict[str, Draft] = {}
-    card_lists = by_kind.get(kinds.CARDLIST, [])
-    if pages or card_lists:
-        _check_vision_set(pages, card_lists)
-        card_src = card_lists[0]
-        index = CardIndex(read_card_list(card_src))
-        builder = VisionBuilder(index)
-        for title in ORDER_MARKERS:
-            builder.add_page(pages[title])
-        cards = vision_card_drafts(card_src, index)
-        finish_cards(cards, builder.drafts)
-        drafts.update(builder.drafts)
-        drafts.update(cards)
-    for src in by_kind.get(kinds.YUGIOH, []):
-        found = import_yugioh(src)
-        rules = {k: d for k, d in found.items() if "/rule/" in k}
-        cards = {k: d for k, d in found.items() if "/card/" in k}
-        finish_cards(cards, rules)
-        drafts.update(found)
-    for src in by_kind.get(kinds.GEMCHRONICLE, []):
-        drafts.update(import_gemchronicle(src))
-    # Last: a glossary links the rules the other sources gave.
-    for src in by_kind.get(kinds.GLOSSARY, []):
+    for importer in importers():
+        sources = by_game.get(importer.game.id)
+        if not sources:
+            continue
+        for kind in importer.kinds:
+            found = sources.get(kind.name, [])
+            if kind.once and len(found) > 1:
+                first, second = found[:2]
+                raise ImportError_(second.path, f"a second {kind.name} source (the first is "
+                                                f"{first.path}); give each source once")
+        made = importer.build(sources)
+        for entry_id in made:
+            if not entry_id.startswith(importer.game.id + "/"):
+                raise ImportError_(sources[next(iter(sources))][0].path,
+                                   f"the importer of {importer.game.id!r} made the entry "
+                                   f"{entry_id!r} of another game")
+        drafts.update(made)
+    # Last: a glossary's terms link the rules the game's own sources gave.
+    known = {importer.game.id for importer in importers()}
+    for src in glossaries:
+        if src.game not in known:
+            raise src.error(f"glossary: {src.game!r} is not a game the importer knows "
+                            f"(accepted: {', '.join(sorted(known))})", 1)
         drafts.update(import_glossary(src, drafts))
     return drafts
 
 
-def _check_vision_set(pages: dict, card_lists: list[SourceFile]) -> None:
-    """The Vision sources link each other, so they are imported together."""
-    missing = [f"the @wiki page 「{t}」" for t in ORDER_MARKERS if t not in pages]
-    if not card_lists:
-        missing.append("the card list (vision-cards.jsonl)")
-    if missing:
-        given = next(iter(pages.values())).src.path if pages else card_lists[0].path
-        raise ImportError_(given, "the Vision sources are imported together (names in the "
-                                  "pages link to the card list, and the cards quote the "
-                                  f"pages); also give {', '.join(missing)} (e.g. judge "
-                                  "import sources/seeds sources/data sources/glossary)")
+def games_of_import(root: Path, read: list[SourceFile], entries: Counter) -> list[GameInfo]:
+    """The games manifest after this import: the games imported now, with their kinds,
+    and the games of the manifest before that this import did not touch (their files
+    stay, see :mod:`.writer`)."""
+    imported = {imp.game.id: imp.game for imp in importers()}
+    kinds: dict[str, set[str]] = {}
+    for (game, kind) in entries:
+        kinds.setdefault(game, set()).add(kind)
+    now = {src.game for src in read}
+    games = [replace(imported[g], kinds=tuple(sorted(kinds.get(g, ()))))
+             for g in imported if g in now]
+    try:
+        before = read_manifest(root)
+    except ValueError:
+        before = []
+    games += [g for g in before if g.id not in now and (Path(root) / g.id).is_dir()]
+    # By id, so a partial import does not reorder (and rewrite) the manifest.
+    return sorted(games, key=lambda g: g.id)

@@ -11,33 +11,10 @@ import re
 from judge.corpus.ids import fold
 from judge.corpus.model import SENTENCE_END, Entry, RevisionDate, plain_text
 
-from .cardlist import NO_TEXT, PUBLISHED, card_source, facts_markdown, parsed_facts
-from .drafts import Draft, Mention, make_entry, revision
-from .links import md_link
-from .names import CardIndex
-from .sources import SourceFile
+from .drafts import Draft, Mention, md_link
 
-
-def vision_card_drafts(src: SourceFile, index: CardIndex) -> dict[str, Draft]:
-    """One draft per card of the list, keyed ``vision/card/<id>`` (N75, P1)."""
-    drafts: dict[str, Draft] = {}
-    when = RevisionDate.parse(PUBLISHED)
-    for card in index.cards:
-        title = f"{card.name} ({card.printed_number})" if index.shared(card) else card.name
-        aliases = [card.printed_number]
-        if card.raw["prefix"] == "N" and card.number < 100:
-            aliases.append(f"No.{card.number}")
-        if card.name != title:
-            aliases.append(card.name)
-        data = {key: card.raw[key] for key in card.raw}
-        parsed = parsed_facts(card)
-        if parsed:
-            data["parsed"] = parsed
-        rev = revision(1, when, card_source(src, card), facts_markdown(card))
-        entry = make_entry(f"vision/card/{card.id}", title, [rev], aliases=aliases,
-                           data=data)
-        drafts[entry.id] = Draft(entry, {src.name})
-    return drafts
+# Every card entry says so: the corpus never holds card text.
+NO_TEXT = "カードテキストはコーパスにありません (card text not in the corpus)."
 
 
 def finish_cards(cards: dict[str, Draft], drafts: dict[str, Draft]) -> None:

@@ -6,12 +6,12 @@ revision mentions (for the cards' "what the sources say" sections).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from judge.corpus.model import Entry, Revision, RevisionDate, plain_text
 
 from .errors import ImportError_
-from .names import Resolution
 
 
 @dataclass
@@ -109,13 +109,10 @@ def apply_notes(drafts: dict[str, Draft], notes: list[Note], src_path: str) -> N
             rev.notes.append(note.as_dict())
 
 
-def ambiguity_note(resolution: Resolution) -> dict:
-    """The note for a name several cards share, when the text does not say which."""
-    numbers = ", ".join(c.printed_number for c in resolution.cards)
-    why = ("the set suffix matches no single printing" if resolution.reason.startswith("no ")
-           else "the text does not say which printing")
-    return {"kind": "ambiguity", "quote": resolution.surface,
-            "text": f"「{resolution.surface}」 names {len(resolution.cards)} cards of the card "
-                    f"list ({numbers}) and {why}; the entry links all of them.",
-            "correct_reading": None,
-            "basis": "the card list (sources/data/vision-cards.jsonl): cards sharing a name"}
+
+def md_link(text: str, target: str) -> str:
+    """A Markdown link to an entry (angle brackets when the id has a space)."""
+    dest = f"judge:{target}"
+    if re.search(r"[\s()<>]", dest):
+        dest = f"<{dest}>"
+    return f"[{text}]({dest})"

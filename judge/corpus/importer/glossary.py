@@ -19,7 +19,6 @@ from judge.corpus.model import RevisionDate
 from .drafts import Draft, make_entry, revision
 from .sources import SourceFile
 
-FIRST_LINE = re.compile(r"^glossary:\s*([a-z][a-z0-9_]*)\s*$")
 TERM_FIELDS = {"term", "reading", "wording", "rules", "lines", "basis"}
 
 

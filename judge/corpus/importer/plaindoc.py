@@ -1,4 +1,4 @@
-"""Plain-text rules documents (Yu-Gi-Oh! chapter 2, Gem Chronicle) cut into rule entries.
+"""Plain-text rules documents (a rulebook chapter, a rules page) cut into rule entries.
 
 A document is described by a table: the parts it falls into, in order, each found by
 the words its first line starts with (never by line number), and for each entry how

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import yaml
 
-from judge.corpus.model import GAMES
+from judge.corpus.games import corpus_games
 
 
 @dataclass
@@ -26,8 +26,8 @@ class ScenarioScan:
 def scenario_files(root: Path) -> list[Path]:
     """Every scenario file of every game, sorted."""
     found: list[Path] = []
-    for game in GAMES:
-        folder = Path(root) / game / "scenarios"
+    for game in corpus_games(Path(root)):
+        folder = Path(root) / game.id / "scenarios"
         if folder.is_dir():
             found += [p for p in folder.iterdir()
                       if p.suffix in (".yaml", ".yml") and p.is_file()]

@@ -1,9 +1,9 @@
 """Source files (出典ファイル): finding them, reading them, telling which document each is.
 
-A source is recognised by its content, never by its file name: the @wiki backup pages
-by their header line, the Yu-Gi-Oh! rulebook chapter and the Gem Chronicle page by
-their first lines, the Vision card list by being JSON lines.  Anything else is an
-:class:`ImportError_` that names the file and line and lists what would be accepted.
+A source is recognised by its content, never by its file name: each game's importer
+declares the kinds of source it reads and how to recognise each (:mod:`.plugins`).
+Anything no importer recognises is an :class:`ImportError_` that names the file and
+line and lists what would be accepted.
 """
 from __future__ import annotations
 
@@ -13,18 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import ImportError_
+from .plugins import accepted, source_kinds
 
-WIKI = "wiki"
-YUGIOH = "yugioh"
-GEMCHRONICLE = "gemchronicle"
-CARDLIST = "cardlist"
-GLOSSARY = "glossary"
-
-ACCEPTED = ("an @wiki backup page (first line 「…」の編集履歴（バックアップ）一覧はこちら), "
-            "the Yu-Gi-Oh! rulebook chapter (公式ルールブック、第３版 ・第２章), the Gem "
-            "Chronicle rules page (≪NAVI≫ ジェムクロニクル … 調律儀式ルール), the Vision "
-            "card list (vision-cards.jsonl) or a glossary (first line glossary: <game>)")
+# The first line of an @wiki backup page (a format several games' sources may use).
 WIKI_FIRST_LINE = re.compile(r"^「(.+)」の編集履歴（バックアップ）一覧はこちら$")
+# A glossary (用語集, .glossary): a YAML file whose first line is ``glossary: <game>``.
+GLOSSARY = "glossary"
+GLOSSARY_FIRST_LINE = re.compile(r"^glossary:\s*([a-z][a-z0-9_]*)\s*$")
 # Files a folder may hold beside the sources: documentation, never imported.
 DOCUMENTATION = (".md", ".rst")
 
@@ -41,6 +36,8 @@ class SourceFile:
     kind: str
     text: str
     sha256: str
+    game: str = ""
+    folder: str = "seeds"
 
     @property
     def lines(self) -> list[str]:
@@ -49,8 +46,7 @@ class SourceFile:
 
     @property
     def name(self) -> str:
-        folder = {CARDLIST: "data", GLOSSARY: "glossary"}.get(self.kind, "seeds")
-        return f"sources/{folder}/{self.path.name}"
+        return f"sources/{self.folder}/{self.path.name}"
 
     def error(self, message: str, line: int | None = None) -> ImportError_:
         """An :class:`ImportError_` about this file."""
@@ -92,35 +88,43 @@ def read_source(path: Path) -> SourceFile:
     if b"\0" in data:
         line = data[: data.index(b"\0")].count(b"\n") + 1
         raise ImportError_(path, "a binary file (NUL byte); expected a UTF-8 text file: "
-                           + ACCEPTED, line)
+                           + accepted(), line)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise ImportError_(path, f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
-                           f"{exc.start}); expected {ACCEPTED}", line) from None
+                           f"{exc.start}); expected {accepted()}", line) from None
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    kind = _recognise(path, text)
-    return SourceFile(path, kind, text, hashlib.sha256(data).hexdigest())
+    glossary = _glossary_game(path, text)
+    if glossary:
+        # A glossary is the same for every game (it names its game): the corpus layer
+        # reads it (.glossary), after the game's own importer.
+        return SourceFile(path, GLOSSARY, text, hashlib.sha256(data).hexdigest(),
+                          game=glossary, folder="glossary")
+    game, kind = _recognise(path, text)
+    return SourceFile(path, kind.name, text, hashlib.sha256(data).hexdigest(),
+                      game=game.game.id, folder=kind.folder)
 
 
-def _recognise(path: Path, text: str) -> str:
+def _glossary_game(path: Path, text: str) -> str | None:
+    """The game a glossary file names, or None for any other file."""
+    if path.suffix.lower() not in (".yaml", ".yml"):
+        return None
+    head = next((line.strip() for line in text.split("\n") if line.strip()), "")
+    m = GLOSSARY_FIRST_LINE.match(head)
+    return m.group(1) if m else None
+
+
+def _recognise(path: Path, text: str):
     lines = text.split("\n")
     first = next(((n, line.strip()) for n, line in enumerate(lines, 1) if line.strip()),
                  None)
     if first is None:
-        raise ImportError_(path, f"the file is empty; expected {ACCEPTED}", 1)
+        raise ImportError_(path, f"the file is empty; expected {accepted()}", 1)
     number, head = first
-    if WIKI_FIRST_LINE.match(head):
-        return WIKI
-    if head.startswith("公式ルールブック") and "第２章" in head:
-        return YUGIOH
-    if "ジェムクロニクル" in head and any("調律儀式ルール" in line for line in lines[:12]):
-        return GEMCHRONICLE
-    if head.startswith("{") and path.suffix.lower() in (".jsonl", ".json"):
-        return CARDLIST
-    if re.match(r"^glossary:\s*[a-z][a-z0-9_]*\s*$", head) and \
-            path.suffix.lower() in (".yaml", ".yml"):
-        return GLOSSARY
+    for importer, kind in source_kinds():
+        if kind.recognise(path, head, lines):
+            return importer, kind
     raise ImportError_(path, f"not a source the importer knows (line starts "
-                             f"{head[:40]!r}); expected {ACCEPTED}", number)
+                             f"{head[:40]!r}); expected {accepted()}", number)

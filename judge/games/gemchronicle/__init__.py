@@ -23,16 +23,38 @@ from __future__ import annotations
 from judge.engine import Card, Game, ScenarioError
 
 from . import cards as C
-from . import combat, deck, field_card, skills, spells, status_effects, turn, units, zones
-from .rulebook import INTERPRETATIONS
+from . import combat, commands, deck, field_card, skills, spells, status_effects, turn, units, zones
+from .interpretations import INTERPRETATIONS
 
 
-class GemChronicle(Game):
+class GemChronicleGame(Game):
     """ジェムクロニクル 調律儀式ルール."""
 
     name = "gemchronicle"
-    title = "Gem Chronicle (ジェムクロニクル)"
+    titles = {"ja": "ジェムクロニクル", "en": "Gem Chronicle"}
+    aliases = ("gem", "gc", "gem-chronicle", "ジェム", "調律儀式")
     zones = zones.ZONES
+    zone_labels = {
+        "deck": {"ja": "デッキ", "en": "deck"},
+        "hand": {"ja": "手札", "en": "hand"},
+        "battle": {"ja": "バトルゾーン", "en": "battle zone"},
+        "magic": {"ja": "マジックゾーン", "en": "magic zone"},
+        "forbidden": {"ja": "禁呪ゾーン", "en": "forbidden zone"},
+        "field": {"ja": "フィールドゾーン", "en": "field zone"},
+        "break": {"ja": "ブレイクゾーン", "en": "break zone"},
+        "forbidden_deck": {"ja": "禁呪デッキ", "en": "forbidden deck"},
+        "removed": {"ja": "除外", "en": "removed"},
+    }
+    board_layout = {"main": ("battle", "magic", "field", "forbidden"), "hand": ("hand",),
+                    "piles": ("deck", "forbidden_deck", "break", "removed")}
+    counted_zones = ("deck", "forbidden_deck")
+    board_stats = (("ml", "ML", {"ja": "マナレベル", "en": "mana level"}),
+                   ("atk", "ATK", {"ja": "攻撃力", "en": "ATK"}),
+                   ("def", "DEF", {"ja": "守備力", "en": "DEF"}))
+    counter_labels = {"mana": {"ja": "マナ", "en": "mana"}}
+    # A board in the setup phase is before the game: its decks must be legal (40 cards
+    # and more), so an empty board starts in the first turn's draw phase instead.
+    empty_board_phase = "draw"
     phases = turn.PHASES
     card_fields = C.CARD_FIELDS
     card_defaults = C.CARD_DEFAULTS
@@ -43,6 +65,7 @@ class GemChronicle(Game):
     procedures = (turn.start_game, turn.next_phase, turn.end_turn, units.summon,
                   units.change_position, spells.set_card, spells.cast, combat.attack,
                   skills.skill, status_effects.cure, field_card.activate_field)
+    commands = (commands.check_deck,)
 
     def make_card(self, spec, owner, zone, uid):
         """A card from its mapping; Japanese values are stored as the English ids."""
@@ -119,9 +142,5 @@ class GemChronicle(Game):
                 return held.get(status, 0)
         return NotImplemented
 
-    def card_summary(self, card):
-        """ATK/DEF, ML, attack type and position of a unit; the kind of anything else."""
-        return C.summary(card)
 
-
-GAME = GemChronicle
+GAME = GemChronicleGame

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .rulebook import rule
+from .citations import rule
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,10 @@
 """
 from __future__ import annotations
 
-from judge.engine import Note, SetCard
+from judge.engine import Note, SetCard, require
 
-from .common import require
-from .rulebook import CHARGED_AFTER_BATTLE, CONSECUTIVE_SUM, rule
+from .citations import rule
+from .interpretations import CHARGED_AFTER_BATTLE, CONSECUTIVE_SUM
 from .status_effects import give
 
 STEALTH = "stealth"

@@ -31,7 +31,8 @@ from judge.engine import LifeChange, Note
 from . import cards as C
 from .common import check_defeat
 from .continuous_damage import deal
-from .rulebook import (DEFENSE_PARAGRAPH, LOSING_ATTACKER_DAMAGE, NO_COUNTER, rule)
+from .citations import rule
+from .interpretations import DEFENSE_PARAGRAPH, LOSING_ATTACKER_DAMAGE, NO_COUNTER
 from .zones import break_card
 
 

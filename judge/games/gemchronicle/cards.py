@@ -183,11 +183,6 @@ def position(card: Card) -> str:
     return card.get("position", "attack")
 
 
-def attack_type(card: Card) -> str:
-    """attacker, shooter, breaker or blaster."""
-    return card.get("attack_type", "attacker")
-
-
 def statuses(card: Card) -> dict:
     """The unit's statuses (状態異常) and the mana phases each has left."""
     return dict(card.get("statuses", {}))
@@ -202,16 +197,3 @@ def battle_value(card: Card) -> int:
     """Its position's value less its continuous damage (interpretation, never below 0)."""
     return max(0, base_value(card) - card.get("damage", 0))
 
-
-def summary(card: Card) -> str:
-    """A short line for the step log: 「name」 ATK/DEF ML type position."""
-    k = kind(card)
-    if k in UNIT_KINDS:
-        text = (f"{card.label()} ATK {card.get('atk', 0)} / DEF {card.get('def', 0)} "
-                f"ML {card.get('ml', 0)} {attack_type(card)} {position(card)}")
-        if card.get("damage"):
-            text += f" damage {card['damage']}"
-        return text
-    if k == "spell":
-        return f"{card.label()} spell ({card.get('category', 'chant')})"
-    return f"{card.label()} {k}"

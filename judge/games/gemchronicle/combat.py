@@ -9,15 +9,16 @@ battle is judged.  Then the attributes (destroy, consecutive, pierce), the battl
 """
 from __future__ import annotations
 
-from judge.engine import FieldSpec, LifeChange, Note, SetCard, action
+from judge.engine import FieldSpec, LifeChange, Note, SetCard, action, require
 
 from . import attack_types, attributes, battle
 from . import cards as C
-from .common import check_defeat, require, require_game_on
+from .common import check_defeat, require_game_on
 from .continuous_damage import deal
 from .mana import pay
-from .rulebook import (NEIGHBOURS, ATTACK_RESPONSE, DIRECT_ATTACK_VALUE, FACE_DOWN_DEFENSE, OWN_TURN,
-                       rule)
+from .citations import rule
+from .interpretations import (NEIGHBOURS, ATTACK_RESPONSE, DIRECT_ATTACK_VALUE,
+    FACE_DOWN_DEFENSE, OWN_TURN)
 from .spells import cast_spell, plan_target
 from .status_effects import require_can_act
 from .zones import NEIGHBOUR_CITE, UNIT_ZONES, break_card, neighbours, units

@@ -1,19 +1,11 @@
 """Small helpers every procedure of the game uses: requiring a rule, the game's end."""
 from __future__ import annotations
 
-from judge.engine import Check, Win
+from judge.engine import Win, require
 
-from .rulebook import GAME_OVER, OWN_TURN, rule
+from .citations import rule
+from .interpretations import GAME_OVER, OWN_TURN
 
-
-def require(ok: bool, cite, detail: str, event: str = "illegal"):
-    """Make the action illegal, citing the rule, when ``ok`` is false (else yield nothing).
-
-    A rule that holds is not logged, so a legal action's log shows what happened, not
-    every rule that was satisfied.
-    """
-    if not ok:
-        yield Check(ok=False, cite=cite, detail=detail, event=event)
 
 
 def require_game_on(match):

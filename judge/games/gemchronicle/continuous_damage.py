@@ -10,7 +10,8 @@ from __future__ import annotations
 from judge.engine import Note, SetCard
 
 from . import cards as C
-from .rulebook import CONTINUOUS_DAMAGE, STATUS_COUNTDOWN, rule
+from .citations import rule
+from .interpretations import CONTINUOUS_DAMAGE, STATUS_COUNTDOWN
 from .zones import UNIT_ZONES, break_card
 
 KEEPS = rule("continuous-damage", None, "次のマナフェイズ")

@@ -26,7 +26,7 @@ from judge.engine import ScenarioError
 from judge.engine.yamlsource import Located, load_located, read_source
 
 from . import cards as C
-from .rulebook import DECK_EXTRA_CARDS
+from .interpretations import DECK_EXTRA_CARDS
 
 DECK_SIZE = 40
 FORBIDDEN_DECK_MOST = 12

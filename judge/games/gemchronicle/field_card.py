@@ -8,12 +8,13 @@ comes back by paying 12 mana in its owner's mana phase.
 """
 from __future__ import annotations
 
-from judge.engine import FieldSpec, SetCard, action
+from judge.engine import FieldSpec, SetCard, action, require
 
 from . import cards as C
-from .common import require, require_game_on, require_own_turn
+from .common import require_game_on, require_own_turn
 from .mana import mana_of, pay
-from .rulebook import FIELD_REACTIVATION, rule
+from .citations import rule
+from .interpretations import FIELD_REACTIVATION
 
 ACTIVATION_MANA = 12
 

@@ -8,10 +8,10 @@ the mana held never above 24 (最大所持値：２４).
 """
 from __future__ import annotations
 
-from judge.engine import Note, SetCounter
+from judge.engine import Note, SetCounter, require
 
-from .common import require
-from .rulebook import MANA_SCHEDULE, rule
+from .citations import rule
+from .interpretations import MANA_SCHEDULE
 
 START = 12
 MOST_HELD = 24

@@ -13,13 +13,14 @@ turns on the card or in the action.
 """
 from __future__ import annotations
 
-from judge.engine import LifeChange, Note, SetCard
+from judge.engine import LifeChange, Note, SetCard, require
 
 from . import cards as C
 from .attributes import require_targetable, stealth_cite
-from .common import check_defeat, require
+from .common import check_defeat
 from .continuous_damage import deal
-from .rulebook import EQUIP_TIMING, REMOVAL, rule
+from .citations import rule
+from .interpretations import EQUIP_TIMING, REMOVAL
 from .status_effects import give
 from .zones import ON_FIELD, UNIT_ZONES, break_card, leave_field
 

@@ -11,13 +11,14 @@ page: the action gives its effect, target, amount, turns and mana cost.
 """
 from __future__ import annotations
 
-from judge.engine import FieldSpec, Note, ScenarioError, action
+from judge.engine import FieldSpec, Note, ScenarioError, action, require
 
 from . import cards as C
 from .attributes import hide_after_action, show_for_action
-from .common import require, require_game_on
+from .common import require_game_on
 from .mana import pay
-from .rulebook import SPELL_COST, TACTICS_ACTIONS, rule
+from .citations import rule
+from .interpretations import SPELL_COST, TACTICS_ACTIONS
 from .skill_effects import apply, resolve_target
 from .status_effects import require_can_act
 from .zones import UNIT_ZONES

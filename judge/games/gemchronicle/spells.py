@@ -18,13 +18,15 @@ met (the action's ``condition_met``).
 """
 from __future__ import annotations
 
-from judge.engine import Choose, FieldSpec, Move, Note, ScenarioError, SetCard, action
+from judge.engine import (Choose, FieldSpec, Move, Note, ScenarioError, SetCard, action,
+                          require)
 
 from . import cards as C
-from .common import require, require_game_on
+from .common import require_game_on
 from .mana import pay
-from .rulebook import (ACCELERATION_FROM_HAND, EQUIP_TIMING, SPELL_COST, TACTICS_ACTIONS,
-                       rule)
+from .citations import rule
+from .interpretations import (ACCELERATION_FROM_HAND, EQUIP_TIMING, SPELL_COST,
+    TACTICS_ACTIONS)
 from .skill_effects import apply, resolve_target
 from .units import require_not_broken, require_tactics
 from .zones import FIELD_PROPS, LIMITS, limit_cite

@@ -8,15 +8,16 @@ left in mana (補足).  A status given again keeps the stronger (重複: 効果�
 """
 from __future__ import annotations
 
-from judge.engine import FieldSpec, Note, ScenarioError, SetCard, SetCounter, action
+from judge.engine import (FieldSpec, Note, ScenarioError, SetCard, SetCounter, action,
+                          require)
 
 from . import cards as C
-from .common import require, require_game_on, require_own_turn
-from .rulebook import STATUS_COUNTDOWN, STUN_ACTIONS, rule
+from .common import require_game_on, require_own_turn
+from .citations import rule
+from .interpretations import STATUS_COUNTDOWN, STUN_ACTIONS
 
 CLAUSE = {"stun": "stun", "freeze_lock": "freeze-lock", "burn": "burn"}
 JAPANESE = {"stun": "スタン", "freeze_lock": "凍結ロック", "burn": "燃焼"}
-STOPS_ACTIONS = ("freeze_lock", "stun")
 
 
 def status_cite(status: str, match_text: str | None = None):

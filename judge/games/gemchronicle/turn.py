@@ -9,11 +9,11 @@ statuses.  The first player's first turn has no battle phase.
 """
 from __future__ import annotations
 
-from judge.engine import Move, Note, SetCard, SetTurn, Win, action
+from judge.engine import Move, Note, SetCard, SetTurn, Win, action, require
 
 from . import continuous_damage, field_card, mana, status_effects
-from .common import require, require_game_on, require_own_turn
-from .rulebook import rule
+from .common import require_game_on, require_own_turn
+from .citations import rule
 from .zones import ON_FIELD
 
 PHASES = ("setup", "draw", "mana", "tactics1", "battle", "tactics2", "end")

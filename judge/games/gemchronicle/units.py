@@ -8,13 +8,14 @@ position may change once a turn.
 """
 from __future__ import annotations
 
-from judge.engine import FieldSpec, Move, ScenarioError, SetCard, action
+from judge.engine import FieldSpec, Move, ScenarioError, SetCard, action, require
 
 from . import cards as C
-from .common import require, require_game_on, require_own_turn
+from .common import require_game_on, require_own_turn
 from .mana import pay
-from .rulebook import (FACE_DOWN_DEFENSE, POSITION_CHANGE, SUMMON_SOURCE, TACTICS_ACTIONS,
-                       rule)
+from .citations import rule
+from .interpretations import (FACE_DOWN_DEFENSE, POSITION_CHANGE, SUMMON_SOURCE,
+    TACTICS_ACTIONS)
 from .status_effects import require_can_act
 from .zones import LIMITS, SQUARES, free_square, limit_cite, occupied, square_index
 

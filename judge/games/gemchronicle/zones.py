@@ -11,10 +11,11 @@ beside the target.
 """
 from __future__ import annotations
 
-from judge.engine import Move, Note, ScenarioError, SetCard
+from judge.engine import Move, Note, ScenarioError
 
 from . import cards as C
-from .rulebook import EQUIP_TIMING, NEIGHBOURS, REMOVAL, rule
+from .citations import rule
+from .interpretations import EQUIP_TIMING, NEIGHBOURS, REMOVAL
 
 ZONES = ("deck", "hand", "battle", "magic", "forbidden", "field", "break", "forbidden_deck",
          "removed")
@@ -120,12 +121,6 @@ def leave_field(match, card, to: str, *, cite, detail: str, event: str = "move")
 def break_card(match, card, *, cite, detail: str):
     """Break (ブレイク) a card: to its owner's break zone (a field card returns face-down)."""
     yield from leave_field(match, card, "break", cite=cite, detail=detail, event="break")
-
-
-def flip_face_up(match, card, *, cite, detail: str):
-    """Turn a face-down card face-up where it is."""
-    if card.get("face_down"):
-        yield SetCard(card, {"face_down": None}, cite=cite, detail=detail, event="flip")
 
 
 def note(cite, detail: str, event: str = "note"):

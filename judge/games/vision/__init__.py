@@ -11,7 +11,7 @@ Modules (each reads like the rule it implements):
 - effects.py       the few card effects the rulings describe
 - targets.py       目標: what a card may target
 - cards.py         the card list lookup and a card's facts
-- texts.py         the cited entries and the switches (rules that changed)
+- citations.py         the cited entries and the switches (rules that changed)
 - board.py         setup validation and expect paths
 - interpretations.py  every choice made where the texts are silent
 
@@ -24,7 +24,7 @@ from judge.engine import Card, FieldSpec, Game
 
 from . import board
 from .as_if_played import AFTERWARDS, resolve_as_if_played_action
-from .cards import CardList, TYPES, build_card, card_type, label
+from .cards import CardList, TYPES, build_card
 from .combat import attack
 from .effects import put_onto_field
 from .interpretations import INTERPRETATIONS
@@ -32,15 +32,33 @@ from .play import play
 from .resolution import resolve
 from .rulings import ASSUMPTIONS
 from .targets import KINDS
-from .texts import SWITCHES
+from .citations import SWITCHES
 
 
 class VisionGame(Game):
     """東方Vision: zones, card fields, actions, switches and interpretations."""
 
     name = "vision"
-    title = "東方Vision"
+    titles = {"ja": "東方Vision", "en": "Touhou Vision"}
+    aliases = ("v", "ビジョン", "ヴィジョン", "東方ビジョン", "東方vision")
     zones = ("deck", "hand", "nodes", "field", "play_area", "graveyard", "removed")
+    zone_labels = {
+        "deck": {"ja": "デッキ", "en": "deck"},
+        "hand": {"ja": "手札", "en": "hand"},
+        "nodes": {"ja": "ノードエリア", "en": "node area"},
+        "field": {"ja": "場", "en": "field"},
+        "play_area": {"ja": "プレイエリア", "en": "play area"},
+        "graveyard": {"ja": "冥界", "en": "underworld"},
+        "removed": {"ja": "除外", "en": "removed from play"},
+    }
+    board_layout = {"main": ("field", "play_area", "nodes"), "hand": ("hand",),
+                    "piles": ("deck", "graveyard", "removed")}
+    counted_zones = ("deck",)
+    board_stats = (("node", "N", {"ja": "ノード", "en": "node"}),
+                   ("cost", "C", {"ja": "コスト", "en": "cost"}),
+                   ("attack", "攻", {"ja": "攻撃力", "en": "attack"}),
+                   ("toughness", "耐", {"ja": "耐久力", "en": "toughness"}),
+                   ("graze", "G", {"ja": "グレイズ", "en": "graze"}))
     phases = ("active", "maintenance", "draw", "main", "discard", "end")
     card_fields = {
         "number": FieldSpec("str", doc="card list number: No.075, N75, PR.002"),
@@ -91,20 +109,6 @@ class VisionGame(Game):
     def expect_value(self, state, path: str):
         """Vision's own expect paths (see docs/games/vision.md)."""
         return board.expect_value(self, state, path)
-
-    def card_summary(self, card: Card) -> str:
-        """A card on the board in one line: name, stats, state."""
-        parts = [label(card)]
-        if card_type(card):
-            parts.append(card_type(card))
-        if isinstance(card.get("attack"), int):
-            parts.append(f"{card.get('attack')}/{card.get('toughness')}"
-                         f" graze {card.get('graze', 0)}")
-        if card.get("asleep"):
-            parts.append("asleep")
-        if card.get("damage"):
-            parts.append(f"damage {card.get('damage')}")
-        return " ".join(parts)
 
 
 GAME = VisionGame

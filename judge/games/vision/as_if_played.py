@@ -21,7 +21,7 @@ from .choices import given
 from .resolution import resolve_played
 from .restrictions import own_restrictions, record
 from .targets import is_legal_target, legal_targets, reference, target_kind
-from .texts import PLAY_TERM, PROCEDURE, qa
+from .citations import PLAY_TERM, PROCEDURE, qa
 
 AFTERWARDS = ("none", "discard", "remove")
 

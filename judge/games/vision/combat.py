@@ -19,7 +19,7 @@ from .cards import has_keyword, is_character, label
 from .choices import given
 from .effects import battle_damage_is_effect_damage, battle_damage_to_player_negated
 from .graze import BattleDamage, graze
-from .texts import graze_cite
+from .citations import graze_cite
 
 
 def combat_cite(match) -> Cite:

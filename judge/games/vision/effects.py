@@ -13,7 +13,7 @@ from judge.engine import Card, Check, Cite, FieldSpec, Move, Note, SetFlag, acti
 
 from . import interpretations as I
 from .cards import PLAY_PROPS, label, number_of
-from .texts import GRAZE_TERM, PLAY_TERM, PLAYED_CARD, qa
+from .citations import GRAZE_TERM, PLAY_TERM, PLAYED_CARD, qa
 
 SEA_FLAG = "海が割れる日"
 NO_TEXT = "カードテキストはコーパスにありません"

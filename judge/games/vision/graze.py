@@ -22,7 +22,7 @@ from judge.engine import Choose, Cite, Move, Note
 from . import interpretations as I
 from .cards import label
 from .effects import graze_value
-from .texts import GRAZE, GRAZE_TERM, graze_cite, graze_rule_revision
+from .citations import GRAZE, GRAZE_TERM, graze_cite, graze_rule_revision
 
 
 @dataclass

@@ -24,7 +24,7 @@ from .choices import given
 from .resolution import next_stack, resolve_all
 from .restrictions import own_restrictions, record, type_rules
 from .targets import KINDS, is_legal_target, legal_targets, reference, target_kind
-from .texts import CARD_PLAY, PLAY_TERM, PLAYED_CARD, PROCEDURE, SUPPLEMENT, qa
+from .citations import CARD_PLAY, PLAY_TERM, PLAYED_CARD, PROCEDURE, SUPPLEMENT, qa
 
 
 def step(n: int) -> Cite:

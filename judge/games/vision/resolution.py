@@ -17,7 +17,7 @@ from .cards import PLAY_PROPS, card_type, has_keyword, is_attachment, label
 from .effects import resolve_effect
 from .restrictions import record
 from .targets import is_legal_target, target_kind
-from .texts import PLAY_TERM, PLAYED_CARD, SUPPLEMENT
+from .citations import PLAY_TERM, PLAYED_CARD, SUPPLEMENT
 
 
 def waiting(match) -> list:

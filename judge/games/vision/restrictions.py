@@ -18,7 +18,7 @@ from judge.engine import Card, Cite
 
 from . import interpretations as I
 from .cards import CardList, card_type, facts, has_keyword, keywords, name_key, number_key
-from .texts import PLAY_TERM, PROCEDURE, SUPPLEMENT
+from .citations import PLAY_TERM, PROCEDURE, SUPPLEMENT
 
 
 @dataclass

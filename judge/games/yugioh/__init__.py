@@ -25,7 +25,7 @@ from judge.engine import Game
 
 from . import cards
 from .battle import attack
-from .board import current_atk, current_def, position_text
+from .board import current_atk, current_def
 from .field_cards import terrain_of
 from .fusion import fusion
 from .interpretations import ALL
@@ -41,8 +41,24 @@ class YugiohGame(Game):
     """The classic OCG of rulebook 3rd edition, chapter 2 (see the module docs)."""
 
     name = "yugioh"
-    title = "遊戯王OCG (公式ルールブック第３版・第２章)"
+    titles = {"ja": "遊戯王OCG", "en": "Yu-Gi-Oh! OCG"}
+    aliases = ("yu-gi-oh", "yu-gi-oh!", "ygo", "ocg", "遊戯王", "遊☆戯☆王")
     zones = ("deck", "hand", "monsters", "spells", "field", "graveyard", "fusion_deck")
+    zone_labels = {
+        "deck": {"ja": "デッキ", "en": "deck"},
+        "hand": {"ja": "手札", "en": "hand"},
+        "monsters": {"ja": "モンスターゾーン", "en": "monster zones"},
+        "spells": {"ja": "魔法・罠ゾーン", "en": "spell & trap zones"},
+        "field": {"ja": "フィールドカードゾーン", "en": "field card zone"},
+        "graveyard": {"ja": "墓地", "en": "graveyard"},
+        "fusion_deck": {"ja": "融合デッキ", "en": "fusion deck"},
+    }
+    board_layout = {"main": ("monsters", "spells", "field"), "hand": ("hand",),
+                    "piles": ("deck", "graveyard", "fusion_deck")}
+    counted_zones = ("deck", "fusion_deck")
+    board_stats = (("level", "★", {"ja": "レベル", "en": "level"}),
+                   ("atk", "ATK", {"ja": "攻撃力", "en": "ATK"}),
+                   ("def", "DEF", {"ja": "守備力", "en": "DEF"}))
     phases = PHASE_NAMES
     card_fields = cards.CARD_FIELDS
     card_defaults = {"face_down": False}
@@ -87,13 +103,6 @@ class YugiohGame(Game):
             fn = current_atk if parts[3] == "current_atk" else current_def
             return fn(state, named[0])
         return NotImplemented
-
-    def card_summary(self, card) -> str:
-        """「name」 ATK/DEF and position, for the text log."""
-        if card.get("atk") is None:
-            return card.label()
-        return f"{card.label()} ATK {card.get('atk')} / DEF {card.get('def')} " \
-               f"{position_text(card)}"
 
 
 GAME = YugiohGame

@@ -7,15 +7,15 @@ opponent has no monster (direct_attack.py).
 """
 from __future__ import annotations
 
-from judge.engine import FieldSpec, Note, Record, action
+from judge.engine import FieldSpec, Note, Record, action, require
 
 from .board import face_up, fact, happened, monsters, position_text
 from .damage_calculation import damage_calculation
 from .direct_attack import direct_attack, may_attack_directly
 from .flip_effects import turned_face_up
 from .interpretations import ATTACK_ONCE, ATTACK_POSITION_ONLY, ATTACKER_GONE, FIRST_TURN
-from .rules import BATTLE
-from .turn import require, require_battle_phase
+from .citations import BATTLE
+from .turn import require_battle_phase
 
 
 @action("attack", attacker=FieldSpec("card", required=True, doc="the attacking monster"),

@@ -10,7 +10,6 @@ from __future__ import annotations
 from judge.engine import Card
 
 MONSTER_KINDS = ("monster", "effect", "fusion", "ritual")
-SPELL_KINDS = ("spell", "trap")
 MONSTER_ZONES = 5          # モンスターカード置き場 (interpretation yugioh.zone-limits)
 SPELL_ZONES = 5            # 魔法・罠カード置き場
 FIELD_ZONE = 1
@@ -27,11 +26,6 @@ def is_monster(card: Card) -> bool:
 def monsters(state, player: str) -> list[Card]:
     """The monsters a player controls (their monster zones)."""
     return state.players[player].zones["monsters"]
-
-
-def all_monsters(state) -> list[tuple[str, Card]]:
-    """Every monster on the field with its controller, first player first."""
-    return [(p, c) for p in state.players for c in monsters(state, p)]
 
 
 def controller(state, card: Card) -> str:

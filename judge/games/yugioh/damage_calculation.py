@@ -25,7 +25,7 @@ from .board import controller, current_atk, current_def, stat_text
 from .graveyard import destroy
 from .interpretations import ATTACK_LOWER
 from .life_points import lose_life
-from .rules import DAMAGE, TO_GRAVEYARD
+from .citations import DAMAGE, TO_GRAVEYARD
 
 
 def clause(name: str, match: str | None = None) -> Cite:

@@ -9,7 +9,7 @@ from judge.engine import Card, Check, Cite
 
 from .board import current_atk, monsters, stat_text
 from .life_points import lose_life
-from .rules import DIRECT
+from .citations import DIRECT
 
 DIRECT_CITE = Cite(DIRECT, match="直接届きます")
 

@@ -16,7 +16,7 @@ from .effect_text import parse_effect
 from .graveyard import destroy, return_to_hand
 from .interpretations import CARD_DATA, EFFECT_DESTRUCTION
 from .life_points import lose_life
-from .rules import DESTROYED_FACE_DOWN, FLIP, FUSION, RITUAL, TO_GRAVEYARD, card_entry
+from .citations import DESTROYED_FACE_DOWN, FLIP, FUSION, RITUAL, TO_GRAVEYARD, card_entry
 from .turn import draw_cards
 
 CARD_INSTRUCTIONS = Cite(FLIP, match="カードの指示にしたがってください")

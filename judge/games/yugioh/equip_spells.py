@@ -8,12 +8,11 @@ and not an unfitting one (不適切なモンスターカードには使えませ
 """
 from __future__ import annotations
 
-from judge.engine import Card, Check, Cite, Move, Note
+from judge.engine import Card, Check, Cite, Move, Note, require
 
 from .board import SPELL_ZONES, current_atk, current_def, face_up
 from .interpretations import EQUIP_FOLLOWS, ZONES
-from .rules import EQUIP
-from .turn import require
+from .citations import EQUIP
 
 LAY_OVER = Cite(EQUIP, match="重ねるようにして出します")
 FACE_UP_ONLY = Cite(EQUIP, match="表向きにしているモンスターカードにのみ")

@@ -13,7 +13,7 @@ from judge.engine import Card, Cite, Move, SetFlag
 
 from .graveyard import to_graveyard
 from .interpretations import TERRAIN_MODIFIERS
-from .rules import FIELD, FIELD_ONE_CARD, FIELD_TERRAIN
+from .citations import FIELD, FIELD_ONE_CARD, FIELD_TERRAIN
 
 REPLACED = Cite(FIELD, match="前のフィールドカードは墓地へと送られます")
 

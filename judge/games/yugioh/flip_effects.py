@@ -14,7 +14,7 @@ from judge.engine import Card, Cite, Record, SetCard
 from .board import controller, fact
 from .effect_text import describe, parse_effect
 from .effects import CARD_INSTRUCTIONS, resolve
-from .rules import (FLIP, FLIPPED_ANY_WAY, FLIPPED_BY_ATTACK, FLIPPED_BY_EFFECT,
+from .citations import (FLIP, FLIPPED_ANY_WAY, FLIPPED_BY_ATTACK, FLIPPED_BY_EFFECT,
                     NEXT_OWN_TURN)
 
 INTO_ATTACK_POSITION = Cite(FLIP, "flip-effects.2", match="攻撃表示にしてから使う")

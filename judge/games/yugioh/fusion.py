@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from judge.engine import Check, Cite, FieldSpec, Move, Record, action
+from judge.engine import Check, Cite, FieldSpec, Move, Record, action, require
 
 from .board import MONSTER_ZONES, ON_FIELD_PROPS, fact, is_monster, monsters
 from .interpretations import FUSION_MATERIALS, SPECIAL_POSITION, ZONES
-from .rules import FUSION, FUSION_DECK
-from .turn import require, require_main_phase
+from .citations import FUSION, FUSION_DECK
+from .turn import require_main_phase
 
 TWO_OR_MORE = Cite(FUSION, match="２枚以上と融合カード1枚")
 SHOWN_ON_CARD = Cite(FUSION, match="個別に表示されています")

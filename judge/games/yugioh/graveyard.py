@@ -10,7 +10,7 @@ from judge.engine import Card, Cite, Move, SetFlag
 
 from .board import ON_FIELD_PROPS, equips_of, is_monster
 from .interpretations import EQUIP_FOLLOWS
-from .rules import FIELD_RESET, FUSION, FUSION_DESTROYED, GRAVEYARD
+from .citations import FIELD_RESET, FUSION, FUSION_DESTROYED, GRAVEYARD
 
 
 def to_graveyard(match, card: Card, cite: Cite, detail: str, event: str = "to-graveyard"):

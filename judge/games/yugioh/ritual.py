@@ -8,13 +8,13 @@ answer it.  The example of the text is スカルライダー with スカルラ�
 """
 from __future__ import annotations
 
-from judge.engine import Check, Cite, FieldSpec, Move, Record, action
+from judge.engine import Check, Cite, FieldSpec, Move, Record, action, require
 
 from .board import MONSTER_ZONES, ON_FIELD_PROPS, fact, is_monster, monsters
 from .cards import from_card_list
 from .interpretations import CARD_DATA, RITUAL_FROM_HAND, SPECIAL_POSITION, ZONES
-from .rules import RITUAL
-from .turn import require, require_main_phase
+from .citations import RITUAL
+from .turn import require_main_phase
 
 OWN_RITUAL_CARD = Cite(RITUAL, match="専用の儀式カード")
 LEVELS = Cite(RITUAL, match="星の数以上になるよう")

@@ -9,7 +9,7 @@ fusion or ritual monster is not its target (yugioh/rule/fusion, yugioh/rule/ritu
 """
 from __future__ import annotations
 
-from judge.engine import Check, Cite, FieldSpec, Note, action
+from judge.engine import Check, Cite, FieldSpec, Note, action, require
 
 from .board import happened
 from .effects import card_cite, effect_cite, resolve
@@ -17,8 +17,8 @@ from .equip_spells import equip
 from .field_cards import play_field_card
 from .graveyard import to_graveyard
 from .interpretations import SET_SPELL, TRAP_WINDOW, USED_TRAP
-from .rules import FUSION_NOT_A_SUMMON, GRAVEYARD, RITUAL_NOT_A_SUMMON
-from .turn import require, require_main_phase
+from .citations import FUSION_NOT_A_SUMMON, GRAVEYARD, RITUAL_NOT_A_SUMMON
+from .turn import require_main_phase
 
 USED_SPELL = Cite(GRAVEYARD, match="使用した魔法カード")
 

@@ -8,14 +8,14 @@ interpretations listed in interpretations.py.
 """
 from __future__ import annotations
 
-from judge.engine import Cite, FieldSpec, Move, Record, SetCard, action
+from judge.engine import Cite, FieldSpec, Move, Record, SetCard, action, require
 
 from .board import MONSTER_ZONES, SPELL_ZONES, fact, happened, is_monster, monsters
 from .flip_effects import turned_face_up
 from .interpretations import (CHANGE_POSITION, ONE_NORMAL_SUMMON, SET_SPELL, TRIBUTES,
                               ZONES)
-from .rules import (FLIP, FUSION, NEXT_OWN_TURN, NOT_A_SUMMON_RITUAL, RITUAL)
-from .turn import require, require_main_phase
+from .citations import (FLIP, FUSION, NEXT_OWN_TURN, NOT_A_SUMMON_RITUAL, RITUAL)
+from .turn import require_main_phase
 
 NORMAL_SUMMON = NOT_A_SUMMON_RITUAL.because(ONE_NORMAL_SUMMON)
 TRIBUTE = Cite(RITUAL, match="生け贄のモンスターカードが必要").because(TRIBUTES)

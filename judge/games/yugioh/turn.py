@@ -7,10 +7,10 @@ so a legal action's log is not cluttered with the obvious.
 """
 from __future__ import annotations
 
-from judge.engine import Check, Cite, FieldSpec, Move, Record, SetTurn, action
+from judge.engine import Cite, FieldSpec, Move, Record, SetTurn, action, require
 
 from .interpretations import DRAW, PHASES, TURN_PLAYER
-from .rules import BATTLE, FUSION_DECK, NEXT_OWN_TURN
+from .citations import BATTLE, FUSION_DECK, NEXT_OWN_TURN
 
 PHASE_NAMES = ("draw", "standby", "main1", "battle", "main2", "end")
 MAIN_PHASES = ("main1", "main2")
@@ -19,11 +19,6 @@ TURN_CITE = NEXT_OWN_TURN.because(TURN_PLAYER)
 PHASE_CITE = BATTLE.because(PHASES)
 DRAW_CITE = Cite(FUSION_DECK, match="通常使用するデッキ").because(DRAW)
 
-
-def require(ok: bool, cite: Cite, detail: str):
-    """Make the action illegal, citing ``cite``, unless ``ok``."""
-    if not ok:
-        yield Check(ok=False, cite=cite, detail=detail)
 
 
 def require_turn_player(match, player: str, what: str):

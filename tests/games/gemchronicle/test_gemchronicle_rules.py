@@ -6,7 +6,7 @@ from running the engine; where the test rests on an interpretation it says which
 import pytest
 
 from judge.engine import ScenarioError, run_text
-from judge.games.gemchronicle.rulebook import INTERPRETATIONS
+from judge.games.gemchronicle.interpretations import INTERPRETATIONS
 
 from gc_boards import illegal_step, run, scenario, spell, unit
 

@@ -7,7 +7,7 @@ from click.testing import CliRunner
 from judge.cli import main
 from judge.engine import run_file
 from judge.games.yugioh import GAME
-from judge.games.yugioh.rules import RULE_ENTRIES
+from judge.games.yugioh.citations import RULE_ENTRIES
 
 SCENARIOS = sorted((Path(__file__).resolve().parents[3] / "corpus" / "yugioh" /
                     "scenarios").glob("*.yaml"))

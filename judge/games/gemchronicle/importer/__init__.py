@@ -11,9 +11,10 @@ from datetime import date
 
 from judge.corpus.model import RevisionDate
 
-from .drafts import Draft, Note, apply_notes
-from .plaindoc import Document, Part, RuleSpec, build
-from .sources import SourceFile
+from judge.corpus.importer.drafts import Draft, Note, apply_notes
+from judge.corpus.importer.plaindoc import Document, Part, RuleSpec, build
+from judge.corpus.importer.plugins import SourceKind
+from judge.corpus.importer.sources import SourceFile
 
 COLLECTED = RevisionDate(date(2026, 11, 29), before=True)
 DATE_BASIS = ("the page gives no date of its rules (its footer says Copyright (C) 2007); the "
@@ -147,3 +148,31 @@ def import_gemchronicle(src: SourceFile) -> dict[str, Draft]:
     drafts = build(DOCUMENT, src)
     apply_notes(drafts, NOTES, str(src.path))
     return drafts
+
+
+class GemChronicleImporter:
+    """The rules page (≪NAVI≫ ジェムクロニクル … 調律儀式ルール), one source."""
+
+    kinds = (SourceKind(
+        "gemchronicle", "the Gem Chronicle rules page (≪NAVI≫ ジェムクロニクル … 調律儀式ルール)",
+        lambda path, head, lines: "ジェムクロニクル" in head
+        and any("調律儀式ルール" in line for line in lines[:12]),
+        once=True),)
+
+    @property
+    def game(self):
+        from judge.corpus.games import GameInfo
+
+        from .. import GemChronicleGame
+        return GameInfo(GemChronicleGame.name, dict(GemChronicleGame.titles),
+                        GemChronicleGame.aliases)
+
+    def build(self, sources: dict[str, list[SourceFile]]) -> dict[str, Draft]:
+        """The page's rule entries, with their editor's notes."""
+        drafts: dict[str, Draft] = {}
+        for src in sources.get("gemchronicle", []):
+            drafts.update(import_gemchronicle(src))
+        return drafts
+
+
+IMPORTER = GemChronicleImporter()

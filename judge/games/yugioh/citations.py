@@ -30,8 +30,6 @@ def card_entry(name: str) -> str:
 # Citations used in more than one module ------------------------------------------------
 
 BATTLE = Cite(DAMAGE, match="デュエル中に戦闘したモンスター")
-ATTACK_POSITION_TABLE = Cite(DAMAGE, match="攻撃表示の場合、ダメージの大きさ")
-DEFENSE_POSITION_TABLE = Cite(DAMAGE, match="守備表示だった場合")
 TO_GRAVEYARD = Cite(GRAVEYARD, match="戦闘で破壊されたモンスターカード")
 NOT_A_SUMMON_RITUAL = Cite(RITUAL, match="通常のモンスターの召喚と違い")
 FLIPPED_ANY_WAY = Cite(FLIP, "flip-effects.1", match="表になった時点で効果が発動します")

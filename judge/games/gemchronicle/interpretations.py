@@ -1,21 +1,14 @@
-"""The rules page (調律儀式ルール) as the engine cites it, and every interpretation.
+"""Every interpretation of the rules page: where it is silent or ambiguous, the choice.
 
-Each procedure cites the entry of the page that drives it with :func:`rule`; the quote is
-the corpus's own sentence (the ``match`` is only a piece of it, used to find it).  Where
-the page is silent or ambiguous and the engine had to choose, the step's citation carries
-one of the :class:`~judge.engine.Interpretation` objects below; docs/games/gemchronicle.md
-lists them with the alternatives a judge may prefer.
+A step's citation carries one of these :class:`~judge.engine.Interpretation` objects
+(``rule(...).because(X)``); docs/games/gemchronicle.md lists them with the alternatives
+a judge may prefer.
 """
 from __future__ import annotations
 
-from judge.engine import Cite, Interpretation
+from judge.engine import Interpretation
 
-GAME = "gemchronicle"
-
-
-def rule(key: str, clause: str | None = None, match: str | None = None) -> Cite:
-    """The citation of ``gemchronicle/rule/<key>`` (optionally a clause and a sentence)."""
-    return Cite(f"{GAME}/rule/{key}", clause, match)
+from .citations import GAME
 
 
 def _i(key: str, reason: str, basis: str) -> Interpretation:

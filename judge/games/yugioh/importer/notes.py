@@ -1,7 +1,7 @@
 """Editor's notes on the Yu-Gi-Oh! rulebook chapter (編集注記), kept beside the cited text."""
 from __future__ import annotations
 
-from .drafts import Note
+from judge.corpus.importer.drafts import Note
 
 PUBLIC_DAMAGE = ("public facts (classic Yu-Gi-Oh! OCG, yugioh-wiki.net quoting the "
                  "rulebooks): attack vs attack, the lower monster is destroyed and its "

@@ -6,7 +6,7 @@ several cards share are made by the importer itself (see drafts.ambiguity_note).
 """
 from __future__ import annotations
 
-from .drafts import Note
+from judge.corpus.importer.drafts import Note
 
 NOTES = [
     Note("vision/term/グレイズ", "グレイズ(GLAZE)", "transcription-error",

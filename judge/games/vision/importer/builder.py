@@ -18,12 +18,14 @@ from datetime import date
 from judge.corpus.ids import qa_key
 from judge.corpus.model import RevisionDate
 
-from .drafts import Draft, Mention, ambiguity_note, apply_notes, line_span, make_entry, \
+from judge.corpus.importer.drafts import Draft, Mention, apply_notes, line_span, make_entry, \
     revision
-from .links import VisionLinker, card_id
+from judge.corpus.importer.wiki import WikiLine, WikiPage, editor_comment, inline, \
+    plain_inline, to_markdown
+
+from .links import VisionLinker, ambiguity_note, card_id
 from .names import CardIndex, name_key
-from .vision_notes import NOTES
-from .wiki import WikiLine, WikiPage, editor_comment, inline, plain_inline, to_markdown
+from .notes import NOTES
 
 TERMS = {"グレイズ": "vision/term/グレイズ", "プレイ": "vision/term/プレイ"}
 # Which copy is which: text found only in the older copy, and only in the newer one.

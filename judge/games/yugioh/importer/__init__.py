@@ -13,11 +13,14 @@ from datetime import date
 
 from judge.corpus.model import RevisionDate, plain_text
 
-from .drafts import Draft, Mention, apply_notes, make_entry, revision
-from .links import md_link
-from .plaindoc import Document, Part, RuleSpec, build
-from .sources import SourceFile
-from .yugioh_notes import NOTES
+from judge.corpus.importer.cards import finish_cards
+from judge.corpus.importer.drafts import Draft, Mention, apply_notes, make_entry, md_link, \
+    revision
+from judge.corpus.importer.plugins import SourceKind
+from judge.corpus.importer.sources import SourceFile
+from judge.corpus.importer.plaindoc import Document, Part, RuleSpec, build
+
+from .notes import NOTES
 
 # The seed gives no date.  It is known only to have stood when the seeds were
 # collected for this project (the files are dated 2026-11-29).
@@ -124,3 +127,33 @@ def import_yugioh(src: SourceFile) -> dict[str, Draft]:
                            data={"described_as": called} if called else {})
         drafts[entry.id] = Draft(entry, {src.name})
     return drafts
+
+
+class YugiohImporter:
+    """The rulebook chapter (公式ルールブック、第３版・第２章), one source, read whole."""
+
+    kinds = (SourceKind(
+        "yugioh", "the Yu-Gi-Oh! rulebook chapter (公式ルールブック、第３版 ・第２章)",
+        lambda path, head, lines: head.startswith("公式ルールブック") and "第２章" in head,
+        once=True),)
+
+    @property
+    def game(self):
+        from judge.corpus.games import GameInfo
+
+        from .. import YugiohGame
+        return GameInfo(YugiohGame.name, dict(YugiohGame.titles), YugiohGame.aliases)
+
+    def build(self, sources: dict[str, list[SourceFile]]) -> dict[str, Draft]:
+        """The chapter's rule entries, and its cards with what the rules say of them."""
+        drafts: dict[str, Draft] = {}
+        for src in sources.get("yugioh", []):
+            found = import_yugioh(src)
+            rules = {k: d for k, d in found.items() if "/rule/" in k}
+            cards = {k: d for k, d in found.items() if "/card/" in k}
+            finish_cards(cards, rules)
+            drafts.update(found)
+        return drafts
+
+
+IMPORTER = YugiohImporter()

@@ -12,7 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .sources import SourceFile
+from judge.corpus.importer.sources import SourceFile
 
 FIELDS = ("id", "prefix", "no", "type", "name", "graze", "node", "cost", "range", "time",
           "user", "class", "skill", "upkeep", "attack", "toughness", "package")
@@ -114,7 +114,6 @@ LABELS = [("type", "種類 (type)"), ("graze", "グレイズ (graze)"),
           ("user", "術者 (user)"), ("class", "種族 (class)"),
           ("skill", "スキル (skill)"), ("upkeep", "維持コスト (upkeep)"),
           ("attack", "攻撃力 (attack)"), ("toughness", "耐久力 (toughness)")]
-NO_TEXT = "カードテキストはコーパスにありません (card text not in the corpus)."
 
 
 def facts_markdown(card: CardFacts) -> str:

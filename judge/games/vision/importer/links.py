@@ -10,17 +10,12 @@ from __future__ import annotations
 
 import re
 
+from judge.corpus.importer.drafts import md_link
+
 from .names import CardIndex, Resolution, name_key
 
 BRACKETED = re.compile(r"([「『])([^「『」』]{1,40})([」』])")
 
-
-def md_link(text: str, target: str) -> str:
-    """A Markdown link to an entry (angle brackets when the id has a space)."""
-    dest = f"judge:{target}"
-    if re.search(r"[\s()<>]", dest):
-        dest = f"<{dest}>"
-    return f"[{text}]({dest})"
 
 
 def card_id(card) -> str:
@@ -76,3 +71,15 @@ class VisionLinker:
         """Revision metadata for what could not be linked (empty when nothing)."""
         unique = list({(d["text"], d["target"]): d for d in self.unresolved}.values())
         return {"unresolved_links": unique} if unique else {}
+
+
+def ambiguity_note(resolution: Resolution) -> dict:
+    """The note for a name several cards share, when the text does not say which."""
+    numbers = ", ".join(c.printed_number for c in resolution.cards)
+    why = ("the set suffix matches no single printing" if resolution.reason.startswith("no ")
+           else "the text does not say which printing")
+    return {"kind": "ambiguity", "quote": resolution.surface,
+            "text": f"「{resolution.surface}」 names {len(resolution.cards)} cards of the card "
+                    f"list ({numbers}) and {why}; the entry links all of them.",
+            "correct_reading": None,
+            "basis": "the card list (sources/data/vision-cards.jsonl): cards sharing a name"}

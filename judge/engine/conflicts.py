@@ -1,8 +1,9 @@
 """Conflicting rulings (矛盾する裁定): two rulings in force on one day the engine cannot both honour.
 
-``judge lint`` calls :func:`ruling_conflicts`.  A game declares, for the rulings whose
-answer depends on a ruleset switch, the value each needs (``ruling_assumptions`` on
-its Game class, e.g. judge/games/vision/rulings.py).  For every day on which such a
+``judge lint`` calls :func:`ruling_conflicts` beside the corpus's own lint (this check
+needs the engine's rulesets and replays, which the corpus layer does not import).  A
+game declares, for the rulings whose answer depends on a ruleset switch, the value
+each needs (``ruling_assumptions`` on its Game class, a tuple of :class:`Assumption`).  For every day on which such a
 ruling is in force (its revision in force that day is not withdrawn) while the switch
 has another value, the ruling conflicts with the ruling revision that variant comes
 from; two rulings needing different values of one switch on one day conflict too.
@@ -15,46 +16,42 @@ from __future__ import annotations
 
 from datetime import date
 
-try:                                        # the corpus linter's finding, when present
-    from judge.corpus.lint import Problem
-except ImportError:                         # pragma: no cover - before lint.py existed
-    from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
-    @dataclass(frozen=True)
-    class Problem:                          # type: ignore[no-redef]
-        """One finding: entry, severity, a stable code and what is wrong."""
+from judge.corpus.lint import Problem
 
-        entry_id: str
-        severity: str
-        code: str
-        message: str
+from .registry import game_classes
 
-        def as_dict(self) -> dict:
-            """The problem as JSON."""
-            return asdict(self)
 
-        def __str__(self) -> str:
-            return f"{self.severity}: {self.entry_id}: {self.message} [{self.code}]"
+@dataclass(frozen=True)
+class Assumption:
+    """A ruling's answer holds only when ``switch`` has ``value`` (裁定の前提).
+
+    A game lists these as ``ruling_assumptions`` on its class.  ``match`` picks the
+    sentence of the ruling to quote; ``why`` says what in the answer needs that value.
+    """
+
+    entry: str
+    switch: str
+    value: object
+    match: str
+    why: str
+
 
 CODE = "ruling-conflict"
 
 
 def ruling_conflicts(corpus) -> list[Problem]:
     """Every pair of rulings in force on one day that cannot both hold in the engine."""
-    from judge.games import game_class, game_names
     problems: list[Problem] = []
-    for name in game_names():
-        try:
-            game = game_class(name)(corpus)
-        except (KeyError, ImportError):
-            continue                        # that game is not built yet
-        problems += _game_conflicts(game, corpus)
+    for cls in game_classes().values():
+        problems += _game_conflicts(cls(corpus), corpus)
     return problems
 
 
 def _game_conflicts(game, corpus) -> list[Problem]:
     from judge.engine.rulesets import Ruleset
-    assumptions = [a for a in getattr(game, "ruling_assumptions", ())
+    assumptions = [a for a in game.ruling_assumptions
                    if a.entry in corpus and a.switch in game.switches]
     out: list[Problem] = []
     seen: set[tuple] = set()

@@ -247,9 +247,19 @@ def serve(ctx: click.Context, host: str, port: int, debug: bool) -> None:
     stats = build_index(_load_corpus(ctx), progress=True)
     if stats.built:
         click.echo(stats.summary())
+    from judge.record import migrate
+    migrate.upgrade()          # the call record's schema, before the first request
     app = create_app({"CORPUS_DIR": str(ctx.obj["corpus"])})
     click.echo(f"judge: serving on http://{host}:{port}/ (Ctrl-C to stop)")
     app.run(host=host, port=port, debug=debug, use_reloader=False)
+
+
+# --- the call record (judge/record/cli.py) ---------------------------------------------
+
+from judge.record.cli import COMMANDS as _RECORD_COMMANDS  # noqa: E402
+
+for _command in _RECORD_COMMANDS:
+    main.add_command(_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -14,6 +14,8 @@ Config keys (beside Flask's own):
 - ``MAX_CONTENT_LENGTH``: the largest request body (default 512 KiB; a scenario is at
   most 256 KiB, see judge/engine/yamlsource.py).
 - ``MAX_QUERY_CHARS``: the longest search query (default 256 characters).
+- ``DATABASE_URL``: the call record's database (default: $JUDGE_DATABASE_URL, else
+  SQLite in the instance folder); ``SECRET_KEY``: see judge/record/web.py.
 - ``PAGE_SIZE``: search results per page (default 10); ``MAX_PAGE``: the last page
   one may ask for (default 50).
 """
@@ -57,4 +59,6 @@ def create_app(config: dict | None = None) -> Flask:
     errors.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    from judge.record.web import init_app as init_record
+    init_record(app)           # the call record: login, events, calls (judge/record)
     return app

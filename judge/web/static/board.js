@@ -372,9 +372,10 @@
     if (chosen) { applyCard(sp, chosen); return; }
     clearTimeout(lookupTimer);
     if (!text.trim()) return;
+    var query = text.split("｜")[0].trim();      // a chosen suggestion: look its name up
     lookupTimer = setTimeout(function () {
       var mine = ++lookupSeq;
-      fetch("/api/games/" + encodeURIComponent(sp.name) + "/cards?q=" + encodeURIComponent(text.trim()))
+      fetch("/api/games/" + encodeURIComponent(sp.name) + "/cards?q=" + encodeURIComponent(query))
         .then(function (r) { return r.ok ? r.json() : { matches: [] }; })
         .then(function (body) {
           if (mine !== lookupSeq) return;
@@ -386,6 +387,9 @@
             lookupMatches[matchKey(m)] = m;
             list.appendChild(h("option", { value: matchKey(m), label: m.label || m.title }));
           });
+          // The suggestion may have been chosen while this answer was on its way.
+          var now = document.getElementById("bf-card-name");
+          if (now && lookupMatches[now.value]) applyCard(sp, lookupMatches[now.value]);
         }).catch(function () {});
     }, 120);
   }

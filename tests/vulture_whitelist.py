@@ -31,3 +31,6 @@ db_upgrade, user_add, event_add, staff_add  # noqa
 down_revision, branch_labels, depends_on  # noqa
 # SQLAlchemy's declarative settings; Flask-Login's user protocol
 type_annotation_map, is_anonymous, _.get_id  # noqa
+# issue 14: the budget's request hooks and the token they keep on flask.g; the OpenAPI
+# route; the over-budget error handler; gunicorn.conf.py's post_worker_init calls install
+_activate, _deactivate, _.judge_budget_token, openapi_json, _over_budget, install  # noqa

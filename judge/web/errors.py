@@ -12,6 +12,7 @@ import logging
 from flask import Flask, jsonify, make_response, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from judge.engine.budget import BudgetExceeded
 from judge.engine.errors import ScenarioError
 
 log = logging.getLogger(__name__)
@@ -21,6 +22,7 @@ TITLES = {
     404: "見つかりません (Not found)",
     405: "この方法では使えません (Method not allowed)",
     413: "大きすぎます (Too large)",
+    422: "上限を超えました (Over budget)",
     414: "URL が長すぎます (URI too long)",
     431: "ヘッダーが大きすぎます (Headers too large)",
     500: "サーバーの内部エラー (Internal error)",
@@ -72,6 +74,12 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(ScenarioError)
     def _scenario_error(exc: ScenarioError):
         return error_response(400, str(exc), extra=exc.as_dict())
+
+    @app.errorhandler(BudgetExceeded)
+    def _over_budget(exc: BudgetExceeded):
+        # 422: the request is well-formed, but asks more of the engine than one run may;
+        # 413 when it is the text itself that is too large.
+        return error_response(exc.status, str(exc), extra=exc.as_dict())
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):

@@ -46,7 +46,7 @@ def create_app(config: dict | None = None) -> Flask:
     """Build the app: load the corpus, open the search, register pages, API and errors."""
     from judge.corpus import DEFAULT_CORPUS
 
-    from . import api, errors, pages, security, services
+    from . import api, errors, i18n, pages, security, services
 
     app = Flask(__name__, template_folder=str(ROOT / "templates"),
                 static_folder="static", static_url_path="/static")
@@ -57,13 +57,18 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     # Jinja's tojson sorts keys by default: the board's data must keep the YAML's order.
     app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": False, "ensure_ascii": False}
+    i18n.init_app(app)
     services.init_app(app)
     security.init_app(app)
     errors.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    from . import changes
+    changes.init_app(app)
     from judge.record.web import init_app as init_record
     init_record(app)           # the call record: login, events, calls (judge/record)
+    from . import editors
+    editors.init_app(app)      # editors' review of published rulings (needs the accounts)
     _use_budget(app)
     return app
 

@@ -11,9 +11,12 @@ from urllib.parse import quote
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 
+from judge.i18n import _
+
 from . import views
 from .board import zone_label
 from .errors import fail
+from .i18n import current as web_locale
 from .render import entry_url
 from .services import services
 
@@ -24,7 +27,8 @@ def as_json() -> bool:
     """Whether the page was asked for as JSON (``?format=json``)."""
     fmt = request.args.get("format")
     if fmt not in (None, "", "json", "html"):
-        fail(400, f"format={fmt[:20]!r}: use format=json (or nothing for the page).",
+        fail(400, _("format={value!r}: use format=json (or nothing for the page).",
+                    value=fmt[:20]),
              field="format", accepted=["json", "html"])
     return fmt == "json"
 
@@ -71,9 +75,24 @@ def entry(entry_id: str):
         target = url_for("pages.entry", entry_id=base, **args)
         return redirect(target + (f"#{clause}" if clause else ""), code=302)
     number = views.selected_revision(found, request.args)
+    from judge.corpus.changes import as_of, changed_since_note
+
+    from .changes import as_of_arg
+    day = as_of_arg(request.args)
+    if day is not None:
+        in_force = as_of(found, day)
+        if in_force is None:
+            first = found.revisions[-1]
+            fail(404, f"{found.id} は {day} にはまだありませんでした（初出 {first.date}）。"
+                      f"{found.id} did not exist on {day} (first published {first.date}).",
+                 links=[(entry_url(found.id), found.title)])
+        number = in_force.number
+    changed = services().cache.get(("changed", found.id), lambda: changed_since_note(found))
     replay = views.entry_replay(found)
     if as_json():
         return jsonify({"entry": views.entry_json(found), "revision": number,
+                        "as_of": day.isoformat() if day else None,
+                        "changed": changed.as_json() if changed else None,
                         "replay": replay.as_json(number)})
     def page() -> str:
         view = views.entry_view(found)
@@ -81,11 +100,12 @@ def entry(entry_id: str):
         return render_template("entry.html", e=found, view=view, rev=rev,
                                text=views.revision_html(found, number),
                                runs=replay.for_revision(number), replay=replay,
-                               selected=number)
+                               selected=number, as_of=day, changed=changed)
     # The page depends on the entry and revision only (the corpus does not change while
-    # the app runs), unless other arguments change its links: then it is not cached.
-    if set(request.args) <= {"rev"}:
-        return services().pages.get((found.id, number), page)
+    # the app runs) and the reader's language, unless other arguments change its links:
+    # then it is not cached.
+    if set(request.args) <= {"rev", "lang"}:
+        return services().pages.get((found.id, number, web_locale()), page)
     return page()
 
 
@@ -122,7 +142,7 @@ def download():
     text, _origin = views.board_text(request.args,
                                      request.form if request.method == "POST" else None)
     if not text.strip():
-        fail(400, "空のシナリオはダウンロードできません。The scenario is empty.")
+        fail(400, _("The scenario is empty: there is nothing to download."))
     game = re.search(r"^game:\s*([a-z]+)\s*$", text, flags=re.M)
     name = f"scenario-{game.group(1) if game else 'board'}.yaml"
     body = text if text.endswith("\n") else text + "\n"

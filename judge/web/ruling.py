@@ -12,6 +12,7 @@ import re
 import unicodedata
 
 from judge.corpus.model import plain_text
+from judge.i18n import _
 
 # An official answer line: "A．いいえ、出来ません。" (full- or half-width A, any stop).
 ANSWER_LINE = re.compile(r"^\s*[AＡ]\s*[.．:：、]\s*(.+)$")
@@ -57,14 +58,14 @@ def date_view(rev) -> dict:
     before a day.
     """
     if rev.date is None:
-        return {"text": "日付不明", "collected": None, "before": False, "iso": None,
+        return {"text": _("date unknown"), "collected": None, "before": False, "iso": None,
                 "known": False}
     day = rev.date.day.isoformat()
     if rev.date.before and rev.meta.get("date_basis"):
-        return {"text": "日付不明", "collected": day, "before": True, "iso": None,
+        return {"text": _("date unknown"), "collected": day, "before": True, "iso": None,
                 "known": False, "basis": str(rev.meta["date_basis"])}
     if rev.date.before:
-        return {"text": f"{day} より前", "collected": None, "before": True, "iso": day,
+        return {"text": _("before {day}", day=day), "collected": None, "before": True, "iso": day,
                 "known": True}
     return {"text": day, "collected": None, "before": False, "iso": day, "known": True}
 
@@ -124,7 +125,7 @@ def citation(step: dict, corpus) -> dict:
     title = entry.title if entry is not None else rule
     if entry is not None and entry.kind == "qa":
         # A Q&A's title is its whole question: its number reads better in a citation.
-        title = f"公式Q&A {entry.aliases[0] if entry.aliases else entry.key}"
+        title = _("official Q&A {number}", number=entry.aliases[0] if entry.aliases else entry.key)
     label = ""
     if clause:
         if ORDINAL_CLAUSE.match(str(clause)):
@@ -133,7 +134,7 @@ def citation(step: dict, corpus) -> dict:
         elif entry is not None:
             rev = _revision(entry, step.get("revision"))
             names = list(rev.clauses) if rev is not None else []
-            label = f"第{names.index(clause) + 1}項" if clause in names else str(clause)
+            label = _("clause {n}", n=names.index(clause) + 1) if clause in names else str(clause)
         else:
             label = str(clause)
     old = None

@@ -15,6 +15,8 @@ from pathlib import Path
 from .errors import ImportError_
 from .plugins import accepted, source_kinds
 
+# A ruling as published (judge/corpus/published.py): read for every game alike.
+PUBLISHED = "published"
 # The first line of an @wiki backup page (a format several games' sources may use).
 WIKI_FIRST_LINE = re.compile(r"^「(.+)」の編集履歴（バックアップ）一覧はこちら$")
 # A glossary (用語集, .glossary): a YAML file whose first line is ``glossary: <game>``.
@@ -102,6 +104,11 @@ def read_source(path: Path) -> SourceFile:
         # reads it (.glossary), after the game's own importer.
         return SourceFile(path, GLOSSARY, text, hashlib.sha256(data).hexdigest(),
                           game=glossary, folder="glossary")
+    if path.suffix.lower() in (".yaml", ".yml"):
+        # sources/published/<game>/<file>.yaml: the folder names the game; the reader
+        # (judge.corpus.published) checks it against the file's own `game:`.
+        return SourceFile(path, PUBLISHED, text, hashlib.sha256(data).hexdigest(),
+                          game=path.parent.name, folder=f"published/{path.parent.name}")
     game, kind = _recognise(path, text)
     return SourceFile(path, kind.name, text, hashlib.sha256(data).hexdigest(),
                       game=game.game.id, folder=kind.folder)
@@ -127,4 +134,6 @@ def _recognise(path: Path, text: str):
         if kind.recognise(path, head, lines):
             return importer, kind
     raise ImportError_(path, f"not a source the importer knows (line starts "
-                             f"{head[:40]!r}); expected {accepted()}", number)
+                             f"{head[:40]!r}); expected {accepted()} or a published ruling "
+                             "(sources/published/<game>/*.yaml, docs/corpus-format.md)",
+                       number)

@@ -115,7 +115,7 @@ def test_an_undated_source_says_so_and_when_it_was_collected(page: Page, live_ur
     source = page.locator(".source")
     expect(source).to_contain_text("日付不明")
     expect(source).to_contain_text("資料の収集日 2026-11-29")
-    expect(page.locator("aside.replay .run-meta").first).to_contain_text("最新 (latest)＝改訂1")
+    expect(page.locator("aside.replay .run-meta").first).to_contain_text("最新＝改訂1")
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
@@ -250,7 +250,7 @@ def test_a_yugioh_attack_built_by_tapping_the_board_picture(page: Page, live_url
         re.compile(r"\{player: A, do: attack, attacker: 戦士A, target: 戦士B\}"))
     act(page.locator("#board-form").get_by_label("ターン", exact=True).fill, "3")
     act(page.locator("#board-form").get_by_label("フェイズ", exact=True).select_option, "battle")
-    act(page.get_by_role("button", name="実行 (Run)").click)
+    act(page.get_by_role("button", name="実行", exact=True).click)
     expect(page.locator("#result ol.steps")).to_be_visible()
     expect(page.locator("#result")).to_contain_text("7700")      # B takes 300
     record(artifacts, "attack-interactions", {"interactions": moves, "goal": 8})

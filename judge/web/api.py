@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, request, url_for
 
-from . import openapi, permalink, strictjson, views, workbench
+from . import openapi, permalink, pinning, strictjson, views, workbench
 from .errors import fail
 from .replay import verdict
 from .services import services
@@ -79,7 +79,8 @@ def run():
     result = workbench.run(text, services().corpus)
     out = result.as_json()
     out["verdict"] = verdict(result)
-    out["permalink"] = url_for("pages.board", s=permalink.encode(text), _external=True)
+    out["permalink"] = url_for("pages.board", s=permalink.encode(pinning.pin(text)),
+                               _external=True)
     return jsonify(out)
 
 
@@ -100,7 +101,7 @@ def scenario():
         fail(400, "send {\"yaml\": text} or {\"data\": mapping}", field="yaml")
     data, error = workbench.parse_text(text, services().corpus)
     return jsonify({"yaml": text, "data": data, "error": error,
-                    "permalink": url_for("pages.board", s=permalink.encode(text))})
+                    "permalink": url_for("pages.board", s=permalink.encode(pinning.pin(text)))})
 
 
 @bp.get("/games")
@@ -117,13 +118,23 @@ def game(name: str):
 
 @bp.get("/games/<name>/cards")
 def cards(name: str):
-    """The names of the game's card entries (for the board form's suggestions)."""
-    views.game_named(name)
+    """The names of the game's card entries (for the board form's suggestions).
+
+    With ``?q=`` (a name in any kana or width, or a number: 75, No.075, N75) also
+    ``matches``: up to 15 cards with the fields the board form fills in (stats, number).
+    """
+    game = views.game_named(name)
     corpus = services().corpus
 
     def make():
         return sorted({e.title for e in corpus if e.game == name and e.kind == "card"})
-    return jsonify({"game": name, "cards": services().cache.get(("cards", name), make)})
+    out = {"game": name, "cards": services().cache.get(("cards", name), make)}
+    q = views.clean_query(request.args.get("q"))[:60]
+    if q:
+        from .cardlookup import card_table, find_cards
+        table = services().cache.get(("card-table", name), lambda: card_table(game, corpus))
+        out["matches"] = find_cards(table, q)
+    return jsonify(out)
 
 
 @bp.get("/scenarios")

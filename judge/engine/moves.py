@@ -95,10 +95,18 @@ class MoveList:
         return [m for m in self.moves if m.player == player]
 
 
-def card_ref(state, card) -> str:
-    """How an action names a card: its name when no other card has it, else its uid."""
-    same = sum(1 for _, _, c in state.cards() if c.name == card.name)
-    return card.name if same == 1 else card.uid
+def card_refs(state, owners: list[str], zones: tuple[str, ...]) -> list[str]:
+    """How an action names each card of these zones: its name, or ``Name#2`` for the
+    second of that name there (the order :meth:`Match.card` counts in), so a move reads
+    the same once its board is written out as a scenario."""
+    cards = [c for p in state.players if p in owners
+             for z, zone in state.players[p].zones.items() if z in zones for c in zone]
+    refs, seen = [], {}
+    for card in cards:
+        total = sum(1 for c in cards if c.name == card.name)
+        seen[card.name] = seen.get(card.name, 0) + 1
+        refs.append(card.name if total == 1 else f"{card.name}#{seen[card.name]}")
+    return refs
 
 
 def _domain(state, player: str, spec) -> list:
@@ -107,9 +115,8 @@ def _domain(state, player: str, spec) -> list:
     else:
         owners = {"own": [player], "opponent": [state.opponent(player)],
                   "any": list(state.players)}[spec.whose]
-        cards = [card_ref(state, c) for p in owners for z in spec.zones
-                 for c in state.players[p].zones.get(z, [])]
-        if max(spec.sizes) > 1 or spec.sizes != (1,):
+        cards = card_refs(state, owners, spec.zones)
+        if spec.sizes != (1,):
             values = [list(combo) for n in spec.sizes for combo in combinations(cards, n)]
         else:
             values = cards

@@ -20,6 +20,7 @@ switches, interpretations) is docs/games/vision.md.
 """
 from __future__ import annotations
 
+from judge.engine.moves import EFFECT_ONLY, Cards
 from judge.engine import Card, FieldSpec, Game
 
 from . import board
@@ -89,6 +90,16 @@ class VisionGame(Game):
     ruling_assumptions = ASSUMPTIONS
     interpretations = INTERPRETATIONS
     procedures = (play, resolve, attack, resolve_as_if_played_action, put_onto_field)
+    # The action space `judge moves` enumerates (docs/games/vision.md, "Legal actions"):
+    # a target, a block, a graze or a mode the procedure asks for is branched over.
+    move_space = {
+        "play": {"card": Cards(("hand",))},
+        "resolve": {},
+        "attack": {"attacker": Cards(("field",))},
+        # A card effect does these, not a player's own choice.
+        "resolve_as_if_played": EFFECT_ONLY,
+        "put_onto_field": EFFECT_ONLY,
+    }
 
     def make_card(self, spec: dict, owner: str, zone: str, uid: str) -> Card:
         """Look the card up in the corpus card list; the mapping's fields override."""

@@ -157,3 +157,29 @@ def test_generated_games_keep_the_invariants(path, picks):
                     f"{name}'s {counter} changed without a cited step ({move.action})"
         assert_steps_cited(match)
         state = after
+
+
+def test_judge_moves_cli_prints_the_json_design_md_fixes(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from judge.cli import main
+    board = tmp_path / "board.yaml"
+    board.write_text(yaml.safe_dump({
+        "game": "yugioh",
+        "setup": {"active": "A", "turn": 3, "phase": "main1", "players": {
+            "A": {"deck": 5, "hand": [{"name": "Soldier C", "atk": 1000, "def": 1000,
+                                        "level": 4}]},
+            "B": {"deck": 5}}},
+        "actions": [{"player": "A", "do": "next_phase"}]}, allow_unicode=True))
+    out = CliRunner().invoke(main, ["moves", str(board), "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert set(data["moves"][0]) >= {"player", "action", "rule"}
+    # After next_phase the board is in the battle phase: no summon is listed.
+    assert not [m for m in data["moves"] if m["action"]["do"] == "summon"]
+    assert [m for m in data["refused"] if m["action"] == {"player": "A", "do": "summon",
+                                                          "card": "Soldier C"}]
+    text = CliRunner().invoke(main, ["moves", str(board), "--refused"])
+    assert "do: summon" in text.output and "✗" in text.output

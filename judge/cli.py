@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from judge.corpus import DEFAULT_CORPUS
+from judge.i18n import _
 
 
 def _print_json(data) -> None:
@@ -52,9 +53,14 @@ class JudgeGroup(click.Group):
 @click.option("--corpus", "corpus_dir", type=click.Path(file_okay=False, path_type=Path),
               default=None, envvar="JUDGE_CORPUS",
               help="The corpus folder (default: corpus/ of this checkout).")
+@click.option("--lang", type=click.Choice(["ja", "en"]), default=None, envvar="JUDGE_LANG",
+              help="Language of what judge prints (default: the environment's locale, "
+                   "else ja).")
 @click.pass_context
-def main(ctx: click.Context, corpus_dir: Path | None) -> None:
+def main(ctx: click.Context, corpus_dir: Path | None, lang: str | None) -> None:
     """judge: search rules and official Q&A, read rulings, replay them in the engine."""
+    from judge.i18n import environment_locale, set_locale
+    set_locale(lang or environment_locale())
     ctx.obj = {"corpus": corpus_dir or DEFAULT_CORPUS}
 
 
@@ -95,10 +101,10 @@ def show(ctx: click.Context, entry_id: str, as_json: bool) -> None:
     corpus = _load_corpus(ctx)
     found = corpus.resolve(entry_id)
     if not found:
-        _fail(f"no entry matches {entry_id!r}; try `judge search {entry_id}`")
+        _fail(_("no entry matches {id!r}; try `judge search {id}`", id=entry_id))
     if len(found) > 1 and as_json is False:
-        click.echo(f"({len(found)} entries match; showing the first: {', '.join(found)})",
-                   err=True)
+        click.echo(_("({count} entries match; showing the first: {ids})", count=len(found),
+                     ids=", ".join(found)), err=True)
     entry = corpus.get(found[0])
     if as_json:
         _print_json(entry_json(entry, corpus))
@@ -120,8 +126,10 @@ def lint(ctx: click.Context, as_json: bool) -> None:
     else:
         for p in problems:
             click.echo(str(p))
-        click.echo(f"{len(corpus)} entries, {sum(p.severity == 'error' for p in problems)} "
-                   f"errors, {sum(p.severity != 'error' for p in problems)} warnings")
+        click.echo(_("{entries} entries, {errors} errors, {warnings} warnings",
+                     entries=len(corpus),
+                     errors=sum(p.severity == "error" for p in problems),
+                     warnings=sum(p.severity != "error" for p in problems)))
     if any(p.severity == "error" for p in problems):
         sys.exit(1)
 
@@ -226,7 +234,7 @@ def replay(ctx: click.Context, entry_id: str, ruleset: str | None, as_json: bool
     corpus = _load_corpus(ctx)
     found = corpus.resolve(entry_id)
     if not found:
-        _fail(f"no entry matches {entry_id!r}")
+        _fail(_("no entry matches {id!r}", id=entry_id))
     try:
         results = replay_entry(corpus.get(found[0]), corpus, ruleset=ruleset)
     except ScenarioError as exc:
@@ -235,7 +243,7 @@ def replay(ctx: click.Context, entry_id: str, ruleset: str | None, as_json: bool
         _print_json([r.as_json() for r in results])
     else:
         if not results:
-            click.echo(f"{found[0]} has no linked scenario.")
+            click.echo(_("{id} has no linked scenario.", id=found[0]))
         for r in results:
             click.echo(result_text(r))
             click.echo()
@@ -272,9 +280,20 @@ def serve(ctx: click.Context, host: str, port: int, debug: bool) -> None:
     stats = build_index(_load_corpus(ctx), progress=True)
     if stats.built:
         click.echo(stats.summary())
+    from judge.record import migrate
+    migrate.upgrade()          # the call record's schema, before the first request
     app = create_app({"CORPUS_DIR": str(ctx.obj["corpus"])})
-    click.echo(f"judge: serving on http://{host}:{port}/ (Ctrl-C to stop)")
+    click.echo(_("judge: serving on http://{host}:{port}/ (Ctrl-C to stop)", host=host,
+                 port=port))
     app.run(host=host, port=port, debug=debug, use_reloader=False)
+
+
+# --- the call record (judge/record/cli.py) ---------------------------------------------
+
+from judge.record.cli import COMMANDS as _RECORD_COMMANDS  # noqa: E402
+
+for _command in _RECORD_COMMANDS:
+    main.add_command(_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -18,3 +18,19 @@ _.ensure_ascii, _.sort_keys, _judge_error, _scenario_error, _unexpected  # noqa
 _globals, _headers  # noqa
 # read by the templates (_board.html, entry.html)
 anonymous, life_before, counted, _.anonymous, _.life_before, _.ruleset_text  # noqa
+# the call record (judge/record): Flask views, hooks and Flask-Login's settings and
+# callbacks (registered by their decorators), mapped columns the database fills, and
+# the throwaway PostgreSQL server the tests and bench/record_load.py start
+events, export, add_staff, new_call_any, new_call, create_call, edit, call_board  # noqa
+_csrf, _labels, _load_user, _unauthorized, login, logout, from_board  # noqa
+_.login_view, _.login_message, added_at, author_id  # noqa
+TempPostgres, _.new_database  # noqa
+_bearer, create, list_, _.status_code  # noqa
+db_upgrade, user_add, event_add, staff_add  # noqa
+# Alembic reads these module variables of a migration script
+down_revision, branch_labels, depends_on  # noqa
+# SQLAlchemy's declarative settings; Flask-Login's user protocol
+type_annotation_map, is_anonymous, _.get_id  # noqa
+# i18n: Flask hooks registered by their decorators; use_locale is the API callers (and
+# the tests) render a message in a given language with
+_language, _remember, use_locale  # noqa

@@ -20,7 +20,7 @@ class Interpretation:
     """
 
     id: str
-    reason: str
+    reason: object
     basis: str = ""
 
 

@@ -1,6 +1,8 @@
 """Errors a judge can fix: a scenario that cannot be read or run as written."""
 from __future__ import annotations
 
+from judge.i18n import _, message_json, render
+
 
 class ScenarioError(Exception):
     """Bad input in a scenario: says the file, line and field, and what would be accepted.
@@ -31,18 +33,21 @@ class ScenarioError(Exception):
 
     def as_dict(self) -> dict:
         """The error as JSON for the API and the workbench (line is 1-based)."""
-        return {"error": self.message, "file": self.file, "line": self.line,
+        said = message_json(self.message)
+        return {"error": render(self.message), "error_id": said["message"],
+                "error_params": said["params"], "file": self.file, "line": self.line,
                 "field": self.field, "accepted": self.accepted}
 
     def __str__(self) -> str:
         where = self.file or "<scenario>"
         if self.line:
             where += f":{self.line}"
-        text = f"{where}: {self.message}"
+        message = render(self.message)
+        text = f"{where}: {message}"
         if self.field:
-            text = f"{where}: {self.field}: {self.message}"
+            text = f"{where}: {self.field}: {message}"
         if self.accepted:
-            text += f" (accepted: {self.accepted})"
+            text += _(" (accepted: {accepted})", accepted=self.accepted)
         return text
 
 

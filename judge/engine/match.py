@@ -7,9 +7,12 @@ rolled back and the log gets one step with ``legal: false`` and the forbidding r
 """
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterator
+
+from judge.i18n import Messages, Term, message_json, render
 
 from .cards import Card
 from .cite import Cite
@@ -17,6 +20,14 @@ from .errors import EngineInvariantError, ScenarioError
 from .events import (CHANGES, Check, Choose, Event, LifeChange, Move, Note, Record,
                      SetCard, SetCounter, SetFlag, SetTurn, Win)
 from .state import GameState
+
+msg = Messages("judge")
+
+
+def game_package(game) -> str:
+    """The package of a game's code, which holds its message catalogue (locale/)."""
+    module = sys.modules.get(type(game).__module__)
+    return getattr(module, "__package__", None) or type(game).__module__
 
 
 @dataclass
@@ -28,7 +39,7 @@ class Step:
     action: str
     legal: bool
     event: str
-    detail: str
+    text: Any                     # a Message (or, from old code, a plain string)
     rule: str
     clause: str | None
     quote: str
@@ -36,15 +47,39 @@ class Step:
     interpretation: bool = False
     reason: str | None = None
     interpretation_id: str | None = None
+    package: str | None = None    # whose catalogue names the action (the game's package)
+
+    @property
+    def action_label(self) -> str:
+        """The action's name in the reader's locale (``resolve_as_if_played`` →
+        プレイしたものとして解決)."""
+        if not self.action or not self.package:
+            return self.action
+        return Term("action", self.action, self.package).render()
+
+    @property
+    def detail(self) -> str:
+        """The step's explanation in the reader's locale (see :mod:`judge.i18n`)."""
+        return render(self.text)
+
+    @property
+    def reason_text(self) -> str | None:
+        """The interpretation's reason in the reader's locale."""
+        return render(self.reason) if self.reason is not None else None
 
     def as_json(self) -> dict:
-        """The step as JSON; ``clause``, ``revision`` and ``reason`` extend DESIGN.md."""
+        """The step as JSON; ``clause``, ``revision`` and ``reason`` extend DESIGN.md.
+
+        ``detail`` is rendered in the locale of the moment; ``message`` and ``params``
+        (DESIGN.md, second round) let a client render it itself.
+        """
         out = {"n": self.n, "player": self.player, "action": self.action,
-               "legal": self.legal, "event": self.event, "detail": self.detail,
+               "action_label": self.action_label, "legal": self.legal, "event": self.event, "detail": self.detail,
+               **message_json(self.text),
                "rule": self.rule, "clause": self.clause, "quote": self.quote,
                "revision": self.revision, "interpretation": self.interpretation}
         if self.interpretation:
-            out["reason"] = self.reason
+            out["reason"] = self.reason_text
             out["interpretation_id"] = self.interpretation_id
         return out
 
@@ -166,16 +201,19 @@ class Match:
                         break
         if value is None:
             raise ScenarioError(
-                f"the action leaves the choice {request.name!r} open"
-                + (f" ({request.detail})" if request.detail else ""),
+                msg("the action leaves the choice {choice!r} open ({why})",
+                    choice=request.name, why=request.detail) if request.detail else
+                msg("the action leaves the choice {choice!r} open", choice=request.name),
                 field=f"actions[{ctx.index if ctx else '?'}].{request.name}",
                 accepted=request.options, **(ctx.where if ctx else {}))
         text = {True: "yes", False: "no"}.get(value, str(value))
         if text not in request.options:
-            raise ScenarioError(f"{value!r} is not a possible answer to {request.name!r}",
+            raise ScenarioError(msg("{value!r} is not a possible answer to {choice!r}",
+                                    value=value, choice=request.name),
                                 field=f"actions[{ctx.index}].{request.name}",
                                 accepted=request.options, **ctx.where)
-        request.detail = request.detail or f"{request.name}: {text}"
+        request.detail = request.detail or msg("{choice}: {answer}", choice=request.name,
+                                               answer=text)
         self._log(request, event=request.event or "choice")
         return text
 
@@ -198,17 +236,21 @@ class Match:
             present = sorted({c.name for p in players for z, cards in
                               self.state.players[p].zones.items()
                               if zones is None or z in zones for c in cards})
-            scope = f"{'/'.join(zones) if zones else 'any zone'} of {' or '.join(players)}"
-            raise ScenarioError(f"no card {name!r} in {scope}", field=label,
-                                accepted=present or "(no cards there)", **where)
+            scope = (msg("{zones} of {players}", zones="/".join(zones), players=players)
+                     if zones else msg("any zone of {players}", players=players))
+            raise ScenarioError(msg("no card {name!r} in {scope}", name=name, scope=scope),
+                                field=label,
+                                accepted=present or render(msg("(no cards there)")), **where)
         if nth:
             if not nth.isdigit() or not 1 <= int(nth) <= len(found):
-                raise ScenarioError(f"{ref!r}: there are {len(found)} cards named {name!r}",
+                raise ScenarioError(msg("{ref!r}: there are {count} cards named {name!r}",
+                                        ref=ref, count=len(found), name=name),
                                     field=label, accepted=[f"{name}#{i + 1}" for i in
                                                            range(len(found))], **where)
             return found[int(nth) - 1]
         if len(found) > 1 and len({c.uid for c in found}) > 1:
-            raise ScenarioError(f"{len(found)} cards are named {name!r}; say which",
+            raise ScenarioError(msg("{count} cards are named {name!r}; say which",
+                                    count=len(found), name=name),
                                 field=label, accepted=[f"{name}#{i + 1}" for i in
                                                        range(len(found))], **where)
         return found[0]
@@ -243,10 +285,11 @@ class Match:
         self.steps.append(Step(
             n=len(self.steps) + 1, player=ctx.player if ctx else None,
             action=ctx.do if ctx else "", legal=legal, event=event,
-            detail=source.detail, rule=cite.entry, clause=cite.clause, quote=quote.text,
+            text=source.detail, rule=cite.entry, clause=cite.clause, quote=quote.text,
             revision=quote.revision, interpretation=interp is not None,
             reason=interp.reason if interp else None,
-            interpretation_id=interp.id if interp else None))
+            interpretation_id=interp.id if interp else None,
+            package=game_package(self.game)))
 
     def _check_conservation(self) -> None:
         now = Counter(self.state.uids())

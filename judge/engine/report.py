@@ -1,65 +1,85 @@
-"""Text a judge reads in a terminal: the step log of a run and the table of ``verify``."""
+"""Text a judge reads in a terminal: the step log of a run and the table of ``verify``.
+
+Every word is a message of the judge catalogue, rendered in the locale of the moment
+(``judge --lang``, else the environment's, else Japanese); the steps come rendered from
+the engine's JSON.
+"""
 from __future__ import annotations
 
 import json
+
+from judge.i18n import Term, _, list_separator
 
 
 def _value(v) -> str:
     return json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v
 
 
+def _zone(game: str, zone: str) -> str:
+    return Term("zone", zone, f"judge.games.{game}").render()
+
+
 def result_text(result) -> str:
     """A run as a readable, numbered step log with each step's rule and quote."""
     data = result.as_json()
-    head = f"{data['game']} · ruleset {data['ruleset_label']}"
+    head = _("{game} · ruleset {ruleset}", game=data["game"], ruleset=data["ruleset_label"])
     if data["title"]:
         head = f"{data['title']}\n{head}"
     lines = [head, "=" * min(72, max(20, len(head)))]
     for step in data["steps"]:
-        mark = "" if step["legal"] else "  ✗ ILLEGAL"
-        interp = "  [interpretation]" if step["interpretation"] else ""
+        mark = "  ✗ " + _("ILLEGAL") if not step["legal"] else ""
+        interp = "  [" + _("interpretation") + "]" if step["interpretation"] else ""
         who = f"{step['player']} " if step["player"] else ""
-        lines.append(f"{step['n']:>3}. {who}{step['action']} · {step['event']}{mark}{interp}")
+        lines.append(f"{step['n']:>3}. {who}{step.get('action_label') or step['action']}"
+                     f"{mark}{interp}")
         if step["detail"]:
             lines.append(f"     {step['detail']}")
         where = step["rule"] + (f"#{step['clause']}" if step["clause"] else "")
         lines.append(f"     ← {where}: 「{step['quote']}」")
         if step["interpretation"]:
-            lines.append(f"     interpretation ({step['interpretation_id']}): {step['reason']}")
+            lines.append("     " + _("interpretation ({id}): {reason}",
+                                      id=step["interpretation_id"], reason=step["reason"]))
     lines.append("")
+    sep = list_separator()
     for pname, player in data["state"]["players"].items():
-        parts = [f"life {player['life']}"] if player["life"] is not None else []
+        parts = [_("life {life}", life=player["life"])] if player["life"] is not None else []
         parts += [f"{k} {v}" for k, v in player.items() if k not in ("life", "zones")]
-        zones = [f"{z}: {', '.join(c['name'] for c in cards) if len(cards) <= 6 else f'{len(cards)} cards'}"
-                 for z, cards in player["zones"].items() if cards]
         lines.append(f"{pname}: {' · '.join(parts)}")
-        for z in zones:
-            lines.append(f"   {z}")
+        for z, cards in player["zones"].items():
+            if not cards:
+                continue
+            shown = (sep.join(c["name"] for c in cards) if len(cards) <= 6
+                     else _("{count} cards", count=len(cards)))
+            lines.append(f"   {_zone(data['game'], z)}: {shown}")
     if data["state"].get("winner"):
-        lines.append(f"winner: {data['state']['winner']}")
+        lines.append(_("winner: {player}", player=data["state"]["winner"]))
     if result.expect is not None:
         exp = result.expect
         if exp["failed"]:
-            lines.append(f"expect: {len(exp['failed'])} of {exp['checked']} FAILED")
+            lines.append(_("expect: {failed} of {checked} FAILED", failed=len(exp["failed"]),
+                           checked=exp["checked"]))
             for f in exp["failed"]:
-                lines.append(f"   {f['path']}: expected {_value(f['expected'])}, "
-                             f"engine {_value(f['actual'])}")
+                lines.append("   " + _("{path}: expected {expected}, engine {actual}",
+                                       path=f["path"], expected=_value(f["expected"]),
+                                       actual=_value(f["actual"])))
         else:
-            lines.append(f"expect: all {exp['checked']} match ({result.expect_source})")
+            lines.append(_("expect: all {checked} match ({source})", checked=exp["checked"],
+                           source=result.expect_source))
     return "\n".join(lines)
 
 
 def verify_table(rows) -> str:
     """``judge verify``'s table: entry, scenario, ruleset, expected, engine, match."""
-    header = ("entry", "scenario", "ruleset", "expected", "engine", "match")
+    header = (_("entry"), _("scenario"), _("ruleset"), _("expected"), _("engine"), _("match"))
     table = [header]
     for r in rows:
         if r.error:
-            table.append((r.entry, r.scenario, r.ruleset, "-", r.error, "ERROR"))
+            table.append((r.entry, r.scenario, r.ruleset, "-", r.error, _("ERROR")))
             continue
         exp = "; ".join(f"{k}={_value(v)}" for k, v in r.expected.items())
         eng = "; ".join(f"{k}={_value(v)}" for k, v in r.engine.items())
-        table.append((r.entry, r.scenario, r.ruleset, exp, eng, "ok" if r.ok else "MISMATCH"))
+        table.append((r.entry, r.scenario, r.ruleset, exp, eng,
+                      _("ok") if r.ok else _("MISMATCH")))
     widths = [min(48, max(len(str(row[i])) for row in table)) for i in range(len(header))]
     out = []
     for row in table:
@@ -67,8 +87,9 @@ def verify_table(rows) -> str:
                  for c, w in zip(row, widths)]
         out.append("  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip())
     ok = sum(r.ok for r in rows)
-    out.append(f"\n{ok} of {len(rows)} match" + ("" if ok == len(rows) else
-                                                  f"; {len(rows) - ok} do not"))
+    out.append("\n" + (_("{ok} of {total} match", ok=ok, total=len(rows)) if ok == len(rows)
+                       else _("{ok} of {total} match; {bad} do not", ok=ok, total=len(rows),
+                              bad=len(rows) - ok)))
     return "\n".join(out)
 
 

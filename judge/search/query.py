@@ -27,6 +27,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from datetime import date
 
+from judge.i18n import msg
+
 from .analysis import phrase_terms
 
 MAX_QUERY_CHARS = 256       # a judge's query is short; longer input is cut (with a notice)
@@ -72,7 +74,7 @@ class ParsedQuery:
     rules: list[str] = field(default_factory=list)
     before: date | None = None
     after: date | None = None
-    notices: list[str] = field(default_factory=list)
+    notices: list = field(default_factory=list)      # judge.i18n messages
 
     @property
     def terms(self) -> list[Term]:
@@ -109,13 +111,15 @@ def clean(raw: str) -> tuple[str, list[str]]:
     text = raw if isinstance(raw, str) else str(raw or "")
     if _CONTROL.search(text):
         text = _CONTROL.sub(" ", text)
-        notices.append("control characters in the query were ignored")
+        notices.append(msg("control characters in the query were ignored"))
     text = unicodedata.normalize("NFKC", text)
     # "qa 21", "No. 75", "Q 346": a number typed apart from its prefix is one id
     text = _SPACED_ID.sub(lambda m: m.group(1) + m.group(2), text)
     if len(text) > MAX_QUERY_CHARS:
         text = text[:MAX_QUERY_CHARS]
-        notices.append(f"the query was cut to its first {MAX_QUERY_CHARS} characters")
+        notices.append(msg("the query was cut to its first {limit} "
+                           "characters",
+                           limit=MAX_QUERY_CHARS))
     return text.strip(), notices
 
 
@@ -157,7 +161,8 @@ def _lex(text: str, notices: list[str]) -> list[tuple[str, str, bool]]:
         tokens.append((prefix, text[i:j], False))
         i = j
     if unbalanced:
-        notices.append("a quotation mark had no partner: the words were searched one by one")
+        notices.append(msg("a quotation mark had no partner: the words were searched "
+                           "one by one"))
     return tokens
 
 
@@ -205,7 +210,7 @@ def parse(raw: str, games: dict[str, str] | None = None) -> ParsedQuery:
         dropped.append("OR")
     if dropped:
         shown = " ".join(dropped)[:60]
-        pq.notices.append(f"ignored (nothing to search for): {shown}")
+        pq.notices.append(msg("ignored (nothing to search for): {shown}", shown=shown))
     if len(pq.terms) > MAX_TERMS:
         kept, count = [], 0
         for group in pq.groups:
@@ -214,10 +219,11 @@ def parse(raw: str, games: dict[str, str] | None = None) -> ParsedQuery:
             kept.append(group)
             count += len(group)
         pq.groups = kept
-        pq.notices.append(f"only the first {MAX_TERMS} words were used")
+        pq.notices.append(msg("only the first {limit} words were used",
+                              limit=MAX_TERMS))
     if not pq.groups and pq.excluded and not pq.has_filters:
-        pq.notices.append("a query needs at least one word to look for, not only words "
-                          "to leave out")
+        pq.notices.append(msg("a query needs at least one word to look for, not only "
+                              "words to leave out"))
     return pq
 
 
@@ -249,7 +255,8 @@ def parse_day(value: str, end: bool = False) -> date | None:
 def _filter(pq: ParsedQuery, name: str, value: str, games: dict[str, str]) -> None:
     name = FILTER_ALIASES.get(name, name.lower())
     if not value:
-        pq.notices.append(f"{name}: needs a value (e.g. {_example(name, games)}); ignored")
+        pq.notices.append(msg("{name}: needs a value (e.g. {value}); ignored",
+                              name=name, value=_example(name, games)))
         return
     if name == "game":
         game = games.get(unicodedata.normalize("NFKC", value).lower())
@@ -257,13 +264,16 @@ def _filter(pq: ParsedQuery, name: str, value: str, games: dict[str, str]) -> No
             pq.games.append(game)
         else:
             ids = ", ".join(dict.fromkeys(games.values()))
-            pq.notices.append(f"game:{value} is not a game ({ids}); ignored")
+            pq.notices.append(msg("game:{value} is not a game ({ids}); ignored", value=value,
+                                  ids=ids))
     elif name == "kind":
         kind = KINDS.get(value.lower())
         if kind:
             pq.kinds.append(kind)
         else:
-            pq.notices.append(f"kind:{value} is not a kind (rule, qa, term, card); ignored")
+            pq.notices.append(msg("kind:{value} is not a kind (rule, qa, term, "
+                                  "card); ignored",
+                                  value=value))
     elif name == "card":
         pq.cards.append(value)
     elif name == "rule":
@@ -271,8 +281,9 @@ def _filter(pq: ParsedQuery, name: str, value: str, games: dict[str, str]) -> No
     else:
         day = parse_day(value, end=(name == "after"))
         if day is None:
-            pq.notices.append(f"{name}:{value} is not a date (YYYY-MM-DD, YYYY-MM or YYYY); "
-                              "ignored")
+            pq.notices.append(msg("{name}:{value} is not a date (YYYY-MM-DD, YYYY-MM "
+                                  "or YYYY); ignored",
+                                  name=name, value=value))
         elif name == "before":
             pq.before = min(pq.before, day) if pq.before else day
         else:

@@ -27,6 +27,7 @@ from whoosh import query as Q
 from judge.corpus import Corpus
 from judge.corpus import alias_table
 from judge.corpus.ids import fold
+from judge.i18n import render
 
 from . import query as ql
 from .analysis import kana_reading, normalize, pieces, reading
@@ -112,7 +113,7 @@ class SearchResult:
     @property
     def notice(self) -> str:
         """All notices in one line ("" when the query was read as typed)."""
-        return " / ".join(dict.fromkeys(self.notices))
+        return " / ".join(dict.fromkeys(render(n) for n in self.notices))
 
     def as_json(self) -> dict:
         """``{"query", "total", "results", "facets", "did_you_mean", "notice", "redirect"}``."""
@@ -129,7 +130,7 @@ class SearchResult:
     def as_text(self) -> str:
         """The result for a terminal: one block per hit, matched words in bold."""
         lines = []
-        for n in dict.fromkeys(self.notices):
+        for n in dict.fromkeys(render(n) for n in self.notices):
             lines.append(f"note: {n}")
         if self.redirect:
             lines.append(f"→ {self.redirect}  (judge show {self.redirect.split('#')[0]})")

@@ -14,6 +14,8 @@ Config keys (beside Flask's own):
 - ``MAX_CONTENT_LENGTH``: the largest request body (default 512 KiB; a scenario is at
   most 256 KiB, see judge/engine/yamlsource.py).
 - ``MAX_QUERY_CHARS``: the longest search query (default 256 characters).
+- ``DATABASE_URL``: the call record's database (default: $JUDGE_DATABASE_URL, else
+  SQLite in the instance folder); ``SECRET_KEY``: see judge/record/web.py.
 - ``PAGE_SIZE``: search results per page (default 10); ``MAX_PAGE``: the last page
   one may ask for (default 50).
 """
@@ -41,7 +43,7 @@ def create_app(config: dict | None = None) -> Flask:
     """Build the app: load the corpus, open the search, register pages, API and errors."""
     from judge.corpus import DEFAULT_CORPUS
 
-    from . import api, errors, pages, security, services
+    from . import api, errors, i18n, pages, security, services
 
     app = Flask(__name__, template_folder=str(ROOT / "templates"),
                 static_folder="static", static_url_path="/static")
@@ -52,9 +54,12 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     # Jinja's tojson sorts keys by default: the board's data must keep the YAML's order.
     app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": False, "ensure_ascii": False}
+    i18n.init_app(app)
     services.init_app(app)
     security.init_app(app)
     errors.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    from judge.record.web import init_app as init_record
+    init_record(app)           # the call record: login, events, calls (judge/record)
     return app

@@ -12,10 +12,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from judge.i18n import N_, _, current_locale, gettext
 from judge.engine.registry import game_class
 
 FLAGS = {
-    "face_down": ("裏側", "face-down"), "asleep": ("スリープ", "asleep"),
+    "face_down": (N_("face-down"), "face-down"), "asleep": (N_("asleep"), "asleep"),
 }
 # Shown otherwise than as a "key: value" line (the stats a game declares are too).
 HIDDEN_PROPS = {"uid", "name", "position", "damage", "keywords", "attached_to",
@@ -41,7 +42,7 @@ class CardView:
         """The tooltip: everything about the card in one line."""
         parts = [self.name] + [f"{long} {v}" for _, v, long in self.stats] + self.marks
         if self.damage:
-            parts.append(f"ダメージ {self.damage}")
+            parts.append(_("damage {damage}", damage=self.damage))
         parts += [f"{k}: {v}" for k, v in self.extra]
         if self.change:
             parts.append(self.change)
@@ -96,19 +97,20 @@ class BoardView:
     caption: str = ""
 
 
-def zone_label(game: str, zone: str, lang: str = "ja") -> str:
-    """A zone's name as its game declares it (``zone_labels``), in ``lang``.
+def zone_label(game: str, zone: str, lang: str | None = None) -> str:
+    """A zone's name as its game declares it (``zone_labels``), in ``lang`` (default: the
+    reader's locale).
 
     A zone the game does not declare (a state written by hand) shows its id.
     """
     labels = game_class(game).zone_labels.get(zone)
-    return labels[lang] if labels else zone
+    return labels[lang or current_locale()] if labels else zone
 
 
-def counter_label(game: str, counter: str, lang: str = "ja") -> str:
+def counter_label(game: str, counter: str, lang: str | None = None) -> str:
     """A player's counter (マナ) as its game declares it (``counter_labels``)."""
     labels = game_class(game).counter_labels.get(counter)
-    return labels[lang] if labels else counter
+    return labels[lang or current_locale()] if labels else counter
 
 
 def _places(state: dict) -> dict[str, tuple[str, str, dict]]:
@@ -125,14 +127,14 @@ def _card_view(game: str, zone: str, card: dict, names: dict[str, str]) -> CardV
     view = CardView(name=str(card.get("name", "?")), uid=str(card.get("uid", "")))
     for key, short, labels in declared.board_stats:
         if card.get(key) is not None:
-            view.stats.append((short, card[key], labels["ja"]))
+            view.stats.append((short, card[key], labels[current_locale()]))
     hidden = HIDDEN_PROPS | {stat[0] for stat in declared.board_stats}
     if card.get("position") == "defense":
-        view.marks.append("守備表示")
+        view.marks.append(_("defense position"))
         view.classes.append("defense")
     for key, (label, css) in FLAGS.items():
         if card.get(key):
-            view.marks.append(label)
+            view.marks.append(gettext(label))
             view.classes.append(css)
     damage = card.get("damage")
     view.damage = damage if isinstance(damage, int) and not isinstance(damage, bool) else 0
@@ -140,7 +142,7 @@ def _card_view(game: str, zone: str, card: dict, names: dict[str, str]) -> CardV
     view.keywords = [str(k) for k in keywords] if isinstance(keywords, list) else [str(keywords)]
     if card.get("attached_to"):
         holder = names.get(str(card["attached_to"]), str(card["attached_to"]))
-        view.extra.append(("装備先", holder))
+        view.extra.append((_("attached to"), holder))
     for key, value in card.items():
         if key == "kind" and value == "monster":      # the usual case says nothing
             continue
@@ -212,7 +214,8 @@ def mark_leaving(game: str, view: BoardView, after: dict) -> BoardView:
                     now = after_places.get(card.uid)
                     if now and (now[0], now[1]) != (player.name, zone.id):
                         card.classes.append("leaving")
-                        card.change = (f"→ {now[0]} の{zone_label(game, now[1])}"
+                        card.change = (_("→ {player}'s {zone}", player=now[0],
+                                         zone=zone_label(game, now[1]))
                                        if now[0] != player.name else
                                        f"→ {zone_label(game, now[1])}")
     return view
@@ -224,13 +227,13 @@ def _mark_change(game, view: CardView, pname, zone, card, before_places) -> None
         return
     if (old[0], old[1]) != (pname, zone):
         view.classes.append("moved")
-        where = zone_label(game, old[1]) if old[0] == pname else \
-            f"{old[0]} の{zone_label(game, old[1])}"
-        view.change = f"{where} から"
+        view.change = (_("from {zone}", zone=zone_label(game, old[1])) if old[0] == pname
+                       else _("from {player}'s {zone}", player=old[0],
+                              zone=zone_label(game, old[1])))
         return
     changed = sorted(k for k in set(card) | set(old[2])
                      if k != "uid" and card.get(k) != old[2].get(k))
     if changed:
         view.classes.append("changed")
-        view.change = "変化: " + ", ".join(
+        view.change = _("changed: ") + ", ".join(
             f"{k} {old[2].get(k, '—')} → {card.get(k, '—')}" for k in changed)

@@ -12,18 +12,19 @@ import logging
 from flask import Flask, jsonify, make_response, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from judge.i18n import N_, _, gettext
 from judge.engine.errors import ScenarioError
 
 log = logging.getLogger(__name__)
 
 TITLES = {
-    400: "入力を読めませんでした (Bad request)",
-    404: "見つかりません (Not found)",
-    405: "この方法では使えません (Method not allowed)",
-    413: "大きすぎます (Too large)",
-    414: "URL が長すぎます (URI too long)",
-    431: "ヘッダーが大きすぎます (Headers too large)",
-    500: "サーバーの内部エラー (Internal error)",
+    400: N_("Bad request"),
+    404: N_("Not found"),
+    405: N_("Method not allowed"),
+    413: N_("Too large"),
+    414: N_("URI too long"),
+    431: N_("Headers too large"),
+    500: N_("Internal error"),
 }
 
 
@@ -56,7 +57,8 @@ def error_response(status: int, message: str, *, hints=(), links=(), extra=None)
         body.update(extra or {})
         return make_response(jsonify(body), status)
     page = render_template("error.html", status=status,
-                           title=TITLES.get(status, f"エラー {status}"), message=message,
+                           title=gettext(TITLES[status]) if status in TITLES
+                           else _("error {status}", status=status), message=message,
                            hints=list(hints), links=list(links), extra=extra or {})
     return make_response(page, status)
 
@@ -76,11 +78,11 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):
         status = exc.code or 500
-        message = exc.description or TITLES.get(status, "")
+        # werkzeug's own descriptions are English: say the status in the reader's words
+        message = gettext(TITLES[status]) if status in TITLES else exc.description
         if status == 413:
             limit = app.config.get("MAX_CONTENT_LENGTH") or 0
-            message = (f"リクエストが大きすぎます（上限 {limit // 1024} KiB）。"
-                       f"The request is larger than {limit // 1024} KiB.")
+            message = _("The request is larger than {limit} KiB.", limit=limit // 1024)
         if status >= 500:
             log.error("HTTP %s on %s: %s", status, request.path, exc)
         response = error_response(status, message)
@@ -93,8 +95,7 @@ def init_app(app: Flask) -> None:
         if isinstance(exc, HTTPException):    # pragma: no cover - handled above
             return _http_error(exc)
         log.exception("unexpected error on %s", request.path)
-        return error_response(500, "予期しないエラーが起きました（記録済み）。"
-                                   "An unexpected error happened; it has been logged.")
+        return error_response(500, _("An unexpected error happened; it has been logged."))
 
     # Flask raises InternalServerError for errors inside error handling; keep it plain.
     app.register_error_handler(InternalServerError, _http_error)

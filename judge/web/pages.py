@@ -10,9 +10,12 @@ import re
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 
+from judge.i18n import _
+
 from . import views
 from .board import zone_label
 from .errors import fail
+from .i18n import current as web_locale
 from .render import entry_url
 from .services import services
 
@@ -23,7 +26,8 @@ def as_json() -> bool:
     """Whether the page was asked for as JSON (``?format=json``)."""
     fmt = request.args.get("format")
     if fmt not in (None, "", "json", "html"):
-        fail(400, f"format={fmt[:20]!r}: use format=json (or nothing for the page).",
+        fail(400, _("format={value!r}: use format=json (or nothing for the page).",
+                    value=fmt[:20]),
              field="format", accepted=["json", "html"])
     return fmt == "json"
 
@@ -77,9 +81,10 @@ def entry(entry_id: str):
                                runs=replay.for_revision(number), replay=replay,
                                selected=number)
     # The page depends on the entry and revision only (the corpus does not change while
-    # the app runs), unless other arguments change its links: then it is not cached.
-    if set(request.args) <= {"rev"}:
-        return services().pages.get((found.id, number), page)
+    # the app runs) and the reader's language, unless other arguments change its links:
+    # then it is not cached.
+    if set(request.args) <= {"rev", "lang"}:
+        return services().pages.get((found.id, number, web_locale()), page)
     return page()
 
 
@@ -113,7 +118,7 @@ def download():
     text, _origin = views.board_text(request.args,
                                      request.form if request.method == "POST" else None)
     if not text.strip():
-        fail(400, "空のシナリオはダウンロードできません。The scenario is empty.")
+        fail(400, _("The scenario is empty: there is nothing to download."))
     game = re.search(r"^game:\s*([a-z]+)\s*$", text, flags=re.M)
     name = f"scenario-{game.group(1) if game else 'board'}.yaml"
     body = text if text.endswith("\n") else text + "\n"

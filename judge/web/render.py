@@ -23,6 +23,7 @@ from markdown_it.token import Token
 from markupsafe import Markup, escape
 
 from judge.corpus.model import CLAUSE_MARKER, plain_text
+from judge.i18n import _
 
 ALLOWED_TAGS = {
     "p", "br", "hr", "ul", "ol", "li", "blockquote", "strong", "em", "b", "i", "u", "s",
@@ -112,7 +113,7 @@ class Renderer:
             block.attrSet("class", "clause")
             link = Token("html_inline", "", 0)
             link.content = (f'<a class="clause-no" href="#{escape(quote(anchor, safe=".-_"))}" '
-                            f'title="この条項へのリンク">{escape(clause)}</a> ')
+                            f'title="{escape(_("link to this clause"))}">{escape(clause)}</a> ')
             tok.children.insert(0, link)
             state.env["clauses"].append(anchor)
 
@@ -129,7 +130,7 @@ class Renderer:
                 child.attrSet("class", "entry-link")
                 if self.exists is not None and not self.exists(target.split("#")[0]):
                     child.attrSet("class", "entry-link broken")
-                    child.attrSet("title", f"{target}: コーパスにない項目 (not in the corpus)")
+                    child.attrSet("title", _("{target}: not in the corpus", target=target))
 
     @staticmethod
     def _headings(state) -> None:
@@ -232,7 +233,7 @@ def _whole(tag: str, line: str, counts: dict) -> str:
     if not line.strip():
         return ""
     counts["added" if tag == "ins" else "removed"] += _count(words(line))
-    title = "追加 added" if tag == "ins" else "削除 removed"
+    title = _("added") if tag == "ins" else _("removed")
     return f'<{tag} title="{title}">{escape(line)}</{tag}>'
 
 

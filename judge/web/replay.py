@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from judge.i18n import _
 from judge.engine.errors import ScenarioError
 from judge.engine.runner import entry_rulesets, linked_scenarios, replay_entry_file
 
@@ -43,10 +44,10 @@ class RunView:
     @property
     def ruleset_text(self) -> str:
         """Which rules the run applies, as the page says it."""
-        day = self.day or "最新 (latest)"
+        day = self.day or _("latest")
         if self.revision is not None:
-            return f"改訂{self.revision}のルール（{day}）"
-        return f"シナリオが指定した日付のルール（{day}）"
+            return _("the rules of revision {n} ({day})", n=self.revision, day=day)
+        return _("the rules of the scenario's date ({day})", day=day)
 
     def as_json(self) -> dict:
         """The engine's JSON plus which revision it replays and the verdict."""
@@ -96,9 +97,9 @@ def run_view(result, scenario: str, revision: int | None, zones: tuple[str, ...]
     game = data["game"]
     day = result.ruleset.day.isoformat() if result.ruleset.day else None
     before = mark_leaving(game, board_view(game, data["initial"], zones=zones,
-                                           caption="前 (before)"), data["state"])
+                                           caption=_("before")), data["state"])
     after = board_view(game, data["state"], before=data["initial"], zones=zones,
-                       caption="後 (after)")
+                       caption=_("after"))
     return RunView(scenario, result.label or data["ruleset_label"], revision, day, data,
                    verdict(result), before, after)
 

@@ -17,11 +17,13 @@ from flask import current_app
 from markupsafe import Markup
 
 from judge.corpus import KINDS
+from judge.i18n import N_, _, gettext
 from judge.engine.errors import ScenarioError
 from judge.engine.registry import game_classes
 
 from . import permalink, workbench
 from .errors import fail
+from .i18n import current as web_locale
 from .render import Renderer, entry_url, sanitize_snippet, word_diff
 from .replay import EntryReplay, entry_runs, verdict
 from .services import services
@@ -29,12 +31,28 @@ from .services import services
 log = logging.getLogger(__name__)
 
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
-KIND_LABELS = {"rule": "ルール", "qa": "Q&A", "term": "用語", "card": "カード"}
+
+
+class _Labels(dict):
+    """Labels that read in the reader's locale: the values are msgids (N_)."""
+
+    def get(self, key, default=None):
+        return gettext(super().__getitem__(key)) if key in self else default
+
+    def __getitem__(self, key):
+        return gettext(super().__getitem__(key))
+
+
+KIND_LABELS = _Labels({"rule": N_("rule"), "qa": N_("Q&A"), "term": N_("term"),
+                       "card": N_("card")})
 
 
 def game_labels() -> dict[str, str]:
-    """Each game of the corpus -> its title (from the corpus's games manifest)."""
-    return {g.id: g.title for g in services().corpus.games}
+    """Each game of the corpus -> its title in the reader's language (the game's declared
+    titles), else the title of the corpus's games manifest."""
+    lang, classes = web_locale(), game_classes()
+    return {g.id: (getattr(classes.get(g.id), "titles", None) or {}).get(lang) or g.title
+            for g in services().corpus.games}
 
 
 def game_slots() -> dict[str, int]:
@@ -42,7 +60,8 @@ def game_slots() -> dict[str, int]:
     return {g.id: i % 6 + 1 for i, g in enumerate(services().corpus.games)}
 
 
-STATUS_LABELS = {"current": "現行", "superseded": "旧版", "withdrawn": "撤回"}
+STATUS_LABELS = _Labels({"current": N_("current"), "superseded": N_("superseded"),
+                         "withdrawn": N_("withdrawn")})
 
 
 # --- arguments ------------------------------------------------------------------------
@@ -52,9 +71,9 @@ def clean_query(raw: str | None) -> str:
     text = CONTROL.sub(" ", raw or "")
     limit = current_app.config["MAX_QUERY_CHARS"]
     if len(text) > limit:
-        fail(400, f"検索語が長すぎます（{len(text)} 文字、上限 {limit} 文字）。"
-                  f"The query is {len(text)} characters long; at most {limit} are read.",
-             hints=["キーワードを減らしてください。Use fewer words."], limit=limit)
+        fail(400, _("The query is {length} characters long; at most {limit} are read.",
+                    length=len(text), limit=limit),
+             hints=[_("Use fewer words.")], limit=limit)
     return unicodedata.normalize("NFC", text).strip()
 
 
@@ -62,7 +81,8 @@ def choice_arg(args, name: str, allowed) -> str | None:
     """An optional argument that must be one of ``allowed`` (400 otherwise)."""
     value = args.get(name) or None
     if value is not None and value not in allowed:
-        fail(400, f"{name}={value[:40]!r} は使えません。{name} is one of {', '.join(allowed)}.",
+        fail(400, _("{name}={value!r} cannot be used: {name} is one of {allowed}.", name=name,
+                    value=value[:40], allowed=", ".join(allowed)),
              field=name, accepted=list(allowed))
     return value
 
@@ -73,11 +93,12 @@ def int_arg(args, name: str, default: int, low: int, high: int) -> int:
     if raw in (None, ""):
         return default
     if not re.fullmatch(r"\d{1,6}", raw.strip()):
-        fail(400, f"{name} は {low}〜{high} の整数です。{name} is a whole number "
-                  f"from {low} to {high}.", field=name, accepted=f"{low}-{high}")
+        fail(400, _("{name} is a whole number from {low} to {high}.", name=name, low=low,
+                    high=high), field=name, accepted=f"{low}-{high}")
     value = int(raw)
     if not low <= value <= high:
-        fail(400, f"{name}={value} は範囲外です（{low}〜{high}）。{name} is from {low} to {high}.",
+        fail(400, _("{name}={value} is out of range: {name} is from {low} to {high}.",
+                    name=name, value=value, low=low, high=high),
              field=name, accepted=f"{low}-{high}")
     return value
 
@@ -146,9 +167,9 @@ def find_entry(entry_id: str):
     if key and len(key) <= current_app.config["MAX_QUERY_CHARS"]:
         hits = services().searcher().search(key, limit=5).as_json().get("results", [])
         suggestions = [(h["url"], f"{h['title']} ({h['id']})") for h in hits]
-    fail(404, f"項目 {clean!r} はコーパスにありません。No entry {clean!r} in the corpus.",
-         hints=["ID は <game>/<kind>/<key>（例: <game>/qa/QA-337）、または QA-337・6.5.3.b"
-                "のような番号で探せます。"],
+    fail(404, _("No entry {id!r} in the corpus.", id=clean),
+         hints=[_("An id is <game>/<kind>/<key> (for example vision/qa/QA-337); a number "
+                  "such as QA-337 or 6.5.3.b finds it too.")],
          links=suggestions, id=clean, suggestions=[u for u, _ in suggestions])
 
 
@@ -174,8 +195,10 @@ def source_detail(source: Any) -> list[tuple[str, str]]:
     return out
 
 
-NOTE_KINDS = {"transcription": "誤記", "ambiguity": "曖昧", "contradiction": "矛盾",
-              "error": "誤り", "omission": "欠落"}
+NOTE_KINDS = _Labels({"transcription": N_("transcription error"),
+                      "transcription-error": N_("transcription error"),
+                      "ambiguity": N_("ambiguity"), "contradiction": N_("contradiction"),
+                      "error": N_("error"), "omission": N_("omission")})
 
 
 def note_view(note: Any) -> dict:
@@ -192,6 +215,14 @@ def note_view(note: Any) -> dict:
             "reading": str(note.get("correct_reading") or ""),
             "clause": str(note.get("clause") or ""),
             "extra": "; ".join(f"{k}: {v}" for k, v in rest.items())}
+
+
+def date_text(when) -> str:
+    """A revision's date as the reader says it: 2014-04-10, 2014-04-10以前 / before …."""
+    if not when:
+        return _("date unknown")
+    day = when.day.isoformat()
+    return _("before {day}", day=day) if getattr(when, "before", False) else day
 
 
 def linked(ids: list[str]) -> list[dict]:
@@ -228,7 +259,7 @@ def entry_view(entry) -> dict:
             older = entry.revisions[i + 1] if i + 1 < len(entry.revisions) else None
             diff, counts = word_diff(older.text, rev.text) if older else (None, None)
             revisions.append({
-                "number": rev.number, "date": str(rev.date) if rev.date else "日付不明",
+                "number": rev.number, "date": date_text(rev.date),
                 "status": rev.status, "status_label": STATUS_LABELS.get(rev.status, rev.status),
                 "withdrawn": rev.status == "withdrawn" or (entry.status == "withdrawn" and i == 0),
                 "withdrawn_reason": rev.withdrawn_reason, "source": source_text(rev.source),
@@ -242,13 +273,13 @@ def entry_view(entry) -> dict:
         return {"revisions": revisions, "cites": linked(entry.cites),
                 "cards": linked(entry.cards), "cited_by": linked(cited_by(entry.id)),
                 "clauses": list(entry.current.clauses)}
-    return services().cache.get(("entry", entry.id), make)
+    return services().cache.get(("entry", entry.id, web_locale()), make)
 
 
 def revision_html(entry, number: int) -> Markup:
     """The main text of one revision: clause anchors are the bare clause ids."""
     corpus = services().corpus
-    return services().cache.get(("text", entry.id, number), lambda: Renderer(
+    return services().cache.get(("text", entry.id, number, web_locale()), lambda: Renderer(
         exists=lambda i: i in corpus.entries).render(entry.revision(number).text))
 
 
@@ -256,7 +287,7 @@ def entry_replay(entry) -> EntryReplay:
     """The runs of the entry's linked scenarios (cached: the corpus does not change)."""
     if not entry.scenarios:
         return EntryReplay()
-    return services().cache.get(("replay", entry.id),
+    return services().cache.get(("replay", entry.id, web_locale()),
                                 lambda: entry_runs(entry, services().corpus))
 
 
@@ -264,10 +295,10 @@ def selected_revision(entry, args) -> int:
     """The revision the page shows (``?rev=N``; the newest by default)."""
     numbers = [r.number for r in entry.revisions]
     if not numbers:
-        fail(404, f"{entry.id} has no revision")
+        fail(404, _("{id} has no revision", id=entry.id))
     number = int_arg(args, "rev", numbers[0], 1, 9999)
     if number not in numbers:
-        fail(404, f"{entry.id} に改訂 {number} はありません。{entry.id} has no revision {number}.",
+        fail(404, _("{id} has no revision {n}.", id=entry.id, n=number),
              accepted=numbers, links=[(entry_url(entry.id), entry.title)])
     return number
 
@@ -317,7 +348,7 @@ def game_named(name: str):
     for game in available_games():
         if game.name == name:
             return game
-    fail(404, f"ゲーム {name[:40]!r} はありません。Unknown game {name[:40]!r}.",
+    fail(404, _("Unknown game {name!r}.", name=name[:40]),
          accepted=[g.name for g in available_games()])
 
 
@@ -367,16 +398,16 @@ def board_text(args, form=None) -> tuple[str, str]:
         try:
             return permalink.decode(args["s"]), "permalink"
         except permalink.PermalinkError as exc:
-            fail(400, f"パーマリンクを読めません: {exc}. This permalink cannot be read.",
+            fail(400, _("This permalink cannot be read: {error}.", error=exc),
                  field="s")
     if args.get("from"):
         rel = args["from"]
         try:
             path = workbench.scenario_file(services().root, rel)
         except FileNotFoundError:
-            fail(404, f"シナリオ {rel[:120]!r} はありません。No scenario file {rel[:120]!r}; "
-                      "a scenario is <game>/scenarios/<name>.yaml in the corpus.",
-                 field="from", links=[("/board", "ワークベンチ (workbench)")])
+            fail(404, _("No scenario file {name!r}; a scenario is "
+                        "<game>/scenarios/<name>.yaml in the corpus.", name=rel[:120]),
+                 field="from", links=[("/board", _("the workbench"))])
         text = path.read_text(encoding="utf-8")
         ruleset = args.get("ruleset")
         if ruleset:
@@ -387,6 +418,6 @@ def board_text(args, form=None) -> tuple[str, str]:
         return text, rel
     games = available_games()
     if not games:
-        fail(404, "No game module is installed yet.")
+        fail(404, _("No game module is installed yet."))
     name = args.get("game") or games[0].name
     return workbench.dump_yaml(workbench.empty_scenario(game_named(name))), f"empty:{name}"

@@ -178,19 +178,31 @@ def run(text: str, corpus, source: str = "<board>") -> RunResult:
 
 def game_spec(game) -> dict:
     """What the board form needs to know about a game: zones, fields, actions, phases."""
-    def fields(specs) -> dict:
-        return {name: {"kind": f.kind, "required": f.required, "options": list(f.options),
-                       "doc": f.doc} for name, f in specs.items()}
+    from judge.engine.match import game_package
+    from judge.i18n import Term
 
     from .board import zone_label
+    package = game_package(game)
+
+    def label(kind: str, key: str) -> str:
+        # the reader's word for a YAML key (攻撃するカード for attacker); the key stays
+        return Term(kind, key, package).render()
+
+    def fields(specs) -> dict:
+        return {name: {"kind": f.kind, "required": f.required, "options": list(f.options),
+                       "doc": f.doc, "label": label("field", name)}
+                for name, f in specs.items()}
+
     return {
         "name": game.name, "title": game.title or game.name, "titles": dict(game.titles),
         "zones": [{"id": z, "label": zone_label(game.name, z),
                    "labels": dict(game.zone_labels.get(z, {}))} for z in game.zones],
         "phases": list(game.phases), "counters": dict(game.counters),
+        "phase_labels": {p: label("phase", p) for p in game.phases},
         "starting_life": game.starting_life,
         "card_fields": fields(game.card_fields),
-        "actions": {name: {"doc": spec.doc, "fields": fields(spec.fields)}
+        "actions": {name: {"doc": spec.doc, "fields": fields(spec.fields),
+                           "label": label("action", name)}
                     for name, spec in sorted(game.actions.items())},
     }
 

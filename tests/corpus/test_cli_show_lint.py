@@ -13,7 +13,7 @@ from judge.corpus.lint import Problem, lint_corpus
 
 
 def run(corpus_dir, *args):
-    return CliRunner().invoke(main, ["--corpus", str(corpus_dir), *args])
+    return CliRunner().invoke(main, ["--lang", "en", "--corpus", str(corpus_dir), *args])
 
 
 @pytest.mark.parametrize("typed", ["ＱＡ－３３７", "qa337", "vision/qa/QA-337", "QA-337"])
@@ -67,7 +67,7 @@ def test_show_unknown_is_a_clear_error(imported, cached_load):
 
 
 def test_lint_is_clean_on_the_committed_corpus():
-    result = CliRunner().invoke(main, ["--corpus", str(COMMITTED), "lint"])
+    result = CliRunner().invoke(main, ["--lang", "en", "--corpus", str(COMMITTED), "lint"])
     assert result.exit_code == 0, result.output
     assert " 0 errors" in result.output
 

@@ -18,6 +18,7 @@ from judge.engine import Note, SetCard, require
 from .citations import rule
 from .interpretations import CHARGED_AFTER_BATTLE, CONSECUTIVE_SUM
 from .status_effects import give
+from .i18n import msg
 
 STEALTH = "stealth"
 
@@ -38,8 +39,10 @@ def consecutive_value(card, value: int):
     total = value * n
     note = Note(cite=rule("attributes", "consecutive", "最後の攻撃で判定処理")
                 .because(CONSECUTIVE_SUM),
-                detail=f"{card.label()} attacks {n} times in a row ({value} each); nothing is "
-                       f"judged until the last hit, which is judged with {total}",
+                detail=msg("{card} attacks {n} times in a row ({value} each); "
+                           "nothing is judged until the last hit, which is judged "
+                           "with {total}",
+                           card=card, n=n, value=value, total=total),
                 event="consecutive")
     return total, note
 
@@ -54,14 +57,17 @@ def require_targetable(match, player: str, target, what: str):
     owner, _ = match.where_is(target)
     yield from require(not (target.get(STEALTH) and owner != player),
                        stealth_cite("あらゆる対象にならなくなります"),
-                       f"{target.label()} is in stealth: {player} cannot target it with {what}")
+                       msg("{target} is in stealth: {player} cannot target it with "
+                           "{what}",
+                           target=target, player=player, what=what))
 
 
 def show_for_action(card):
     """A stealth unit is turned face-up while it acts (行動時に一時的に表側に戻し)."""
     if card.get(STEALTH) and card.get("face_down"):
         yield SetCard(card, {"face_down": None}, cite=stealth_cite("一時的に表側に戻し"),
-                      detail=f"{card.label()} (stealth) is turned face-up while it acts",
+                      detail=msg("{card} (stealth) is turned face-up while it acts",
+                                 card=card),
                       event="flip")
 
 
@@ -74,7 +80,8 @@ def hide_after_action(match, card):
             return
         if zone in ("battle", "forbidden"):
             yield SetCard(card, {"face_down": True}, cite=stealth_cite("また裏側に戻します"),
-                          detail=f"{card.label()} (stealth) is turned face-down again",
+                          detail=msg("{card} (stealth) is turned face-down again",
+                                     card=card),
                           event="flip")
 
 
@@ -92,11 +99,13 @@ def charge_stun(match, charged, other):
     cite = rule("attributes", "charged", "スタン状態にします")
     if theirs < mine:
         yield from give(match, other, "stun", 1, cite=cite.because(CHARGED_AFTER_BATTLE),
-                        detail=f"{other.label()} (ML {theirs}) battled the charged "
-                               f"{charged.label()} (ML {mine}): it is stunned until the next "
-                               "mana phase")
+                        detail=msg("{other} (ML {theirs}) battled the charged "
+                                   "{charged} (ML {mine}): it is stunned until the "
+                                   "next mana phase",
+                                   other=other, theirs=theirs, charged=charged, mine=mine))
     else:
-        yield Note(cite=cite, detail=f"{other.label()}'s ML {theirs} is not lower than the "
-                                     f"charged {charged.label()}'s ML {mine}: no stun",
+        yield Note(cite=cite, detail=msg("{other}'s ML {theirs} is not lower than "
+                                         "the charged {charged}'s ML {mine}: no stun",
+                                         other=other, theirs=theirs, charged=charged, mine=mine),
                    event="charged")
 

@@ -34,6 +34,7 @@ from .continuous_damage import deal
 from .citations import rule
 from .interpretations import DEFENSE_PARAGRAPH, LOSING_ATTACKER_DAMAGE, NO_COUNTER
 from .zones import break_card
+from .i18n import msg
 
 
 @dataclass(frozen=True)
@@ -96,48 +97,57 @@ def fight(match, attacker, target, a: int, *, counter: bool, pierce: bool, count
     out = judge_battle(a, v, pos, counter=counter, pierce=pierce)
     which = "ATK" if pos == "attack" else "DEF"
     cite = cell_cite(out.cell)
-    yield Note(cite=cite, detail=f"{attacker.label()} attacks with {a} against "
-                                 f"{target.label()}'s {which} {v} ({pos} position)",
+    yield Note(cite=cite, detail=msg("{attacker} attacks with {a} against {target}'s "
+                                     "{which} {v} ({pos} position)",
+                                     attacker=attacker, a=a, target=target, which=which, v=v, pos=pos),
                event="battle")
     if out.countered:
         yield Note(cite=counter_cite.because(NO_COUNTER),
-                   detail=f"{attacker.label()} takes no counter damage from "
-                          f"{target.label()}", event="no-counter")
+                   detail=msg("{attacker} takes no counter damage from {target}",
+                              attacker=attacker, target=target), event="no-counter")
     if out.to_defender_life:
         lp_cite = rule("positions", "attack-vs-attack", "超過した分はダメージとして")
         if pos == "defense":
             lp_cite = rule("attributes", "pierce", "超過した分も貫通")
         yield LifeChange(def_player, -out.to_defender_life, cite=lp_cite,
-                         detail=f"the excess {out.to_defender_life} goes to {def_player}'s LP",
+                         detail=msg("the excess {to_defender_life} goes to "
+                                    "{def_player}'s LP",
+                                    to_defender_life=out.to_defender_life, def_player=def_player),
                          event="damage")
     elif out.cell == "defense-higher":
         yield Note(cite=rule("positions", "attack-vs-defense", "相手ライフへのダメージにはなりません"),
-                   detail=f"the excess {a - v} does not go to {def_player}'s LP "
-                                     "(the target was in defense position)", event="battle")
+                   detail=msg("the excess {value} does not go to {def_player}'s LP "
+                              "(the target was in defense position)",
+                              value=a - v, def_player=def_player), event="battle")
     if out.to_attacker_life:
         lp_cite = cite
         if out.cell == "defense-lower":
             lp_cite = rule("positions", "defense", "超過分を相手プレイヤーのライフ")
         yield LifeChange(atk_player, -out.to_attacker_life, cite=lp_cite,
-                         detail=f"{target.label()}'s {which} {v} exceeds {a}: {atk_player} "
-                                f"takes the excess {out.to_attacker_life}", event="damage")
+                         detail=msg("{target}'s {which} {v} exceeds {a}: "
+                                    "{atk_player} takes the excess {to_attacker_life}",
+                                    target=target, which=which, v=v, a=a, atk_player=atk_player, to_attacker_life=out.to_attacker_life), event="damage")
     if out.target_damage:
         dmg_cite = cite.because(LOSING_ATTACKER_DAMAGE)
         if out.cell == "defense-lower":
             dmg_cite = rule("positions", "attack-vs-defense", "継続ダメージを与え") \
                 .because(DEFENSE_PARAGRAPH)
         yield from deal(match, target, out.target_damage, cite=dmg_cite,
-                        detail=f"{attacker.label()}'s attack stays on {target.label()}")
+                        detail=msg("{attacker}'s attack stays on {target}",
+                                   attacker=attacker, target=target))
     if out.target_breaks:
         yield from break_card(match, target, cite=cite,
-                              detail=f"{target.label()} ({which} {v}) is broken by "
-                                     f"{attacker.label()} ({a})")
+                              detail=msg("{target} ({which} {v}) is broken by "
+                                         "{attacker} ({a})",
+                                         target=target, which=which, v=v, attacker=attacker, a=a))
     if out.attacker_breaks:
         yield from break_card(match, attacker, cite=cite,
-                              detail=f"{attacker.label()} ({a}) is broken by "
-                                     f"{target.label()} ({which} {v})")
+                              detail=msg("{attacker} ({a}) is broken by {target} "
+                                         "({which} {v})",
+                                         attacker=attacker, a=a, target=target, which=which, v=v))
     if out.cell in ("defense-equal",):
-        yield Note(cite=cite, detail="equal values against a defender: nothing changes",
+        yield Note(cite=cite, detail=msg("equal values against a defender: nothing "
+                                         "changes"),
                    event="battle")
     yield from check_defeat(match)
     return out

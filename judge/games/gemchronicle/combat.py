@@ -22,6 +22,7 @@ from .interpretations import (NEIGHBOURS, ATTACK_RESPONSE, DIRECT_ATTACK_VALUE,
 from .spells import cast_spell, plan_target
 from .status_effects import require_can_act
 from .zones import NEIGHBOUR_CITE, UNIT_ZONES, break_card, neighbours, units
+from .i18n import msg
 
 
 def _on_field(match, card) -> bool:
@@ -47,21 +48,24 @@ def attack(match, act):
     _, where = match.where_is(unit)
     yield from require(s.active == player,
                        rule("game-flow", None, "調律（バトル）フェイズ").because(OWN_TURN),
-                       f"{player} attacks only in their own battle phase; it is {s.active}'s "
-                       "turn")
+                       msg("{player} attacks only in their own battle phase; it is "
+                           "{active}'s turn",
+                           player=player, active=s.active))
     yield from require(s.turn != 1, rule("battle-phase", None, "バトルを行うことはできません"),
-                       "the first player cannot attack in the very first turn")
+                       msg("the first player cannot attack in the very first turn"))
     yield from require(s.phase == "battle", rule("battle-phase", None, "１ターンに一度攻撃"),
-                       f"attacks are made in the 調律（バトル）フェイズ, not the {s.phase} phase")
+                       msg("attacks are made in the 調律（バトル）フェイズ, not the {phase} "
+                           "phase", phase=msg.phase(s.phase)))
     yield from require(C.is_unit(unit) and where in UNIT_ZONES,
                        rule("battle-phase", None, "攻撃表示のユニット"),
-                       f"{unit.label()} is not a unit on the field (it is in the {where} zone)")
+                       msg("{unit} is not a unit on the field (it is in the {where} "
+                           "zone)", unit=unit, where=msg.zone(where)))
     yield from require(C.position(unit) == "attack",
                        rule("combat", None, "守備表示で攻撃することはできません"),
-                       f"{unit.label()} is in defense position: it cannot attack")
+                       msg("{unit} is in defense position: it cannot attack", unit=unit))
     yield from require(not unit.get("attacked"), rule("battle-phase", None, "１ターンに一度"),
-                       f"{unit.label()} has already attacked this turn")
-    yield from require_can_act(match, unit, "attack")
+                       msg("{unit} has already attacked this turn", unit=unit))
+    yield from require_can_act(match, unit, msg("attack"))
     kind = attack_types.of(unit)
     target = None
     if act.get("target") is not None:
@@ -69,13 +73,15 @@ def attack(match, act):
         _, tzone = match.where_is(target)
         yield from require(C.is_unit(target) and tzone in UNIT_ZONES,
                            rule("positions", "attack-vs-attack", "相手ユニットを指定"),
-                           f"{target.label()} is not a unit on {opp}'s field")
-        yield from attributes.require_targetable(match, player, target, "an attack")
+                           msg("{target} is not a unit on {opp}'s field",
+                               target=target, opp=opp))
+        yield from attributes.require_targetable(match, player, target, msg("an "
+                                                                            "attack"))
     else:
         seen = units(match, opp, visible_to=player)
         yield from require(not seen, rule("direct-attack", None, "ユニットなどがいなくて"),
-                           f"{opp} has a unit ({', '.join(c.label() for c in seen)}): no "
-                           "direct attack")
+                           msg("{opp} has a unit ({value}): no direct attack",
+                               opp=opp, value=', '.join(c.label() for c in seen)))
     answer = None
     if act.get("response") is not None:
         answer = match.card(act.get("response"), player=opp, field="response")
@@ -83,28 +89,32 @@ def attack(match, act):
                     target_field="response_target")
     if kind.mana:
         yield from pay(match, player, kind.mana, cite=kind.cost_cite,
-                       what=f"an attack by the {kind.japanese} {unit.label()}")
+                       what=msg("an attack by the {japanese} {unit}",
+                                japanese=kind.japanese, unit=unit))
     else:
-        yield Note(cite=kind.cost_cite, detail=f"{unit.label()} is an アタッカー: its attack "
-                                              "costs no mana", event="mana")
+        yield Note(cite=kind.cost_cite, detail=msg("{unit} is an アタッカー: its attack "
+                                                   "costs no mana",
+                                                   unit=unit), event="mana")
     yield from attributes.show_for_action(unit)
     what = f"{target.label()}" if target else f"{opp} directly"
     yield SetCard(unit, {"attacked": True}, cite=rule("battle-phase", None, "１ターンに一度攻撃"),
-                  detail=f"{player}: {unit.label()} ({kind.japanese}) attacks {what}",
+                  detail=msg("{player}: {unit} ({japanese}) attacks {what}",
+                             player=player, unit=unit, japanese=kind.japanese, what=what),
                   event="attack")
     if answer is not None:
         yield from _response(match, act, opp, unit, answer)
         if not _on_field(match, unit):
             yield Note(cite=rule("battle-phase", None, "攻撃").because(ATTACK_RESPONSE),
-                       detail=f"{unit.label()} has left the field: the attack ends",
+                       detail=msg("{unit} has left the field: the attack ends", unit=unit),
                        event="attack-ends")
             return
         if target is not None and (not _on_field(match, target) or target.get("stealth")):
             cite = attributes.stealth_cite("対象から外れ") if target.get("stealth") \
                 else rule("battle-phase", None, "攻撃").because(ATTACK_RESPONSE)
             yield Note(cite=cite.because(ATTACK_RESPONSE),
-                       detail=f"{target.label()} is no longer a target: the attack ends "
-                              "without a battle", event="attack-ends")
+                       detail=msg("{target} is no longer a target: the attack ends "
+                                  "without a battle",
+                                  target=target), event="attack-ends")
             yield from attributes.hide_after_action(match, unit)
             return
     value = C.battle_value(unit)
@@ -114,7 +124,9 @@ def attack(match, act):
     if target is None:
         yield LifeChange(opp, -value, cite=rule("direct-attack", None, "数値分のダメージ")
                          .because(DIRECT_ATTACK_VALUE),
-                         detail=f"direct attack: {unit.label()} deals {value} to {opp}'s LP",
+                         detail=msg("direct attack: {unit} deals {value} to {opp}'s "
+                                    "LP",
+                                    unit=unit, value=value, opp=opp),
                          event="damage")
         yield from check_defeat(match)
         yield from attributes.hide_after_action(match, unit)
@@ -122,14 +134,17 @@ def attack(match, act):
     if target.get("face_down") and not target.get("stealth"):
         yield SetCard(target, {"face_down": None},
                       cite=rule("set", None, "裏側").because(FACE_DOWN_DEFENSE),
-                      detail=f"the face-down {target.label()} is turned face-up for the battle",
+                      detail=msg("the face-down {target} is turned face-up for the "
+                                 "battle", target=target),
                       event="flip")
     side = neighbours(match, target, seen_by=player) if kind.splash else []
     if attributes.has(unit, "destroy"):
         yield from break_card(match, target,
                               cite=rule("attributes", "destroy", "ダメージ計算を行わずに破壊"),
-                              detail=f"{unit.label()}'s attack carries the destroy attribute: "
-                                     f"{target.label()} is destroyed without damage calculation")
+                              detail=msg("{unit}'s attack carries the destroy "
+                                         "attribute: {target} is destroyed without "
+                                         "damage calculation",
+                                         unit=unit, target=target))
     else:
         yield from battle.fight(match, unit, target, value, counter=kind.counter,
                                 pierce=attributes.has(unit, "pierce"),
@@ -147,7 +162,7 @@ def _splash(match, unit, kind, side):
     """A Breaker's or Blaster's neighbours of the target take half its ATK (効果ダメージ)."""
     half = attack_types.splash_amount(unit.get("atk", 0))
     if not side:
-        yield Note(cite=NEIGHBOUR_CITE, detail="the target has no unit beside it",
+        yield Note(cite=NEIGHBOUR_CITE, detail=msg("the target has no unit beside it"),
                    event="splash")
         return
     for other in side:
@@ -155,17 +170,18 @@ def _splash(match, unit, kind, side):
             # Which units are "両隣" is the engine's reading (interpretation neighbours).
             yield from deal(match, other, half, effect=True,
                             cite=kind.splash_cite.because(NEIGHBOURS),
-                            detail=f"{unit.label()} ({kind.japanese}) hits the neighbour "
-                                   f"{other.label()} for half its ATK")
+                            detail=msg("{unit} ({japanese}) hits the neighbour "
+                                       "{other} for half its ATK",
+                                       unit=unit, japanese=kind.japanese, other=other))
 
 
 def _response(match, act, opp, unit, card):
     """The defending player's spell in answer to the attack (before the battle)."""
     cite = attributes.stealth_cite("新たに魔法、スキルを発動することはできず")
     yield from require(not unit.get("stealth"), cite,
-                       f"{unit.label()} is in stealth: {opp} cannot answer its action with a "
-                       "spell")
+                       msg("{unit} is in stealth: {opp} cannot answer its action "
+                           "with a spell", unit=unit, opp=opp))
     yield Note(cite=rule("attributes", "acceleration", "相手のターンにも").because(ATTACK_RESPONSE),
-               detail=f"{opp} answers the attack with {card.label()}", event="response")
+               detail=msg("{opp} answers the attack with {card}", opp=opp, card=card), event="response")
     yield from cast_spell(match, opp, card, target=act.get("response_target"),
                           target_field="response_target")

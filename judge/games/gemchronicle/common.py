@@ -5,6 +5,7 @@ from judge.engine import Win, require
 
 from .citations import rule
 from .interpretations import GAME_OVER, OWN_TURN
+from .i18n import msg
 
 
 
@@ -12,14 +13,15 @@ def require_game_on(match):
     """No action once a player has won (調律終了)."""
     yield from require(match.state.winner is None,
                        rule("game-flow", None, "調律終了").because(GAME_OVER),
-                       f"the game is over: {match.state.winner} has won")
+                       msg("the game is over: {winner} has won", winner=match.state.winner))
 
 
 def require_own_turn(match, player: str, what: str):
     """Only the active player takes the phases of the turn."""
     yield from require(match.state.active == player,
                        rule("game-flow", None, "交互に").because(OWN_TURN),
-                       f"{what}: it is {match.state.active}'s turn, not {player}'s")
+                       msg("{what}: it is {active}'s turn, not {player}'s",
+                           what=what, active=match.state.active, player=player))
 
 
 def check_defeat(match):
@@ -30,5 +32,6 @@ def check_defeat(match):
         if player.life is not None and player.life <= 0:
             winner = match.state.opponent(pname)
             yield Win(winner, cite=rule("life-points", None, "勝者"),
-                      detail=f"{pname}'s LP is {player.life}: {winner} wins", event="win")
+                      detail=msg("{pname}'s LP is {life}: {winner} wins",
+                                 pname=pname, life=player.life, winner=winner), event="win")
             return

@@ -13,6 +13,7 @@ from . import cards as C
 from .citations import rule
 from .interpretations import CONTINUOUS_DAMAGE, STATUS_COUNTDOWN
 from .zones import UNIT_ZONES, break_card
+from .i18n import msg
 
 KEEPS = rule("continuous-damage", None, "次のマナフェイズ")
 
@@ -22,17 +23,19 @@ def deal(match, card, amount: int, *, cite, detail: str, effect: bool = False):
     if amount <= 0:
         return
     total = card.get("damage", 0) + amount
-    kind = "effect damage (効果ダメージ)" if effect else "continuous damage"
+    kind = msg("effect damage (効果ダメージ)") if effect else msg("continuous damage")
     yield SetCard(card, {"damage": total}, cite=cite,
-                  detail=f"{detail}: {card.label()} takes {amount} {kind}, {total} in all "
-                         "until the next mana phase", event="damage")
+                  detail=msg("{detail}: {card} takes {amount} {kind}, {total} in all "
+                             "until the next mana phase",
+                             detail=detail, card=card, amount=amount, kind=kind, total=total), event="damage")
     value = C.base_value(card)
     if total >= value:
         which = "ATK" if C.position(card) == "attack" else "DEF"
         yield from break_card(match, card,
                               cite=KEEPS.because(CONTINUOUS_DAMAGE),
-                              detail=f"{card.label()}'s damage {total} reaches its {which} "
-                                     f"{value}: it is broken")
+                              detail=msg("{card}'s damage {total} reaches its "
+                                         "{which} {value}: it is broken",
+                                         card=card, total=total, which=which, value=value))
 
 
 def heal_all(match):
@@ -44,10 +47,12 @@ def heal_all(match):
             if "burn" in C.statuses(card):
                 yield Note(cite=rule("status-effects", "burn", "継続ダメージが回復しなくなります")
                            .because(STATUS_COUNTDOWN),
-                           detail=f"{card.label()} is burning: its {card['damage']} damage "
-                                  "does not heal", event="burn")
+                           detail=msg("{card} is burning: its {damage} damage does "
+                                      "not heal",
+                                      card=card, damage=card['damage']), event="burn")
                 continue
             yield SetCard(card, {"damage": None},
                           cite=rule("continuous-damage", None, "マナフェイズ時に全て回復"),
-                          detail=f"mana phase: {card.label()}'s {card['damage']} continuous "
-                                 "damage heals", event="heal")
+                          detail=msg("mana phase: {card}'s {damage} continuous "
+                                     "damage heals",
+                                     card=card, damage=card['damage']), event="heal")

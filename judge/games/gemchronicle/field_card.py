@@ -15,6 +15,7 @@ from .common import require_game_on, require_own_turn
 from .mana import mana_of, pay
 from .citations import rule
 from .interpretations import FIELD_REACTIVATION
+from .i18n import msg
 
 ACTIVATION_MANA = 12
 
@@ -33,17 +34,19 @@ def auto_activate(match, player: str):
         if mana >= ACTIVATION_MANA:
             yield SetCard(card, {"face_down": None},
                           cite=rule("field-zone", None, "マナが１２以上となった時"),
-                          detail=f"{player}'s mana is {mana} (12 or more): {card.label()} "
-                                 "activates by itself; no mana is spent and the activation "
-                                 "cannot be negated", event="activate")
+                          detail=msg("{player}'s mana is {mana} (12 or more): {card} "
+                                     "activates by itself; no mana is spent and the "
+                                     "activation cannot be negated",
+                                     player=player, mana=mana, card=card), event="activate")
 
 
 def return_face_down(match, card, *, cite, detail: str):
     """The field card leaves the field: back face-down into its field zone instead."""
     yield SetCard(card, {"face_down": True, "returned": True},
                   cite=rule("field-zone", None, "ブレイクゾーンに送らずこの場所に裏側に戻します"),
-                  detail=f"{detail}: {card.label()} is a field card, so it goes back "
-                         "face-down to the field zone instead of the break zone",
+                  detail=msg("{detail}: {card} is a field card, so it goes back "
+                             "face-down to the field zone instead of the break zone",
+                             detail=detail, card=card),
                   event="return")
 
 
@@ -54,16 +57,19 @@ def activate_field(match, act):
     yield from require_game_on(match)
     card = match.card(act.get("card"), player=player, zones=("field",), field="card")
     cite = rule("field-zone", None, "１２マナを使用することで再発動")
-    yield from require_own_turn(match, player, "re-activate a field card")
+    yield from require_own_turn(match, player, msg("re-activate a field card"))
     yield from require(match.state.phase == "mana", cite,
-                       f"a field card is re-activated in its owner's mana phase, not the "
-                       f"{match.state.phase} phase")
+                       msg("a field card is re-activated in its owner's mana phase, "
+                           "not the {phase} phase",
+                           phase=msg.phase(match.state.phase)))
     yield from require(bool(card.get("face_down")), cite,
-                       f"{card.label()} is already active")
+                       msg("{card} is already active", card=card))
     yield from require(bool(card.get("returned")), cite.because(FIELD_REACTIVATION),
-                       f"{card.label()} has not been activated yet: it activates by itself "
-                       "once the mana is 12 or more")
-    yield from pay(match, player, ACTIVATION_MANA, cite=cite, what="re-activating "
-                   f"{card.label()}")
+                       msg("{card} has not been activated yet: it activates by "
+                           "itself once the mana is 12 or more",
+                           card=card))
+    yield from pay(match, player, ACTIVATION_MANA, cite=cite, what=msg("re-activating "
+                                                                       "{card}",
+                                                                       card=card))
     yield SetCard(card, {"face_down": None, "returned": None}, cite=cite,
-                  detail=f"{card.label()} is activated again", event="activate")
+                  detail=msg("{card} is activated again", card=card), event="activate")

@@ -9,153 +9,154 @@ from __future__ import annotations
 from judge.engine import Interpretation
 
 from .citations import GAME
+from .i18n import msg
 
 
-def _i(key: str, reason: str, basis: str) -> Interpretation:
+def _i(key: str, reason, basis: str) -> Interpretation:
     return Interpretation(f"{GAME}.{key}", reason, basis)
 
 
 MANA_SCHEDULE = _i(
     "mana-schedule",
-    "The mana text is ambiguous. The engine reads 増加数 as the amount gained in each of the "
-    "player's own mana phases: 2 in the first, 4 in the second, then 4 more each phase "
-    "(8, 12), never more than 12 at once (増加上限), and the mana held never above 24 "
-    "(最大所持値); turns are counted per player.",
+    msg("The mana text is ambiguous. The engine reads 増加数 as the amount gained in each of the "
+        "player's own mana phases: 2 in the first, 4 in the second, then 4 more each phase "
+        "(8, 12), never more than 12 at once (増加上限), and the mana held never above 24 "
+        "(最大所持値); turns are counted per player."),
     "gemchronicle/rule/mana; the only reading in which 増加上限：１２ can ever apply")
 CONTINUOUS_DAMAGE = _i(
     "continuous-damage-value",
-    "The page does not say what continuous damage does while it lasts. The engine lowers "
-    "the value the unit fights with (ATK in attack position, DEF in defense position) by "
-    "its damage, and a unit whose damage reaches that value when damage is dealt is broken.",
+    msg("The page does not say what continuous damage does while it lasts. The engine lowers "
+        "the value the unit fights with (ATK in attack position, DEF in defense position) by "
+        "its damage, and a unit whose damage reaches that value when damage is dealt is broken."),
     "gemchronicle/rule/continuous-damage (damage stays until healed) and the battle table "
     "(a unit breaks when the opposing value reaches its own)")
 LOSING_ATTACKER_DAMAGE = _i(
     "losing-attacker-damage",
-    "The page says a losing attacker still leaves continuous damage on its target but not "
-    "how much; the engine uses the attacker's attacking value (the damage its attack dealt).",
+    msg("The page says a losing attacker still leaves continuous damage on its target but not "
+        "how much; the engine uses the attacker's attacking value (the damage its attack dealt)."),
     "gemchronicle/rule/positions (attack-vs-attack, attack-vs-defense)")
 DEFENSE_PARAGRAPH = _i(
     "defense-paragraph",
-    "The 守備表示 paragraph says a defender whose DEF is higher sends the excess to the "
-    "attacking player and nothing changes for the attacker; it does not mention the "
-    "continuous damage that the attack paragraph says the attacker still gives. The engine "
-    "follows the attack paragraph: the defender keeps the attacker's value as continuous "
-    "damage.",
+    msg("The 守備表示 paragraph says a defender whose DEF is higher sends the excess to the "
+        "attacking player and nothing changes for the attacker; it does not mention the "
+        "continuous damage that the attack paragraph says the attacker still gives. The engine "
+        "follows the attack paragraph: the defender keeps the attacker's value as continuous "
+        "damage."),
     "gemchronicle/rule/positions#attack-vs-defense, gemchronicle/rule/continuous-damage")
 NO_COUNTER = _i(
     "no-counter-damage",
-    "'反撃ダメージを受けずに' is read as: nothing the target's value does back to the "
-    "attacker happens (the attacker is not broken and its player takes no excess); what the "
-    "attack does to the target is unchanged.",
+    msg("'反撃ダメージを受けずに' is read as: nothing the target's value does back to the "
+        "attacker happens (the attacker is not broken and its player takes no excess); what the "
+        "attack does to the target is unchanged."),
     "gemchronicle/rule/attack-types (shooter, blaster); the excess is the overflow of that "
     "counter damage")
 NEIGHBOURS = _i(
     "neighbours",
-    "両隣 is read as the units in the battle-zone squares left and right of the target "
-    "(squares 1-5 as the page's board drawing shows them); an empty square gives no "
-    "neighbour, a stealth unit counts as absent, and half the ATK is rounded down.",
+    msg("両隣 is read as the units in the battle-zone squares left and right of the target "
+        "(squares 1-5 as the page's board drawing shows them); an empty square gives no "
+        "neighbour, a stealth unit counts as absent, and half the ATK is rounded down."),
     "gemchronicle/rule/attack-types (breaker, blaster); the board drawing of game-flow")
 FACE_DOWN_DEFENSE = _i(
     "face-down-defense",
-    "A unit set face-down is in defense position (the page places units in attack position "
-    "face-up); a face-down unit that is attacked is turned face-up before the battle is "
-    "judged, since its DEF decides the battle.",
+    msg("A unit set face-down is in defense position (the page places units in attack position "
+        "face-up); a face-down unit that is attacked is turned face-up before the battle is "
+        "judged, since its DEF decides the battle."),
     "gemchronicle/rule/units, gemchronicle/rule/set; public-facts.md (classic Yu-Gi-Oh! "
     "flips a face-down defender first)")
 POSITION_CHANGE = _i(
     "position-change",
-    "'セットされた後、１ターンに一度だけ' names no waiting turn, so a unit may change its "
-    "position once in each turn, the turn it was set included; the change is made in its "
-    "controller's tactics phases.",
+    msg("'セットされた後、１ターンに一度だけ' names no waiting turn, so a unit may change its "
+        "position once in each turn, the turn it was set included; the change is made in its "
+        "controller's tactics phases."),
     "gemchronicle/rule/units, gemchronicle/rule/tactics-phase")
 TACTICS_ACTIONS = _i(
     "tactics-actions",
-    "Summoning, setting cards, changing positions, activating skills and casting 詠唱 spells "
-    "are done in one's own tactics phases (the page names that phase for them); "
-    "アクセラレーション and 結界 spells, which may be cast on the opponent's turn, may be cast "
-    "in any phase.",
+    msg("Summoning, setting cards, changing positions, activating skills and casting 詠唱 spells "
+        "are done in one's own tactics phases (the page names that phase for them); "
+        "アクセラレーション and 結界 spells, which may be cast on the opponent's turn, may be cast "
+        "in any phase."),
     "gemchronicle/rule/tactics-phase")
 SUMMON_SOURCE = _i(
     "summon-source",
-    "Units are summoned from the hand; forbidden units (whose special conditions are their "
-    "own card text, not on this page) from the forbidden deck: a scenario that summons one "
-    "asserts its condition is met. Cards in the deck or the break zone cannot be summoned.",
+    msg("Units are summoned from the hand; forbidden units (whose special conditions are their "
+        "own card text, not on this page) from the forbidden deck: a scenario that summons one "
+        "asserts its condition is met. Cards in the deck or the break zone cannot be summoned."),
     "gemchronicle/rule/forbidden-deck, gemchronicle/rule/break-zone")
 ACCELERATION_FROM_HAND = _i(
     "acceleration-from-hand",
-    "The アクセラレーション category says 'set: also on the opponent's turn' and 'from the "
-    "hand: yes' without naming the turn; the attribute paragraph says acceleration cards may "
-    "be activated on the opponent's turn, so the engine allows it from the hand too.",
+    msg("The アクセラレーション category says 'set: also on the opponent's turn' and 'from the "
+        "hand: yes' without naming the turn; the attribute paragraph says acceleration cards may "
+        "be activated on the opponent's turn, so the engine allows it from the hand too."),
     "gemchronicle/rule/attributes#acceleration")
 EQUIP_TIMING = _i(
     "equip-timing",
-    "The page gives equip cards no category; the engine uses them on one's own turn in the "
-    "tactics phases (like 詠唱), attaches them to the unit they target, keeps them face-up "
-    "in the magic zone and sends them to the break zone when that unit leaves the field.",
+    msg("The page gives equip cards no category; the engine uses them on one's own turn in the "
+        "tactics phases (like 詠唱), attaches them to the unit they target, keeps them face-up "
+        "in the magic zone and sends them to the break zone when that unit leaves the field."),
     "gemchronicle/rule/magic-zone, gemchronicle/rule/break-zone (used-up equip cards)")
 STATUS_COUNTDOWN = _i(
     "status-countdown",
-    "A status lasts a number of mana phases (a stun 1, a freeze lock its turns, a burn 1 "
-    "unless its card says more), counted in every mana phase of either player like "
-    "continuous damage; in a mana phase the damage heals (unless burning) before the "
-    "statuses count down, and a cure costs the phases still left.",
+    msg("A status lasts a number of mana phases (a stun 1, a freeze lock its turns, a burn 1 "
+        "unless its card says more), counted in every mana phase of either player like "
+        "continuous damage; in a mana phase the damage heals (unless burning) before the "
+        "statuses count down, and a cure costs the phases still left."),
     "gemchronicle/rule/status-effects, gemchronicle/rule/continuous-damage (自他問わず)")
 STUN_ACTIONS = _i(
     "stun-actions",
-    "行動不能 is read as every action of the unit, changing its position included (the "
-    "freeze lock lists position changes among the actions).",
+    msg("行動不能 is read as every action of the unit, changing its position included (the "
+        "freeze lock lists position changes among the actions)."),
     "gemchronicle/rule/status-effects#stun, #freeze-lock")
 CONSECUTIVE_SUM = _i(
     "consecutive-sum",
-    "The hits of a consecutive attack are added up and judged once, at the last hit, as one "
-    "attack of that total value; a Breaker's or Blaster's neighbours still take half the "
-    "unit's ATK once.",
+    msg("The hits of a consecutive attack are added up and judged once, at the last hit, as one "
+        "attack of that total value; a Breaker's or Blaster's neighbours still take half the "
+        "unit's ATK once."),
     "gemchronicle/rule/attributes#consecutive")
 CHARGED_AFTER_BATTLE = _i(
     "charged-after-battle",
-    "A charged unit stuns the opposing unit of lower ML once the battle has been judged, "
-    "if that unit is still on the field, whether the charged unit attacked or was attacked.",
+    msg("A charged unit stuns the opposing unit of lower ML once the battle has been judged, "
+        "if that unit is still on the field, whether the charged unit attacked or was attacked."),
     "gemchronicle/rule/attributes#charged")
 ATTACK_RESPONSE = _i(
     "attack-response",
-    "The defending player's answer to an attack (an アクセラレーション or 結界 spell) is "
-    "written in the attack action and resolves before the battle is judged; if the target "
-    "then goes into stealth or leaves the field, the attack ends without a battle (the "
-    "attacker has attacked and its mana is spent).",
+    msg("The defending player's answer to an attack (an アクセラレーション or 結界 spell) is "
+        "written in the attack action and resolves before the battle is judged; if the target "
+        "then goes into stealth or leaves the field, the attack ends without a battle (the "
+        "attacker has attacked and its mana is spent)."),
     "gemchronicle/rule/attributes#stealth (対象から外れ)")
 FIELD_REACTIVATION = _i(
     "field-reactivation",
-    "The automatic, free activation is the field card's first; after it has returned "
-    "face-down it comes back only by paying 12 mana in its owner's mana phase.",
+    msg("The automatic, free activation is the field card's first; after it has returned "
+        "face-down it comes back only by paying 12 mana in its owner's mana phase."),
     "gemchronicle/rule/field-zone (その後、…１２マナを使用することで再発動)")
 REMOVAL = _i(
     "removal",
-    "The page names removal from the game (除外) only in the field card's exception; the "
-    "engine moves a removed card to the removed zone, from where nothing returns.",
+    msg("The page names removal from the game (除外) only in the field card's exception; the "
+        "engine moves a removed card to the removed zone, from where nothing returns."),
     "gemchronicle/rule/field-zone")
 DECK_EXTRA_CARDS = _i(
     "deck-extra-cards",
-    "Forbidden units belong to the forbidden deck (an extra deck for cards used only under "
-    "special conditions), so one in the 40-card deck is reported; equip cards count as 魔法 "
-    "for the one-of-a-name rule.",
+    msg("Forbidden units belong to the forbidden deck (an extra deck for cards used only under "
+        "special conditions), so one in the 40-card deck is reported; equip cards count as 魔法 "
+        "for the one-of-a-name rule."),
     "gemchronicle/rule/forbidden-deck, gemchronicle/rule/deck")
 SPELL_COST = _i(
     "spell-cost",
-    "The page asks mana for units (ML) and attacks only; a spell or skill costs the mana "
-    "its own card text asks for (the card's cost field, 0 if none).",
+    msg("The page asks mana for units (ML) and attacks only; a spell or skill costs the mana "
+        "its own card text asks for (the card's cost field, 0 if none)."),
     "gemchronicle/rule/skills (マナが必要な場合)")
 GAME_OVER = _i(
     "game-over",
-    "Once a player has won, the tuning is over (調律終了) and no further action is taken.",
+    msg("Once a player has won, the tuning is over (調律終了) and no further action is taken."),
     "gemchronicle/rule/game-flow")
 DIRECT_ATTACK_VALUE = _i(
     "direct-attack-value",
-    "'数値分のダメージ' is read as the attacking unit's ATK (less its continuous damage), "
-    "the value it attacks with.",
+    msg("'数値分のダメージ' is read as the attacking unit's ATK (less its continuous damage), "
+        "the value it attacks with."),
     "gemchronicle/rule/combat, gemchronicle/rule/direct-attack")
 OWN_TURN = _i(
     "own-turn",
-    "Each player takes the phases of their own turn; the active player moves the turn on.",
+    msg("Each player takes the phases of their own turn; the active player moves the turn on."),
     "gemchronicle/rule/game-flow")
 
 INTERPRETATIONS = {i.id: i for i in (

@@ -12,6 +12,7 @@ from judge.engine import Note, SetCounter, require
 
 from .citations import rule
 from .interpretations import MANA_SCHEDULE
+from .i18n import msg
 
 START = 12
 MOST_HELD = 24
@@ -55,9 +56,11 @@ def gain(match, player: str):
     add = increase(n)
     before = mana_of(match, player)
     after = min(MOST_HELD, before + add)
-    detail = (f"{player}'s mana phase (their turn {n}): 増加数 {add}, mana {before} → {after}")
+    detail = msg("{player}'s mana phase (their turn {n}): 増加数 {add}, mana {before} → "
+                 "{after}", player=player, n=n, add=add, before=before, after=after)
     if after < before + add:
-        detail += f" (held at most {MOST_HELD}: {before + add - after} is lost)"
+        detail = msg("{detail} (held at most {most}: {lost} is lost)", detail=detail,
+                     most=MOST_HELD, lost=before + add - after)
     if after == before:
         yield Note(cite=SCHEDULE_CITE, detail=detail, event="mana")
         return
@@ -68,8 +71,10 @@ def pay(match, player: str, amount: int, *, cite, what: str):
     """Pay ``amount`` mana for ``what``; illegal (citing ``cite``) if the player has less."""
     have = mana_of(match, player)
     yield from require(have >= amount, cite,
-                       f"{what} costs {amount} mana; {player} has {have}")
+                       msg("{what} costs {amount} mana; {player} has {have}",
+                           what=what, amount=amount, player=player, have=have))
     if amount:
         yield SetCounter(player, "mana", have - amount, cite=cite,
-                         detail=f"{player} pays {amount} mana for {what} ({have} → "
-                                f"{have - amount})", event="mana")
+                         detail=msg("{player} pays {amount} mana for {what} ({have} "
+                                    "→ {value})",
+                                    player=player, amount=amount, what=what, have=have, value=have - amount), event="mana")

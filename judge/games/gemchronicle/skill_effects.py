@@ -23,6 +23,7 @@ from .citations import rule
 from .interpretations import EQUIP_TIMING, REMOVAL
 from .status_effects import give
 from .zones import ON_FIELD, UNIT_ZONES, break_card, leave_field
+from .i18n import msg
 
 NEEDS_UNIT = ("stun", "freeze_lock", "ignite", "charge", "stealth", "equip")
 STATUS_OF = {"stun": "stun", "freeze_lock": "freeze_lock", "ignite": "burn"}
@@ -53,12 +54,15 @@ def apply(match, player: str, effect: str, target, *, source, amount: int = 0,
     """Resolve ``effect`` of ``source`` (a spell, equip or unit) on ``target``."""
     if effect == "none":
         yield Note(cite=rule("skills", None, "スキル説明文"),
-                   detail=f"{source.label()} resolves (its card text decides what it does)",
+                   detail=msg("{source} resolves (its card text decides what it does)",
+                              source=source),
                    event="effect")
         return
     if isinstance(target, str):           # a player: burn damage to LP
         yield LifeChange(target, -amount, cite=rule("skill-effects", "burn", "バーンダメージ"),
-                         detail=f"{source.label()} deals {amount} burn damage to {target}'s LP",
+                         detail=msg("{source} deals {amount} burn damage to "
+                                    "{target}'s LP",
+                                    source=source, amount=amount, target=target),
                          event="damage")
         yield from check_defeat(match)
         return
@@ -67,58 +71,68 @@ def apply(match, player: str, effect: str, target, *, source, amount: int = 0,
     unit = C.is_unit(target) and zone in UNIT_ZONES
     if effect in NEEDS_UNIT or effect == "burn_damage":
         yield from require(unit, rule("skill-effects", None, "スキル効果"),
-                           f"{target.label()} is not a unit on the field")
+                           msg("{target} is not a unit on the field", target=target))
     if effect == "break":
         yield from break_card(match, target, cite=rule("skill-effects", "break", "効果でカードを破壊"),
-                              detail=f"{source.label()} breaks {target.label()} by its effect")
+                              detail=msg("{source} breaks {target} by its effect",
+                                         source=source, target=target))
     elif effect == "burn_damage":
         yield from deal(match, target, amount, effect=True,
                         cite=rule("effect-damage", None, "被ダメージ"),
-                        detail=f"{source.label()}'s burn (バーン)")
+                        detail=msg("{source}'s burn (バーン)", source=source))
     elif effect == "bounce":
         yield from require(not (target.get("summoned_this_turn") or target.get("set_this_turn")),
                            rule("skill-effects", "bounce", "召喚またはセットされたターン"),
-                           f"{target.label()} was summoned or set this turn: it cannot be "
-                           "bounced")
+                           msg("{target} was summoned or set this turn: it cannot be "
+                               "bounced", target=target))
         yield from leave_field(match, target, "hand",
                                cite=rule("skill-effects", "bounce", "持ち主の手札に戻ります"),
-                               detail=f"{source.label()} returns {target.label()} to "
-                                      f"{target.owner}'s hand", event="bounce")
+                               detail=msg("{source} returns {target} to {owner}'s "
+                                          "hand",
+                                          source=source, target=target, owner=target.owner), event="bounce")
     elif effect == "remove":
         yield from leave_field(match, target, "removed",
                                cite=rule("field-zone", None, "除外").because(REMOVAL),
-                               detail=f"{source.label()} removes {target.label()} from the game",
+                               detail=msg("{source} removes {target} from the game",
+                                          source=source, target=target),
                                event="remove")
     elif effect == "negate":
         yield from require(C.kind(target) != "field",
                            rule("field-zone", None, "この発動は無効にされません"),
-                           f"{target.label()} is a field card: its activation cannot be negated")
+                           msg("{target} is a field card: its activation cannot be "
+                               "negated", target=target))
         yield from require(C.kind(target) in C.MAGIC_KINDS and not target.get("face_down"),
                            rule("magic-zone", None, "魔法、装備カードを使用する"),
-                           f"{target.label()} is not an active spell or equip card")
+                           msg("{target} is not an active spell or equip card",
+                               target=target))
         yield from break_card(match, target, cite=rule("break-zone", None, "効果を使用し終えた"),
-                              detail=f"{source.label()} negates {target.label()}")
+                              detail=msg("{source} negates {target}",
+                                         source=source, target=target))
     elif effect in STATUS_OF:
         status = STATUS_OF[effect]
         phases = 1 if status == "stun" else max(1, turns)
         clause = {"stun": "stun", "freeze_lock": "freeze-lock", "burn": "burn"}[status]
         yield from give(match, target, status, phases,
                         cite=rule("status-effects", clause),
-                        detail=f"{source.label()}: {target.label()} gets "
-                               f"{ {'stun': 'スタン', 'freeze_lock': '凍結ロック', 'burn': '燃焼'}[status] } "
-                               f"for {phases} mana phase(s)")
+                        detail=msg("{source}: {target} gets {status} for {phases} "
+                                   "mana phase(s)", source=source, target=target,
+                                   status={"stun": "スタン", "freeze_lock": "凍結ロック",
+                                           "burn": "燃焼"}[status], phases=phases))
     elif effect == "charge":
         yield SetCard(target, {"charged": True}, cite=rule("attributes", "charged"),
-                      detail=f"{source.label()}: {target.label()} is charged (帯電)",
+                      detail=msg("{source}: {target} is charged (帯電)",
+                                 source=source, target=target),
                       event="status")
     elif effect == "stealth":
         yield SetCard(target, {"stealth": True, "face_down": True},
                       cite=stealth_cite("表示形式をそのままにして裏側にします"),
-                      detail=f"{source.label()}: {target.label()} goes into stealth, face-down "
-                             f"in its {C.position(target)} position", event="status")
+                      detail=msg("{source}: {target} goes into stealth, face-down in "
+                                 "its {value} position",
+                                 source=source, target=target, value=C.position(target)), event="status")
     elif effect == "equip":
         yield from require(C.kind(source) == "equip", rule("magic-zone", None, "装備カード"),
-                           f"{source.label()} is not an equip card")
+                           msg("{source} is not an equip card", source=source))
         yield SetCard(source, {"attached_to": target.uid},
                       cite=rule("magic-zone", None, "装備カードを使用する").because(EQUIP_TIMING),
-                      detail=f"{source.label()} is equipped to {target.label()}", event="equip")
+                      detail=msg("{source} is equipped to {target}",
+                                 source=source, target=target), event="equip")

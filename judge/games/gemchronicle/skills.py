@@ -22,6 +22,7 @@ from .interpretations import SPELL_COST, TACTICS_ACTIONS
 from .skill_effects import apply, resolve_target
 from .status_effects import require_can_act
 from .zones import UNIT_ZONES
+from .i18n import msg
 
 TACTICS = ("tactics1", "tactics2")
 
@@ -50,35 +51,41 @@ def skill(match, act):
                                 accepted=list(C._options(C.EFFECT_NAMES))) from None
     yield from require(where in UNIT_ZONES + ("magic",) and C.kind(unit) != "spell",
                        rule("skills", None, "スキル"),
-                       f"{unit.label()} is not a unit or equip card on the field")
+                       msg("{unit} is not a unit or equip card on the field", unit=unit))
     if kind == "boost":
         yield Note(cite=rule("boost-attack", None, "アクティブスキルと同様"),
-                   detail=f"{unit.label()}'s boost attack is handled like an active skill",
+                   detail=msg("{unit}'s boost attack is handled like an active skill",
+                              unit=unit),
                    event="skill")
     if kind in ("active", "boost"):
         yield from require(match.state.active == player,
                            rule("skills", None, "自身のターンでのみ発動"),
-                           f"an active skill is activated only in its controller's own turn; "
-                           f"it is {match.state.active}'s turn")
+                           msg("an active skill is activated only in its "
+                               "controller's own turn; it is {active}'s turn",
+                               active=match.state.active))
         yield from require(match.state.phase in TACTICS,
                            rule("tactics-phase", None, "効果の発動").because(TACTICS_ACTIONS),
-                           f"skills are activated in a tactics phase, not the "
-                           f"{match.state.phase} phase")
+                           msg("skills are activated in a tactics phase, not the "
+                               "{phase} phase",
+                               phase=msg.phase(match.state.phase)))
     if C.is_unit(unit):
-        yield from require_can_act(match, unit, "activate a skill")
+        yield from require_can_act(match, unit, msg("activate a skill"))
     tgt = resolve_target(match, player, act.get("target"), effect) if effect != "none" else None
     cost = act.get("cost") or 0
     if cost:
         cite = rule("skills", None, "マナがなければ発動できません")
         if kind != "passive":
             cite = cite.because(SPELL_COST)
-        yield from pay(match, player, cost, cite=cite, what=f"{unit.label()}'s skill")
-    label = {"active": "active skill (アクティブスキル)", "passive": "passive skill (パッシブスキル)",
-             "boost": "boost attack (ブーストアタック)"}[kind]
+        yield from pay(match, player, cost, cite=cite, what=msg("{unit}'s skill",
+                                                                unit=unit))
+    label = {"active": msg("active skill (アクティブスキル)"),
+             "passive": msg("passive skill (パッシブスキル)"),
+             "boost": msg("boost attack (ブーストアタック)")}[kind]
     yield from show_for_action(unit)
     yield Note(cite=rule("skills", None, "自身のターンでのみ" if kind != "passive"
                          else "常に発動している"),
-               detail=f"{player}: {unit.label()} activates its {label}", event="skill")
+               detail=msg("{player}: {unit} activates its {label}",
+                          player=player, unit=unit, label=label), event="skill")
     yield from apply(match, player, effect, tgt, source=unit, amount=act.get("amount") or 0,
                      turns=act.get("turns") or 1)
     yield from hide_after_action(match, unit)

@@ -30,6 +30,7 @@ from .interpretations import (ACCELERATION_FROM_HAND, EQUIP_TIMING, SPELL_COST,
 from .skill_effects import apply, resolve_target
 from .units import require_not_broken, require_tactics
 from .zones import FIELD_PROPS, LIMITS, limit_cite
+from .i18n import msg
 
 CATEGORY_JA = {"chant": "詠唱", "acceleration": "アクセラレーション", "barrier": "結界"}
 
@@ -48,17 +49,20 @@ def set_card(match, act):
     yield from require_game_on(match)
     card = match.card(act.get("card"), player=player, field="card")
     _, where = match.where_is(card)
-    yield from require_tactics(match, player, f"setting {card.label()}")
+    yield from require_tactics(match, player, msg("setting {card}", card=card))
     yield from require(C.kind(card) in C.MAGIC_KINDS,
                        rule("magic-zone", None, "上記の種類（魔法、装備）のカードであるなら"),
-                       f"{card.label()} is a {C.kind(card)}: only spells and equip cards are "
-                       "set in the magic zone")
-    yield from require_not_broken(card, where, "be set")
+                       msg("{card} is a {value}: only spells and equip cards are set "
+                           "in the magic zone",
+                           card=card, value=msg.term("kind", C.kind(card))))
+    yield from require_not_broken(card, where, msg("be set"))
     yield from require(where == "hand", rule("set", None, "セットとは"),
-                       f"{card.label()} is in the {where} zone, not the hand")
+                       msg("{card} is in the {where} zone, not the hand",
+                           card=card, where=msg.zone(where)))
     most = LIMITS["magic"][0]
     yield from require(len(match.zone(player, "magic")) < most, limit_cite("magic"),
-                       f"{player}'s magic zone already holds {most} cards")
+                       msg("{player}'s magic zone already holds {most} cards",
+                           player=player, most=most))
     face_down = act.get("face_down", True)
     props = {"set_this_turn": True}
     if face_down:
@@ -66,8 +70,8 @@ def set_card(match, act):
     yield Move(card, "magic", props=props, clear=("face_down",),
                cite=rule("magic-zone", None, "裏側にしてセット") if face_down
                else rule("set", None, "表側、裏側にして置く"),
-               detail=f"{player} sets {card.label()} {'face-down' if face_down else 'face-up'} "
-                      "in the magic zone", event="set")
+               detail=msg("{player} sets {card} {value} in the magic zone",
+                          player=player, card=card, value=msg("face-down") if face_down else msg("face-up")), event="set")
 
 
 def require_timing(match, player: str, card, where: str):
@@ -76,40 +80,48 @@ def require_timing(match, player: str, card, where: str):
     if C.kind(card) == "equip":
         yield from require(own_turn and match.state.phase in ("tactics1", "tactics2"),
                            rule("tactics-phase", None, "準備のフェイズ").because(EQUIP_TIMING),
-                           f"{card.label()} is an equip card: used in its owner's tactics phase")
+                           msg("{card} is an equip card: used in its owner's tactics "
+                               "phase", card=card))
         return
     category = card.get("category")
     ja = CATEGORY_JA[category]
     set_turn = where == "magic" and card.get("set_this_turn")
     if category == "chant":
         yield from require(own_turn, category_cite("chant", "相手ターンに発動することはできません"),
-                           f"{card.label()} is a {ja} spell: it cannot be cast on the "
-                           "opponent's turn")
+                           msg("{card} is a {ja} spell: it cannot be cast on the "
+                               "opponent's turn",
+                               card=card, ja=ja))
         yield from require(not set_turn, category_cite("chant", "そのターンに発動することはできません"),
-                           f"{card.label()} is a {ja} spell set this turn: it cannot be cast "
-                           "until a later turn")
+                           msg("{card} is a {ja} spell set this turn: it cannot be "
+                               "cast until a later turn",
+                               card=card, ja=ja))
         yield from require(match.state.phase in ("tactics1", "tactics2"),
                            rule("tactics-phase", None, "効果の発動").because(TACTICS_ACTIONS),
-                           f"a {ja} spell is cast in a tactics phase, not the "
-                           f"{match.state.phase} phase")
+                           msg("a {ja} spell is cast in a tactics phase, not the "
+                               "{phase} phase",
+                               ja=ja, phase=msg.phase(match.state.phase)))
         return
     if category == "barrier":
         yield from require(where != "hand", category_cite("barrier", "手札から発動することはできません"),
-                           f"{card.label()} is a {ja} spell: it cannot be cast from the hand")
+                           msg("{card} is a {ja} spell: it cannot be cast from the "
+                               "hand", card=card, ja=ja))
     yield from require(not set_turn, category_cite(category, "そのターンに発動することはできません"),
-                       f"{card.label()} is a {ja} spell set this turn: it cannot be cast until "
-                       "a later turn")
+                       msg("{card} is a {ja} spell set this turn: it cannot be cast "
+                           "until a later turn",
+                           card=card, ja=ja))
     if not own_turn and where == "hand":
         yield Note(cite=rule("attributes", "acceleration", "相手のターンにも")
                       .because(ACCELERATION_FROM_HAND),
-                      detail=f"{card.label()} ({ja}) is cast from the hand on the opponent's "
-                             "turn", event="timing")
+                      detail=msg("{card} ({ja}) is cast from the hand on the "
+                                 "opponent's turn",
+                                 card=card, ja=ja), event="timing")
     if category == "acceleration" and card.get("conditional") and not own_turn:
         cite = rule("attributes", "conditional-acceleration", "条件を満たしている場合にのみ")
         answer = yield Choose("condition_met", ["yes", "no"], cite=cite,
-                              detail=f"is {card.label()}'s condition met?")
+                              detail=msg("is {card}'s condition met?", card=card))
         yield from require(answer == "yes", cite,
-                           f"{card.label()}'s condition is not met: no acceleration cast")
+                           msg("{card}'s condition is not met: no acceleration cast",
+                               card=card))
 
 
 def plan_target(match, player: str, card, target=None, effect=None,
@@ -130,38 +142,46 @@ def cast_spell(match, player: str, card, *, target=None, effect=None, amount=Non
     _, where = match.where_is(card)
     yield from require(C.kind(card) in C.MAGIC_KINDS,
                        rule("magic-zone", None, "魔法、装備カードを使用する為"),
-                       f"{card.label()} is a {C.kind(card)}, not a spell or equip card")
-    yield from require_not_broken(card, where, "be cast")
+                       msg("{card} is a {value}, not a spell or equip card",
+                           card=card, value=msg.term("kind", C.kind(card))))
+    yield from require_not_broken(card, where, msg("be cast"))
     yield from require(where in ("hand", "magic"), rule("magic-zone", None, "魔法、装備カードを使用する為"),
-                       f"{card.label()} is in the {where} zone: a spell is cast from the hand "
-                       "or the magic zone")
+                       msg("{card} is in the {where} zone: a spell is cast from the "
+                           "hand or the magic zone",
+                           card=card, where=msg.zone(where)))
     effect, tgt = plan_target(match, player, card, target, effect, target_field)
     yield from require_timing(match, player, card, where)
     stays = bool(card.get("permanent")) or C.kind(card) == "equip"
     if where == "hand" and stays:
         most = LIMITS["magic"][0]
         yield from require(len(match.zone(player, "magic")) < most, limit_cite("magic"),
-                           f"{player}'s magic zone already holds {most} cards")
+                           msg("{player}'s magic zone already holds {most} cards",
+                               player=player, most=most))
     cost = card.get("cost", 0)
     if cost:
         yield from pay(match, player, cost, cite=rule("skills", None, "マナが必要な場合")
-                       .because(SPELL_COST), what=f"casting {card.label()}")
-    how = {"hand": "from the hand", "magic": "from the magic zone"}[where]
+                       .because(SPELL_COST), what=msg("casting {card}", card=card))
+    how = {"hand": msg("from the hand"), "magic": msg("from the magic zone")}[where]
     kind = CATEGORY_JA.get(card.get("category"), "装備")
     if where == "magic" and card.get("face_down"):
         yield SetCard(card, {"face_down": None}, cite=category_cite(card.get("category") or "chant")
                       if C.kind(card) == "spell" else rule("magic-zone", None, "装備"),
-                      detail=f"{player} casts {card.label()} ({kind}) {how}, turning it face-up",
+                      detail=msg("{player} casts {card} ({kind}) {how}, turning it "
+                                 "face-up",
+                                 player=player, card=card, kind=kind, how=how),
                       event="cast")
     elif where == "hand" and stays:
         yield Move(card, "magic", cite=rule("magic-zone", None, "魔法、装備カードを使用する為"),
-                   detail=f"{player} casts {card.label()} ({kind}) {how} into the magic zone",
+                   detail=msg("{player} casts {card} ({kind}) {how} into the magic "
+                              "zone",
+                              player=player, card=card, kind=kind, how=how),
                    event="cast")
     else:
         yield Note(cite=category_cite(card.get("category"), "手札から発動")
                       if C.kind(card) == "spell" and where == "hand"
                       else rule("magic-zone", None, "魔法、装備カードを使用する為"),
-                      detail=f"{player} casts {card.label()} ({kind}) {how}", event="cast")
+                      detail=msg("{player} casts {card} ({kind}) {how}",
+                                 player=player, card=card, kind=kind, how=how), event="cast")
     yield from apply(match, player, effect, tgt, source=card,
                      amount=amount if amount is not None else card.get("amount", 0),
                      turns=turns if turns is not None else card.get("turns", 1))
@@ -174,13 +194,14 @@ def cast_spell(match, player: str, card, *, target=None, effect=None, amount=Non
             yield Note(cite=rule("attributes", "permanent", "フィールドに存在している間")
                           if card.get("category") != "barrier"
                           else category_cite("barrier", "フィールドに残り続ける"),
-                          detail=f"{card.label()} stays face-up in the magic zone",
+                          detail=msg("{card} stays face-up in the magic zone", card=card),
                           event="stay")
         return
     if now in ("hand", "magic"):
         yield Move(card, "break", clear=FIELD_PROPS + ("face_down",),
                    cite=rule("break-zone", None, "効果を使用し終えた魔法"),
-                   detail=f"{card.label()} has done its work: to {card.owner}'s break zone",
+                   detail=msg("{card} has done its work: to {owner}'s break zone",
+                              card=card, owner=card.owner),
                    event="break")
 
 

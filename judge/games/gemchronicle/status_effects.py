@@ -15,6 +15,8 @@ from . import cards as C
 from .common import require_game_on, require_own_turn
 from .citations import rule
 from .interpretations import STATUS_COUNTDOWN, STUN_ACTIONS
+from judge.i18n import joined
+from .i18n import msg
 
 CLAUSE = {"stun": "stun", "freeze_lock": "freeze-lock", "burn": "burn"}
 JAPANESE = {"stun": "スタン", "freeze_lock": "凍結ロック", "burn": "燃焼"}
@@ -30,14 +32,16 @@ def require_can_act(match, card, what: str):
     held = C.statuses(card)
     if "freeze_lock" in held:
         yield from require(False, status_cite("freeze_lock", "一切の行動を取れなくなります"),
-                           f"{card.label()} is freeze-locked ({held['freeze_lock']} mana "
-                           f"phase(s) left): it cannot {what}")
+                           msg("{card} is freeze-locked ({freeze_lock} mana phase(s) "
+                               "left): it cannot {what}",
+                               card=card, freeze_lock=held['freeze_lock'], what=what))
     if "stun" in held:
         cite = status_cite("stun", "行動不能")
-        if what == "change its position":
+        if what == msg("change its position"):
             cite = cite.because(STUN_ACTIONS)
-        yield from require(False, cite, f"{card.label()} is stunned until the next mana "
-                                        f"phase: it cannot {what}")
+        yield from require(False, cite, msg("{card} is stunned until the next mana "
+                                            "phase: it cannot {what}",
+                                            card=card, what=what))
 
 
 def give(match, card, status: str, phases: int, *, cite, detail: str):
@@ -45,8 +49,9 @@ def give(match, card, status: str, phases: int, *, cite, detail: str):
     held = C.statuses(card)
     if held.get(status, 0) >= phases:
         yield Note(cite=rule("overlap", None, "効果の高い方が優先"),
-                      detail=f"{card.label()} already has {JAPANESE[status]} for "
-                             f"{held[status]} mana phase(s): the stronger effect stays",
+                      detail=msg("{card} already has {JAPANESE} for {held} mana "
+                                 "phase(s): the stronger effect stays",
+                                 card=card, JAPANESE=JAPANESE[status], held=held[status]),
                       event="status")
         return
     held[status] = phases
@@ -64,11 +69,12 @@ def count_down(match):
                 continue
             left = {s: n - 1 for s, n in held.items() if n > 1}
             cured = [JAPANESE[s] for s in held if s not in left]
-            words = (f"cured of {', '.join(cured)}" if cured else "") + \
-                    ("; " if cured and left else "") + \
-                    (", ".join(f"{JAPANESE[s]} {n} left" for s, n in left.items()) if left else "")
+            parts = ([msg("cured of {statuses}", statuses=cured)] if cured else []) + \
+                [msg("{status} {n} left", status=JAPANESE[st], n=n) for st, n in left.items()]
             yield SetCard(card, {"statuses": left or None}, cite=cite,
-                          detail=f"mana phase: {card.label()} {words}", event="status")
+                          detail=msg("mana phase: {card} {words}", card=card,
+                                     words=joined(parts)),
+                          event="status")
 
 
 @action("cure", unit=FieldSpec("card", required=True, doc="the unit to cure"),
@@ -86,19 +92,25 @@ def cure(match, act):
                                 accepted=["stun", "freeze_lock", "burn", "スタン", "凍結ロック",
                                           "燃焼"]) from None
     cite = rule("status-effects", "supplement", "自身のマナフェイズ")
-    yield from require_own_turn(match, player, "cure a status")
+    yield from require_own_turn(match, player, msg("cure a status"))
     yield from require(match.state.phase == "mana", cite,
-                       f"a status is cured in one's own mana phase, not in the "
-                       f"{match.state.phase} phase")
+                       msg("a status is cured in one's own mana phase, not in the "
+                           "{phase} phase",
+                           phase=msg.phase(match.state.phase)))
     held = C.statuses(unit)
-    yield from require(status in held, cite, f"{unit.label()} has no {JAPANESE[status]}")
+    yield from require(status in held, cite, msg("{unit} has no {JAPANESE}",
+                                                 unit=unit, JAPANESE=JAPANESE[status]))
     price = held[status]
     mana = match.state.players[player].counters["mana"]
-    yield from require(mana >= price, cite, f"curing {JAPANESE[status]} costs {price} mana "
-                                            f"(the mana phases left); {player} has {mana}")
+    yield from require(mana >= price, cite, msg("curing {JAPANESE} costs {price} "
+                                                "mana (the mana phases left); "
+                                                "{player} has {mana}",
+                                                JAPANESE=JAPANESE[status], price=price, player=player, mana=mana))
     yield SetCounter(player, "mana", mana - price, cite=cite,
-                     detail=f"{player} pays {price} mana ({mana} → {mana - price})",
+                     detail=msg("{player} pays {price} mana ({mana} → {value})",
+                                player=player, price=price, mana=mana, value=mana - price),
                      event="mana")
     del held[status]
     yield SetCard(unit, {"statuses": held or None}, cite=cite,
-                  detail=f"{unit.label()} is cured of {JAPANESE[status]}", event="status")
+                  detail=msg("{unit} is cured of {JAPANESE}",
+                             unit=unit, JAPANESE=JAPANESE[status]), event="status")

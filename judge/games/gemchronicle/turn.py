@@ -15,13 +15,13 @@ from . import continuous_damage, field_card, mana, status_effects
 from .common import require_game_on, require_own_turn
 from .citations import rule
 from .zones import ON_FIELD
+from .i18n import msg
 
 PHASES = ("setup", "draw", "mana", "tactics1", "battle", "tactics2", "end")
 TURN_PHASES = PHASES[1:]
 OPENING_HAND = 7
-PHASE_NAMES = {"setup": "before the game", "draw": "ドローフェイズ", "mana": "マナフェイズ",
-               "tactics1": "タクティクスフェイズ１", "battle": "調律（バトル）フェイズ",
-               "tactics2": "タクティクスフェイズ２", "end": "エンドフェイズ"}
+# The rules page's own names (ドローフェイズ, マナフェイズ, …), in the catalogue's phase context.
+PHASE_NAMES = {key: msg.term("phase", key) for key in PHASES}
 # what a card remembers only for the turn
 TURN_PROPS = ("attacked", "position_changed", "summoned_this_turn", "set_this_turn")
 
@@ -33,10 +33,12 @@ def draw(match, player: str, count: int = 1, *, cite):
         if not deck:
             winner = match.state.opponent(player)
             yield Win(winner, cite=rule("draw", None, "敗北"),
-                      detail=f"{player} must draw but the deck is empty: {player} loses, "
-                             f"{winner} wins", event="win")
+                      detail=msg("{player} must draw but the deck is empty: {player} "
+                                 "loses, {winner} wins",
+                                 player=player, winner=winner), event="win")
             return
-        yield Move(deck[0], "hand", cite=cite, detail=f"{player} draws {deck[0].label()}",
+        yield Move(deck[0], "hand", cite=cite, detail=msg("{player} draws {deck}",
+                                                          player=player, deck=deck[0]),
                    event="draw")
 
 
@@ -45,7 +47,9 @@ def enter(match, phase: str):
     s = match.state
     player = s.active
     yield SetTurn(phase=phase, cite=rule("game-flow", None, _flow_match(phase)),
-                  detail=f"turn {s.turn}: {player}'s {PHASE_NAMES[phase]}", event="phase")
+                  detail=msg("turn {turn}: {player}'s {phase} phase",
+                             turn=s.turn, player=player, phase=PHASE_NAMES[phase]),
+                  event="phase")
     if phase == "draw":
         yield from draw(match, player, cite=rule("draw", None, "一番上から1枚"))
     elif phase == "mana":
@@ -73,8 +77,8 @@ def advance(match):
     nxt = TURN_PHASES[TURN_PHASES.index(s.phase) + 1]
     if nxt == "battle" and s.turn == 1:
         yield Note(cite=rule("battle-phase", None, "スキップされます"),
-                   detail="the first player's first turn has no battle: the 調律（バトル）"
-                          "フェイズ is skipped", event="skip")
+                   detail=msg("the first player's first turn has no battle: the "
+                              "調律（バトル）フェイズ is skipped"), event="skip")
         nxt = "tactics2"
     yield from enter(match, nxt)
 
@@ -87,10 +91,11 @@ def pass_turn(match):
         if zone in ON_FIELD and any(card.get(k) for k in TURN_PROPS):
             yield SetCard(card, {k: None for k in TURN_PROPS},
                           cite=rule("battle-phase", None, "１ターンに一度"),
-                          detail=f"a new turn: {card.label()} may act again", event="turn")
+                          detail=msg("a new turn: {card} may act again", card=card), event="turn")
     yield SetTurn(turn=s.turn + 1, active=nxt,
                   cite=rule("game-flow", None, "交互に繰り返していき"),
-                  detail=f"turn {s.turn + 1}: the turn passes to {nxt}", event="turn")
+                  detail=msg("turn {turn}: the turn passes to {player}",
+                             turn=s.turn + 1, player=nxt), event="turn")
     yield from enter(match, "draw")
 
 
@@ -98,19 +103,20 @@ def start(match):
     """The tuning begins (調律開始): each player draws 7; the first player's turn 1 starts."""
     s = match.state
     yield from require(s.turn == 1, rule("hand", None, "調律開始時"),
-                       "the game starts on turn 1")
+                       msg("the game starts on turn 1"))
     for pname in s.players:
         for card in match.zone(pname, "field"):
             yield from require(bool(card.get("face_down")),
                                rule("field-zone", None, "裏側にしてセットしておく"),
-                               f"{card.label()} must be set face-down before the game")
+                               msg("{card} must be set face-down before the game",
+                                   card=card))
     for pname in s.players:
         yield from draw(match, pname, OPENING_HAND,
                         cite=rule("hand", None, "デッキから7枚引きます"))
         if s.winner:
             return
     yield SetTurn(turn=1, cite=rule("game-flow", None, "交互に繰り返していき"),
-                  detail=f"the tuning begins: {s.active} goes first", event="turn")
+                  detail=msg("the tuning begins: {active} goes first", active=s.active), event="turn")
     yield from enter(match, "draw")
 
 
@@ -119,7 +125,8 @@ def start_game(match, act):
     """Start the game from the ``setup`` phase (each player draws 7, then turn 1's draw)."""
     yield from require_game_on(match)
     yield from require(match.state.phase in (None, "setup"), rule("hand", None, "調律開始時"),
-                       f"the game has already started (phase {match.state.phase})")
+                       msg("the game has already started (phase {phase})",
+                           phase=msg.phase(match.state.phase)))
     yield from start(match)
 
 
@@ -127,7 +134,7 @@ def start_game(match, act):
 def next_phase(match, act):
     """Move to the next phase; after the end phase the turn passes to the opponent."""
     yield from require_game_on(match)
-    yield from require_own_turn(match, act.player, "move the turn on")
+    yield from require_own_turn(match, act.player, msg("move the turn on"))
     yield from advance(match)
 
 
@@ -135,10 +142,10 @@ def next_phase(match, act):
 def end_turn(match, act):
     """Pass the remaining phases (each still does what it does by itself) and the turn."""
     yield from require_game_on(match)
-    yield from require_own_turn(match, act.player, "end the turn")
+    yield from require_own_turn(match, act.player, msg("end the turn"))
     yield from require(match.state.phase not in (None, "setup"),
                        rule("hand", None, "調律開始時"),
-                       "the game has not started: start it first (start_game)")
+                       msg("the game has not started: start it first (start_game)"))
     start_turn = match.state.turn
     while match.state.winner is None and match.state.turn == start_turn:
         yield from advance(match)

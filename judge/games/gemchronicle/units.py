@@ -18,6 +18,7 @@ from .interpretations import (FACE_DOWN_DEFENSE, POSITION_CHANGE, SUMMON_SOURCE,
     TACTICS_ACTIONS)
 from .status_effects import require_can_act
 from .zones import LIMITS, SQUARES, free_square, limit_cite, occupied, square_index
+from .i18n import msg
 
 TACTICS = ("tactics1", "tactics2")
 
@@ -27,7 +28,8 @@ def require_tactics(match, player: str, what: str):
     yield from require_own_turn(match, player, what)
     yield from require(match.state.phase in TACTICS,
                        rule("tactics-phase", None, "準備のフェイズ").because(TACTICS_ACTIONS),
-                       f"{what} is done in a tactics phase, not the {match.state.phase} phase")
+                       msg("{what} is done in a tactics phase, not the {phase} phase",
+                           what=what, phase=msg.phase(match.state.phase)))
 
 
 def position_named(match, value) -> str:
@@ -42,7 +44,8 @@ def position_named(match, value) -> str:
 def require_not_broken(card, zone: str, what: str):
     """A card in the break zone is not used again (原則として、再度使用することはできません)."""
     yield from require(zone != "break", rule("break-zone", None, "再度使用することはできません"),
-                       f"{card.label()} is in the break zone: it cannot {what}")
+                       msg("{card} is in the break zone: it cannot {what}",
+                           card=card, what=what))
 
 
 @action("summon",
@@ -63,39 +66,43 @@ def summon(match, act):
     if act.get("slot") is not None and act.get("slot") not in SQUARES:
         raise match.input_error(f"square {act.get('slot')} is not a battle-zone square", "slot",
                                 accepted=list(SQUARES))
-    yield from require_tactics(match, player, f"summoning {card.label()}")
+    yield from require_tactics(match, player, msg("summoning {card}", card=card))
     yield from require(C.is_unit(card), rule("magic-zone", None, "魔法、装備カードを使用する為"),
-                       f"{card.label()} is a {C.kind(card)}, not a unit: it is set in the "
-                       "magic zone, not summoned")
-    yield from require_not_broken(card, where, "be summoned")
+                       msg("{card} is a {value}, not a unit: it is set in the magic "
+                           "zone, not summoned",
+                           card=card, value=msg.term("kind", C.kind(card))))
+    yield from require_not_broken(card, where, msg("be summoned"))
     forbidden = C.kind(card) == "forbidden_unit"
     sources = ("hand", "forbidden_deck") if forbidden else ("hand",)
     yield from require(where in sources,
                        rule("forbidden-deck" if forbidden else "tactics-phase", None,
                             "特殊な条件" if forbidden else "召喚").because(SUMMON_SOURCE),
-                       f"{card.label()} is in the {where} zone; a "
-                       f"{'forbidden unit' if forbidden else 'unit'} is summoned from "
-                       f"{' or '.join(sources)}")
+                       msg("{card} is in the {where} zone; a {value} is summoned "
+                           "from {value2}",
+                           card=card, where=msg.zone(where), value=msg("forbidden unit") if forbidden else msg("unit"), value2=[msg.zone(z) for z in sources]))
     zone = act.get("zone") or ("forbidden" if forbidden else "battle")
     if forbidden:
         yield from require(zone == "forbidden",
                            rule("forbidden-zone", None, "禁呪ユニットの召喚はこの場所にしかできません"),
-                           f"{card.label()} is a forbidden unit: it is summoned only to the "
-                           "forbidden zone")
+                           msg("{card} is a forbidden unit: it is summoned only to "
+                               "the forbidden zone",
+                               card=card))
     else:
         yield from require(zone == "battle",
                            rule("forbidden-zone", None, "禁呪ユニットではないユニット"),
-                           f"{card.label()} is not a forbidden unit: it cannot be summoned to "
-                           "the forbidden zone")
+                           msg("{card} is not a forbidden unit: it cannot be "
+                               "summoned to the forbidden zone",
+                               card=card))
     most = LIMITS[zone][0]
     yield from require(len(match.zone(player, zone)) < most, limit_cite(zone),
-                       f"{player}'s {zone} zone already holds {most} card(s)")
+                       msg("{player}'s {zone} zone already holds {most} card(s)",
+                           player=player, zone=msg.zone(zone), most=most))
     face_down = bool(act.get("face_down"))
     if face_down:
         yield from require(position == "defense",
                            rule("units", None, "攻撃表示時は表向き").because(FACE_DOWN_DEFENSE),
-                           "a unit in attack position is face-up: set it face-down in "
-                           "defense position")
+                           msg("a unit in attack position is face-up: set it "
+                               "face-down in defense position"))
     props = {"position": position, "summoned_this_turn": True}
     if face_down:
         props["face_down"] = True
@@ -103,19 +110,22 @@ def summon(match, act):
     if zone == "battle":
         square = act.get("slot") or free_square(match, player)
         yield from require(square not in occupied(match, player), limit_cite("battle"),
-                           f"square {square} of {player}'s battle zone is taken")
+                           msg("square {square} of {player}'s battle zone is taken",
+                               square=square, player=player))
         props["slot"] = square
         index = square_index(match, player, square)
     ml = card.get("ml", 0)
     yield from pay(match, player, ml, cite=rule("mana-level", None, "この数値のマナを使用"),
-                   what=f"summoning {card.label()} (ML {ml})")
-    how = "set face-down in defense position" if face_down else \
-        f"summoned face-up in {'attack' if position == 'attack' else 'defense'} position"
+                   what=msg("summoning {card} (ML {ml})", card=card, ml=ml))
+    how = msg("set face-down in defense position") if face_down else \
+        msg("summoned face-up in attack position") if position == "attack" else \
+        msg("summoned face-up in defense position")
     cite = rule("forbidden-zone", None, "禁呪ユニットの召喚") if forbidden else \
         rule("battle-zone", None, "ユニットを召喚する場所")
     yield Move(card, zone, index=index, props=props, clear=("face_down",), cite=cite,
-               detail=f"{player}: {card.label()} is {how}"
-                      + (f" on square {props['slot']}" if "slot" in props else ""),
+               detail=msg("{player}: {card} is {how} on square {square}", player=player,
+                          card=card, how=how, square=props["slot"]) if "slot" in props else
+               msg("{player}: {card} is {how}", player=player, card=card, how=how),
                event="summon")
 
 
@@ -131,20 +141,25 @@ def change_position(match, act):
     wanted = act.get("position")
     if wanted is not None:
         wanted = position_named(match, wanted)
-    yield from require_tactics(match, player, f"changing {unit.label()}'s position")
+    yield from require_tactics(match, player, msg("changing {unit}'s position", unit=unit))
     cite = rule("units", None, "１ターンに一度だけ表示形式を変更").because(POSITION_CHANGE)
     yield from require(not unit.get("position_changed"), cite,
-                       f"{unit.label()} has already changed its position this turn")
-    yield from require_can_act(match, unit, "change its position")
+                       msg("{unit} has already changed its position this turn", unit=unit))
+    yield from require_can_act(match, unit, msg("change its position"))
     now = C.position(unit)
     if wanted is None:
         wanted = "defense" if now == "attack" else "attack"
-    yield from require(wanted != now, cite, f"{unit.label()} is already in {now} position")
+    yield from require(wanted != now, cite, msg("{unit} is already in {now} position",
+                                                unit=unit, now=msg.term("position", now)))
     props = {"position": wanted, "position_changed": True}
-    words = "attack position (攻撃表示)" if wanted == "attack" else "defense position (守備表示)"
+    words = msg("attack position (攻撃表示)") if wanted == "attack" else msg("defense "
+                                                                            "position "
+                                                                            "(守備表示)")
     if wanted == "attack" and unit.get("face_down") and not unit.get("stealth"):
         props["face_down"] = None
-        words += ", turned face-up"
-    yield SetCard(unit, props, cite=cite, detail=f"{player}: {unit.label()} changes to {words}",
+        words = msg("{position}, turned face-up", position=msg.term("position", words))
+    yield SetCard(unit, props, cite=cite, detail=msg("{player}: {unit} changes to "
+                                                     "{words}",
+                                                     player=player, unit=unit, words=words),
                   event="position")
 

@@ -16,6 +16,7 @@ from judge.engine import Move, Note, ScenarioError
 from . import cards as C
 from .citations import rule
 from .interpretations import EQUIP_TIMING, NEIGHBOURS, REMOVAL
+from .i18n import msg
 
 ZONES = ("deck", "hand", "battle", "magic", "forbidden", "field", "break", "forbidden_deck",
          "removed")
@@ -114,8 +115,9 @@ def leave_field(match, card, to: str, *, cite, detail: str, event: str = "move")
     for equip in attached:
         yield Move(equip, "break", clear=FIELD_PROPS + ("face_down",),
                    cite=rule("break-zone", None, "装備カード").because(EQUIP_TIMING),
-                   detail=f"{equip.label()} was equipped to {card.label()}, which left the "
-                          "field: it goes to the break zone", event="break")
+                   detail=msg("{equip} was equipped to {card}, which left the field: "
+                              "it goes to the break zone",
+                              equip=equip, card=card), event="break")
 
 
 def break_card(match, card, *, cite, detail: str):

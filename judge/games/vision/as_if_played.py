@@ -22,11 +22,13 @@ from .resolution import resolve_played
 from .restrictions import own_restrictions, record
 from .targets import is_legal_target, legal_targets, reference, target_kind
 from .citations import PLAY_TERM, PROCEDURE, qa
+from judge.i18n import joined
+from .i18n import msg
 
 AFTERWARDS = ("none", "discard", "remove")
 
 
-def resolve_as_if_played(match, player: str, card, act, *, by: str = "an effect",
+def resolve_as_if_played(match, player: str, card, act, *, by: str = msg("an effect"),
                          cite=None, afterwards: str = "none"):
     """Resolve ``card`` as if ``player`` played it (see the module docstring).
 
@@ -35,8 +37,9 @@ def resolve_as_if_played(match, player: str, card, act, *, by: str = "an effect"
     """
     yield Note(cite=cite or Cite(PLAY_TERM, match="手順3～5の手順のみを処理する"),
                event="as-if-played",
-               detail=f"{by} resolves {label(card)} as if {player} played it: steps 3-5 of "
-                      "the play procedure only")
+               detail=msg("{by} resolves {card} as if {player} played it: steps 3-5 "
+                          "of the play procedure only",
+                          by=by, card=card, player=player))
     origin = match.where_is(card)[1]
     if not (yield from _restrictions(match, player, card)):
         return
@@ -44,53 +47,61 @@ def resolve_as_if_played(match, player: str, card, act, *, by: str = "an effect"
     if kind and not legal_targets(match.state, card):
         yield Note(cite=Cite(PROCEDURE, "play-procedure.5").because(
                        I.AS_IF_PLAYED_FAILS_WITHOUT_TARGET), event="fail",
-                   detail=f"{label(card)} has no legal target to designate: it fails to "
-                          f"resolve and stays in {origin}")
+                   detail=msg("{card} has no legal target to designate: it fails to "
+                              "resolve and stays in {origin}",
+                              card=card, origin=msg.zone(origin)))
         return
     # Step 3: into the play area, face up (a face-down card by its face side: QA-346).
     if card.get("face_down"):
         yield Note(cite=Cite(qa(346), match="表側を参照"), event="face-down",
-                   detail=f"{card.name} is face down: its face side is referred to and "
-                          "resolved")
+                   detail=msg("{name} is face down: its face side is referred to and "
+                              "resolved", name=card.name))
     yield Move(card, "play_area", player=player,
                clear=("face_down", "asleep", "damage", "attached_to") + PLAY_PROPS,
                cite=Cite(PROCEDURE, "play-procedure.3"), event="reveal",
-               detail=f"{label(card)} goes from {origin} into {player}'s play area face up")
+               detail=msg("{card} goes from {origin} into {player}'s play area face "
+                          "up",
+                          card=card, origin=msg.zone(origin), player=player))
     # Step 4: the mode.
     modes = [str(m) for m in card.get("modes", []) or []]
     if modes:
         mode = yield Choose("resolved_mode", modes, player=player,
                             cite=Cite(PROCEDURE, "play-procedure.4"))
         yield SetCard(card, {"mode": mode}, cite=Cite(PROCEDURE, "play-procedure.4"),
-                      event="mode", detail=f"{label(card)}: mode {mode}")
+                      event="mode", detail=msg("{card}: mode {mode}", card=card, mode=mode))
     # Step 5: the target, designated now (QA-110).
     if kind:
         options = [reference(match.state, c) for c in legal_targets(match.state, card)]
         ref = given(act, "resolved_target")
         if ref is None:
             raise match.input_error(
-                f"{label(card)} is resolved as if played and must designate a target now "
-                "(QA-110): the choice 'resolved_target' is open", "resolved_target", options)
+                msg("{card} is resolved as if played and must designate a target now "
+                    "(QA-110): the choice 'resolved_target' is open",
+                    card=card), "resolved_target", options)
         target = match.card(ref, field="resolved_target")
         if not is_legal_target(match.state, card, target, kind):
             yield Check(ok=False, cite=Cite(PROCEDURE, "play-procedure.5"), event="target",
-                        detail=f"{label(target)} is not a legal target of {label(card)}")
+                        detail=msg("{target} is not a legal target of {card}",
+                                   target=target, card=card))
         yield SetCard(card, {"target": target.uid}, cite=Cite(qa(110), match="解決時に指定"),
-                      event="target", detail=f"the target of {label(card)} is designated "
-                                             f"now: {label(target)}")
+                      event="target", detail=msg("the target of {card} is designated "
+                                                 "now: {target}",
+                                                 card=card, target=target))
     yield Note(cite=Cite(qa(41), match="コストの支払いは発生しません"), event="no-cost",
-               detail=f"no cost is paid for {label(card)}")
+               detail=msg("no cost is paid for {card}", card=card))
     yield Record(record(player, card, as_if_played=True), cite=Cite(qa(21), match="のみを"),
-                 event="played", detail=f"{label(card)} counts as played by {player}")
+                 event="played", detail=msg("{card} counts as played by {player}",
+                                            card=card, player=player))
     if origin == "removed" and (card_type(card) == "character" or kind == "character"
                                 or "幻想生物" in str(card.get("keywords"))):
         yield Note(cite=Cite(qa(341), match="例外的に場に出す事が出来ます"), event="from-removed",
-                   detail=f"{label(card)} was removed from the game, yet it may go onto the "
-                          "field")
+                   detail=msg("{card} was removed from the game, yet it may go onto "
+                              "the field", card=card))
     yield from resolve_played(match, card, act)
     yield Note(cite=Cite(qa(108), match="適用できます"), event="played-and-resolved",
-               detail=f"{label(card)} was played and resolved: effects conditioned on a "
-                      "card being played and resolved apply")
+               detail=msg("{card} was played and resolved: effects conditioned on a "
+                          "card being played and resolved apply",
+                          card=card))
     yield from _afterwards(match, card, afterwards)
 
 
@@ -102,18 +113,22 @@ def _restrictions(match, player, card):
         if checks:
             broken = [d for ok, _, d in checks if not ok]
             yield Note(cite=variant.cite(), event="restrictions",
-                       detail=f"{label(card)}'s restrictions are ignored"
-                              + (f" ({'; '.join(broken)})" if broken else ""))
+                       detail=msg("{card}'s restrictions are ignored ({broken})", card=card,
+                                  broken=joined(broken)) if broken else
+                       msg("{card}'s restrictions are ignored", card=card))
         return True
     for ok, rule, detail in checks:
         if not ok:
             yield Note(cite=variant.cite().because(I.AS_IF_PLAYED_RESTRICTIONS),
-                       event="fail", detail=f"{label(card)} cannot ignore its restrictions: "
-                                            f"{detail}; it fails to resolve")
+                       event="fail", detail=msg("{card} cannot ignore its "
+                                                "restrictions: {detail}; it fails to "
+                                                "resolve",
+                                                card=card, detail=detail))
             return False
     if checks:
         yield Note(cite=variant.cite().because(I.AS_IF_PLAYED_RESTRICTIONS),
-                   event="restrictions", detail=f"{label(card)} meets its restrictions")
+                   event="restrictions", detail=msg("{card} meets its restrictions",
+                                                    card=card))
     return True
 
 
@@ -125,17 +140,18 @@ def _afterwards(match, card, afterwards: str):
     variant = match.ruleset.variant("as_if_played_voids_afterwards")
     if variant.value and zone == "field":
         yield Note(cite=variant.cite().because(I.QA326_AFTERWARDS), event="void",
-                   detail=f"{label(card)} stays on the field: the {afterwards} it was under "
-                          "is void")
+                   detail=msg("{card} stays on the field: the {afterwards} it was "
+                              "under is void",
+                              card=card, afterwards=afterwards))
         return
-    dest, done = (("graveyard", "discarded to 冥界") if afterwards == "discard" else
-                  ("removed", "removed from the game"))
+    dest, done = (("graveyard", msg("discarded to 冥界")) if afterwards == "discard" else
+                  ("removed", msg("removed from the game")))
     if zone == dest:
         return
     yield Move(card, dest, player=card.owner, clear=("attached_to", "asleep", "damage"),
                cite=Cite(PLAY_TERM, match="プレイしたものとして解決する").because(
                    I.QA326_AFTERWARDS), event=afterwards,
-               detail=f"{label(card)} is {done}, as the effect says")
+               detail=msg("{card} is {done}, as the effect says", card=card, done=done))
 
 
 @action("resolve_as_if_played",
@@ -154,5 +170,5 @@ def resolve_as_if_played_action(match, act):
         raise match.input_error(f"{label(card)} is a played card waiting in the play area; "
                                 "resolve it with `resolve`", "card")
     yield from resolve_as_if_played(match, act.player, card, act,
-                                    by=act.get("by") or "an effect",
+                                    by=act.get("by") or msg("an effect"),
                                     afterwards=act.get("afterwards", "none"))

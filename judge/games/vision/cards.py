@@ -278,3 +278,12 @@ def label(card: Card) -> str:
     if number and number.startswith("N"):
         return f"{name}(No.{int(number[1:]):03d})"
     return name
+
+
+def _register_label() -> None:
+    # Sentences name a Vision card with its number, as the Q&A does: 「マナの生成」(No.075).
+    from .i18n import msg
+    msg.card_label(label)
+
+
+_register_label()

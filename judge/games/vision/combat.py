@@ -20,6 +20,8 @@ from .choices import given
 from .effects import battle_damage_is_effect_damage, battle_damage_to_player_negated
 from .graze import BattleDamage, graze
 from .citations import graze_cite
+from judge.i18n import joined
+from .i18n import msg
 
 
 def combat_cite(match) -> Cite:
@@ -42,24 +44,26 @@ def destroy_if_lethal(match, card):
         return
     cite = combat_cite(match).because(I.LETHAL_DAMAGE)
     yield Move(card, "graveyard", player=card.owner, clear=("damage", "asleep"), cite=cite,
-               event="destroyed", detail=f"{label(card)} has damage equal to its toughness: "
-                                         f"決死, it goes to {card.owner}'s 冥界")
+               event="destroyed", detail=msg("{card} has damage equal to its "
+                                             "toughness: 決死, it goes to {owner}'s 冥界",
+                                             card=card, owner=card.owner))
     for p in match.state.players:
         for held in [c for c in match.zone(p, "field") if c.get("attached_to") == card.uid]:
             yield Move(held, "graveyard", player=held.owner, clear=("attached_to", "asleep"),
                        cite=cite, event="destroyed",
-                       detail=f"{label(held)}, set on {label(card)}, goes to "
-                              f"{held.owner}'s 冥界")
+                       detail=msg("{held}, set on {card}, goes to {owner}'s 冥界",
+                                  held=held, card=card, owner=held.owner))
 
 
 def mark(match, card, amount: int, source, effect: bool = False):
     """Mark ``amount`` damage on a character (battle damage, or effect damage)."""
     if amount <= 0:
         return
-    kind = "effect damage" if effect else "battle damage"
+    kind = msg("effect damage") if effect else msg("battle damage")
     yield SetCard(card, {"damage": card.get("damage", 0) + amount}, cite=combat_cite(match),
-                  event="damage", detail=f"{label(source)} deals {amount} {kind} to "
-                                         f"{label(card)}")
+                  event="damage", detail=msg("{source} deals {amount} {kind} to "
+                                             "{card}",
+                                             source=source, amount=amount, kind=kind, card=card))
 
 
 def blocked(match, attacker, blocker):
@@ -74,7 +78,8 @@ def blocked(match, attacker, blocker):
         striker, struck, power, eff = ((attacker, blocker, a, effect_a) if first_a
                                        else (blocker, attacker, b, effect_b))
         yield Note(cite=combat_cite(match), event="first-strike",
-                   detail=f"{label(striker)} has 先制: it deals its damage first")
+                   detail=msg("{striker} has 先制: it deals its damage first",
+                              striker=striker))
         yield from mark(match, struck, power, striker, eff)
         yield from destroy_if_lethal(match, struck)
         if match.where_is(struck)[1] == "field":
@@ -96,22 +101,26 @@ def to_player(match, attacker, attacking: str, defender: str, amount: int,
     negated = battle_damage_to_player_negated(match, attacker, attacking)
     if negated and amount > 0:
         cite, why = negated
-        yield Note(cite=cite, event="negated", detail=f"{why}: {defender} takes no damage")
+        yield Note(cite=cite, event="negated", detail=msg("{why}: {defender} takes "
+                                                          "no damage",
+                                                          why=why, defender=defender))
         damage.negated = negated
         return damage
     effect = battle_damage_is_effect_damage(attacker)
     if effect and amount > 0:
         cite, why = effect
         yield LifeChange(defender, -amount, cite=cite, event="effect-damage",
-                         detail=f"{why}: {defender} takes {amount} effect damage")
+                         detail=msg("{why}: {defender} takes {amount} effect damage",
+                                    why=why, defender=defender, amount=amount))
         damage.effect = effect
         return damage
     if amount > 0:
-        what = "piercing (貫通) battle damage" if piercing else "battle damage"
+        what = msg("piercing (貫通) battle damage") if piercing else msg("battle damage")
         cite = (graze_cite(match, "6.5.2.b").because(I.PIERCING) if piercing
                 else combat_cite(match))
         yield LifeChange(defender, -amount, cite=cite, event="damage",
-                         detail=f"{label(attacker)} deals {amount} {what} to {defender}")
+                         detail=msg("{attacker} deals {amount} {what} to {defender}",
+                                    attacker=attacker, amount=amount, what=what, defender=defender))
     damage.amount = amount
     return damage
 
@@ -136,18 +145,21 @@ def attack(match, act):
     state = match.state
     problems = []
     if not (state.active == player and state.phase == "main"):
-        problems.append(f"{player} may attack only in their own main phase (turn of "
-                        f"{state.active}, phase {state.phase})")
+        problems.append(msg("{player} may attack only in their own main phase (turn "
+                            "of {active}, phase {phase})",
+                            player=player, active=state.active, phase=msg.phase(state.phase)))
     if not is_character(attacker):
-        problems.append(f"{label(attacker)} is not a character")
+        problems.append(msg("{attacker} is not a character", attacker=attacker))
     elif attacker.get("asleep"):
-        problems.append(f"{label(attacker)} is asleep and cannot attack")
+        problems.append(msg("{attacker} is asleep and cannot attack", attacker=attacker))
     yield Check(ok=not problems, cite=combat_cite(match), event="attack",
-                detail="; ".join(problems) or
-                f"{label(attacker)} is an active character of {player}'s field, in "
-                f"{player}'s main phase")
+                detail=joined(problems) if problems else
+                msg("{attacker} is an active character of {player}'s field, in "
+                    "{player}'s main phase",
+                    attacker=attacker, player=player))
     yield SetCard(attacker, {"asleep": True}, cite=combat_cite(match), event="attack",
-                  detail=f"{label(attacker)} goes to sleep and attacks {defender}")
+                  detail=msg("{attacker} goes to sleep and attacks {defender}",
+                             attacker=attacker, defender=defender))
     blocker = yield from _block(match, act, defender)
     if blocker is None:
         damage = yield from to_player(match, attacker, player, defender,
@@ -157,8 +169,10 @@ def attack(match, act):
         damage = BattleDamage()
         if excess:
             yield Note(cite=graze_cite(match, "6.5.2.b").because(I.PIERCING), event="pierce",
-                       detail=f"{label(attacker)} has 貫通: {excess} damage in excess of the "
-                              f"blocker's remaining toughness goes to {defender}")
+                       detail=msg("{attacker} has 貫通: {excess} damage in excess of "
+                                  "the blocker's remaining toughness goes to "
+                                  "{defender}",
+                                  attacker=attacker, excess=excess, defender=defender))
             damage = yield from to_player(match, attacker, player, defender, excess,
                                           piercing=True)
     yield from graze(match, defender, attacker, damage)
@@ -172,21 +186,23 @@ def _block(match, act, defender: str):
     if choice is None:
         if not active:
             yield Note(cite=combat_cite(match), event="no-block",
-                       detail=f"{defender} has no active character: no block")
+                       detail=msg("{defender} has no active character: no block",
+                                  defender=defender))
             return None
         raise match.input_error(f"{defender} may block: the choice 'block' is open", "block",
                                 ["none"] + [c.name for c in active])
     if str(choice) in ("none", "no", "False", "なし"):
         yield Note(cite=combat_cite(match), event="no-block",
-                   detail=f"{defender} does not block")
+                   detail=msg("{defender} does not block", defender=defender))
         return None
     blocker = match.card(choice, player=defender, zones=("field",), field="block")
     ok = is_character(blocker) and not blocker.get("asleep")
     yield Check(ok=ok, cite=combat_cite(match), event="block",
-                detail=f"{label(blocker)} is an active character" if ok else
-                f"{label(blocker)} is {'asleep' if blocker.get('asleep') else 'not a character'}"
-                " and cannot block")
+                detail=msg("{blocker} is an active character", blocker=blocker) if ok else
+                msg("{blocker} is {value} and cannot block",
+                    blocker=blocker, value=msg("asleep") if blocker.get("asleep") else msg("not a character")))
     yield SetCard(blocker, {"asleep": True}, cite=combat_cite(match), event="block",
-                  detail=f"{defender} blocks with {label(blocker)}, which goes to sleep")
+                  detail=msg("{defender} blocks with {blocker}, which goes to sleep",
+                             defender=defender, blocker=blocker))
     return blocker
 

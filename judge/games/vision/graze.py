@@ -23,6 +23,7 @@ from . import interpretations as I
 from .cards import label
 from .effects import graze_value
 from .citations import GRAZE, GRAZE_TERM, graze_cite, graze_rule_revision
+from .i18n import msg
 
 
 @dataclass
@@ -38,36 +39,45 @@ class BattleDamage:
 def graze(match, defender: str, attacker, damage: BattleDamage):
     """6.5: the defender's graze after the battle damage of ``attacker``'s attack."""
     yield Note(cite=graze_cite(match, "6.5"), event="graze-check",
-               detail=f"グレイズ: the battle's resolution reaches {defender}'s graze")
+               detail=msg("グレイズ: the battle's resolution reaches {defender}'s graze",
+                          defender=defender))
     yield Note(cite=graze_cite(match, "6.5.2"), event="graze-check",
-               detail=f"{defender} grazes only if both conditions (6.5.2.a, 6.5.2.b) hold")
+               detail=msg("{defender} grazes only if both conditions (6.5.2.a, "
+                          "6.5.2.b) hold", defender=defender))
     if damage.negated:
         cite, why = damage.negated
         yield Note(cite=Cite(GRAZE_TERM, match="グレイズは発生しない"), event="no-graze",
-                   detail=f"{why}: {defender} received no battle damage, so no graze")
+                   detail=msg("{why}: {defender} received no battle damage, so no "
+                              "graze",
+                              why=why, defender=defender))
         return
     if damage.effect:
         cite, why = damage.effect
         yield Note(cite=cite, event="no-graze",
-                   detail=f"{why}: {defender} received effect damage, not battle damage, "
-                          "so no graze")
+                   detail=msg("{why}: {defender} received effect damage, not battle "
+                              "damage, so no graze",
+                              why=why, defender=defender))
         return
     if damage.amount < 1:
         yield Note(cite=graze_cite(match, "6.5.2.a"), event="no-graze",
-                   detail=f"{defender} received no battle damage (0) from {label(attacker)}: "
-                          "no graze")
+                   detail=msg("{defender} received no battle damage (0) from "
+                              "{attacker}: no graze",
+                              defender=defender, attacker=attacker))
         return
     yield Note(cite=graze_cite(match, "6.5.1"), event="graze-check",
-               detail=f"{defender} received {damage.amount} battle damage by an attack")
+               detail=msg("{defender} received {amount} battle damage by an attack",
+                          defender=defender, amount=damage.amount))
     if damage.piercing:
         yield Note(cite=graze_cite(match, "6.5.2.b"), event="no-graze",
-                   detail=f"the {damage.amount} damage is 貫通 (piercing) damage: no graze")
+                   detail=msg("the {amount} damage is 貫通 (piercing) damage: no graze",
+                              amount=damage.amount))
         return
     yield Note(cite=graze_cite(match, "6.5.2.a"), event="graze-check",
-               detail=f"{defender} received {damage.amount} battle damage from "
-                      f"{label(attacker)}, a character of the opponent's field")
+               detail=msg("{defender} received {amount} battle damage from "
+                          "{attacker}, a character of the opponent's field",
+                          defender=defender, amount=damage.amount, attacker=attacker))
     yield Note(cite=graze_cite(match, "6.5.2.b"), event="graze-check",
-               detail="the damage is not 貫通 (piercing) damage")
+               detail=msg("the damage is not 貫通 (piercing) damage"))
     x, changes = graze_value(match, attacker)
     for change in changes:
         yield change
@@ -75,31 +85,39 @@ def graze(match, defender: str, attacker, damage: BattleDamage):
     if match.ruleset.value("graze_deck_limit"):
         if len(deck) <= x:
             yield Note(cite=match.ruleset.cite("graze_deck_limit"), event="no-graze",
-                       detail=f"{defender}'s deck holds {len(deck)} cards, X = {x}: with X "
-                              "cards or fewer no graze can be made")
+                       detail=msg("{defender}'s deck holds {deck_count} cards, X = "
+                                  "{x}: with X cards or fewer no graze can be made",
+                                  defender=defender, deck_count=len(deck), x=x))
             return
     elif len(deck) < x:
         yield Note(cite=graze_cite(match, "6.5.3.b").because(I.GRAZE_SHORT_DECK),
                    event="no-graze",
-                   detail=f"{defender}'s deck holds {len(deck)} cards, fewer than X = {x}: "
-                          "exactly X cards cannot be added, so no graze")
+                   detail=msg("{defender}'s deck holds {deck_count} cards, fewer "
+                              "than X = {x}: exactly X cards cannot be added, so no "
+                              "graze",
+                              defender=defender, deck_count=len(deck), x=x))
         return
     yield Note(cite=graze_cite(match, "6.5.3"), event="graze-check",
-               detail=f"{defender} may graze: X = {x}, the graze of {label(attacker)}")
+               detail=msg("{defender} may graze: X = {x}, the graze of {attacker}",
+                          defender=defender, x=x, attacker=attacker))
     answer = yield Choose("graze", ["yes", "no"], player=defender,
                           cite=graze_cite(match, "6.5.3.a"), event="choice",
-                          detail=f"{defender} chooses whether to graze (X = {x})")
+                          detail=msg("{defender} chooses whether to graze (X = {x})",
+                                     defender=defender, x=x))
     if answer == "no":
         yield Note(cite=graze_cite(match, "6.5.3.a"), event="no-graze",
-                   detail=f"{defender} does not graze: the graze ends")
+                   detail=msg("{defender} does not graze: the graze ends",
+                              defender=defender))
         return
     for card in list(deck[:x]):
         yield Move(card, "nodes", player=defender, index=None, props={"asleep": True},
                    cite=graze_cite(match, "6.5.3.b"), event="graze",
-                   detail=f"{defender} puts the top card of the deck into the node area "
-                          "asleep")
+                   detail=msg("{defender} puts the top card of the deck into the "
+                              "node area asleep",
+                              defender=defender))
     exact = (graze_cite(match, "exactly") if graze_rule_revision(match) == 1 else
              Cite(GRAZE, "6.5.3.b", match="グレイズの値に等しい"))
     yield Note(cite=exact, event="graze",
-               detail=f"{defender} grazed exactly {x} card{'s' if x != 1 else ''} (X = the "
-                      f"graze of {label(attacker)}), no fewer and no more")
+               detail=msg("{defender} grazed exactly {x} card{value} (X = the graze "
+                          "of {attacker}), no fewer and no more",
+                          defender=defender, x=x, value='s' if x != 1 else '', attacker=attacker))

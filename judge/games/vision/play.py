@@ -25,6 +25,7 @@ from .resolution import next_stack, resolve_all
 from .restrictions import own_restrictions, record, type_rules
 from .targets import KINDS, is_legal_target, legal_targets, reference, target_kind
 from .citations import CARD_PLAY, PLAY_TERM, PLAYED_CARD, PROCEDURE, SUPPLEMENT, qa
+from .i18n import msg
 
 
 def step(n: int) -> Cite:
@@ -37,9 +38,11 @@ def play_card(match, player: str, card, act):
     required, cost = face_value(card, "node"), face_value(card, "cost")
     dash = "-" in (required, cost)
     yield Check(ok=not dash, cite=Cite(CARD_PLAY, "card-play.3"), event="condition",
-                detail=f"{label(card)}: required nodes {required}, cost {cost}"
-                + (": a card whose required nodes and cost are '-' cannot be played"
-                   if dash else ""))
+                detail=msg("{card}: required nodes {required}, cost {cost}: a card whose "
+                           "required nodes and cost are '-' cannot be played", card=card,
+                           required=required, cost=cost) if dash else
+                msg("{card}: required nodes {required}, cost {cost}", card=card,
+                    required=required, cost=cost))
     if not isinstance(required, int) or not (isinstance(cost, int) or cost == "X"):
         raise match.input_error(f"the required nodes or cost of {label(card)} are not known "
                                 f"(node {required}, cost {cost}): give the card node and cost",
@@ -48,13 +51,15 @@ def play_card(match, player: str, card, act):
     for ok, cite, detail in type_rules(match, player, card) + \
             own_restrictions(match, player, card):
         yield Check(ok=ok, cite=cite, detail=detail, event="condition")
-    yield Note(cite=step(1), event="step", detail=f"step 1: {label(card)} meets its play "
-                                                   "conditions")
+    yield Note(cite=step(1), event="step", detail=msg("step 1: {card} meets its play "
+                                                      "conditions",
+                                                      card=card))
     # 2. Required nodes against the node area (active and asleep alike).
     nodes = match.zone(player, "nodes")
     yield Check(ok=len(nodes) >= required, cite=step(2), event="nodes",
-                detail=f"step 2: {player}'s node area holds {len(nodes)} nodes; "
-                       f"{label(card)} requires {required}")
+                detail=msg("step 2: {player}'s node area holds {nodes_count} nodes; "
+                           "{card} requires {required}",
+                           player=player, nodes_count=len(nodes), card=card, required=required))
     # The supplement: a play whose cost or target is certain to fail is not declared.
     x = _x_value(match, card, cost, act)
     payable, what = _can_pay(match, player, card, x)
@@ -65,20 +70,23 @@ def play_card(match, player: str, card, act):
         options = legal_targets(match.state, card)
         yield Check(ok=bool(options), cite=Cite(SUPPLEMENT, "play-supplement",
                                                 match="目標を指定できない"), event="target",
-                    detail=f"{label(card)} can designate {KINDS[kind]}" if options else
-                    f"{label(card)} must designate {KINDS[kind]} and there is none")
+                    detail=msg("{card} can designate {KINDS}",
+                               card=card, KINDS=KINDS[kind]) if options else
+                    msg("{card} must designate {KINDS} and there is none",
+                        card=card, KINDS=KINDS[kind]))
     # 3. Reveal it into the play area, face up.
     yield Move(card, "play_area", player=player, props={"stack": next_stack(match)},
                clear=("face_down", "asleep"), cite=step(3), event="reveal",
-               detail=f"step 3: {player} reveals {label(card)} and puts it into the play area")
+               detail=msg("step 3: {player} reveals {card} and puts it into the play "
+                          "area", player=player, card=card))
     # 4. Choose a mode.
     modes = [str(m) for m in card.get("modes", []) or []]
     if modes:
         mode = yield Choose("mode", modes, player=player, cite=step(4))
         yield SetCard(card, {"mode": mode}, cite=step(4), event="mode",
-                      detail=f"step 4: mode {mode}")
+                      detail=msg("step 4: mode {mode}", mode=mode))
     else:
-        yield Note(cite=step(4), event="step", detail="step 4: no mode to choose")
+        yield Note(cite=step(4), event="step", detail=msg("step 4: no mode to choose"))
     # 5. Designate the target.
     yield from _designate(match, player, card, kind, act)
     # 6. Make the declaration.
@@ -86,9 +94,11 @@ def play_card(match, player: str, card, act):
     # 7. Pay the cost.
     yield from _pay(match, player, card, cost, x, required)
     yield Record(record(player, card), cite=Cite(qa(21), match="カードをプレイする方法」に従って"),
-                 event="played", detail=f"{player} has played {label(card)}")
+                 event="played", detail=msg("{player} has played {card}",
+                                            player=player, card=card))
     yield Note(cite=Cite(PLAYED_CARD, match="解決されるまで"), event="played",
-               detail=f"{label(card)} is a played card in the play area until it resolves")
+               detail=msg("{card} is a played card in the play area until it resolves",
+                          card=card))
 
 
 def _x_value(match, card, cost, act):
@@ -111,9 +121,13 @@ def _can_pay(match, player, card, amount: int):
     if number_of(card) == "N298":
         asleep = [n for n in nodes if n.get("asleep")]
         return (len(asleep) >= amount,
-                f"cost {amount}: paid with sleeping nodes; {player} has {len(asleep)}")
+                msg("cost {amount}: paid with sleeping nodes; {player} has "
+                    "{asleep_count}",
+                    amount=amount, player=player, asleep_count=len(asleep)))
     active = [n for n in nodes if not n.get("asleep")]
-    return (len(active) >= amount, f"cost {amount}: {player} has {len(active)} active nodes")
+    return (len(active) >= amount, msg("cost {amount}: {player} has {active_count} "
+                                       "active nodes",
+                                       amount=amount, player=player, active_count=len(active)))
 
 
 def _designate(match, player, card, kind, act):
@@ -123,7 +137,8 @@ def _designate(match, player, card, kind, act):
             raise match.input_error(f"{label(card)} designates no target (give the card "
                                     "target_kind if it should)", "target",
                                     sorted(KINDS))
-        yield Note(cite=step(5), event="step", detail="step 5: no target to designate")
+        yield Note(cite=step(5), event="step", detail=msg("step 5: no target to "
+                                                          "designate"))
         return
     if ref is None:
         options = [reference(match.state, c) for c in legal_targets(match.state, card)]
@@ -132,23 +147,28 @@ def _designate(match, player, card, kind, act):
     target = match.card(ref, field="target")
     ok = is_legal_target(match.state, card, target, kind)
     where = match.where_is(target)[1]
-    cite, why = step(5), f"{label(target)} ({where}) is not {KINDS[kind]}"
+    cite, why = step(5), msg("{target} ({where}) is not {KINDS}",
+                             target=target, where=msg.zone(where), KINDS=KINDS[kind])
     if kind.endswith("_being_played") and not ok:
         cite = Cite(PLAY_TERM, match="プレイされているカード」しか対象に出来ず")
-        why = (f"{label(target)} is not being played (it is in {where}): an effect that "
-               "negates a play can target only a card being played")
+        why = (msg("{target} is not being played (it is in {where}): an effect that "
+                   "negates a play can target only a card being played",
+                   target=target, where=msg.zone(where)))
     elif number_of(card) == "N298" and where == "nodes":
         cite = Cite(PLAY_TERM, match="手順7.であるため")
-        why = (f"{label(target)} is still a node: the cost is paid at step 7, after the "
-               "target is designated at step 5")
+        why = (msg("{target} is still a node: the cost is paid at step 7, after the "
+                   "target is designated at step 5", target=target))
     if not ok:
-        yield Check(ok=False, cite=cite, event="target", detail=f"step 5: {why}")
+        yield Check(ok=False, cite=cite, event="target", detail=msg("step 5: {why}",
+                                                                    why=why))
     yield SetCard(card, {"target": target.uid}, cite=step(5), event="target",
-                  detail=f"step 5: {label(card)} designates {label(target)} as its target")
+                  detail=msg("step 5: {card} designates {target} as its target",
+                             card=card, target=target))
     if number_of(card) == "N364" and target_kind(target):
         yield Note(cite=Cite(qa(110), match="解決時に指定します"), event="target",
-                   detail=f"{label(target)}'s own target, if any, is designated when "
-                          f"{label(card)} resolves, not now")
+                   detail=msg("{target}'s own target, if any, is designated when "
+                              "{card} resolves, not now",
+                              target=target, card=card))
 
 
 def _declare(match, card, act):
@@ -158,33 +178,38 @@ def _declare(match, card, act):
             raise match.input_error(f"{label(card)} asks for a declaration: the choice "
                                     "'declare' is open", "declare", "what is declared")
         yield SetCard(card, {"declared": str(value)}, cite=step(6), event="declare",
-                      detail=f"step 6: declares {value}")
+                      detail=msg("step 6: declares {value}", value=value))
         return
     if value is not None:
         raise match.input_error(f"{label(card)} asks for no declaration (give the card "
                                 "declaration: yes if it should)", "declare")
-    yield Note(cite=step(6), event="step", detail="step 6: no declaration to make")
+    yield Note(cite=step(6), event="step", detail=msg("step 6: no declaration to make"))
 
 
 def _pay(match, player, card, cost, amount, required):
     nodes = match.zone(player, "nodes")
-    yield Note(cite=step(7), event="step", detail=f"step 7: {player} pays the cost "
-                                                   f"{cost if cost == amount else f'X={amount}'}")
+    paid = cost if cost == amount else "X=" + str(amount)
+    yield Note(cite=step(7), event="step", detail=msg("step 7: {player} pays the cost {value}",
+                                                      player=player, value=paid))
     if number_of(card) == "N298":
         for node in [n for n in nodes if n.get("asleep")][:amount]:
             yield Move(node, "graveyard", player=node.owner, clear=("asleep",),
                        cite=step(7).because(I.RESURRECTION_COST), event="cost",
-                       detail=f"a sleeping node ({node.name}) goes to 冥界 as the cost")
+                       detail=msg("a sleeping node ({name}) goes to 冥界 as the cost",
+                                  name=node.name))
     else:
         for node in [n for n in nodes if not n.get("asleep")][:amount]:
             yield SetCard(node, {"asleep": True},
                           cite=Cite(CARD_PLAY, "card-play.1").because(I.COST_PAYMENT),
-                          event="cost", detail=f"a node ({node.name}) is put to sleep")
+                          event="cost", detail=msg("a node ({name}) is put to sleep",
+                                                   name=node.name))
     left = len(match.zone(player, "nodes"))
     if left < required:
         yield Note(cite=Cite(CARD_PLAY, "card-play.2"), event="nodes",
-                   detail=f"{player}'s node area now holds {left} nodes, fewer than the "
-                          f"{required} required: the play already made stands")
+                   detail=msg("{player}'s node area now holds {left} nodes, fewer "
+                              "than the {required} required: the play already made "
+                              "stands",
+                              player=player, left=left, required=required))
 
 
 @action("play",
@@ -205,5 +230,6 @@ def play(match, act):
         yield from resolve_all(match, act)
     else:
         yield Note(cite=Cite(PLAYED_CARD, match="解決されるまで").because(I.INTERFERENCE),
-                   event="waits", detail=f"{label(card)} waits in the play area: the other "
-                                         "player may interfere")
+                   event="waits", detail=msg("{card} waits in the play area: the "
+                                             "other player may interfere",
+                                             card=card))

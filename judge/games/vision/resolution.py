@@ -18,6 +18,7 @@ from .effects import resolve_effect
 from .restrictions import record
 from .targets import is_legal_target, target_kind
 from .citations import PLAY_TERM, PLAYED_CARD, SUPPLEMENT
+from .i18n import msg
 
 
 def waiting(match) -> list:
@@ -34,8 +35,8 @@ def next_stack(match) -> int:
 def resolve_all(match, act):
     """Both players pass: every card waiting in a play area resolves, newest first."""
     yield Note(cite=Cite(PLAYED_CARD, match="解決されるまで").because(I.INTERFERENCE),
-               event="pass", detail="both players pass: the played cards resolve, newest "
-                                     "first")
+               event="pass", detail=msg("both players pass: the played cards "
+                                        "resolve, newest first"))
     while True:
         cards = waiting(match)
         if not cards:
@@ -55,18 +56,19 @@ def resolve_played(match, card, act):
         except KeyError:
             target = None
         if target is None or not is_legal_target(match.state, card, target, kind):
-            what = label(target) if target is not None else "its target"
+            what = label(target) if target is not None else msg("its target")
             yield Move(card, "graveyard", player=card.owner, clear=PLAY_PROPS,
                        cite=Cite(PLAY_TERM, match="目標の喪失").because(I.LOST_TARGET),
                        event="target-lost",
-                       detail=f"{label(card)} fails to resolve: {what} is no longer a legal "
-                              f"target (目標の喪失); no new target is chosen")
+                       detail=msg("{card} fails to resolve: {what} is no longer a "
+                                  "legal target (目標の喪失); no new target is chosen",
+                                  card=card, what=what))
             return
     placed = yield from resolve_effect(match, card, controller, target, act)
     if not placed and match.where_is(card)[1] == "play_area":
         yield from place(match, card, controller, target)
     yield Record(record(controller, card, "resolved"), cite=Cite(PLAYED_CARD, match="効果の解決後"),
-                 event="resolved", detail=f"{label(card)} has resolved")
+                 event="resolved", detail=msg("{card} has resolved", card=card))
 
 
 def place(match, card, controller: str, target):
@@ -75,42 +77,49 @@ def place(match, card, controller: str, target):
     if kind == "character":
         yield Move(card, "field", player=controller, clear=PLAY_PROPS, props={"asleep": True},
                    cite=Cite(SUPPLEMENT, "character.3"), event="enter",
-                   detail=f"{label(card)} enters {controller}'s field asleep as a character")
+                   detail=msg("{card} enters {controller}'s field asleep as a "
+                              "character",
+                              card=card, controller=controller))
         return
     section = "spell" if kind == "spell" else "command"
     if kind in ("spell", "command"):
         yield Note(cite=Cite(SUPPLEMENT, f"{section}.3"), event="resolve",
-                   detail=f"{label(card)} resolves: where it goes depends on what the card "
-                          "says")
+                   detail=msg("{card} resolves: where it goes depends on what the "
+                              "card says", card=card))
     if is_attachment(card) and target is not None:
         yield Move(card, "field", player=controller, clear=PLAY_PROPS + ("asleep",),
                    props={"attached_to": target.uid},
                    cite=Cite(SUPPLEMENT, f"{section}.3.I").because(I.ATTACHMENT),
-                   event="attach", detail=f"{label(card)} is set on {label(target)}")
+                   event="attach", detail=msg("{card} is set on {target}",
+                                              card=card, target=target))
         return
     if kind == "spell" and has_keyword(card, "世界呪符"):
         yield Move(card, "field", player=controller, clear=PLAY_PROPS + ("asleep",),
                    cite=Cite(SUPPLEMENT, "spell.3.II"), event="enter",
-                   detail=f"{label(card)} (世界呪符) enters {controller}'s field active")
+                   detail=msg("{card} (世界呪符) enters {controller}'s field active",
+                              card=card, controller=controller))
         return
     if kind == "spell" and has_keyword(card, "幻想生物"):
         yield Move(card, "field", player=controller, clear=PLAY_PROPS, props={"asleep": True},
                    cite=Cite(SUPPLEMENT, "spell.3.III"), event="enter",
-                   detail=f"{label(card)} (幻想生物) is set on {controller}'s field asleep and "
-                          "is a character from now on")
+                   detail=msg("{card} (幻想生物) is set on {controller}'s field asleep "
+                              "and is a character from now on",
+                              card=card, controller=controller))
         return
     if kind == "command" and has_keyword(card, "装備/場"):
         yield Move(card, "field", player=controller, clear=PLAY_PROPS + ("asleep",),
                    cite=Cite(SUPPLEMENT, "command.3.II"), event="enter",
-                   detail=f"{label(card)} (装備／場) enters {controller}'s field active")
+                   detail=msg("{card} (装備／場) enters {controller}'s field active",
+                              card=card, controller=controller))
         return
     clause = "spell.3.IV" if kind == "spell" else "command.3.III"
     if kind is None:
         yield Note(cite=Cite(SUPPLEMENT, "play-supplement"), event="resolve",
-                   detail=f"{label(card)} has no card type: it goes to 冥界")
+                   detail=msg("{card} has no card type: it goes to 冥界", card=card))
     yield Move(card, "graveyard", player=card.owner, clear=PLAY_PROPS,
                cite=Cite(SUPPLEMENT, clause), event="to-graveyard",
-               detail=f"{label(card)} has resolved and goes to {card.owner}'s 冥界")
+               detail=msg("{card} has resolved and goes to {owner}'s 冥界",
+                          card=card, owner=card.owner))
 
 
 @action("resolve", doc="Both players pass: the cards in the play areas resolve, newest "
@@ -120,6 +129,6 @@ def place(match, card, controller: str, target):
 def resolve(match, act):
     """解決: both players pass and the interference resolves."""
     yield Check(ok=bool(waiting(match)), cite=Cite(PLAYED_CARD, match="解決されるまで"),
-                detail="a played card waits in a play area" if waiting(match) else
-                       "no card waits in a play area: there is nothing to resolve")
+                detail=msg("a played card waits in a play area") if waiting(match) else
+                       msg("no card waits in a play area: there is nothing to resolve"))
     yield from resolve_all(match, act)

@@ -19,6 +19,7 @@ from judge.engine import Card, Cite
 from . import interpretations as I
 from .cards import CardList, card_type, facts, has_keyword, keywords, name_key, number_key
 from .citations import PLAY_TERM, PROCEDURE, SUPPLEMENT
+from .i18n import msg
 
 
 @dataclass
@@ -102,28 +103,37 @@ def own_restrictions(match, player: str, card: Card) -> list[tuple[bool, Cite, s
             continue
         cite = step1.because(I.RESTRICTION_KEYWORDS)
         if own_only:
-            out.append((own_turn, cite, f"【{word}】: it is {player}'s own turn"
-                        if own_turn else f"【{word}】: not {player}'s own turn"))
+            out.append((own_turn, cite, msg("【{word}】: it is {player}'s own turn",
+                                            word=word, player=player)
+                        if own_turn else msg("【{word}】: not {player}'s own turn",
+                                             word=word, player=player)))
         if opp_only:
-            out.append((not own_turn, cite, f"【{word}】: it is the opponent's turn"
-                        if not own_turn else f"【{word}】: it is {player}'s own turn"))
+            out.append((not own_turn, cite, msg("【{word}】: it is the opponent's turn",
+                                                word=word)
+                        if not own_turn else msg("【{word}】: it is {player}'s own turn",
+                                                 word=word, player=player)))
         if once:
             before = [f for f in played if same_card(f, card)]
             out.append((not before, cite,
-                        f"【{word}】: {player} has played no 「{card.name}」 this turn"
+                        msg("【{word}】: {player} has played no 「{name}」 this turn",
+                            word=word, player=player, name=card.name)
                         if not before else
-                        f"【{word}】: {player} already played 「{card.name}」 this turn"))
+                        msg("【{word}】: {player} already played 「{name}」 this turn",
+                            word=word, player=player, name=card.name)))
     if has_keyword(card, "世界呪符"):
         before = [f for f in played if "世界呪符" in f.keywords]
         cite = Cite(PLAY_TERM, match="世界呪符").because(I.WORLD_TALISMAN_LIMIT)
         out.append((not before, cite,
-                    f"【世界呪符】: {player} has played no world talisman this turn"
+                    msg("【世界呪符】: {player} has played no world talisman this turn",
+                        player=player)
                     if not before else
-                    f"【世界呪符】: {player} already played 「{before[0].name}」, a world "
-                    "talisman, this turn"))
+                    msg("【世界呪符】: {player} already played 「{name}」, a world talisman, "
+                        "this turn",
+                        player=player, name=before[0].name)))
     if card.get("condition") in ("no", False):
         cite = Cite(PLAY_TERM, match="しない限りプレイできない").because(I.PLAY_CONDITION)
-        out.append((False, cite, f"{card.name}'s own condition for playing is not met"))
+        out.append((False, cite, msg("{name}'s own condition for playing is not met",
+                                     name=card.name)))
     return out
 
 
@@ -135,21 +145,24 @@ def type_rules(match, player: str, card: Card) -> list[tuple[bool, Cite, str]]:
     if kind in ("character", "spell"):
         main = state.active == player and state.phase == "main"
         out.append((main, Cite(SUPPLEMENT, f"{kind}.1"),
-                    f"it is {player}'s main phase" if main else
-                    f"not {player}'s main phase (turn of {state.active}, phase {state.phase})"))
+                    msg("it is {player}'s main phase", player=player) if main else
+                    msg("not {player}'s main phase (turn of {active}, phase {phase})",
+                        player=player, active=state.active, phase=msg.phase(state.phase))))
         pending = interference_pending(match)
         out.append((not pending, Cite(SUPPLEMENT, f"{kind}.1"),
-                    "no interference is under way" if not pending else
-                    "an interference is under way (a card waits in a play area)"))
+                    msg("no interference is under way") if not pending else
+                    msg("an interference is under way (a card waits in a play area)")))
     if kind == "character":
         before = [f for f in plays_this_turn(match, player) if f.type == "character"]
         out.append((not before, Cite(SUPPLEMENT, "character.2"),
-                    f"{player} has played no character this turn" if not before else
-                    f"{player} already played 「{before[0].name}」 this turn"))
+                    msg("{player} has played no character this turn", player=player) if not before else
+                    msg("{player} already played 「{name}」 this turn",
+                        player=player, name=before[0].name)))
     if kind == "command":
         out.append((True, Cite(SUPPLEMENT, "command.1").because(I.COMMAND_TIMING),
-                    "a command may be played in any phase where interference is possible"))
+                    msg("a command may be played in any phase where interference is "
+                        "possible")))
     if kind in ("spell", "command"):
         out.append((True, Cite(SUPPLEMENT, f"{kind}.2"),
-                    "no limit on how many per turn beyond nodes and cost"))
+                    msg("no limit on how many per turn beyond nodes and cost")))
     return out

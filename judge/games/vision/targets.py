@@ -12,15 +12,16 @@ from __future__ import annotations
 from judge.engine import Card
 
 from .cards import card_type, is_attachment, is_character, number_of
+from .i18n import msg
 
 KINDS = {
-    "character": "a character on a field",
-    "character_being_played": "a character card being played (in a play area)",
-    "card_being_played": "a card being played (in a play area)",
-    "command_being_played": "a command card being played (in a play area)",
-    "spell_in_graveyard": "a spell card in a 冥界 (not テリブルスーヴニール)",
-    "card_in_graveyard": "a card in a 冥界",
-    "any": "any card on a field",
+    "character": msg("a character on a field"),
+    "character_being_played": msg("a character card being played (in a play area)"),
+    "card_being_played": msg("a card being played (in a play area)"),
+    "command_being_played": msg("a command card being played (in a play area)"),
+    "spell_in_graveyard": msg("a spell card in a 冥界 (not テリブルスーヴニール)"),
+    "card_in_graveyard": msg("a card in a 冥界"),
+    "any": msg("any card on a field"),
 }
 
 # Cards whose target the rulings or public facts describe (their text is not in the corpus).

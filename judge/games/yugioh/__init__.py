@@ -34,6 +34,7 @@ from .ritual import ritual
 from .spells_and_traps import activate, equip_action
 from .summoning import change_position, flip, set_card, summon
 from .turn import PHASE_NAMES, draw, end_turn, next_phase
+from .i18n import msg
 
 STARTING_LIFE = 8000          # interpretation yugioh.starting-life (public-facts.md)
 

@@ -16,6 +16,7 @@ from .flip_effects import turned_face_up
 from .interpretations import ATTACK_ONCE, ATTACK_POSITION_ONLY, ATTACKER_GONE, FIRST_TURN
 from .citations import BATTLE
 from .turn import require_battle_phase
+from .i18n import msg
 
 
 @action("attack", attacker=FieldSpec("card", required=True, doc="the attacking monster"),
@@ -31,22 +32,26 @@ def attack(match, act):
     if act.get("target") is not None:
         target = match.card(act.get("target"), player=other, zones=("monsters",),
                             field="target")
-    yield from require_battle_phase(match, p, "attack")
+    yield from require_battle_phase(match, p, msg("attack"))
     yield from require(match.state.turn != 1, BATTLE.because(FIRST_TURN),
-                       "it is turn 1: the player who goes first cannot attack")
+                       msg("it is turn 1: the player who goes first cannot attack"))
     yield from require(face_up(attacker) and attacker.get("position") == "attack",
                        BATTLE.because(ATTACK_POSITION_ONLY),
-                       f"{attacker.label()} is in {position_text(attacker)}: only a monster "
-                       "in attack position can attack")
+                       msg("{attacker} is in {value}: only a monster in attack "
+                           "position can attack",
+                           attacker=attacker, value=position_text(attacker)))
     yield from require(not happened(match.state, "attacked", attacker),
                        BATTLE.because(ATTACK_ONCE),
-                       f"{attacker.label()} has already attacked this turn")
+                       msg("{attacker} has already attacked this turn", attacker=attacker))
     if target is None:
         yield from may_attack_directly(match, p)
     yield Record(fact(p, "attacked", attacker), cite=BATTLE, event="attack",
-                 detail=f"{attacker.label()} attacks "
-                        + (f"{target.label() if face_up(target) else 'a face-down monster'}"
-                           if target is not None else f"{other} directly"))
+                 detail=(msg("{attacker} attacks {target}", attacker=attacker, target=target)
+                         if target is not None and face_up(target) else
+                         msg("{attacker} attacks a face-down monster", attacker=attacker)
+                         if target is not None else
+                         msg("{attacker} attacks {player} directly", attacker=attacker,
+                             player=other)))
     if target is None:
         yield from direct_attack(match, attacker, p)
         return
@@ -56,7 +61,8 @@ def attack(match, act):
                                                                                other):
             gone = attacker if attacker not in monsters(match.state, p) else target
             yield Note(cite=BATTLE.because(ATTACKER_GONE), event="battle-ends",
-                       detail=f"{gone.label()} is no longer on the field: there is no damage "
-                              "calculation")
+                       detail=msg("{gone} is no longer on the field: there is no "
+                                  "damage calculation",
+                                  gone=gone))
             return
     yield from damage_calculation(match, attacker, target)

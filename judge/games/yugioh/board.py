@@ -7,6 +7,7 @@ disagree with the board.
 """
 from __future__ import annotations
 
+from .i18n import msg
 from judge.engine import Card
 
 MONSTER_KINDS = ("monster", "effect", "fusion", "ritual")
@@ -96,19 +97,21 @@ def current_def(state, monster: Card) -> int:
 def stat_text(state, monster: Card, stat: str) -> str:
     """``ATK 1700 (1500 +200 「森」)`` for the step log."""
     value, parts = _current(state, monster, stat)
-    label = "ATK" if stat == "atk" else "DEF"
     if not parts:
-        return f"{label} {value}"
-    return f"{label} {value} ({monster.get(stat, 0)} {' '.join(parts)})"
+        return (msg("ATK {value}", value=value) if stat == "atk"
+                else msg("DEF {value}", value=value))
+    base = f"{monster.get(stat, 0)} {' '.join(parts)}"
+    return (msg("ATK {value} ({base})", value=value, base=base) if stat == "atk"
+            else msg("DEF {value} ({base})", value=value, base=base))
 
 
 def position_text(card: Card) -> str:
     """攻撃表示 / 表側守備表示 / 裏側守備表示, as a judge says it."""
     if card.get("face_down"):
-        return "face-down defense position (裏側守備表示)"
+        return msg("face-down defense position")
     if card.get("position") == "defense":
-        return "face-up defense position (表側守備表示)"
-    return "attack position (攻撃表示)"
+        return msg("face-up defense position")
+    return msg("attack position")
 
 
 # --- this turn ------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from .graveyard import destroy
 from .interpretations import ATTACK_LOWER
 from .life_points import lose_life
 from .citations import DAMAGE, TO_GRAVEYARD
+from .i18n import msg
 
 
 def clause(name: str, match: str | None = None) -> Cite:
@@ -43,59 +44,73 @@ def damage_calculation(match, attacker: Card, target: Card):
 
 def _destroyed_in_battle(match, card: Card, why: str):
     yield from destroy(match, card, TO_GRAVEYARD,
-                       f"{card.label()} was destroyed in battle ({why}): to "
-                       f"{card.owner}'s graveyard")
+                       msg("{card} was destroyed in battle ({why}): to {owner}'s "
+                           "graveyard",
+                           card=card, why=why, owner=card.owner))
 
 
 def _against_attack(match, attacker: Card, target: Card):
     s = match.state
     a, t = current_atk(s, attacker), current_atk(s, target)
     me, them = controller(s, attacker), controller(s, target)
-    compare = (f"{attacker.label()} {stat_text(s, attacker, 'atk')} against "
-               f"{target.label()} {stat_text(s, target, 'atk')} in attack position")
+    compare = msg("{attacker} {attacker_stat} against {target} {target_stat} in attack "
+                  "position", attacker=attacker, attacker_stat=stat_text(s, attacker, "atk"),
+                  target=target, target_stat=stat_text(s, target, "atk"))
     if a > t:
         cite = clause("attack-higher", "破壊されます")
-        yield Note(cite=cite, event="damage-calculation", detail=f"{compare}: higher")
-        yield from _destroyed_in_battle(match, target, "lower ATK")
+        yield Note(cite=cite, event="damage-calculation", detail=msg("{compare}: "
+                                                                     "higher",
+                                                                     compare=compare))
+        yield from _destroyed_in_battle(match, target, msg("lower ATK"))
         yield from lose_life(match, them, a - t, clause("attack-higher", "引かれます"),
-                             f"{them} takes {a} − {t} = {a - t} battle damage")
+                             msg("{them} takes {a} − {t} = {value} battle damage",
+                                 them=them, a=a, t=t, value=a - t))
     elif a == t:
         cite = clause("attack-equal", "相打ち")
-        yield Note(cite=cite, event="damage-calculation", detail=f"{compare}: equal")
-        yield from _destroyed_in_battle(match, attacker, "equal ATK")
-        yield from _destroyed_in_battle(match, target, "equal ATK")
+        yield Note(cite=cite, event="damage-calculation", detail=msg("{compare}: "
+                                                                     "equal",
+                                                                     compare=compare))
+        yield from _destroyed_in_battle(match, attacker, msg("equal ATK"))
+        yield from _destroyed_in_battle(match, target, msg("equal ATK"))
         yield Note(cite=clause("attack-equal", "ダメージを受けません"), event="no-damage",
-                   detail="neither player takes damage")
+                   detail=msg("neither player takes damage"))
     else:
         cite = clause("attack-lower", "破壊されます")
-        yield Note(cite=cite, event="damage-calculation", detail=f"{compare}: lower")
-        yield from _destroyed_in_battle(match, attacker, "lower ATK")
+        yield Note(cite=cite, event="damage-calculation", detail=msg("{compare}: "
+                                                                     "lower",
+                                                                     compare=compare))
+        yield from _destroyed_in_battle(match, attacker, msg("lower ATK"))
         yield from lose_life(match, me, t - a,
                              clause("attack-lower", "引かれます").because(ATTACK_LOWER),
-                             f"{me} (the attacking player, whose monster was weaker) takes "
-                             f"{t} − {a} = {t - a} battle damage")
+                             msg("{me} (the attacking player, whose monster was "
+                                 "weaker) takes {t} − {a} = {value} battle damage",
+                                 me=me, t=t, a=a, value=t - a))
 
 
 def _against_defense(match, attacker: Card, target: Card):
     s = match.state
     a, d = current_atk(s, attacker), current_def(s, target)
     me = controller(s, attacker)
-    compare = (f"{attacker.label()} {stat_text(s, attacker, 'atk')} against "
-               f"{target.label()} {stat_text(s, target, 'def')} in defense position")
+    compare = msg("{attacker} {attacker_stat} against {target} {target_stat} in defense "
+                  "position", attacker=attacker, attacker_stat=stat_text(s, attacker, "atk"),
+                  target=target, target_stat=stat_text(s, target, "def"))
     if a > d:
         yield Note(cite=clause("defense-higher", "破壊されます"), event="damage-calculation",
-                   detail=f"{compare}: higher")
-        yield from _destroyed_in_battle(match, target, "ATK higher than its DEF")
+                   detail=msg("{compare}: higher", compare=compare))
+        yield from _destroyed_in_battle(match, target, msg("ATK higher than its DEF"))
         yield Note(cite=clause("defense-higher", "ダメージを受けません"), event="no-damage",
-                   detail="neither player takes damage")
+                   detail=msg("neither player takes damage"))
     elif a == d:
         yield Note(cite=clause("defense-equal", "影響はありません"), event="damage-calculation",
-                   detail=f"{compare}: equal — neither monster is destroyed")
+                   detail=msg("{compare}: equal — neither monster is destroyed",
+                              compare=compare))
         yield Note(cite=clause("defense-equal", "ダメージを受けません"), event="no-damage",
-                   detail="neither player takes damage")
+                   detail=msg("neither player takes damage"))
     else:
         yield Note(cite=clause("defense-lower", "影響はありません"), event="damage-calculation",
-                   detail=f"{compare}: lower — neither monster is destroyed")
+                   detail=msg("{compare}: lower — neither monster is destroyed",
+                              compare=compare))
         yield from lose_life(match, me, d - a, clause("defense-lower", "引かれます"),
-                             f"{me} (the attacking player) takes {d} − {a} = {d - a} "
-                             "battle damage")
+                             msg("{me} (the attacking player) takes {d} − {a} = "
+                                 "{value} battle damage",
+                                 me=me, d=d, a=a, value=d - a))

@@ -10,6 +10,7 @@ from judge.engine import Card, Check, Cite
 from .board import current_atk, monsters, stat_text
 from .life_points import lose_life
 from .citations import DIRECT
+from .i18n import msg
 
 DIRECT_CITE = Cite(DIRECT, match="直接届きます")
 
@@ -19,10 +20,12 @@ def may_attack_directly(match, player: str):
     other = match.state.opponent(player)
     theirs = monsters(match.state, other)
     yield Check(ok=not theirs, cite=DIRECT_CITE, event="check",
-                detail=(f"{other} has no monster on the field: the attack goes to {other} "
-                        "directly") if not theirs else
-                       (f"{other} has {len(theirs)} monster(s) on the field: the damage cannot "
-                        f"reach {other} directly; the attack needs a target"))
+                detail=(msg("{other} has no monster on the field: the attack goes to "
+                            "{other} directly", other=other)) if not theirs else
+                       (msg("{other} has {theirs_count} monster(s) on the field: the "
+                            "damage cannot reach {other} directly; the attack needs "
+                            "a target",
+                            other=other, theirs_count=len(theirs))))
 
 
 def direct_attack(match, attacker: Card, player: str):
@@ -30,5 +33,6 @@ def direct_attack(match, attacker: Card, player: str):
     other = match.state.opponent(player)
     atk = current_atk(match.state, attacker)
     yield from lose_life(match, other, atk, DIRECT_CITE,
-                         f"{attacker.label()} attacks {other} directly: {other} takes "
-                         f"{stat_text(match.state, attacker, 'atk')} battle damage")
+                         msg("{attacker} attacks {other} directly: {other} takes "
+                             "{value} battle damage",
+                             attacker=attacker, other=other, value=stat_text(match.state, attacker, 'atk')))

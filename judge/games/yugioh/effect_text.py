@@ -23,6 +23,8 @@ import unicodedata
 
 from judge.engine import ScenarioError
 
+from .i18n import msg
+
 WORDS = ("destroy", "destroy_all", "flip_all", "bounce")
 COUNTED = ("draw", "damage")
 VOCABULARY = list(WORDS) + [f"{w} N" for w in COUNTED] + ["(a description in words)"]
@@ -44,14 +46,19 @@ def parse_effect(text: str, field: str = "effect") -> tuple[str, int | str]:
     return "text", raw
 
 
-def describe(effect: tuple[str, int | str]) -> str:
-    """The effect in words for the step log."""
+def describe(effect: tuple[str, int | str]):
+    """The effect in words for the step log (a message of the game's catalogue)."""
     verb, arg = effect
-    return {
-        "destroy": "destroy one card on the field",
-        "destroy_all": "destroy every monster of the opponent",
-        "flip_all": "turn every face-down monster of the opponent face-up",
-        "bounce": "return one monster on the field to its owner's hand",
-        "draw": f"draw {arg}",
-        "damage": f"the opponent loses {arg} life points",
-    }.get(verb, f"「{arg}」")
+    if verb == "destroy":
+        return msg("destroy one card on the field")
+    if verb == "destroy_all":
+        return msg("destroy every monster of the opponent")
+    if verb == "flip_all":
+        return msg("turn every face-down monster of the opponent face-up")
+    if verb == "bounce":
+        return msg("return one monster on the field to its owner's hand")
+    if verb == "draw":
+        return msg("draw {count}", count=arg)
+    if verb == "damage":
+        return msg("the opponent loses {amount} life points", amount=arg)
+    return msg("「{text}」", text=arg)

@@ -18,6 +18,7 @@ from .interpretations import CARD_DATA, EFFECT_DESTRUCTION
 from .life_points import lose_life
 from .citations import DESTROYED_FACE_DOWN, FLIP, FUSION, RITUAL, TO_GRAVEYARD, card_entry
 from .turn import draw_cards
+from .i18n import msg
 
 CARD_INSTRUCTIONS = Cite(FLIP, match="カードの指示にしたがってください")
 EFFECT_TO_GRAVEYARD = TO_GRAVEYARD.because(EFFECT_DESTRUCTION)
@@ -51,48 +52,58 @@ def resolve(match, source: Card, controller: str, text: str, choice: str, cite: 
     verb, arg = parse_effect(text)
     opponent = match.state.opponent(controller)
     if verb == "destroy":
-        target = yield from _choose(match, source, controller, choice, cite, "destroy",
+        target = yield from _choose(match, source, controller, choice, cite, msg("destroy"),
                                     _field_cards(match, source))
         if target is not None:
             yield from destroy(match, target, EFFECT_TO_GRAVEYARD,
-                               f"{target.label()} is destroyed by {source.label()}: to "
-                               f"{target.owner}'s graveyard")
+                               msg("{target} is destroyed by {source}: to {owner}'s "
+                                   "graveyard",
+                                   target=target, source=source, owner=target.owner))
     elif verb == "bounce":
         target = yield from _choose(match, source, controller, choice, cite,
-                                    "return to the hand",
+                                    msg("return to the hand"),
                                     [c for p in match.state.players
                                      for c in monsters(match.state, p) if c is not source])
         if target is not None:
             yield from return_to_hand(match, target, cite,
-                                      f"{target.label()} returns to {target.owner}'s hand")
+                                      msg("{target} returns to {owner}'s hand",
+                                          target=target, owner=target.owner))
     elif verb == "destroy_all":
         for monster in list(monsters(match.state, opponent)):
             if not face_up(monster) and monster.get("flip_effect"):
                 yield Note(cite=DESTROYED_FACE_DOWN,
-                           detail=f"{monster.label()} is destroyed face-down: it is not turned "
-                                  "face-up, so its flip effect does not trigger",
+                           detail=msg("{monster} is destroyed face-down: it is not "
+                                      "turned face-up, so its flip effect does not "
+                                      "trigger",
+                                      monster=monster),
                            event="no-flip-effect")
             yield from destroy(match, monster, EFFECT_TO_GRAVEYARD,
-                               f"{monster.label()} is destroyed by {source.label()}: to "
-                               f"{monster.owner}'s graveyard")
+                               msg("{monster} is destroyed by {source}: to {owner}'s "
+                                   "graveyard",
+                                   monster=monster, source=source, owner=monster.owner))
     elif verb == "flip_all":
         from .flip_effects import turned_face_up
         hidden = [m for m in monsters(match.state, opponent) if not face_up(m)]
         if not hidden:
-            yield Note(cite=cite, detail=f"{opponent} has no face-down monster to turn face-up")
+            yield Note(cite=cite, detail=msg("{opponent} has no face-down monster to "
+                                             "turn face-up",
+                                             opponent=opponent))
         for monster in hidden:
             if monster in monsters(match.state, opponent) and not face_up(monster):
                 yield from turned_face_up(match, monster, "effect", source=source, cite=cite)
     elif verb == "draw":
         yield from draw_cards(match, controller, arg, cite,
-                              f"the effect of {source.label()}")
+                              msg("the effect of {source}", source=source))
     elif verb == "damage":
         yield from lose_life(match, opponent, arg, cite,
-                             f"{opponent} loses {arg} life points by the effect of "
-                             f"{source.label()}", event="effect-damage")
+                             msg("{opponent} loses {arg} life points by the effect "
+                                 "of {source}",
+                                 opponent=opponent, arg=arg, source=source), event="effect-damage")
     else:
-        yield Note(cite=cite, detail=f"the effect of {source.label()} resolves: 「{arg}」 (a "
-                                     "description: the engine changes nothing for it)",
+        yield Note(cite=cite, detail=msg("the effect of {source} resolves: 「{arg}」 "
+                                         "(a description: the engine changes nothing "
+                                         "for it)",
+                                         source=source, arg=arg),
                    event="effect")
 
 
@@ -104,7 +115,9 @@ def _field_cards(match, source: Card) -> list[Card]:
 def _choose(match, source, controller, choice, cite, what, cards):
     options = labels(cards)
     if not options:
-        yield Note(cite=cite, detail=f"the effect of {source.label()} has no card to {what}",
+        yield Note(cite=cite, detail=msg("the effect of {source} has no card to "
+                                         "{what}",
+                                         source=source, what=what),
                    event="effect")
         return None
     # No detail: the engine then logs the answer itself ("target: 草原").

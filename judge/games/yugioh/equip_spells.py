@@ -13,6 +13,7 @@ from judge.engine import Card, Check, Cite, Move, Note, require
 from .board import SPELL_ZONES, current_atk, current_def, face_up
 from .interpretations import EQUIP_FOLLOWS, ZONES
 from .citations import EQUIP
+from .i18n import msg
 
 LAY_OVER = Cite(EQUIP, match="重ねるようにして出します")
 FACE_UP_ONLY = Cite(EQUIP, match="表向きにしているモンスターカードにのみ")
@@ -35,21 +36,26 @@ def equip(match, act, card: Card):
                                 "over in `target`", field="target")
     monster = match.card(ref, zones=("monsters",), field="target")
     yield Check(ok=face_up(monster), cite=FACE_UP_ONLY,
-                detail=f"{monster.label()} is face-up" if face_up(monster) else
-                       f"the target is a face-down monster: {card.label()} can be used only "
-                       "on a face-up monster")
-    wanted = ", ".join(card.get("equip_to") or []) or "any monster"
+                detail=msg("{monster} is face-up", monster=monster) if face_up(monster) else
+                       msg("the target is a face-down monster: {card} can be used "
+                           "only on a face-up monster",
+                           card=card))
+    wanted = ", ".join(card.get("equip_to") or []) or msg("any monster")
     yield Check(ok=fits(card, monster), cite=FITTING_ONLY,
-                detail=f"{card.label()} fits {wanted}: {monster.label()} "
-                       + ("fits" if fits(card, monster) else "does not fit"))
+                detail=(msg("{card} fits {wanted}: {monster} fits", card=card, wanted=wanted,
+                            monster=monster) if fits(card, monster) else
+                        msg("{card} fits {wanted}: {monster} does not fit", card=card,
+                            wanted=wanted, monster=monster)))
     others = [c for c in match.zone(p, "spells") if c is not card]
     yield from require(len(others) < SPELL_ZONES, LAY_OVER.because(ZONES),
-                       f"{p}'s five spell & trap zones are full")
+                       msg("{player}'s five spell & trap zones are full", player=p))
     before = current_atk(match.state, monster), current_def(match.state, monster)
     yield Move(card, "spells", player=p, props={"attached_to": monster.uid},
                clear=("face_down",), cite=LAY_OVER,
-               event="equip", detail=f"{p} lays {card.label()} over {monster.label()}")
+               event="equip", detail=msg("{player} lays {card} over {monster}",
+                                         player=p, card=card, monster=monster))
     after = current_atk(match.state, monster), current_def(match.state, monster)
     yield Note(cite=LAY_OVER.because(EQUIP_FOLLOWS), event="stats",
-               detail=f"{monster.label()} is now ATK {after[0]} / DEF {after[1]} (was "
-                      f"{before[0]} / {before[1]})")
+               detail=msg("{monster} is now ATK {after} / DEF {after2} (was {before} "
+                          "/ {before2})",
+                          monster=monster, after=after[0], after2=after[1], before=before[0], before2=before[1]))

@@ -14,6 +14,7 @@ from judge.engine import Card, Cite, Move, SetFlag
 from .graveyard import to_graveyard
 from .interpretations import TERRAIN_MODIFIERS
 from .citations import FIELD, FIELD_ONE_CARD, FIELD_TERRAIN
+from .i18n import msg
 
 REPLACED = Cite(FIELD, match="前のフィールドカードは墓地へと送られます")
 
@@ -30,15 +31,21 @@ def play_field_card(match, act, card: Card):
     p = act.player
     previous = [c for q in match.state.players for c in match.zone(q, "field")]
     yield Move(card, "field", player=p, props={}, clear=("face_down",), cite=FIELD_ONE_CARD,
-               event="field-card", detail=f"{p} plays the field card {card.label()}")
+               event="field-card", detail=msg("{player} plays the field card {card}",
+                                              player=p, card=card))
     terrain = terrain_of(card)
     mods = ", ".join(f"{k.upper()} {terrain[k]:+d}" for k in ("atk", "def") if terrain[k])
     yield SetFlag("terrain", terrain, cite=FIELD_TERRAIN.because(TERRAIN_MODIFIERS),
                   event="terrain",
-                  detail=f"the terrain becomes {terrain['name']}"
-                         + (f": {mods} for {', '.join(terrain['types']) or 'every monster'}"
-                            if mods else ""))
+                  detail=(msg("the terrain becomes {terrain}: {mods} for {types}",
+                              terrain=terrain["name"], mods=mods, types=terrain["types"])
+                          if mods and terrain["types"] else
+                          msg("the terrain becomes {terrain}: {mods} for every monster",
+                              terrain=terrain["name"], mods=mods)
+                          if mods else
+                          msg("the terrain becomes {terrain}", terrain=terrain["name"])))
     for old in previous:
         yield from to_graveyard(match, old, REPLACED,
-                                f"only one field card can be in effect: {old.label()} goes to "
-                                f"{old.owner}'s graveyard")
+                                msg("only one field card can be in effect: {old} "
+                                    "goes to {owner}'s graveyard",
+                                    old=old, owner=old.owner))

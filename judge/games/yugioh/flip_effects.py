@@ -16,14 +16,15 @@ from .effect_text import describe, parse_effect
 from .effects import CARD_INSTRUCTIONS, resolve
 from .citations import (FLIP, FLIPPED_ANY_WAY, FLIPPED_BY_ATTACK, FLIPPED_BY_EFFECT,
                     NEXT_OWN_TURN)
+from .i18n import msg
 
 INTO_ATTACK_POSITION = Cite(FLIP, "flip-effects.2", match="攻撃表示にしてから使う")
 
 # how it was turned face-up -> (what the turning cites, why, what the trigger cites)
 HOW = {
-    "owner": (INTO_ATTACK_POSITION, "by its owner's will", NEXT_OWN_TURN),
-    "attack": (FLIPPED_BY_ATTACK, "because it is attacked", FLIPPED_ANY_WAY),
-    "effect": (FLIPPED_BY_EFFECT, "by an effect", FLIPPED_BY_EFFECT),
+    "owner": (INTO_ATTACK_POSITION, msg("by its owner's will"), NEXT_OWN_TURN),
+    "attack": (FLIPPED_BY_ATTACK, msg("because it is attacked"), FLIPPED_ANY_WAY),
+    "effect": (FLIPPED_BY_EFFECT, msg("by an effect"), FLIPPED_BY_EFFECT),
 }
 
 
@@ -38,11 +39,16 @@ def turned_face_up(match, card: Card, how: str, position: str | None = None,
     props = {"face_down": None}
     if position:
         props["position"] = position
-    by = f" ({source.label()})" if source is not None else ""
+    if source is not None:
+        why = msg("{why} ({source})", why=why, source=source)
+    stats = dict(atk=card.get("atk", 0), def_=card.get("def", 0))
     yield SetCard(card, props, cite=cite, event="flipped",
-                  detail=f"{card.label()} is turned face-up {why}{by}"
-                         + (f", into {position} position" if position else "")
-                         + f" (ATK {card.get('atk', 0)} / DEF {card.get('def', 0)})")
+                  detail=msg("{card} is turned face-up {why}, into {position} position "
+                             "(ATK {atk} / DEF {def_})", card=card, why=why,
+                             position=msg.term("position", position), **stats)
+                  if position else
+                  msg("{card} is turned face-up {why} (ATK {atk} / DEF {def_})", card=card,
+                      why=why, **stats))
     if card.get("flip_effect"):
         yield from trigger(match, card, how)
 
@@ -53,6 +59,7 @@ def trigger(match, card: Card, how: str):
     effect = card.get("flip_effect")
     cite = HOW[how][2]
     yield Record(fact(owner, "flip_effect", card), cite=cite, event="flip-effect",
-                 detail=f"the flip effect of {card.label()} activates as the card is turned "
-                        f"face-up: {describe(parse_effect(effect))}")
+                 detail=msg("the flip effect of {card} activates as the card is "
+                            "turned face-up: {value}",
+                            card=card, value=describe(parse_effect(effect))))
     yield from resolve(match, card, owner, effect, "flip_target", CARD_INSTRUCTIONS)

@@ -17,6 +17,7 @@ from .board import MONSTER_ZONES, ON_FIELD_PROPS, fact, is_monster, monsters
 from .interpretations import FUSION_MATERIALS, SPECIAL_POSITION, ZONES
 from .citations import FUSION, FUSION_DECK
 from .turn import require_main_phase
+from .i18n import msg
 
 TWO_OR_MORE = Cite(FUSION, match="２枚以上と融合カード1枚")
 SHOWN_ON_CARD = Cite(FUSION, match="個別に表示されています")
@@ -34,7 +35,7 @@ FROM_FUSION_DECK = Cite(FUSION_DECK, match="この融合デッキからモンス
 def fusion(match, act):
     """The fusion procedure of chapter 2 (融合の手順)."""
     p = act.player
-    yield from require_main_phase(match, p, "fuse")
+    yield from require_main_phase(match, p, msg("fuse"))
     spell = match.card(act.get("spell"), player=p, zones=("hand",), field="spell")
     if spell.get("spell_type") != "fusion":
         raise match.input_error(f"{spell.label()} is not a fusion spell (融合カード): give it "
@@ -49,34 +50,45 @@ def fusion(match, act):
             raise match.input_error(f"{m.label()} is not a monster card", field="materials")
     from_hand = [m for m in materials if match.where_is(m)[1] == "hand"]
     yield Check(ok=len(materials) >= 2, cite=TWO_OR_MORE,
-                detail=f"{len(materials)} monster card(s) named as materials"
-                       + ("" if len(materials) >= 2 else ": a fusion needs two or more"))
+                detail=msg("{count} monster card(s) named as materials", count=len(materials))
+                if len(materials) >= 2 else
+                msg("{count} monster card(s) named as materials: a fusion needs two or more",
+                    count=len(materials)))
     wanted = Counter(monster.get("materials") or [])
     given = Counter(m.name for m in materials)
     shown = "、".join(f"「{n}」" for n in monster.get("materials") or [])
+    named = {"monster": monster, "shown": shown, "given": list(materials)}
     yield Check(ok=given == wanted, cite=SHOWN_ON_CARD,
-                detail=f"{monster.label()} shows its materials: {shown}; given: "
-                       + "、".join(m.label() for m in materials)
-                       + ("" if given == wanted else " — they are not its materials"))
+                detail=msg("{monster} shows its materials: {shown}; given: {given}", **named)
+                if given == wanted else
+                msg("{monster} shows its materials: {shown}; given: {given} — they are not "
+                    "its materials", **named))
     if from_hand:
         yield Check(ok=True, cite=TWO_OR_MORE.because(FUSION_MATERIALS),
-                    detail="materials from the hand: "
-                           + "、".join(m.label() for m in from_hand))
+                    detail=msg("materials from the hand: {materials}",
+                               materials=list(from_hand)))
     on_field = len(materials) - len(from_hand)
     yield from require(len(monsters(match.state, p)) - on_field < MONSTER_ZONES,
-                       CALL.because(ZONES), f"{p}'s five monster zones are full")
+                       CALL.because(ZONES), msg("{player}'s five monster zones are "
+                                                "full",
+                                                player=p))
     position = act.get("position") or "attack"
     yield Move(monster, "monsters", player=p, props={"position": position}, cite=CALL,
                event="fusion",
-               detail=f"{p} takes {monster.label()} from the fusion deck and puts it in a monster "
-                      f"zone (ATK {monster.get('atk', 0)} / DEF {monster.get('def', 0)})")
+               detail=msg("{player} takes {monster} from the fusion deck and puts it "
+                          "in a monster zone (ATK {value} / DEF {value2})",
+                          player=p, monster=monster, value=monster.get('atk', 0), value2=monster.get('def', 0)))
     yield Record(fact(p, "fusion_summon", monster),
                  cite=FROM_FUSION_DECK.because(SPECIAL_POSITION) if act.get("position")
                  else FROM_FUSION_DECK,
-                 detail=f"{monster.label()} came from the fusion deck, not from the deck: it "
-                        f"is in {position} position, and this was not a normal summon")
+                 detail=msg("{monster} came from the fusion deck, not from the deck: "
+                            "it is in {position} position, and this was not a normal "
+                            "summon",
+                            monster=monster, position=msg.term("position", position)))
     for m in materials:
         yield Move(m, "graveyard", clear=ON_FIELD_PROPS, cite=TO_GRAVEYARD, event="material",
-                   detail=f"the material {m.label()} goes to {m.owner}'s graveyard")
+                   detail=msg("the material {m} goes to {owner}'s graveyard",
+                              m=m, owner=m.owner))
     yield Move(spell, "graveyard", cite=TO_GRAVEYARD, event="to-graveyard",
-               detail=f"the fusion card {spell.label()} goes to {spell.owner}'s graveyard")
+               detail=msg("the fusion card {spell} goes to {owner}'s graveyard",
+                          spell=spell, owner=spell.owner))

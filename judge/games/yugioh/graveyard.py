@@ -11,6 +11,7 @@ from judge.engine import Card, Cite, Move, SetFlag
 from .board import ON_FIELD_PROPS, equips_of, is_monster
 from .interpretations import EQUIP_FOLLOWS
 from .citations import FIELD_RESET, FUSION, FUSION_DESTROYED, GRAVEYARD
+from .i18n import msg
 
 
 def to_graveyard(match, card: Card, cite: Cite, detail: str, event: str = "to-graveyard"):
@@ -39,8 +40,9 @@ def return_to_hand(match, card: Card, cite: Cite, detail: str):
     if card.get("kind") == "fusion":
         yield Move(card, "fusion_deck", clear=ON_FIELD_PROPS,
                    cite=Cite(FUSION, match="手札に戻された場合は融合デッキへと戻ります"),
-                   detail=f"{card.label()} would return to the hand: a fusion monster goes "
-                          f"back to {card.owner}'s fusion deck instead", event="to-fusion-deck")
+                   detail=msg("{card} would return to the hand: a fusion monster "
+                              "goes back to {owner}'s fusion deck instead",
+                              card=card, owner=card.owner), event="to-fusion-deck")
     else:
         yield Move(card, "hand", clear=ON_FIELD_PROPS, cite=cite, detail=detail,
                    event="to-hand")
@@ -53,13 +55,15 @@ def _after_leaving(match, card: Card, was_monster: bool, was_field: bool):
             yield Move(equip, "graveyard", clear=ON_FIELD_PROPS,
                        cite=Cite(GRAVEYARD, match="使用した魔法カード").because(
                            EQUIP_FOLLOWS),
-                       detail=f"{equip.label()} was laid over {card.label()}, which left the "
-                              f"field: it goes to {equip.owner}'s graveyard",
+                       detail=msg("{equip} was laid over {card}, which left the "
+                                  "field: it goes to {owner}'s graveyard",
+                                  equip=equip, card=card, owner=equip.owner),
                        event="to-graveyard")
     if was_field:
         terrain = match.state.flags.get("terrain")
         if terrain and terrain.get("uid") == card.uid:
             yield SetFlag("terrain", None, cite=FIELD_RESET,
-                          detail=f"the terrain of {card.label()} ends: the field is as at the "
-                                 "start of the duel", event="terrain")
+                          detail=msg("the terrain of {card} ends: the field is as at "
+                                     "the start of the duel",
+                                     card=card), event="terrain")
 

@@ -9,177 +9,179 @@ from __future__ import annotations
 
 from judge.engine import Interpretation
 
+from .i18n import msg
+
 PF = "public-facts.md (Classic Yu-Gi-Oh! OCG)"
 
 STARTING_LIFE = Interpretation(
     "yugioh.starting-life",
-    "Chapter 2 speaks of life points but never of their starting value; a player starts "
-    "with 8000 unless the scenario says otherwise.",
+    msg("Chapter 2 speaks of life points but never of their starting value; a player starts "
+        "with 8000 unless the scenario says otherwise."),
     f"{PF}: 'Life points 8000 in OCG rulebooks.'")
 
 LIFE_ZERO = Interpretation(
     "yugioh.life-zero",
-    "Chapter 2 does not say when a duel ends. Life points do not go below 0, and a player "
-    "whose life points reach 0 loses the duel.",
+    msg("Chapter 2 does not say when a duel ends. Life points do not go below 0, and a player "
+        "whose life points reach 0 loses the duel."),
     "The general OCG rule (not in public-facts.md); the chapter only subtracts damage "
     "from life points.")
 
 PHASES = Interpretation(
     "yugioh.phases",
-    "Chapter 2 names no phases. A turn is draw → standby → main1 → battle → main2 → end; "
-    "phases only go forward, and ending the turn passes it to the opponent (their draw "
-    "phase).",
+    msg("Chapter 2 names no phases. A turn is draw → standby → main1 → battle → main2 → end; "
+        "phases only go forward, and ending the turn passes it to the opponent (their draw "
+        "phase)."),
     "The OCG turn structure of later rulebooks (not in public-facts.md); the chapter's "
     "own words are 'デュエル中に戦闘した' and '次の自分のターン'.")
 
 TURN_PLAYER = Interpretation(
     "yugioh.turn-player",
-    "Summons, sets, spells, fusions, rituals, attacks and phase changes are the turn "
-    "player's; battles happen in the battle phase, everything else in a main phase. The "
-    "opponent acts only by activating a set trap card (落とし穴).",
+    msg("Summons, sets, spells, fusions, rituals, attacks and phase changes are the turn "
+        "player's; battles happen in the battle phase, everything else in a main phase. The "
+        "opponent acts only by activating a set trap card (落とし穴)."),
     "The OCG turn structure; the chapter says a flip by one's own will happens on '次の"
     "自分のターン' and an attack on the opponent's turn.")
 
 FIRST_TURN = Interpretation(
     "yugioh.first-turn-no-attack",
-    "The player who goes first cannot attack on turn 1.",
+    msg("The player who goes first cannot attack on turn 1."),
     "The rule of later OCG rulebooks; chapter 2 and public-facts.md are silent on the "
     "first turn of the 3rd edition.")
 
 ATTACK_POSITION_ONLY = Interpretation(
     "yugioh.attack-position-only",
-    "Only a monster in attack position (攻撃表示) can declare an attack: the damage table "
-    "compares 'the attacking monster's ATK' with a target in attack or defense position, "
-    "and a monster in defense position (守備表示) is the one that is attacked.",
+    msg("Only a monster in attack position (攻撃表示) can declare an attack: the damage table "
+        "compares 'the attacking monster's ATK' with a target in attack or defense position, "
+        "and a monster in defense position (守備表示) is the one that is attacked."),
     "The names of the positions and the shape of the damage table; public-facts.md is "
     "silent.")
 
 ATTACK_ONCE = Interpretation(
     "yugioh.attack-once",
-    "Each monster can attack once a turn.",
+    msg("Each monster can attack once a turn."),
     "The general OCG rule; chapter 2 is silent.")
 
 ONE_NORMAL_SUMMON = Interpretation(
     "yugioh.one-normal-summon",
-    "A player may normal summon or set one monster a turn (setting a monster face-down "
-    "in defense position uses that normal summon). Fusion and ritual summons are not "
-    "normal summons (the chapter says so) and do not count.",
+    msg("A player may normal summon or set one monster a turn (setting a monster face-down "
+        "in defense position uses that normal summon). Fusion and ritual summons are not "
+        "normal summons (the chapter says so) and do not count."),
     f"The general OCG rule; the chapter distinguishes 通常の召喚 from fusion and ritual. "
     f"{PF}: 'Ritual and fusion summons are special summons'.")
 
 TRIBUTES = Interpretation(
     "yugioh.tributes",
-    "A normal summon or set of a level 5-6 monster needs one tribute, level 7 or more "
-    "two; levels 1-4 none. Tributes are the player's own monsters on the field and go to "
-    "the graveyard.",
+    msg("A normal summon or set of a level 5-6 monster needs one tribute, level 7 or more "
+        "two; levels 1-4 none. Tributes are the player's own monsters on the field and go to "
+        "the graveyard."),
     f"{PF}: 'Eras differ in tributes (none in the first 1999 rules; later level 5-6 "
     "one, 7+ two)'. The later rule is used; the chapter only speaks of 生け贄 for rituals.")
 
 CHANGE_POSITION = Interpretation(
     "yugioh.change-position",
-    "A face-up monster changes between attack and defense position once a turn, in a "
-    "main phase, not on the turn it came to the field nor after it attacked; a face-down "
-    "monster is turned face-up with `flip`.",
+    msg("A face-up monster changes between attack and defense position once a turn, in a "
+        "main phase, not on the turn it came to the field nor after it attacked; a face-down "
+        "monster is turned face-up with `flip`."),
     "The general OCG rule; chapter 2 is silent.")
 
 ZONES = Interpretation(
     "yugioh.zone-limits",
-    "A player has five monster zones and five spell & trap zones: a summon, set, fusion, "
-    "ritual or equip that needs a sixth is illegal.",
+    msg("A player has five monster zones and five spell & trap zones: a summon, set, fusion, "
+        "ritual or equip that needs a sixth is illegal."),
     "The OCG duel field; chapter 2 names the モンスターカード置き場 but not its size.")
 
 ATTACK_LOWER = Interpretation(
     "yugioh.attack-lower-transcription",
-    "The clause as transcribed (自分の攻撃力<敵の攻撃力) subtracts the defender's ATK from "
-    "the attacker's and charges 'the attacked opponent' — a negative amount to the wrong "
-    "player, copied from the clause above it. The editor's note on "
-    "yugioh/rule/damage-calculation and the rest of the table (the weaker monster's "
-    "controller takes the difference; defense-lower charges the attacking player "
-    "DEF − ATK) give the correct rule: the attacker is destroyed and its controller "
-    "takes the difference (defender's ATK − attacker's ATK).",
+    msg("The clause as transcribed (自分の攻撃力<敵の攻撃力) subtracts the defender's ATK from "
+        "the attacker's and charges 'the attacked opponent' — a negative amount to the wrong "
+        "player, copied from the clause above it. The editor's note on "
+        "yugioh/rule/damage-calculation and the rest of the table (the weaker monster's "
+        "controller takes the difference; defense-lower charges the attacking player "
+        "DEF − ATK) give the correct rule: the attacker is destroyed and its controller "
+        "takes the difference (defender's ATK − attacker's ATK)."),
     f"{PF}: 'attack vs attack: higher destroys the lower, whose controller takes the "
     "difference'.")
 
 EQUIP_FOLLOWS = Interpretation(
     "yugioh.equip-follows-monster",
-    "An equip spell laid over a monster (重ねるようにして出します) goes to the graveyard "
-    "when that monster leaves the field; while on the field it adds its ATK/DEF "
-    "modifiers to that monster (its ATK or DEF never goes below 0).",
+    msg("An equip spell laid over a monster (重ねるようにして出します) goes to the graveyard "
+        "when that monster leaves the field; while on the field it adds its ATK/DEF "
+        "modifiers to that monster (its ATK or DEF never goes below 0)."),
     "Nearest rule: used spell cards go to the graveyard (yugioh/rule/graveyard).")
 
 TERRAIN_MODIFIERS = Interpretation(
     "yugioh.terrain-modifiers",
-    "A field card's terrain is a game-wide flag holding the modifiers the scenario gives "
-    "the card (field_atk, field_def, for the monsters named in field_types, or all); it "
-    "applies to face-up monsters of both players while the card is on the field.",
+    msg("A field card's terrain is a game-wide flag holding the modifiers the scenario gives "
+        "the card (field_atk, field_def, for the monsters named in field_types, or all); it "
+        "applies to face-up monsters of both players while the card is on the field."),
     "The chapter: a field card changes the terrain (地形を変化させる) and only the last "
     "one played is in effect; the card texts are not in the corpus.")
 
 EFFECT_DESTRUCTION = Interpretation(
     "yugioh.effect-destruction",
-    "A card destroyed by an effect goes to its owner's graveyard, like one destroyed in "
-    "battle.",
+    msg("A card destroyed by an effect goes to its owner's graveyard, like one destroyed in "
+        "battle."),
     "Nearest rule: yugioh/rule/graveyard (battle) and yugioh/rule/fusion (a destroyed "
     "fusion monster goes to the graveyard).")
 
 USED_TRAP = Interpretation(
     "yugioh.used-trap",
-    "A trap card that has been activated goes to the graveyard like a used spell card.",
+    msg("A trap card that has been activated goes to the graveyard like a used spell card."),
     "Nearest rule: yugioh/rule/graveyard speaks of used spell cards.")
 
 FUSION_MATERIALS = Interpretation(
     "yugioh.fusion-materials-hand-or-field",
-    "Fusion materials may be the player's monster cards in the hand or on the field "
-    "(自分のモンスターカード２枚以上).",
+    msg("Fusion materials may be the player's monster cards in the hand or on the field "
+        "(自分のモンスターカード２枚以上)."),
     f"{PF}: 'Eras differ in ... whether fusion materials may come from the hand'; the "
     "chapter says 'own monster cards' without naming the zone.")
 
 SPECIAL_POSITION = Interpretation(
     "yugioh.special-summon-position",
-    "A fusion or ritual monster comes to the field face-up, in attack position unless "
-    "the action asks for defense.",
+    msg("A fusion or ritual monster comes to the field face-up, in attack position unless "
+        "the action asks for defense."),
     "The chapter says the monster is placed (出します, 降臨させる) without naming its "
     "position.")
 
 RITUAL_FROM_HAND = Interpretation(
     "yugioh.ritual-monster-from-hand",
-    "The ritual monster is called from its owner's hand.",
+    msg("The ritual monster is called from its owner's hand."),
     "The chapter says it is brought to the field (フィールド上に降臨させる) without naming "
     "where from; public-facts.md: 'summoned by スカルライダーの復活'.")
 
 CARD_DATA = Interpretation(
     "yugioh.card-data-public-facts",
-    "The chapter names this card but gives neither its stats nor its effect; the engine "
-    "uses the public facts (スカルライダー: ritual monster, level 6, ATK 1900 / DEF 1850; "
-    "光の護封剣 turns the opponent's monsters face-up; サンダー・ボルト destroys all the "
-    "opponent's monsters; 落とし穴 answers a normal summon), which a scenario may override.",
+    msg("The chapter names this card but gives neither its stats nor its effect; the engine "
+        "uses the public facts (スカルライダー: ritual monster, level 6, ATK 1900 / DEF 1850; "
+        "光の護封剣 turns the opponent's monsters face-up; サンダー・ボルト destroys all the "
+        "opponent's monsters; 落とし穴 answers a normal summon), which a scenario may override."),
     f"{PF}: the entries for スカルライダー, 光の護封剣, サンダー・ボルト and 落とし穴.")
 
 TRAP_WINDOW = Interpretation(
     "yugioh.trap-window",
-    "落とし穴 answers a normal summon: it can be activated, from the spell & trap zone where "
-    "it was set, against a monster normal summoned this turn; what it then does is the "
-    "scenario's `effect:` (its card text is not in the corpus).",
+    msg("落とし穴 answers a normal summon: it can be activated, from the spell & trap zone where "
+        "it was set, against a monster normal summoned this turn; what it then does is the "
+        "scenario's `effect:` (its card text is not in the corpus)."),
     f"{PF}: '落とし穴 (which answers a normal summon)'; the chapter: fusion and ritual "
     "monsters are not its targets.")
 
 SET_SPELL = Interpretation(
     "yugioh.set-spell-trap",
-    "A spell or trap card can be set face-down in a spell & trap zone in a main phase; a "
-    "trap card is activated from there.",
+    msg("A spell or trap card can be set face-down in a spell & trap zone in a main phase; a "
+        "trap card is activated from there."),
     "The OCG duel field; chapter 2 is silent.")
 
 DRAW = Interpretation(
     "yugioh.draw",
-    "The turn player draws one card in the draw phase; an effect that draws more than the "
-    "deck holds draws what is there (the deck-out rule differs between eras and is not "
-    "modelled).",
+    msg("The turn player draws one card in the draw phase; an effect that draws more than the "
+        "deck holds draws what is there (the deck-out rule differs between eras and is not "
+        "modelled)."),
     f"{PF}: 'Eras differ in ... deck-out'.")
 
 ATTACKER_GONE = Interpretation(
     "yugioh.battle-ends-without-monster",
-    "If a flip effect removes the attacking or the attacked monster from the field before "
-    "damage calculation, there is no damage calculation.",
+    msg("If a flip effect removes the attacking or the attacked monster from the field before "
+        "damage calculation, there is no damage calculation."),
     "The chapter: the flip effect activates at the moment the monster is turned face-up, "
     "before the damage is judged between two monsters.")
 

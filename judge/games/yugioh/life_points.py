@@ -8,6 +8,7 @@ from __future__ import annotations
 from judge.engine import Cite, LifeChange, Win
 
 from .interpretations import LIFE_ZERO
+from .i18n import msg
 
 
 def lose_life(match, player: str, amount: int, cite: Cite, detail: str, event: str = "damage"):
@@ -20,11 +21,13 @@ def lose_life(match, player: str, amount: int, cite: Cite, detail: str, event: s
         return
     loss = min(amount, max(life, 0))
     if loss < amount:
-        detail += f" (life points stop at 0: {loss} is subtracted)"
+        detail = msg("{detail} (life points stop at 0: {loss} is subtracted)",
+                     detail=detail, loss=loss)
         cite = cite.because(LIFE_ZERO) if cite.interpretation is None else cite
     yield LifeChange(player, -loss, cite=cite, detail=detail, event=event)
     if match.state.players[player].life <= 0 and match.state.winner is None:
         winner = match.state.opponent(player)
         yield Win(winner, cite=Cite(cite.entry, cite.clause, cite.match).because(LIFE_ZERO),
-                  detail=f"{player}'s life points are 0: {winner} wins the duel",
+                  detail=msg("{player}'s life points are 0: {winner} wins the duel",
+                             player=player, winner=winner),
                   event="win")

@@ -15,6 +15,7 @@ from .cards import from_card_list
 from .interpretations import CARD_DATA, RITUAL_FROM_HAND, SPECIAL_POSITION, ZONES
 from .citations import RITUAL
 from .turn import require_main_phase
+from .i18n import msg
 
 OWN_RITUAL_CARD = Cite(RITUAL, match="専用の儀式カード")
 LEVELS = Cite(RITUAL, match="星の数以上になるよう")
@@ -31,7 +32,7 @@ DESCEND = Cite(RITUAL, "ritual.2", match="フィールド上に降臨させる�
 def ritual(match, act):
     """The ritual procedure of chapter 2 (儀式の手順)."""
     p = act.player
-    yield from require_main_phase(match, p, "perform a ritual")
+    yield from require_main_phase(match, p, msg("perform a ritual"))
     spell = match.card(act.get("spell"), player=p, zones=("hand",), field="spell")
     if spell.get("spell_type") != "ritual":
         raise match.input_error(f"{spell.label()} is not a ritual spell (儀式カード): give it "
@@ -55,31 +56,41 @@ def ritual(match, act):
             raise match.input_error(f"the tribute {t.label()} needs its level", field="tributes")
     called = spell.get("ritual_monster")
     yield Check(ok=called in (None, monster.name), cite=OWN_RITUAL_CARD,
-                detail=f"{spell.label()} is the ritual card of 「{called or monster.name}」"
-                       + ("" if called in (None, monster.name)
-                          else f", not of {monster.label()}"))
+                detail=msg("{spell} is the ritual card of 「{called}」", spell=spell,
+                           called=called or monster.name)
+                if called in (None, monster.name) else
+                msg("{spell} is the ritual card of 「{called}」, not of {monster}",
+                    spell=spell, called=called, monster=monster))
     total = sum(t.get("level") for t in tributes)
     level = monster.get("level")
+    sums = dict(levels=" + ".join(str(t.get("level")) for t in tributes), total=total,
+                monster=monster, level=level)
     levels_cite = LEVELS.because(CARD_DATA) if from_card_list(monster, "level") else LEVELS
     yield Check(ok=total >= level, cite=levels_cite,
-                detail="the tributes' levels add up to "
-                       + " + ".join(str(t.get("level")) for t in tributes)
-                       + f" = {total}; {monster.label()} is level {level}"
-                       + ("" if total >= level else ": not enough"))
+                detail=(msg("the tributes' levels add up to {levels} = {total}; {monster} is "
+                            "level {level}", **sums) if total >= level else
+                        msg("the tributes' levels add up to {levels} = {total}; {monster} is "
+                            "level {level}: not enough", **sums)))
     on_field = sum(1 for t in tributes if match.where_is(t)[1] == "monsters")
     yield from require(len(monsters(match.state, p)) - on_field < MONSTER_ZONES,
-                       DESCEND.because(ZONES), f"{p}'s five monster zones are full")
+                       DESCEND.because(ZONES), msg("{player}'s five monster zones "
+                                                   "are full",
+                                                   player=p))
     for t in tributes:
         yield Move(t, "graveyard", clear=ON_FIELD_PROPS, cite=TO_GRAVEYARD, event="tribute",
-                   detail=f"{t.label()} is offered as a tribute: to {t.owner}'s graveyard")
+                   detail=msg("{t} is offered as a tribute: to {owner}'s graveyard",
+                              t=t, owner=t.owner))
     yield Move(spell, "graveyard", cite=TO_GRAVEYARD, event="to-graveyard",
-               detail=f"the ritual card {spell.label()} goes to {spell.owner}'s graveyard")
+               detail=msg("the ritual card {spell} goes to {owner}'s graveyard",
+                          spell=spell, owner=spell.owner))
     position = act.get("position") or "attack"
     yield Move(monster, "monsters", player=p, props={"position": position},
                cite=DESCEND.because(RITUAL_FROM_HAND), event="ritual",
-               detail=f"{monster.label()} descends to the field from {p}'s hand in {position} "
-                      f"position (ATK {monster.get('atk', 0)} / DEF {monster.get('def', 0)})")
+               detail=msg("{monster} descends to the field from {player}'s hand in "
+                          "{position} position (ATK {value} / DEF {value2})",
+                          monster=monster, player=p, position=msg.term("position", position), value=monster.get('atk', 0), value2=monster.get('def', 0)))
     yield Record(fact(p, "ritual_summon", monster),
                  cite=DESCEND.because(SPECIAL_POSITION) if act.get("position") else
                  Cite(RITUAL, match="通常の召喚とは異なるため"),
-                 detail=f"{monster.label()} was brought by a ritual: not a normal summon")
+                 detail=msg("{monster} was brought by a ritual: not a normal summon",
+                            monster=monster))

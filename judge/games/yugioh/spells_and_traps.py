@@ -19,6 +19,7 @@ from .graveyard import to_graveyard
 from .interpretations import SET_SPELL, TRAP_WINDOW, USED_TRAP
 from .citations import FUSION_NOT_A_SUMMON, GRAVEYARD, RITUAL_NOT_A_SUMMON
 from .turn import require_main_phase
+from .i18n import msg
 
 USED_SPELL = Cite(GRAVEYARD, match="使用した魔法カード")
 
@@ -47,7 +48,7 @@ def activate(match, act):
     if spell_type in ("fusion", "ritual"):
         raise match.input_error(f"{card.label()} is a {spell_type} spell: use the "
                                 f"`{spell_type}` action", field="card", accepted=spell_type)
-    yield from require_main_phase(match, p, "activate a spell card")
+    yield from require_main_phase(match, p, msg("activate a spell card"))
     if spell_type == "equip":
         yield from equip(match, act, card)
     elif spell_type == "field":
@@ -55,7 +56,8 @@ def activate(match, act):
     else:
         yield from _activate_effect(match, card, p)
         yield from to_graveyard(match, card, USED_SPELL,
-                                f"{card.label()} has been used: to {card.owner}'s graveyard")
+                                msg("{card} has been used: to {owner}'s graveyard",
+                                    card=card, owner=card.owner))
 
 
 @action("equip", doc="Activate an equip spell over a monster (same as activate).", **FIELDS)
@@ -72,13 +74,16 @@ def _trap(match, act, card):
     p = act.player
     set_cite = Cite(USED_SPELL.entry, match=USED_SPELL.match).because(SET_SPELL)
     yield from require(match.where_is(card)[1] == "spells" and card.get("face_down"),
-                       set_cite, f"{card.label()} is a trap card: it is activated from the "
-                                 "spell & trap zone where it was set, not from the hand")
+                       set_cite, msg("{card} is a trap card: it is activated from "
+                                     "the spell & trap zone where it was set, not "
+                                     "from the hand",
+                                     card=card))
     if card.get("trigger") == "summon":
         yield from _answers_a_summon(match, act, card)
     yield from _activate_effect(match, card, p)
     yield from to_graveyard(match, card, USED_SPELL.because(USED_TRAP),
-                            f"{card.label()} has been used: to {card.owner}'s graveyard")
+                            msg("{card} has been used: to {owner}'s graveyard",
+                                card=card, owner=card.owner))
 
 
 def _answers_a_summon(match, act, card):
@@ -90,27 +95,32 @@ def _answers_a_summon(match, act, card):
     monster = match.card(ref, zones=("monsters",), field="target")
     if monster.get("kind") == "fusion":
         yield Check(ok=False, cite=FUSION_NOT_A_SUMMON,
-                    detail=f"{monster.label()} is a fusion monster: a fusion is not a summon, "
-                           f"so it is not a target of {card.label()}")
+                    detail=msg("{monster} is a fusion monster: a fusion is not a "
+                               "summon, so it is not a target of {card}",
+                               monster=monster, card=card))
     if monster.get("kind") == "ritual":
         yield Check(ok=False, cite=RITUAL_NOT_A_SUMMON,
-                    detail=f"{monster.label()} is a ritual monster: a ritual is not a normal "
-                           f"summon, so it is not a target of {card.label()}")
+                    detail=msg("{monster} is a ritual monster: a ritual is not a "
+                               "normal summon, so it is not a target of {card}",
+                               monster=monster, card=card))
     cite = (card_cite(match, card.name) or FUSION_NOT_A_SUMMON).because(TRAP_WINDOW)
     summoned = happened(match.state, "normal_summon", monster)
     yield Check(ok=summoned, cite=cite,
-                detail=f"{monster.label()} was normal summoned this turn" if summoned else
-                       f"{monster.label()} was not normal summoned this turn: nothing for "
-                       f"{card.label()} to answer")
+                detail=msg("{monster} was normal summoned this turn", monster=monster) if summoned else
+                       msg("{monster} was not normal summoned this turn: nothing for "
+                           "{card} to answer",
+                           monster=monster, card=card))
 
 
 def _activate_effect(match, card, player):
     """A spell's or trap's effect: the scenario's ``effect``, since card text is not cited."""
     cite = effect_cite(match, card, "effect")
-    yield Note(cite=cite, event="activate", detail=f"{player} activates {card.label()}")
+    yield Note(cite=cite, event="activate", detail=msg("{player} activates {card}",
+                                                       player=player, card=card))
     if card.get("effect"):
         yield from resolve(match, card, player, card["effect"], "target", cite)
     else:
         yield Note(cite=cite, event="effect",
-                   detail=f"{card.label()}'s card text is not in the corpus and the scenario "
-                          "gives it no `effect`: nothing more happens")
+                   detail=msg("{card}'s card text is not in the corpus and the "
+                              "scenario gives it no `effect`: nothing more happens",
+                              card=card))

@@ -16,6 +16,7 @@ from .interpretations import (CHANGE_POSITION, ONE_NORMAL_SUMMON, SET_SPELL, TRI
                               ZONES)
 from .citations import (FLIP, FUSION, NEXT_OWN_TURN, NOT_A_SUMMON_RITUAL, RITUAL)
 from .turn import require_main_phase
+from .i18n import msg
 
 NORMAL_SUMMON = NOT_A_SUMMON_RITUAL.because(ONE_NORMAL_SUMMON)
 TRIBUTE = Cite(RITUAL, match="生け贄のモンスターカードが必要").because(TRIBUTES)
@@ -42,12 +43,14 @@ def _monster_from_hand(match, act):
 def _check_special_monster(match, card, what: str):
     if card.get("kind") == "fusion":
         yield from require(False, Cite(FUSION, match="そのままでは使用することができません"),
-                           f"{card.label()} is a fusion monster: it cannot be {what}, only "
-                           "called by the fusion procedure")
+                           msg("{card} is a fusion monster: it cannot be {what}, "
+                               "only called by the fusion procedure",
+                               card=card, what=what))
     if card.get("kind") == "ritual":
         yield from require(False, Cite(RITUAL, match="特殊な手順で"),
-                           f"{card.label()} is a ritual monster: it cannot be {what}, only "
-                           "brought by its ritual")
+                           msg("{card} is a ritual monster: it cannot be {what}, "
+                               "only brought by its ritual",
+                               card=card, what=what))
 
 
 def _tribute(match, act, card, what: str):
@@ -66,21 +69,24 @@ def _tribute(match, act, card, what: str):
         raise match.input_error("the same monster is named twice as a tribute",
                                 field="tributes")
     yield from require(len(tributes) == needed, TRIBUTE,
-                       f"{card.label()} is level {level}: {what} it takes {needed} "
-                       f"tribute{'s' if needed != 1 else ''}, not {len(tributes)}")
+                       msg("{card} is level {level}: {what} it takes {needed} "
+                           "tribute{value}, not {tributes_count}",
+                           card=card, level=level, what=what, needed=needed, value='s' if needed != 1 else '', tributes_count=len(tributes)))
     free = MONSTER_ZONES - len(monsters(match.state, act.player)) + len(tributes)
     yield from require(free >= 1, ZONE_LIMIT,
-                       f"{act.player}'s five monster zones are full")
+                       msg("{player}'s five monster zones are full", player=act.player))
     for t in tributes:
         yield Move(t, "graveyard", clear=("position", "face_down"), cite=TRIBUTE,
-                   event="tribute", detail=f"{t.label()} is tributed for {card.label()}: to "
-                                           f"{t.owner}'s graveyard")
+                   event="tribute", detail=msg("{t} is tributed for {card}: to "
+                                               "{owner}'s graveyard",
+                                               t=t, card=card, owner=t.owner))
 
 
 def _one_normal_summon(match, player: str):
     yield from require(not (happened(match.state, "normal_summon", player=player) or
                             happened(match.state, "set", player=player)), NORMAL_SUMMON,
-                       f"{player} has already normal summoned or set a monster this turn")
+                       msg("{player} has already normal summoned or set a monster "
+                           "this turn", player=player))
 
 
 @action("summon", card=FieldSpec("card", required=True, doc="the monster in the hand"),
@@ -89,16 +95,17 @@ def _one_normal_summon(match, player: str):
 def summon(match, act):
     """Normal summon (通常召喚): from the hand, face-up in attack position."""
     p = act.player
-    yield from require_main_phase(match, p, "normal summon")
+    yield from require_main_phase(match, p, msg("normal summon"))
     card = _monster_from_hand(match, act)
-    yield from _check_special_monster(match, card, "normal summoned")
+    yield from _check_special_monster(match, card, msg("normal summoned"))
     yield from _one_normal_summon(match, p)
-    yield from _tribute(match, act, card, "to normal summon it")
+    yield from _tribute(match, act, card, msg("to normal summon it"))
     yield Move(card, "monsters", player=p, props={"position": "attack"}, cite=NORMAL_SUMMON,
-               event="summon", detail=f"{p} normal summons {card.label()} in attack position "
-                                      f"(ATK {card.get('atk', 0)})")
+               event="summon", detail=msg("{player} normal summons {card} in attack "
+                                          "position (ATK {value})",
+                                          player=p, card=card, value=card.get('atk', 0)))
     yield Record(fact(p, "normal_summon", card), cite=NORMAL_SUMMON,
-                 detail=f"{p}'s normal summon for this turn is used")
+                 detail=msg("{player}'s normal summon for this turn is used", player=p))
 
 
 @action("set", card=FieldSpec("card", required=True, doc="the card in the hand"),
@@ -107,7 +114,7 @@ def summon(match, act):
 def set_card(match, act):
     """Set (セット): a monster face-down in defense position (裏側守備表示), or a spell/trap."""
     p = act.player
-    yield from require_main_phase(match, p, "set a card")
+    yield from require_main_phase(match, p, msg("set a card"))
     card = match.card(act.get("card"), player=p, zones=("hand",), field="card")
     if not is_monster(card):
         if act.get("tributes"):
@@ -117,22 +124,26 @@ def set_card(match, act):
                                     field="card")
         cite = Cite(FLIP, match="カードの指示にしたがってください").because(SET_SPELL)
         yield from require(len(match.zone(p, "spells")) < SPELL_ZONES, cite.because(ZONES),
-                           f"{p}'s five spell & trap zones are full")
+                           msg("{player}'s five spell & trap zones are full", player=p))
         yield Move(card, "spells", player=p, props={"face_down": True}, cite=cite,
-                   event="set", detail=f"{p} sets a card face-down in a spell & trap zone")
-        yield Record(fact(p, "set_card", card), cite=cite, detail="set this turn")
+                   event="set", detail=msg("{player} sets a card face-down in a "
+                                           "spell & trap zone",
+                                           player=p))
+        yield Record(fact(p, "set_card", card), cite=cite, detail=msg("set this turn"))
         return
-    yield from _check_special_monster(match, card, "set")
+    yield from _check_special_monster(match, card, msg("set"))
     yield from _one_normal_summon(match, p)
-    yield from _tribute(match, act, card, "to set it")
+    yield from _tribute(match, act, card, msg("to set it"))
     cite = Cite(FLIP, "flip-effects.2", match="守備表示でフィールドに召喚し").because(
         ONE_NORMAL_SUMMON)
     yield Move(card, "monsters", player=p, props={"position": "defense", "face_down": True},
                cite=cite, event="set",
-               detail=f"{p} sets a monster face-down in defense position (裏側守備表示)")
+               detail=msg("{player} sets a monster face-down in defense position "
+                          "(裏側守備表示)", player=p))
     yield Record(fact(p, "set", card), cite=cite,
-                 detail=f"{p}'s normal summon for this turn is used; the monster was set "
-                        "this turn")
+                 detail=msg("{player}'s normal summon for this turn is used; the "
+                            "monster was set this turn",
+                            player=p))
 
 
 @action("flip", card=FieldSpec("card", required=True, doc="the face-down monster"),
@@ -141,19 +152,20 @@ def set_card(match, act):
 def flip(match, act):
     """The owner turns a face-down monster face-up (表にする), not on the turn it was set."""
     p = act.player
-    yield from require_main_phase(match, p, "turn a monster face-up")
+    yield from require_main_phase(match, p, msg("turn a monster face-up"))
     card = match.card(act.get("card"), player=p, zones=("monsters",), field="card")
     if not card.get("face_down"):
         raise match.input_error(f"{card.label()} is already face-up", field="card")
     yield from require(not happened(match.state, "set", card), SET_THIS_TURN,
-                       f"{card.label()} was set this turn: its owner can turn it face-up on "
-                       "the next own turn, not now")
+                       msg("{card} was set this turn: its owner can turn it face-up "
+                           "on the next own turn, not now",
+                           card=card))
     yield from require(not happened(match.state, "position_changed", card), POSITION,
-                       f"{card.label()} has already changed position this turn")
+                       msg("{card} has already changed position this turn", card=card))
     yield from turned_face_up(match, card, "owner", position="attack")
     if card in monsters(match.state, p):
         yield Record(fact(p, "flipped", card), cite=POSITION,
-                     detail=f"{card.label()} has changed position this turn")
+                     detail=msg("{card} has changed position this turn", card=card))
 
 
 @action("change_position", card=FieldSpec("card", required=True, doc="the face-up monster"),
@@ -167,14 +179,15 @@ def change_position(match, act):
     if card.get("face_down"):
         yield from flip(match, act)
         return
-    yield from require_main_phase(match, p, "change a monster's position")
+    yield from require_main_phase(match, p, msg("change a monster's position"))
     arrived = [k for k in ARRIVED if happened(match.state, k, card)]
     yield from require(not arrived, POSITION,
-                       f"{card.label()} came to the field or changed position this turn")
+                       msg("{card} came to the field or changed position this turn",
+                           card=card))
     yield from require(not happened(match.state, "attacked", card), POSITION,
-                       f"{card.label()} has attacked this turn")
+                       msg("{card} has attacked this turn", card=card))
     new = "defense" if card.get("position") == "attack" else "attack"
     yield SetCard(card, {"position": new}, cite=POSITION, event="position",
-                  detail=f"{card.label()} changes to {new} position")
+                  detail=msg("{card} changes to {new} position", card=card, new=msg.term("position", new)))
     yield Record(fact(p, "position_changed", card), cite=POSITION,
-                 detail=f"{card.label()} has changed position this turn")
+                 detail=msg("{card} has changed position this turn", card=card))

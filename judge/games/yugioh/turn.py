@@ -11,6 +11,7 @@ from judge.engine import Cite, FieldSpec, Move, Record, SetTurn, action, require
 
 from .interpretations import DRAW, PHASES, TURN_PLAYER
 from .citations import BATTLE, FUSION_DECK, NEXT_OWN_TURN
+from .i18n import msg
 
 PHASE_NAMES = ("draw", "standby", "main1", "battle", "main2", "end")
 MAIN_PHASES = ("main1", "main2")
@@ -24,7 +25,8 @@ DRAW_CITE = Cite(FUSION_DECK, match="通常使用するデッキ").because(DRAW)
 def require_turn_player(match, player: str, what: str):
     """Only the turn player acts in their own turn (yugioh.turn-player)."""
     yield from require(match.state.active == player, TURN_CITE,
-                       f"it is {match.state.active}'s turn: {player} cannot {what}")
+                       msg("it is {active}'s turn: {player} cannot {what}",
+                           active=match.state.active, player=player, what=what))
 
 
 def require_main_phase(match, player: str, what: str):
@@ -32,16 +34,18 @@ def require_main_phase(match, player: str, what: str):
     yield from require_turn_player(match, player, what)
     phase = match.state.phase
     yield from require(phase in MAIN_PHASES, TURN_CITE,
-                       f"it is the {phase} phase: {player} can {what} only in a main phase "
-                       "(main1 or main2)")
+                       msg("it is the {phase} phase: {player} can {what} only in a "
+                           "main phase (main1 or main2)",
+                           phase=msg.phase(phase), player=player, what=what))
 
 
 def require_battle_phase(match, player: str, what: str):
     """Attacks belong to the turn player's battle phase."""
     yield from require_turn_player(match, player, what)
     yield from require(match.state.phase == "battle", PHASE_CITE,
-                       f"it is the {match.state.phase} phase: {player} can {what} only in "
-                       "the battle phase")
+                       msg("it is the {phase} phase: {player} can {what} only in the "
+                           "battle phase",
+                           phase=msg.phase(match.state.phase), player=player, what=what))
 
 
 def draw_cards(match, player: str, count: int, cite: Cite, why: str):
@@ -50,7 +54,9 @@ def draw_cards(match, player: str, count: int, cite: Cite, why: str):
         deck = match.zone(player, "deck")
         if not deck:
             return
-        yield Move(deck[0], "hand", cite=cite, detail=f"{player} draws a card ({why})",
+        yield Move(deck[0], "hand", cite=cite, detail=msg("{player} draws a card "
+                                                          "({why})",
+                                                          player=player, why=why),
                    event="draw")
 
 
@@ -58,15 +64,20 @@ def draw_cards(match, player: str, count: int, cite: Cite, why: str):
 def draw(match, act):
     """ドローフェイズ: the turn player draws the top card of the deck, once a turn."""
     p = act.player
-    yield from require_turn_player(match, p, "draw")
+    yield from require_turn_player(match, p, msg("draw"))
     yield from require(match.state.phase == "draw", DRAW_CITE,
-                       f"it is the {match.state.phase} phase: a card is drawn in the draw phase")
+                       msg("it is the {phase} phase: a card is drawn in the draw "
+                           "phase", phase=msg.phase(match.state.phase)))
     yield from require(not any(f.get("player") == p and f.get("drew") for f in
                                match.state.this_turn), DRAW_CITE,
-                       f"{p} has already drawn this turn")
-    yield from require(bool(match.zone(p, "deck")), DRAW_CITE, f"{p}'s deck is empty")
-    yield from draw_cards(match, p, 1, DRAW_CITE, "draw phase")
-    yield Record({"player": p, "drew": True}, cite=DRAW_CITE, detail=f"{p} has drawn")
+                       msg("{player} has already drawn this turn", player=p))
+    yield from require(bool(match.zone(p, "deck")), DRAW_CITE, msg("{player}'s deck "
+                                                                   "is empty",
+                                                                   player=p))
+    yield from draw_cards(match, p, 1, DRAW_CITE, msg("draw phase"))
+    yield Record({"player": p, "drew": True}, cite=DRAW_CITE, detail=msg("{player} "
+                                                                         "has drawn",
+                                                                         player=p))
 
 
 @action("next_phase", to=FieldSpec("choice", options=PHASE_NAMES, doc="a later phase"),
@@ -74,7 +85,7 @@ def draw(match, act):
 def next_phase(match, act):
     """The turn player moves on through the phases; from the end phase the turn ends."""
     p, now = act.player, match.state.phase
-    yield from require_turn_player(match, p, "change the phase")
+    yield from require_turn_player(match, p, msg("change the phase"))
     index = PHASE_NAMES.index(now) if now in PHASE_NAMES else 0
     target = act.get("to")
     if target is None:
@@ -83,16 +94,19 @@ def next_phase(match, act):
             return
         target = PHASE_NAMES[index + 1]
     yield from require(PHASE_NAMES.index(target) > index, PHASE_CITE,
-                       f"the {target} phase is not after the {now} phase: phases only go "
-                       "forward")
-    yield SetTurn(phase=target, cite=PHASE_CITE, detail=f"{p} enters the {target} phase",
+                       msg("the {target} phase is not after the {now} phase: phases "
+                           "only go forward",
+                           target=msg.phase(target), now=msg.phase(now)))
+    yield SetTurn(phase=target, cite=PHASE_CITE, detail=msg("{player} enters the "
+                                                            "{target} phase",
+                                                            player=p, target=msg.phase(target)),
                   event="phase")
 
 
 @action("end_turn", doc="End the turn: the opponent's turn begins with their draw phase.")
 def end_turn(match, act):
     """The turn player ends the turn (エンドフェイズ)."""
-    yield from require_turn_player(match, act.player, "end the turn")
+    yield from require_turn_player(match, act.player, msg("end the turn"))
     yield from end_of_turn(match, act.player)
 
 
@@ -101,5 +115,6 @@ def end_of_turn(match, player: str):
     other = match.state.opponent(player)
     yield SetTurn(turn=match.state.turn + 1, active=other, phase="draw",
                   cite=NEXT_OWN_TURN.because(PHASES),
-                  detail=f"{player} ends the turn; turn {match.state.turn + 1} is {other}'s, "
-                         "beginning with the draw phase", event="turn")
+                  detail=msg("{player} ends the turn; turn {value} is {other}'s, "
+                             "beginning with the draw phase",
+                             player=player, value=match.state.turn + 1, other=other), event="turn")

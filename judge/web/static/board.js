@@ -11,6 +11,15 @@
   var dataEl = document.getElementById("bench-data");
   if (!dataEl) return;
   var boot = JSON.parse(dataEl.textContent);
+  // The page's words in the reader's language: the judge catalogue's messages of this
+  // script (scripts/catalogues extracts t("…")), given by the server with the data.
+  var TEXT = boot.text || {};
+  function t(message, params) {
+    var out = TEXT[message] || message;
+    return params ? out.replace(/\{(\w+)\}/g, function (m, k) {
+      return Object.prototype.hasOwnProperty.call(params, k) ? String(params[k]) : m;
+    }) : out;
+  }
   var specs = boot.specs || {};
   var model = isMapping(boot.data) ? boot.data : null;
   var formEl = document.getElementById("board-form");
@@ -47,6 +56,9 @@
     });
     return node;
   }
+
+  // A field's name as the reader says it, with the YAML key it writes (攻撃するカード · attacker).
+  function fieldLabel(f, key) { return f.label && f.label !== key ? f.label + " · " + key : key; }
 
   // A labelled control: {label, id, control}.
   function field(label, control, cls) {
@@ -116,7 +128,7 @@
     var players_ = model ? players() : [];
     if (kind === "int") return h("input", { type: "number", inputmode: "numeric", step: "1", value: value === undefined ? "" : value, oninput: onchange });
     if (kind === "bool") return h("input", { type: "checkbox", checked: value === true || value === "true", onchange: onchange });
-    if (kind === "yesno") return select([["", "—"], ["yes", "yes (はい)"], ["no", "no (いいえ)"]], value, onchange);
+    if (kind === "yesno") return select([["", "—"], ["yes", t("yes (はい)")], ["no", t("no (いいえ)")]], value, onchange);
     if (kind === "choice") return select([["", "—"]].concat(options), value, onchange);
     if (kind === "player") return select([["", "—"]].concat(players_), value, onchange);
     var attrs = { type: "text", value: value === undefined ? "" : (Array.isArray(value) ? value.join(", ") : value), oninput: onchange, autocomplete: "off" };
@@ -137,12 +149,12 @@
     formEl.hidden = false;
     formEl.textContent = "";
     if (!model) {
-      formEl.appendChild(h("p", { class: "form-note bad", text: "YAML を読めないため、フォームは表示できません。下の YAML を直してください。" }));
+      formEl.appendChild(h("p", { class: "form-note bad", text: t("YAML を読めないため、フォームは表示できません。下の YAML を直してください。") }));
       return;
     }
     var sp = spec();
     if (!sp) {
-      formEl.appendChild(h("p", { class: "form-note bad", text: "game: " + model.game + " はフォームで編集できません（" + Object.keys(specs).join(", ") + "）。" }));
+      formEl.appendChild(h("p", { class: "form-note bad", text: t("game: {game} はフォームで編集できません（{games}）。", { game: model.game, games: Object.keys(specs).join(", ") }) }));
       formEl.appendChild(basics(null));
       return;
     }
@@ -165,31 +177,33 @@
       var next = specs[gameSel.value];
       if (!next) return;
       if ((boardCards().length || (model.actions || []).length) &&
-          !window.confirm("ゲームを変えると盤面が空になります。よろしいですか？")) { gameSel.value = model.game; return; }
+          !window.confirm(t("ゲームを変えると盤面が空になります。よろしいですか？"))) { gameSel.value = model.game; return; }
       model = emptyScenario(next);
       draft = { card: { fields: {} }, action: { fields: {} }, moreOpen: false };
       changed(true);
     });
     var title = h("input", { type: "text", value: model.title || "", oninput: function () { model.title = title.value; changed(false); } });
-    var ruleset = h("input", { type: "text", value: model.ruleset === undefined ? "" : model.ruleset, placeholder: "latest または 2014-04-09", inputmode: "numeric",
+    var ruleset = h("input", { type: "text", value: model.ruleset === undefined ? "" : model.ruleset, placeholder: t("latest または 2014-04-09"), inputmode: "numeric",
       oninput: function () { if (ruleset.value.trim()) model.ruleset = ruleset.value.trim(); else delete model.ruleset; changed(false); } });
-    var rows = [h("div", { class: "form-row" }, [field("ゲーム", gameSel), field("題名", title, "grow")]),
-                h("div", { class: "form-row" }, [field("ルール (ruleset)", ruleset)])];
+    var rows = [h("div", { class: "form-row" }, [field(t("ゲーム"), gameSel), field(t("題名"), title, "grow")]),
+                h("div", { class: "form-row" }, [field(t("ルール (ruleset)"), ruleset)])];
     if (sp) {
       var st = setup();
       var active = select(players(), st.active, function () { st.active = active.value; changed(false); });
       var turn = h("input", { type: "number", min: "1", step: "1", value: st.turn === undefined ? 1 : st.turn,
         oninput: function () { var n = parseInt(turn.value, 10); if (n >= 1) st.turn = n; changed(false); } });
-      rows[1].appendChild(field("手番のプレイヤー", active));
-      rows[1].appendChild(field("ターン", turn));
+      rows[1].appendChild(field(t("手番のプレイヤー"), active));
+      rows[1].appendChild(field(t("ターン"), turn));
       if (sp.phases && sp.phases.length) {
-        var phase = select([["", "—"]].concat(sp.phases), st.phase, function () {
+        var phase = select([["", "—"]].concat(sp.phases.map(function (p) {
+          return [p, (sp.phase_labels || {})[p] || p];
+        })), st.phase, function () {
           if (phase.value) st.phase = phase.value; else delete st.phase; changed(false);
         });
-        rows[1].appendChild(field("フェイズ", phase));
+        rows[1].appendChild(field(t("フェイズ"), phase));
       }
     }
-    return h("fieldset", {}, [h("legend", { text: "基本" })].concat(rows));
+    return h("fieldset", {}, [h("legend", { text: t("基本") })].concat(rows));
   }
 
   function playerFieldset(sp, name) {
@@ -199,7 +213,7 @@
       var life = h("input", { type: "number", step: "1", value: pl.life === undefined ? "" : pl.life,
         placeholder: sp.starting_life === null || sp.starting_life === undefined ? "" : String(sp.starting_life),
         oninput: function () { var n = parseInt(life.value, 10); if (isNaN(n)) delete pl.life; else pl.life = n; changed(false); } });
-      row.appendChild(field("ライフ", life));
+      row.appendChild(field(t("ライフ"), life));
     }
     Object.keys(sp.counters || {}).forEach(function (counter) {
       var input = h("input", { type: "number", step: "1", value: pl[counter] === undefined ? sp.counters[counter] : pl[counter],
@@ -211,22 +225,22 @@
       var value = pl[z.id];
       var counted = COUNTED.indexOf(z.id) >= 0;
       if (!(Array.isArray(value) && value.length) && typeof value !== "number" && !counted) return;
-      var zr = h("div", { class: "zone-row", role: "group", "aria-label": name + " の" + z.label }, [h("span", { class: "zname", text: z.label })]);
+      var zr = h("div", { class: "zone-row", role: "group", "aria-label": t("{player} の{zone}", { player: name, zone: z.label }) }, [h("span", { class: "zname", text: z.label })]);
       if (typeof value === "number" || (counted && !(Array.isArray(value) && value.length))) {
         var count = h("input", { type: "number", min: "0", step: "1", value: typeof value === "number" ? value : 0,
           oninput: function () { var n = parseInt(count.value, 10); if (isNaN(n) || n <= 0) delete pl[z.id]; else pl[z.id] = n; changed(false); } });
-        count.setAttribute("aria-label", name + " の" + z.label + "の枚数（名前なし）");
-        zr.appendChild(field("枚数（名前なし）", count));
+        count.setAttribute("aria-label", t("{player} の{zone}の枚数（名前なし）", { player: name, zone: z.label }));
+        zr.appendChild(field(t("枚数（名前なし）"), count));
       } else {
         value.forEach(function (card, i) {
           zr.appendChild(h("span", { class: "chip-card" }, [cardLabel(card), h("button", {
-            type: "button", title: "取り除く", "aria-label": cardName(card) + " を" + name + " の" + z.label + "から取り除く",
+            type: "button", title: t("取り除く"), "aria-label": t("{card} を{player} の{zone}から取り除く", { card: cardName(card), player: name, zone: z.label }),
             onclick: function () { value.splice(i, 1); if (!value.length) delete pl[z.id]; changed(true); }, text: "×" })]));
         });
       }
       zoneRows.appendChild(zr);
     });
-    return h("fieldset", { "data-player": name }, [h("legend", { text: "プレイヤー " + name }), row, zoneRows]);
+    return h("fieldset", { "data-player": name }, [h("legend", { text: t("プレイヤー {player}", { player: name }) }), row, zoneRows]);
   }
 
   function addCardFieldset(sp) {
@@ -242,18 +256,18 @@
       var f = sp.card_fields[key];
       var node = control(f.kind, f.options, d.fields[key], function () { d.fields[key] = readControl(f.kind, node); });
       node.setAttribute("data-card-field", key);
-      fieldNodes.push(field(key, node));
+      fieldNodes.push(field(fieldLabel(f, key), node));
       if (f.doc) node.title = f.doc;
     });
     var more = h("details", { class: "more", open: draft.moreOpen, ontoggle: function () { draft.moreOpen = more.open; } },
-      [h("summary", { text: "カードの項目（任意: 攻撃力・表示形式など " + Object.keys(sp.card_fields || {}).length + " 項目）" }),
+      [h("summary", { text: t("カードの項目（任意: 攻撃力・表示形式など {count} 項目）", { count: Object.keys(sp.card_fields || {}).length }) }),
        h("div", { class: "form-row" }, fieldNodes)]);
-    var add = h("button", { type: "button", class: "small", id: "bf-add-card", text: "置く", onclick: function () {
+    var add = h("button", { type: "button", class: "small", id: "bf-add-card", text: t("置く"), onclick: function () {
       var cardNameValue = (d.name || "").trim();
-      if (!cardNameValue) { message.textContent = "カード名を入れてください。"; message.className = "form-note bad"; name.focus(); return; }
+      if (!cardNameValue) { message.textContent = t("カード名を入れてください。"); message.className = "form-note bad"; name.focus(); return; }
       var pl = player(d.player);
       if (typeof pl[d.zone] === "number") {
-        message.textContent = zoneLabel(sp, d.zone) + "は枚数で指定されています。枚数を 0 にしてからカードを置いてください。";
+        message.textContent = t("{zone}は枚数で指定されています。枚数を 0 にしてからカードを置いてください。", { zone: zoneLabel(sp, d.zone) });
         message.className = "form-note bad"; return;
       }
       var card = { name: cardNameValue };
@@ -266,8 +280,8 @@
       if (again) again.focus();
     } });
     name.id = "bf-card-name";
-    return h("fieldset", {}, [h("legend", { text: "カードを置く" }),
-      h("div", { class: "form-row" }, [field("プレイヤー", who), field("領域", where), field("カード名", name, "grow"), add]),
+    return h("fieldset", {}, [h("legend", { text: t("カードを置く") }),
+      h("div", { class: "form-row" }, [field(t("プレイヤー"), who), field(t("領域"), where), field(t("カード名"), name, "grow"), add]),
       more, message]);
   }
 
@@ -282,11 +296,11 @@
     var list = h("ol", { class: "action-list" });
     model.actions.forEach(function (act, i) {
       var buttons = [
-        h("button", { type: "button", class: "small", "aria-label": (i + 1) + "番目の行動を上へ", disabled: i === 0, text: "↑",
+        h("button", { type: "button", class: "small", "aria-label": t("{n}番目の行動を上へ", { n: i + 1 }), disabled: i === 0, text: "↑",
           onclick: function () { var a = model.actions.splice(i, 1)[0]; model.actions.splice(i - 1, 0, a); changed(true); } }),
-        h("button", { type: "button", class: "small", "aria-label": (i + 1) + "番目の行動を下へ", disabled: i === model.actions.length - 1, text: "↓",
+        h("button", { type: "button", class: "small", "aria-label": t("{n}番目の行動を下へ", { n: i + 1 }), disabled: i === model.actions.length - 1, text: "↓",
           onclick: function () { var a = model.actions.splice(i, 1)[0]; model.actions.splice(i + 1, 0, a); changed(true); } }),
-        h("button", { type: "button", class: "small", "aria-label": (i + 1) + "番目の行動を削除", text: "×",
+        h("button", { type: "button", class: "small", "aria-label": t("{n}番目の行動を削除", { n: i + 1 }), text: "×",
           onclick: function () { model.actions.splice(i, 1); changed(true); } })];
       list.appendChild(h("li", {}, [h("span", { class: "action-item" }, [h("code", { text: isMapping(act) ? actionSummary(act) : String(act) })].concat(buttons))]));
     });
@@ -295,7 +309,7 @@
     if (!d.player || players().indexOf(d.player) < 0) d.player = setup().active || players()[0];
     if (!d.do || names.indexOf(d.do) < 0) d.do = names.indexOf("attack") >= 0 ? "attack" : names[0];
     var who = select(players(), d.player, function () { d.player = who.value; });
-    var what = select(names, d.do, function () { d.do = what.value; d.fields = {}; render(); focusById("bf-action-do"); });
+    var what = select(names.map(function (n) { return [n, (sp.actions[n].label || n)]; }), d.do, function () { d.do = what.value; d.fields = {}; render(); focusById("bf-action-do"); });
     what.id = "bf-action-do";
     var message = h("p", { class: "form-note", role: "status", "aria-live": "polite" });
     var act = (sp.actions || {})[d.do] || { fields: {} };
@@ -304,11 +318,11 @@
       var node = control(f.kind, f.options, d.fields[key], function () { d.fields[key] = readControl(f.kind, node); });
       node.setAttribute("data-action-field", key);
       if (f.doc) node.title = f.doc;
-      return field(key + (f.required ? " *" : ""), node);
+      return field(fieldLabel(f, key) + (f.required ? " *" : ""), node);
     });
-    var add = h("button", { type: "button", class: "small", id: "bf-add-action", text: "行動を追加", onclick: function () {
+    var add = h("button", { type: "button", class: "small", id: "bf-add-action", text: t("行動を追加"), onclick: function () {
       var missing = Object.keys(act.fields).filter(function (k) { return act.fields[k].required && d.fields[k] === undefined; });
-      if (missing.length) { message.textContent = "必須の項目: " + missing.join(", "); message.className = "form-note bad"; return; }
+      if (missing.length) { message.textContent = t("必須の項目: {fields}", { fields: missing.join(", ") }); message.className = "form-note bad"; return; }
       var out = { player: d.player, do: d.do };
       Object.keys(d.fields).forEach(function (k) { if (d.fields[k] !== undefined) out[k] = d.fields[k]; });
       model.actions.push(out);
@@ -316,9 +330,9 @@
       changed(true);
       focusById("bf-add-action");
     } });
-    return h("fieldset", {}, [h("legend", { text: "行動" }),
-      model.actions.length ? list : h("p", { class: "form-note", text: "行動はまだありません。" }),
-      h("div", { class: "form-row" }, [field("プレイヤー", who), field("行動", what)]),
+    return h("fieldset", {}, [h("legend", { text: t("行動") }),
+      model.actions.length ? list : h("p", { class: "form-note", text: t("行動はまだありません。") }),
+      h("div", { class: "form-row" }, [field(t("プレイヤー"), who), field(t("行動"), what)]),
       act.doc ? h("p", { class: "form-note", text: act.doc }) : null,
       fieldNodes.length ? h("div", { class: "form-row" }, fieldNodes) : null,
       h("div", { class: "form-row" }, [add]), message, legalMoves()]);
@@ -395,7 +409,7 @@
       if (!res) return;
       yamlEl.value = res.yaml;
       showState(res);
-    }).catch(function () { formDirty = false; status("サーバーに届きませんでした。", true); });
+    }).catch(function () { formDirty = false; status(t("サーバーに届きませんでした。"), true); });
     return pending;
   }
 
@@ -408,7 +422,7 @@
       model = isMapping(res.data) ? res.data : null;
       render();
       showState(res);
-    }).catch(function () { status("サーバーに届きませんでした。", true); });
+    }).catch(function () { status(t("サーバーに届きませんでした。"), true); });
     return pending;
   }
 
@@ -420,10 +434,10 @@
   function showState(res) {
     var err = res.error;
     if (err) {
-      status((err.line ? err.line + "行目: " : "") + (err.field ? err.field + ": " : "") + err.error +
-        (err.accepted ? "（使える値: " + err.accepted + "）" : ""), true);
+      status((err.line ? t("{n}行目: ", { n: err.line }) : "") + (err.field ? err.field + ": " : "") + err.error +
+        (err.accepted ? t("（使える値: {accepted}）", { accepted: err.accepted }) : ""), true);
     } else {
-      status("シナリオは正しく読めます。", false);
+      status(t("シナリオは正しく読めます。"), false);
     }
     drawGutter(err && err.line);
     if (res.permalink) {
@@ -476,7 +490,7 @@
   var copy = document.getElementById("copy-permalink");
   if (copy) copy.addEventListener("click", function () {
     permalinkEl.select();
-    var done = function () { copy.textContent = "コピーしました"; setTimeout(function () { copy.textContent = "コピー"; }, 2000); };
+    var done = function () { copy.textContent = t("コピーしました"); setTimeout(function () { copy.textContent = t("コピー"); }, 2000); };
     if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(permalinkEl.value).then(done, function () { document.execCommand("copy"); done(); });
     else { document.execCommand("copy"); done(); }
   });

@@ -23,7 +23,7 @@ def players(a=None, b=None, **counters):
 def test_a_turn_runs_through_the_six_phases_in_order(corpus):
     """ドロー → マナ → タクティクス１ → 調律 → タクティクス２ → エンド, then the other player."""
     r = run(corpus, players(), [{"player": "A", "do": "next_phase"}] * 6, turn=3, phase="draw")
-    phases = [s.detail.split("'s ")[-1] for s in r.steps if s.event == "phase"]
+    phases = [s.text.params["phase"].render("ja") for s in r.steps if s.event == "phase"]
     assert phases == ["マナフェイズ", "タクティクスフェイズ１", "調律（バトル）フェイズ",
                       "タクティクスフェイズ２", "エンドフェイズ", "ドローフェイズ"]
     assert (r.state.active, r.state.turn) == ("B", 4)

@@ -22,4 +22,4 @@ def test_every_action_card_field_and_zone_is_documented():
 
 def test_every_interpretation_has_a_reason_and_a_basis():
     for interp in GAME.interpretations.values():
-        assert interp.reason.strip() and interp.basis.strip(), interp.id
+        assert str(interp.reason).strip() and interp.basis.strip(), interp.id

@@ -58,7 +58,7 @@ def test_attack_lower_damage_is_an_interpretation_pointing_to_the_note(corpus):
     step = damage[0]
     assert step.clause == "attack-lower" and step.interpretation
     assert step.interpretation_id == "yugioh.attack-lower-transcription"
-    assert "editor's note" in step.reason
+    assert "editor's note" in step.reason_text
     # the quote is the text as cited, transcription error and all
     assert "攻撃を受けた相手プレイヤー" in step.quote
     # the editor's note the reason points to is on that entry and clause
@@ -68,7 +68,7 @@ def test_attack_lower_damage_is_an_interpretation_pointing_to_the_note(corpus):
 
 def test_judge_run_prints_a_step_log_a_judge_can_follow(corpus):
     path = next(p for p in SCENARIOS if p.stem == "face-down-defense-attacked")
-    out = CliRunner().invoke(main, ["--corpus", str(corpus.root), "run", str(path)])
+    out = CliRunner().invoke(main, ["--lang", "en", "--corpus", str(corpus.root), "run", str(path)])
     assert out.exit_code == 0, out.output
     text = out.output
     for needle in ("turned face-up", "flip-effects.1", "defense-lower", "200 battle damage",

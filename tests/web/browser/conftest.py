@@ -56,3 +56,10 @@ def live_url():
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    # A Japanese judge's browser asks for Japanese (Accept-Language: ja-JP); headless
+    # Chromium would ask for en-US and the app would answer in English.
+    return {**browser_context_args, "locale": "ja-JP"}

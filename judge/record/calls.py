@@ -1,0 +1,493 @@
+"""Recording, editing and reading judge calls (裁定記録).
+
+Everything the pages, the API and the CLI do to the record goes through here, in one
+session whose transaction the caller commits: a call and its first revision are stored
+together or not at all.  Input is checked before anything is written
+(:func:`clean_call`): an unknown entry, a scenario that does not read or run, a text over
+its cap is a :class:`CallInputError` naming the field, and nothing is stored.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import date, datetime, timezone
+from typing import Any
+
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import Session, selectinload
+
+from .models import (ENTRIES_MAX, QUESTION_MAX, ROLES, RULING_MAX, SCENARIO_MAX, SLUG_MAX,
+                     STATUS_LABELS, STATUSES, TITLE_MAX, Call, CallEntry, CallRevision,
+                     Event, Staff, User, utcnow)
+
+SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+ROUND_MAX = 99
+TABLE_MAX = 9999
+# What an edit may change, by role: a floor judge edits the calls they took, and marks
+# one appealed; the head judge edits any call and rules on appeals.
+FLOOR_FIELDS = {"round", "table", "question", "ruling", "entries", "scenario", "ruleset",
+                "status"}
+HEAD_FIELDS = FLOOR_FIELDS | {"appeal_ruling"}
+
+
+class CallInputError(ValueError):
+    """Input that cannot be stored; ``field`` says which, ``status`` the HTTP status."""
+
+    def __init__(self, field: str, message: str, status: int = 400, **extra):
+        super().__init__(message)
+        self.field, self.status, self.extra = field, status, extra
+
+    def as_dict(self) -> dict:
+        return {"field": self.field, **self.extra}
+
+
+# --- events and staff -----------------------------------------------------------------
+
+def add_event(session: Session, slug: str, title: str, head: User) -> Event:
+    """A new event with ``head`` as its head judge."""
+    slug = (slug or "").strip()
+    if not SLUG.match(slug) or len(slug) > SLUG_MAX:
+        raise CallInputError("slug", f"event slug {slug[:60]!r}: lower-case letters, digits "
+                             f"and '-', at most {SLUG_MAX} characters (e.g. 2026-12-tokyo)")
+    title = unicodedata.normalize("NFC", title or "").strip()
+    if not title or len(title) > TITLE_MAX:
+        raise CallInputError("title", f"the title must have 1 to {TITLE_MAX} characters")
+    if session.scalar(select(Event).where(Event.slug == slug)) is not None:
+        raise CallInputError("slug", f"event {slug!r} already exists", status=409)
+    event = Event(slug=slug, title=title)
+    session.add(event)
+    session.flush()
+    session.add(Staff(event_id=event.id, user_id=head.id, role="head"))
+    session.flush()
+    return event
+
+
+def event_by_slug(session: Session, slug: str) -> Event | None:
+    return session.scalar(select(Event).where(Event.slug == slug))
+
+
+def set_staff(session: Session, event: Event, user: User, role: str) -> Staff:
+    """Put a judge on the event's staff with a role (changing the role if already there)."""
+    if role not in ROLES:
+        raise CallInputError("role", f"role {role!r}: one of {', '.join(ROLES)}")
+    staff = session.scalar(select(Staff).where(Staff.event_id == event.id,
+                                               Staff.user_id == user.id))
+    if staff is None:
+        staff = Staff(event_id=event.id, user_id=user.id, role=role)
+        session.add(staff)
+    else:
+        staff.role = role
+    session.flush()
+    return staff
+
+
+def role_of(session: Session, event: Event, user: User | None) -> str | None:
+    """``head``, ``floor``, or None for someone not on the event's staff."""
+    if user is None:
+        return None
+    return session.scalar(select(Staff.role).where(Staff.event_id == event.id,
+                                                   Staff.user_id == user.id))
+
+
+def events_of(session: Session, user: User) -> list[tuple[Event, str]]:
+    """The events a judge is on the staff of, with their role, newest first."""
+    rows = session.execute(select(Event, Staff.role).join(Staff, Staff.event_id == Event.id)
+                           .where(Staff.user_id == user.id).order_by(Event.id.desc()))
+    return [(e, r) for e, r in rows]
+
+
+def staff_of(session: Session, event: Event) -> list[Staff]:
+    return list(session.scalars(select(Staff).where(Staff.event_id == event.id)
+                                .options(selectinload(Staff.user)).order_by(Staff.id)))
+
+
+# --- input ----------------------------------------------------------------------------
+
+def _text(data: dict, name: str, cap: int, required: bool) -> str:
+    raw = data.get(name)
+    if raw is None:
+        raw = ""
+    if not isinstance(raw, str):
+        raise CallInputError(name, f"{name} must be text")
+    text = unicodedata.normalize("NFC", raw.replace("\r\n", "\n")).strip()
+    if required and not text:
+        raise CallInputError(name, f"{name} is empty: write it")
+    if len(text) > cap:
+        raise CallInputError(name, f"{name} is {len(text)} characters long; at most {cap}",
+                             limit=cap)
+    return text
+
+
+def _number(data: dict, name: str, high: int) -> int:
+    raw = data.get(name)
+    if isinstance(raw, str):
+        raw = unicodedata.normalize("NFKC", raw).strip()
+        if not re.fullmatch(r"\d{1,6}", raw):
+            raise CallInputError(name, f"{name} must be a whole number from 1 to {high}")
+        raw = int(raw)
+    if not isinstance(raw, int) or isinstance(raw, bool) or not 1 <= raw <= high:
+        raise CallInputError(name, f"{name} must be a whole number from 1 to {high}",
+                             accepted=f"1-{high}")
+    return raw
+
+
+def clean_entries(raw: Any, corpus) -> list[str]:
+    """Entry ids (any spelling) as canonical ids; an unknown one is an error naming it."""
+    if raw is None or raw == "":
+        return []
+    if isinstance(raw, str):
+        raw = [p for p in re.split(r"[\s,、]+", raw) if p]
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise CallInputError("entries", "entries must be a list of entry ids")
+    if len(raw) > ENTRIES_MAX:
+        raise CallInputError("entries", f"{len(raw)} entries cited; at most {ENTRIES_MAX}")
+    out: list[str] = []
+    for ref in raw:
+        ref = ref.strip()[:200]
+        found = corpus.resolve(ref) if ref else []
+        base, _, clause = found[0].partition("#") if found else ("", "", "")
+        entry = corpus.entries.get(base)
+        if entry is None or (clause and clause not in entry.current.clauses):
+            raise CallInputError("entries", f"unknown entry {ref!r}: no such entry in the "
+                                 "corpus (search for it and pick it from the results)",
+                                 entry=ref)
+        if found[0] not in out:
+            out.append(found[0])
+    return out
+
+
+def _ruleset(data: dict, scenario_data: Any, today: date) -> date:
+    raw = data.get("ruleset")
+    if raw in (None, "", "latest") and isinstance(scenario_data, dict):
+        raw = scenario_data.get("ruleset")
+    if raw in (None, "", "latest"):
+        return today
+    if isinstance(raw, date):
+        return raw
+    try:
+        return date.fromisoformat(str(raw).strip())
+    except ValueError:
+        raise CallInputError("ruleset", f"ruleset {str(raw)[:40]!r}: a date YYYY-MM-DD "
+                             "(the rules in force that day)", accepted="YYYY-MM-DD") from None
+
+
+def replay(scenario: str, ruleset: date, corpus) -> tuple[str | None, dict]:
+    """Run a call's board under its pinned ruleset: ``(game, outcome)``.
+
+    The outcome is the engine's JSON (DESIGN.md) with the verdict; a scenario that does
+    not read or run is a CallInputError with the engine's line, field and accepted values.
+    """
+    from judge.engine.errors import ScenarioError
+    from judge.web import workbench
+    from judge.web.replay import verdict
+    data, error = workbench.parse_text(scenario, corpus, source="scenario")
+    if error is None:
+        try:
+            result = workbench.run(workbench.with_ruleset(scenario, ruleset.isoformat()),
+                                   corpus, source="scenario")
+        except ScenarioError as exc:
+            error = exc.as_dict()
+        except RecursionError:
+            error = {"error": "the scenario is nested too deeply"}
+    if error is not None:
+        where = f"line {error['line']}: " if error.get("line") else ""
+        field = f"{error['field']}: " if error.get("field") else ""
+        raise CallInputError("scenario", f"the board (scenario) cannot be run: {where}"
+                             f"{field}{error.get('error', '')}", scenario=error)
+    out = result.as_json()
+    out["verdict"] = verdict(result)
+    return out.get("game"), out
+
+
+def clean_call(data: dict, corpus, today: date | None = None) -> dict:
+    """A new call's fields, checked; the board run and its outcome attached."""
+    if not isinstance(data, dict):
+        raise CallInputError("body", "the call must be an object with round, table, "
+                             "question, ruling, entries and scenario")
+    today = today or utcnow().date()
+    out = {"round": _number(data, "round", ROUND_MAX),
+           "table": _number(data, "table", TABLE_MAX),
+           "question": _text(data, "question", QUESTION_MAX, True),
+           "ruling": _text(data, "ruling", RULING_MAX, True),
+           "entries": clean_entries(data.get("entries"), corpus),
+           "scenario": _scenario_text(data)}
+    out.update(_board(out["scenario"], data, corpus, today))
+    return out
+
+
+def _scenario_text(data: dict) -> str:
+    raw = data.get("scenario")
+    if raw is None:
+        return ""
+    if not isinstance(raw, str):
+        raise CallInputError("scenario", "scenario must be the board's YAML text")
+    text = raw.replace("\r\n", "\n")
+    if len(text) > SCENARIO_MAX:
+        raise CallInputError("scenario", f"the scenario is {len(text)} characters long; "
+                             f"at most {SCENARIO_MAX}", limit=SCENARIO_MAX)
+    return text if text.strip() else ""
+
+
+def _board(scenario: str, data: dict, corpus, today: date) -> dict:
+    scenario_data = None
+    if scenario:
+        from judge.web import workbench
+        scenario_data, _ = workbench.parse_text(scenario, corpus, source="scenario")
+    ruleset = _ruleset(data, scenario_data, today)
+    game, outcome = replay(scenario, ruleset, corpus) if scenario else (None, None)
+    return {"ruleset": ruleset, "game": game, "outcome": outcome}
+
+
+# --- storing --------------------------------------------------------------------------
+
+def _norm(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text or "").casefold()
+    return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text)
+
+
+def _search_text(call: Call, judge: str) -> str:
+    return _norm(" ".join([call.question, call.ruling, call.appeal_ruling or "",
+                           " ".join(e.entry_id for e in call.entries), judge]))
+
+
+def _value(v: Any) -> Any:
+    if isinstance(v, datetime) and v.tzinfo is None:
+        v = v.replace(tzinfo=timezone.utc)      # SQLite gives back naive UTC times
+    return v.isoformat() if isinstance(v, (date, datetime)) else v
+
+
+def _state(call: Call) -> dict:
+    return {"round": call.round, "table": call.table_no, "question": call.question,
+            "ruling": call.ruling, "entries": call.entry_ids, "scenario": call.scenario,
+            "ruleset": call.ruleset.isoformat(), "status": call.status,
+            "appeal_ruling": call.appeal_ruling or ""}
+
+
+def record_call(session: Session, event: Event, judge: User, clean: dict) -> Call:
+    """Store a new call (status 解決) and its first revision, in the caller's transaction."""
+    now = utcnow()
+    call = Call(event_id=event.id, round=clean["round"], table_no=clean["table"],
+                judge_id=judge.id, created_at=now, updated_at=now,
+                question=clean["question"], ruling=clean["ruling"],
+                scenario=clean["scenario"], game=clean["game"], ruleset=clean["ruleset"],
+                outcome=clean["outcome"], status="resolved", appeal_ruling="", version=1)
+    call.entries = [CallEntry(position=i, entry_id=e) for i, e in enumerate(clean["entries"])]
+    call.search_text = _search_text(call, judge.name)
+    session.add(call)
+    session.flush()
+    session.add(CallRevision(call_id=call.id, number=1, author_id=judge.id, at=now,
+                             changes={k: [None, v] for k, v in _state(call).items()}))
+    session.flush()
+    return call
+
+
+def edit_call(session: Session, call: Call, user: User, role: str, data: dict, corpus,
+              version: int | None = None) -> CallRevision | None:
+    """Apply an edit as a new revision (None if nothing changed).
+
+    ``version`` is the revision the editor saw: if the call changed since, 409 rather
+    than silently undoing the other judge's change.  A floor judge may edit only calls
+    they took and cannot write the appeal ruling; writing one makes the call 上訴裁定.
+    """
+    if role != "head" and call.judge_id != user.id:
+        raise CallInputError("call", "only the judge who took this call or a head judge "
+                             "can edit it", status=403)
+    if version is not None and version != call.version:
+        raise CallInputError("version", f"this call was changed meanwhile (now revision "
+                             f"{call.version}, you edited revision {version}): reload it "
+                             "and edit again", status=409, current=call.version)
+    allowed = HEAD_FIELDS if role == "head" else FLOOR_FIELDS
+    refused = sorted(k for k in data if k in HEAD_FIELDS and k not in allowed)
+    if refused:
+        raise CallInputError(refused[0], f"only a head judge can set {refused[0]}", status=403)
+    old = _state(call)
+    new = dict(old)
+    if "round" in data:
+        new["round"] = _number(data, "round", ROUND_MAX)
+    if "table" in data:
+        new["table"] = _number(data, "table", TABLE_MAX)
+    for name, cap, required in (("question", QUESTION_MAX, True), ("ruling", RULING_MAX, True),
+                                ("appeal_ruling", RULING_MAX, False)):
+        if name in data:
+            new[name] = _text(data, name, cap, required)
+    if "entries" in data:
+        new["entries"] = clean_entries(data["entries"], corpus)
+    if "scenario" in data:
+        new["scenario"] = _scenario_text(data)
+    if "status" in data:
+        status = _status(data["status"])
+        if role != "head" and (status == "appeal_ruled" or (
+                old["status"] == "appeal_ruled" and status != old["status"])):
+            raise CallInputError("status", "only a head judge rules on an appeal or reopens "
+                                 "a ruled one", status=403)
+        new["status"] = status
+    if new["appeal_ruling"] and new["appeal_ruling"] != old["appeal_ruling"]:
+        new["status"] = "appeal_ruled"
+    if new["status"] == "appeal_ruled" and not new["appeal_ruling"]:
+        raise CallInputError("appeal_ruling", "write the head judge's ruling on the appeal")
+    board_changed = new["scenario"] != old["scenario"] or (
+        "ruleset" in data and str(data["ruleset"] or "") not in ("", old["ruleset"]))
+    if board_changed:
+        board = _board(new["scenario"], data, corpus, call.ruleset)
+        new["ruleset"] = board["ruleset"].isoformat()
+    changes = {k: [old[k], new[k]] for k in new if new[k] != old[k]}
+    if not changes:
+        return None
+    now = utcnow()
+    call.round, call.table_no = new["round"], new["table"]
+    call.question, call.ruling, call.scenario = new["question"], new["ruling"], new["scenario"]
+    call.status, call.appeal_ruling = new["status"], new["appeal_ruling"]
+    if "appeal_ruling" in changes:
+        call.appeal_judge_id = user.id
+    if board_changed:
+        call.ruleset, call.game, call.outcome = board["ruleset"], board["game"], board["outcome"]
+    if "entries" in changes:
+        call.entries = [CallEntry(position=i, entry_id=e) for i, e in enumerate(new["entries"])]
+    call.version += 1
+    call.updated_at = now
+    call.search_text = _search_text(call, call.judge.name)
+    revision = CallRevision(call_id=call.id, number=call.version, author_id=user.id, at=now,
+                            changes=changes)
+    session.add(revision)
+    session.flush()
+    return revision
+
+
+def _status(raw: Any) -> str:
+    by_label = {v: k for k, v in STATUS_LABELS.items()}
+    value = by_label.get(str(raw), str(raw))
+    if value not in STATUSES:
+        raise CallInputError("status", f"status {str(raw)[:30]!r}: one of "
+                             + ", ".join(f"{k} ({v})" for k, v in STATUS_LABELS.items()),
+                             accepted=list(STATUSES))
+    return value
+
+
+# --- reading --------------------------------------------------------------------------
+
+@dataclass
+class Filters:
+    """The call list's filters (all optional)."""
+
+    round: int | None = None
+    table: int | None = None
+    judge: str | None = None
+    status: str | None = None
+    entry: str | None = None
+    q: str = ""
+
+    @classmethod
+    def from_args(cls, args, corpus) -> "Filters":
+        def num(name, high):
+            raw = (args.get(name) or "").strip()
+            return _number({name: raw}, name, high) if raw else None
+        entry = (args.get("entry") or "").strip()
+        if entry:
+            entry = clean_entries([entry], corpus)[0]
+        status = (args.get("status") or "").strip()
+        q = _text({"q": args.get("q") or ""}, "q", 200, False)
+        return cls(num("round", ROUND_MAX), num("table", TABLE_MAX),
+                   (args.get("judge") or "").strip()[:40] or None,
+                   _status(status) if status else None, entry or None, q)
+
+    def as_args(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if v not in (None, "")}
+
+
+def list_calls(session: Session, event: Event, f: Filters | None = None,
+               limit: int = 500, offset: int = 0) -> list[Call]:
+    """The event's calls matching the filters, newest first."""
+    f = f or Filters()
+    query = (select(Call).where(Call.event_id == event.id)
+             .options(selectinload(Call.entries), selectinload(Call.judge),
+                      selectinload(Call.appeal_judge)))
+    if f.round:
+        query = query.where(Call.round == f.round)
+    if f.table:
+        query = query.where(Call.table_no == f.table)
+    if f.status:
+        query = query.where(Call.status == f.status)
+    if f.judge:
+        query = query.join(User, User.id == Call.judge_id).where(User.name == f.judge)
+    if f.entry:
+        query = query.where(Call.id.in_(select(CallEntry.call_id).where(or_(
+            CallEntry.entry_id == f.entry, CallEntry.entry_id.startswith(f.entry + "#",
+                                                                         autoescape=True)))))
+    for word in _norm(f.q).split():
+        query = query.where(Call.search_text.contains(word, autoescape=True))
+    query = query.order_by(Call.created_at.desc(), Call.id.desc()).limit(limit).offset(offset)
+    return list(session.scalars(query))
+
+
+def count_calls(session: Session, event: Event) -> int:
+    return session.scalar(select(func.count()).select_from(Call)
+                          .where(Call.event_id == event.id))
+
+
+def latest_change(session: Session, event: Event) -> str:
+    """A token that changes whenever a call of the event is added or edited (polling)."""
+    row = session.execute(select(func.count(Call.id), func.max(Call.updated_at),
+                                 func.sum(Call.version)).where(Call.event_id == event.id)).one()
+    return f"{row[0]}-{row[2] or 0}-{_value(row[1]) or ''}"
+
+
+def get_call(session: Session, call_id: int) -> Call | None:
+    return session.scalar(select(Call).where(Call.id == call_id).options(
+        selectinload(Call.entries), selectinload(Call.revisions), selectinload(Call.judge),
+        selectinload(Call.event)))
+
+
+def call_json(call: Call, url: str, detail: bool = False) -> dict:
+    """A call as the API and the exports give it."""
+    out = {"id": call.id, "url": url, "event": call.event.slug if call.event else None,
+           "round": call.round, "table": call.table_no, "judge": call.judge.name,
+           "time": _value(call.created_at), "updated": _value(call.updated_at),
+           "question": call.question, "entries": call.entry_ids,
+           "scenario": call.scenario, "game": call.game,
+           "ruleset": call.ruleset.isoformat(), "ruling": call.ruling,
+           "status": call.status, "status_label": STATUS_LABELS[call.status],
+           "appeal_ruling": call.appeal_ruling or "",
+           "appeal_judge": call.appeal_judge.name if call.appeal_judge else None,
+           "outcome": outcome_summary(call.outcome), "revision": call.version}
+    if detail:
+        out["outcome"] = call.outcome
+        out["revisions"] = [{"number": r.number, "author": r.author.name,
+                             "at": _value(r.at), "changes": r.changes}
+                            for r in call.revisions]
+    return out
+
+
+def outcome_summary(outcome: dict | None) -> dict | None:
+    """The replay's outcome in brief: steps, the last step, life totals, the verdict."""
+    if not outcome:
+        return None
+    steps = outcome.get("steps") or []
+    last = steps[-1] if steps else {}
+    players = (outcome.get("state") or {}).get("players") or {}
+    return {"steps": len(steps), "legal": last.get("legal", True),
+            "last": last.get("detail", ""), "rule": last.get("rule", ""),
+            "life": {p: v.get("life") for p, v in players.items()},
+            "verdict": (outcome.get("verdict") or {}).get("status")}
+
+
+CSV_FIELDS = ["id", "time", "round", "table", "judge", "status", "status_label", "question",
+              "ruling", "appeal_ruling", "appeal_judge", "entries", "game", "ruleset",
+              "outcome", "revision", "url"]
+
+
+def csv_row(call_data: dict) -> list[str]:
+    """A call's JSON as one CSV row (entries joined by spaces; the outcome in brief)."""
+    out = []
+    for name in CSV_FIELDS:
+        v = call_data.get(name)
+        if name == "entries":
+            v = " ".join(v or [])
+        elif name == "outcome":
+            v = (f"{v['steps']} steps; {v['last']}" if v else "")
+        text = "" if v is None else str(v)
+        # A cell starting with = + - @ would run as a formula in a spreadsheet.
+        if text[:1] in ("=", "+", "-", "@", "\t", "\r"):
+            text = "'" + text
+        out.append(text)
+    return out

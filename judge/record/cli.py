@@ -1,0 +1,144 @@
+"""The record's commands: ``judge db upgrade``, ``judge user add``, ``judge event add``,
+``judge staff add``, ``judge token`` (DESIGN.md, "Contracts added with the second round").
+
+Each works on ``$JUDGE_DATABASE_URL`` (SQLite in the instance folder when unset) and
+brings the schema up to date first, so a fresh install needs no separate step.
+"""
+from __future__ import annotations
+
+import sys
+
+import click
+
+
+def _fail(message: str) -> None:
+    click.echo(f"judge: {message}", err=True)
+    sys.exit(2)
+
+
+def _ready() -> None:
+    from . import migrate
+    migrate.upgrade()
+
+
+@click.group()
+def db() -> None:
+    """The call record's database ($JUDGE_DATABASE_URL; SQLite in instance/ if unset)."""
+
+
+@db.command("upgrade")
+def db_upgrade() -> None:
+    """Bring the database to the newest schema."""
+    from . import migrate
+    from .db import database_url
+    from sqlalchemy.engine import make_url
+    before = migrate.current()
+    migrate.upgrade()
+    url = make_url(database_url()).render_as_string(hide_password=True)
+    after = migrate.current()
+    click.echo(f"{url}: schema {before or '(empty)'} -> {after}" if before != after
+               else f"{url}: schema {after} (newest)")
+
+
+@click.group()
+def user() -> None:
+    """Judges' accounts."""
+
+
+def _read_password(prompt: bool) -> str:
+    if not prompt:
+        line = sys.stdin.readline()
+        return line.rstrip("\r\n")
+    return click.prompt("password", hide_input=True, confirmation_prompt=True)
+
+
+@user.command("add")
+@click.argument("name")
+def user_add(name: str) -> None:
+    """Create an account; the password is read from standard input when it is not a
+    terminal (first line), else asked for twice."""
+    from .accounts import AccountError, add_user
+    from .db import transaction
+    _ready()
+    password = _read_password(sys.stdin.isatty())
+    try:
+        with transaction() as session:
+            created = add_user(session, name, password)
+            click.echo(f"user {created.name} created")
+    except AccountError as exc:
+        _fail(str(exc))
+
+
+@click.group()
+def event() -> None:
+    """Events (tournaments) and their head judge."""
+
+
+@event.command("add")
+@click.argument("slug")
+@click.option("--title", required=True, help="The event's name, as the staff sees it.")
+@click.option("--head", "head", required=True, help="The head judge's user name.")
+def event_add(slug: str, title: str, head: str) -> None:
+    """Create an event with its head judge."""
+    from .accounts import user_named
+    from .calls import CallInputError, add_event
+    from .db import transaction
+    _ready()
+    try:
+        with transaction() as session:
+            judge = user_named(session, head)
+            if judge is None:
+                _fail(f"no user {head!r}: create it first with `judge user add {head}`")
+            created = add_event(session, slug, title, judge)
+            click.echo(f"event {created.slug} created; head judge {judge.name}; "
+                       f"calls at /events/{created.slug}/calls")
+    except CallInputError as exc:
+        _fail(f"{exc.field}: {exc}")
+
+
+@click.group()
+def staff() -> None:
+    """An event's judges."""
+
+
+@staff.command("add")
+@click.argument("slug")
+@click.argument("name")
+@click.option("--role", type=click.Choice(["floor", "head"]), default="floor",
+              show_default=True)
+def staff_add(slug: str, name: str, role: str) -> None:
+    """Put a judge on an event's staff (or change their role)."""
+    from .accounts import user_named
+    from .calls import event_by_slug, set_staff
+    from .db import transaction
+    _ready()
+    with transaction() as session:
+        found = event_by_slug(session, slug)
+        if found is None:
+            _fail(f"no event {slug!r}: create it with `judge event add {slug} --title ... "
+                  "--head NAME`")
+        judge = user_named(session, name)
+        if judge is None:
+            _fail(f"no user {name!r}: create it first with `judge user add {name}`")
+        set_staff(session, found, judge, role)
+        click.echo(f"{judge.name} is {role} judge of {found.slug}")
+
+
+@click.command()
+@click.argument("name")
+def token(name: str) -> None:
+    """Make an API token for a judge; it is printed once, as the last line."""
+    from .accounts import new_token, user_named
+    from .db import transaction
+    _ready()
+    with transaction() as session:
+        judge = user_named(session, name)
+        if judge is None:
+            _fail(f"no user {name!r}")
+        value = new_token(session, judge)
+    click.echo(f"API token for {judge.name} (shown once; send it as "
+               "'Authorization: Bearer <token>'):")
+    click.echo(value)
+
+
+COMMANDS = [db, user, event, staff, token]

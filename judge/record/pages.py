@@ -1,0 +1,287 @@
+"""The record's pages: my events, an event's calls (filters, search, live refresh), a new
+call, a call (board replayed beside the cited text, revisions, edit, appeal), exports.
+
+Who sees what: only an event's staff sees anything of it.  Anyone else gets the same
+404 as for an event that does not exist, so a URL tells nothing.  Every page has a JSON
+twin (``?format=json``) with the same permissions.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, url_for
+from flask_login import current_user, login_required
+
+from judge.web.errors import fail
+from judge.web.services import services
+
+from . import calls as C
+from .models import ROLE_LABELS, STATUS_LABELS, Event
+from .web import check_csrf, db
+
+bp = Blueprint("pages_record", __name__)
+
+
+@bp.before_request
+def _csrf():
+    # Before anything else, login included: a forged form learns nothing.
+    if request.method == "POST":
+        check_csrf()
+
+
+def _json() -> bool:
+    return request.args.get("format") == "json"
+
+
+def staff_event(slug: str) -> tuple[Event, str]:
+    """The event and the current judge's role in it; 404 for anyone not on its staff."""
+    event = C.event_by_slug(db(), slug[:80])
+    role = C.role_of(db(), event, current_user) if event else None
+    if role is None:
+        fail(404, f"大会 {slug[:40]!r} は見つからないか、あなたはそのスタッフではありません。"
+                  f"No event {slug[:40]!r} that you are on the staff of.")
+    return event, role
+
+
+def staff_call(call_id: int):
+    """The call, its event and the judge's role; 404 unless on that event's staff."""
+    call = C.get_call(db(), call_id)
+    role = C.role_of(db(), call.event, current_user) if call else None
+    if role is None:
+        fail(404, f"裁定 {call_id} は見つからないか、見る権限がありません。"
+                  f"No call {call_id} that you may see.")
+    return call, role
+
+
+def call_url(call) -> str:
+    return url_for("pages_record.call", call_id=call.id)
+
+
+def _input_error(exc: C.CallInputError):
+    fail(exc.status, f"{exc.field}: {exc}", **exc.as_dict())
+
+
+@bp.app_context_processor
+def _labels():
+    return {"STATUS_LABELS": STATUS_LABELS, "ROLE_LABELS": ROLE_LABELS}
+
+
+@bp.get("/events")
+@login_required
+def events():
+    """The events I am on the staff of."""
+    mine = C.events_of(db(), current_user)
+    if _json():
+        return jsonify({"events": [{"slug": e.slug, "title": e.title, "role": r,
+                                    "calls": url_for(".calls", slug=e.slug)} for e, r in mine]})
+    return render_template("record/events.html", mine=mine)
+
+
+@bp.get("/events/<slug>/calls")
+@login_required
+def calls(slug: str):
+    """The event's calls, newest first, filtered; the search box searches them."""
+    event, role = staff_event(slug)
+    try:
+        filters = C.Filters.from_args(request.args, services().corpus)
+    except C.CallInputError as exc:
+        _input_error(exc)
+    found = C.list_calls(db(), event, filters)
+    change = C.latest_change(db(), event)
+    if _json():
+        return jsonify({"event": event.slug, "change": change, "filters": filters.as_args(),
+                        "calls": [C.call_json(c, call_url(c)) for c in found]})
+    judges = [s.user.name for s in C.staff_of(db(), event)]
+    staff = C.staff_of(db(), event) if role == "head" else []
+    return render_template("record/calls.html", event=event, role=role, found=found,
+                           f=filters, judges=judges, staff=staff, change=change,
+                           total=C.count_calls(db(), event))
+
+
+@bp.get("/events/<slug>/calls.<fmt>")
+@login_required
+def export(slug: str, fmt: str):
+    """The event's calls (filters apply) as CSV or JSON, for the tournament report."""
+    event, _role = staff_event(slug)
+    if fmt not in ("csv", "json"):
+        fail(404, "export as calls.csv or calls.json", accepted=["csv", "json"])
+    try:
+        filters = C.Filters.from_args(request.args, services().corpus)
+    except C.CallInputError as exc:
+        _input_error(exc)
+    rows = [C.call_json(c, url_for(".call", call_id=c.id, _external=True), detail=fmt == "json")
+            for c in C.list_calls(db(), event, filters, limit=100_000)]
+    name = f"calls-{event.slug}.{fmt}"
+    if fmt == "json":
+        body = json.dumps({"event": {"slug": event.slug, "title": event.title},
+                           "calls": rows}, ensure_ascii=False, indent=1)
+        response = Response(body, content_type="application/json; charset=utf-8")
+    else:
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(C.CSV_FIELDS)
+        for row in rows:
+            writer.writerow(C.csv_row(row))
+        # A BOM, so a spreadsheet opened by double-click reads the Japanese as UTF-8.
+        response = Response("\ufeff" + out.getvalue(), content_type="text/csv; charset=utf-8")
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@bp.post("/events/<slug>/staff")
+@login_required
+def add_staff(slug: str):
+    """The head judge adds a judge to the staff (or changes a role)."""
+    from .accounts import user_named
+    event, role = staff_event(slug)
+    if role != "head":
+        fail(403, "スタッフを追加できるのはヘッドジャッジだけです。Only a head judge adds staff.")
+    name = request.form.get("name", "")
+    judge = user_named(db(), name)
+    if judge is None:
+        fail(400, f"ユーザー {name[:40]!r} はいません（`judge user add` で作成）。No user "
+                  f"{name[:40]!r}: create it with `judge user add`.", field="name")
+    try:
+        C.set_staff(db(), event, judge, request.form.get("role", "floor"))
+    except C.CallInputError as exc:
+        _input_error(exc)
+    db().commit()
+    return redirect(url_for(".calls", slug=slug), code=303)
+
+
+def _board_text() -> str:
+    from judge.web import permalink
+    token = request.args.get("s")
+    if not token:
+        return ""
+    try:
+        return permalink.decode(token)
+    except permalink.PermalinkError as exc:
+        fail(400, f"盤面のリンクを読めません: {exc}. The board link cannot be read.", field="s")
+
+
+@bp.get("/calls/new")
+@login_required
+def new_call_any():
+    """From the board editor: choose the event (straight on if the judge has one)."""
+    mine = C.events_of(db(), current_user)
+    args = {"s": request.args["s"]} if request.args.get("s") else {}
+    if len(mine) == 1:
+        return redirect(url_for(".new_call", slug=mine[0][0].slug, **args))
+    return render_template("record/pick_event.html", mine=mine, args=args)
+
+
+@bp.get("/events/<slug>/calls/new")
+@login_required
+def new_call(slug: str):
+    """The new call form (the board filled in when it comes from the board editor)."""
+    event, role = staff_event(slug)
+    values = {"scenario": _board_text(), "round": request.args.get("round", ""),
+              "table": request.args.get("table", ""), "question": "", "ruling": "",
+              "entries": ""}
+    return render_template("record/call_form.html", event=event, role=role, v=values,
+                           error=None)
+
+
+@bp.post("/events/<slug>/calls")
+@login_required
+def create_call(slug: str):
+    """Store a new call; a bad field re-shows the form with the error (nothing stored)."""
+    event, role = staff_event(slug)
+    form = {k: request.form.get(k, "") for k in ("round", "table", "question", "ruling",
+                                                  "entries", "scenario")}
+    db().commit()      # no lock held while the engine runs the board (see api.create)
+    try:
+        clean = C.clean_call(form, services().corpus)
+    except C.CallInputError as exc:
+        return render_template("record/call_form.html", event=event, role=role, v=form,
+                               error=exc), exc.status
+    call = C.record_call(db(), event, current_user, clean)
+    db().commit()
+    return redirect(call_url(call), code=303)
+
+
+@bp.get("/calls/<int:call_id>")
+@login_required
+def call(call_id: int):
+    """A call: question, ruling, appeal; the board replayed beside the cited text."""
+    found, role = staff_call(call_id)
+    if _json():
+        return jsonify(C.call_json(found, call_url(found), detail=True))
+    return render_template("record/call.html", c=found, role=role, run=_run_view(found),
+                           cited=_cited(found), error=None,
+                           can_edit=role == "head" or found.judge_id == current_user.id)
+
+
+@bp.post("/calls/<int:call_id>")
+@login_required
+def edit(call_id: int):
+    """An edit (a new revision); the head judge's appeal ruling is one too."""
+    found, role = staff_call(call_id)
+    # Every known field is passed on: one a floor judge may not set is refused (403),
+    # not silently dropped.
+    data = {k: request.form[k] for k in C.HEAD_FIELDS if k in request.form}
+    version = request.form.get("version", "")
+    try:
+        C.edit_call(db(), found, current_user, role, data, services().corpus,
+                    version=int(version) if version.isdigit() else None)
+    except C.CallInputError as exc:
+        db().rollback()
+        found, role = staff_call(call_id)
+        return render_template("record/call.html", c=found, role=role, run=_run_view(found),
+                               cited=_cited(found), error=exc,
+                               can_edit=role == "head" or found.judge_id == current_user.id
+                               ), exc.status
+    db().commit()
+    return redirect(call_url(found), code=303)
+
+
+def _run_view(call):
+    """The stored board replayed under its pinned ruleset, as the entry page shows one."""
+    if not call.scenario:
+        return None
+
+    def make():
+        from judge.engine.errors import ScenarioError
+        from judge.web import workbench
+        from judge.web.replay import run_view
+        try:
+            result = workbench.run(workbench.with_ruleset(call.scenario,
+                                                          call.ruleset.isoformat()),
+                                   services().corpus, source=f"call {call.id}")
+        except ScenarioError:
+            return None
+        return run_view(result, f"call {call.id}", None, tuple(result.scenario.game.zones))
+    return services().cache.get(("call-run", call.id, call.version), make)
+
+
+def _cited(call) -> list[dict]:
+    """Each cited entry's text as in force on the call's ruleset day."""
+    from judge.web import views
+    corpus = services().corpus
+    out = []
+    for ref in call.entry_ids:
+        base, _, clause = ref.partition("#")
+        entry = corpus.entries.get(base)
+        if entry is None:
+            out.append({"id": ref, "missing": True})
+            continue
+        rev = entry.in_force(call.ruleset)
+        out.append({"id": ref, "entry": entry, "clause": clause, "revision": rev.number,
+                    "date": str(rev.date) if rev.date else "", "missing": False,
+                    "html": views.revision_html(entry, rev.number),
+                    "newest": rev.number == entry.current.number})
+    return out
+
+
+@bp.get("/calls/<int:call_id>/board")
+@login_required
+def call_board(call_id: int):
+    """Open the call's board in the board editor (to try a variation)."""
+    found, _role = staff_call(call_id)
+    if not found.scenario:
+        abort(404)
+    from judge.web import permalink
+    return redirect(url_for("pages.board", s=permalink.encode(found.scenario)))

@@ -1,0 +1,96 @@
+"""The reader's language in the web app (Flask-Babel): ja by default, en on request.
+
+The locale of a request is, in order: ``?lang=ja|en`` (on every page and API route),
+the ``lang`` cookie the header's language switch sets, then Accept-Language; Japanese
+when none of them says.  A ``?lang=`` on a page also sets the cookie, so the choice
+stays as the judge follows links.  Templates translate with ``_()``; engine messages
+(:mod:`judge.i18n`) render in the same locale through the resolver set here.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from urllib.parse import urlencode
+
+from flask import Flask, g, has_request_context, request
+from flask_babel import Babel, get_locale
+
+from judge import i18n
+from judge.i18n import DEFAULT_LOCALE, LOCALES, normalize
+
+COOKIE = "lang"
+COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_NAMES = {"ja": "日本語", "en": "English"}
+
+
+def select_locale() -> str:
+    """``?lang=``, then the cookie, then Accept-Language, then ja."""
+    asked = normalize(request.args.get("lang"))
+    if asked:
+        return asked
+    kept = normalize(request.cookies.get(COOKIE))
+    if kept:
+        return kept
+    best = request.accept_languages.best_match(LOCALES)
+    return normalize(best) or DEFAULT_LOCALE
+
+
+def current() -> str:
+    """The locale of the request being served (ja outside a request)."""
+    if not has_request_context():
+        return DEFAULT_LOCALE
+    if "judge_lang" not in g:
+        g.judge_lang = str(get_locale() or DEFAULT_LOCALE)
+    return g.judge_lang
+
+
+def switch_url(lang: str) -> str:
+    """The current page in ``lang`` (same path and query, ``lang`` replaced)."""
+    args = [(k, v) for k, v in request.args.items(multi=True) if k != "lang"]
+    args.append(("lang", lang))
+    return f"{request.path}?{urlencode(args)}"
+
+
+def init_app(app: Flask) -> None:
+    """Install Flask-Babel with the judge catalogue and the locale selection above."""
+    i18n.ensure_compiled(i18n.JUDGE_PACKAGE)
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LOCALE)
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES",
+                          str(i18n.locale_dir(i18n.JUDGE_PACKAGE)))
+    Babel(app, locale_selector=select_locale)
+    i18n.set_resolver(lambda: current() if has_request_context() else None)
+
+    @app.context_processor
+    def _language():
+        return {"lang": current(), "LOCALES": LOCALES, "LANGUAGE_NAMES": LANGUAGE_NAMES,
+                "lang_url": switch_url, "script_text": script_text}
+
+    @app.after_request
+    def _remember(response):
+        asked = normalize(request.args.get("lang"))
+        if asked:
+            response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax",
+                                httponly=True)
+        # The same URL answers in two languages: caches must keep them apart.
+        response.vary.add("Cookie")
+        response.vary.add("Accept-Language")
+        response.headers.setdefault("Content-Language", current())
+        return response
+
+
+@lru_cache(maxsize=None)
+def _script_text(lang: str, script: str) -> dict[str, str]:
+    from babel.messages.pofile import read_po
+    base = i18n.locale_dir(i18n.JUDGE_PACKAGE)
+    path = base / lang / "LC_MESSAGES" / "messages.po" if base else None
+    if path is None or not path.exists():
+        return {}
+    with path.open("rb") as f:
+        catalogue = read_po(f)
+    return {m.id: m.string for m in catalogue
+            if m.id and m.string and any(loc.endswith(script) for loc, _ in m.locations)}
+
+
+def script_text(script: str = "board.js") -> dict[str, str]:
+    """The translations of a script's messages (``t("…")`` in static/<script>) for the
+    reader's locale, read from the catalogue where Babel extracted them."""
+    return _script_text(current(), script)

@@ -1,0 +1,107 @@
+// The call record's pages (templates/record/): the entry picker on the call form, and
+// the call list that refreshes itself (it polls the page's JSON twin and redraws the
+// rows when a call was added or changed).  Without this script the pages still work.
+(function () {
+  "use strict";
+  var STATUS = { resolved: "解決", appealed: "上訴中", appeal_ruled: "上訴裁定" };
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  // --- the entry picker: search, then add an entry id to the list ---
+  var search = document.getElementById("entry-search");
+  var results = document.getElementById("entry-results");
+  var entries = document.getElementById("entries");
+  if (search && results && entries) {
+    var timer = null, seq = 0;
+    var add = function (id) {
+      var ids = entries.value.split(/\s+/).filter(Boolean);
+      if (ids.indexOf(id) < 0) ids.push(id);
+      entries.value = ids.join("\n");
+    };
+    var run = function () {
+      var q = search.value.trim();
+      var mine = ++seq;
+      if (!q) { results.textContent = ""; return; }
+      fetch(search.dataset.api + "?limit=8&q=" + encodeURIComponent(q), { credentials: "same-origin" })
+        .then(function (r) { return r.json(); })
+        .then(function (data) {
+          if (mine !== seq) return;
+          results.textContent = "";
+          var shown = {};
+          (data.results || []).forEach(function (hit) {
+            var id = hit.id + (hit.clause ? "#" + hit.clause : "");
+            if (shown[id]) return;          // several passages of one entry: list it once
+            shown[id] = true;
+            var li = el("li");
+            var label = el("span", "", (hit.title || hit.id) + " ");
+            label.appendChild(el("small", "muted", id));
+            var b = el("button", "", "追加");
+            b.type = "button";
+            b.setAttribute("aria-label", id + " を根拠に追加");
+            b.addEventListener("click", function () { add(id); });
+            li.appendChild(label); li.appendChild(b);
+            results.appendChild(li);
+          });
+          if (!results.children.length) results.appendChild(el("li", "muted", "見つかりません"));
+        })
+        .catch(function () {});
+    };
+    search.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(run, 250); });
+    search.addEventListener("keydown", function (ev) { if (ev.key === "Enter") { ev.preventDefault(); run(); } });
+  }
+
+  // --- the call list refreshes itself ---
+  var table = document.getElementById("calls");
+  if (table && table.dataset.poll) {
+    var tbody = table.tBodies[0];
+    var count = document.getElementById("call-count");
+    var change = table.dataset.change;
+    var known = {};
+    Array.prototype.forEach.call(tbody.rows, function (r) { known[r.textContent] = true; });
+    var cell = function (tr, text, cls) { var td = el("td", cls, text); tr.appendChild(td); return td; };
+    var link = function (href, text) { var a = el("a", "", text); a.href = href; return a; };
+    var draw = function (calls) {
+      tbody.textContent = "";
+      if (!calls.length) {
+        var tr = el("tr", "empty"); var td = cell(tr, "裁定はまだありません。", "muted");
+        td.colSpan = 8; tbody.appendChild(tr);
+      }
+      calls.forEach(function (c) {
+        var tr = el("tr", "status-" + c.status);
+        cell(tr, "").appendChild(link(c.url, String(c.id)));
+        var t = new Date(c.time);
+        var pad = function (n) { return (n < 10 ? "0" : "") + n; };
+        var time = el("time", "", pad(t.getUTCMonth() + 1) + "-" + pad(t.getUTCDate()) + " " +
+                      pad(t.getUTCHours()) + ":" + pad(t.getUTCMinutes()));
+        time.dateTime = c.time;
+        cell(tr, "").appendChild(time);
+        cell(tr, String(c.round)); cell(tr, String(c.table)); cell(tr, c.judge);
+        cell(tr, "").appendChild(el("span", "status " + c.status, STATUS[c.status] || c.status));
+        var q = c.question.length > 80 ? c.question.slice(0, 77) + "..." : c.question;
+        cell(tr, "", "q").appendChild(link(c.url, q));
+        cell(tr, c.entries.join(" "), "small");
+        tbody.appendChild(tr);
+        if (!known[tr.textContent]) { tr.classList.add("fresh"); known[tr.textContent] = true; }
+      });
+      if (count) count.textContent = String(calls.length);
+    };
+    var poll = function () {
+      if (document.hidden) return;
+      fetch(table.dataset.poll, { credentials: "same-origin", headers: { Accept: "application/json" } })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (data) {
+          if (!data || data.change === change) return;
+          change = data.change;
+          draw(data.calls || []);
+        })
+        .catch(function () {});
+    };
+    setInterval(poll, Number(table.dataset.interval || 4000));
+    document.addEventListener("visibilitychange", poll);
+  }
+})();

@@ -1,0 +1,54 @@
+"""QA-337's page and the board editor in a real browser, in Japanese and, after one click
+on the header's switch, in English (the choice then stays, kept in a cookie).
+
+Screenshots of both languages go to tests/artifacts/ (i18n-*.png).
+"""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"width": 1280, "height": 1000}
+
+
+def test_qa337_in_japanese_then_english(page: Page, live_url, artifacts):
+    page.set_viewport_size(DESKTOP)
+    page.goto(live_url + "/entry/vision/qa/QA-337")
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    replay = page.locator("aside.replay")
+    expect(replay.locator("h2")).to_have_text("エンジンによる再現")
+    expect(replay.locator(".steps .detail").first).to_contain_text("プレイしたものとして解決")
+    expect(replay.locator(".steps .act").first).to_have_text("プレイしたものとして解決")
+    page.screenshot(path=str(artifacts / "i18n-qa337-ja.png"), full_page=True)
+
+    page.locator(".lang-switch a[hreflang=en]").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(replay.locator("h2")).to_have_text("Replayed by the engine")
+    expect(replay.locator(".steps .detail").first).to_contain_text("as if")
+    expect(replay.locator(".steps .act").first).to_have_text("resolve as if played")
+    page.screenshot(path=str(artifacts / "i18n-qa337-en.png"), full_page=True)
+
+    # the choice is kept: the older revision opens in English without ?lang=
+    page.goto(live_url + "/entry/vision/qa/QA-337?rev=1")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.locator(".lang-switch a[hreflang=ja]").click()
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+
+
+def test_the_board_editor_in_both_languages(page: Page, live_url, artifacts):
+    page.set_viewport_size(DESKTOP)
+    page.goto(live_url + "/board?from=yugioh/scenarios/damage-attack-higher.yaml&lang=ja")
+    form = page.locator("#board-form")
+    expect(form.locator("legend").first).to_have_text("基本")
+    expect(page.locator("#bf-action-do option:checked")).to_have_text("攻撃")
+    expect(form).to_contain_text("攻撃するカード · attacker *")
+    page.screenshot(path=str(artifacts / "i18n-board-ja.png"), full_page=True)
+
+    page.locator(".lang-switch a[hreflang=en]").click()
+    form = page.locator("#board-form")
+    expect(form.locator("legend").first).to_have_text("Basics")
+    expect(page.locator("#bf-action-do option:checked")).to_have_text("attack")
+    expect(form).to_contain_text("Place a card")
+    page.screenshot(path=str(artifacts / "i18n-board-en.png"), full_page=True)

@@ -229,6 +229,11 @@ class Game:
     def validate_setup(self, state, where) -> None:
         """Raise :class:`ScenarioError` for a setup the game cannot hold (zone limits…)."""
 
+    def after_action(self, match, act) -> Iterator:
+        """Events the game yields after every legal action (state-based checks: a
+        player at 0 life loses).  The default yields nothing."""
+        yield from ()
+
     def expect_value(self, state, path: str) -> Any:
         """A game-specific ``expect`` path's value; return ``NotImplemented`` if unknown."""
         return NotImplemented

@@ -126,6 +126,8 @@ class Match:
         self._ctx = ctx
         try:
             self._drive(spec.procedure(self, ctx))
+            # What the game checks after every action (a player at 0 life loses…).
+            self._drive(self.game.after_action(self, ctx))
         except Illegal as stop:
             self.state = snapshot
             del self.steps[first_step:]

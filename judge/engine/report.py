@@ -104,7 +104,7 @@ def moves_text(found, refused: bool = False) -> str:
     data = found.as_json()
     lines = []
     if data["winner"]:
-        lines.append(f"winner: {data['winner']}")
+        lines.append(_("winner: {player}", player=data["winner"]))
     for move in data["moves"]:
         where = move["rule"] + (f"#{move['clause']}" if move["clause"] else "")
         lines.append(f"  - {_flow(move['action'])}    ← {where}")

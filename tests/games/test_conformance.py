@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from judge.i18n import render
+
 from judge.corpus import Corpus
 from judge.engine import Cite, Game, Interpretation
 from judge.engine.registry import game_classes
@@ -62,7 +64,7 @@ def test_every_interpretation_is_listed_with_its_reason(game):
     assert game.interpretations, f"{game.name} declares no interpretation"
     for key, interp in game.interpretations.items():
         assert key == interp.id and interp.id.startswith(game.name + ".")
-        assert len(interp.reason.strip()) > 20, f"{interp.id}: no reason given"
+        assert len(render(interp.reason, "en").strip()) > 20, f"{interp.id}: no reason given"
         short = interp.id.split(".", 1)[1]
         listed = f"`{interp.id}`" in doc or f"**{short}.**" in doc
         assert listed, f"{interp.id} is not listed in the game's docs"

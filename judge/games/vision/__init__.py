@@ -30,6 +30,7 @@ from .combat import attack
 from .effects import put_onto_field
 from .interpretations import INTERPRETATIONS
 from .play import play
+from . import turn
 from .resolution import resolve
 from .rulings import ASSUMPTIONS
 from .targets import KINDS
@@ -89,13 +90,16 @@ class VisionGame(Game):
     switches = SWITCHES
     ruling_assumptions = ASSUMPTIONS
     interpretations = INTERPRETATIONS
-    procedures = (play, resolve, attack, resolve_as_if_played_action, put_onto_field)
+    procedures = (play, resolve, attack, resolve_as_if_played_action, put_onto_field,
+                  turn.next_phase, turn.end_turn, turn.set_node)
     # The action space `judge moves` enumerates (docs/games/vision.md, "Legal actions"):
     # a target, a block, a graze or a mode the procedure asks for is branched over.
     move_space = {
         "play": {"card": Cards(("hand",))},
         "resolve": {},
         "attack": {"attacker": Cards(("field",))},
+        "next_phase": {}, "end_turn": {},
+        "set_node": {"card": Cards(("hand",))},
         # A card effect does these, not a player's own choice.
         "resolve_as_if_played": EFFECT_ONLY,
         "put_onto_field": EFFECT_ONLY,
@@ -116,6 +120,10 @@ class VisionGame(Game):
     def prepare(self, state) -> None:
         """A scenario without a phase is in the main phase; played cards get an order."""
         board.prepare(state)
+
+    def after_action(self, match, act):
+        """After every action: a player at 0 life or less loses (vision.life-zero)."""
+        return turn.life_check(match, act)
 
     def expect_value(self, state, path: str):
         """Vision's own expect paths (see docs/games/vision.md)."""

@@ -64,6 +64,25 @@ def main(ctx: click.Context, corpus_dir: Path | None, lang: str | None) -> None:
     ctx.obj = {"corpus": corpus_dir or DEFAULT_CORPUS}
 
 
+BUDGET_HELP = ("Raise a run budget, NAME=VALUE (actions, steps, cards, seconds); "
+               "repeatable. Defaults: docs/budgets.md.")
+
+
+def _budget(values: tuple[str, ...]):
+    """The run budget: the environment's, with ``--budget NAME=VALUE`` applied."""
+    from judge.engine.budget import Budget
+    pairs = {}
+    for item in values:
+        name, sep, value = item.partition("=")
+        if not sep:
+            _fail(f"--budget {item!r}: write NAME=VALUE, e.g. --budget actions=1000")
+        pairs[name.strip()] = value
+    try:
+        return Budget.from_env().with_values(pairs, origin="--budget")
+    except ValueError as exc:
+        _fail(str(exc))
+
+
 def _load_corpus(ctx: click.Context):
     from judge.corpus import Corpus, CorpusError
     try:
@@ -178,14 +197,18 @@ def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, as_jso
 @click.argument("scenario", type=click.Path(path_type=Path))
 @click.option("--ruleset", default=None, help="latest, or a date YYYY-MM-DD.")
 @click.option("--json", "as_json", is_flag=True)
+@click.option("--budget", "budget", multiple=True, metavar="NAME=VALUE", help=BUDGET_HELP)
 @click.pass_context
-def run(ctx: click.Context, scenario: Path, ruleset: str | None, as_json: bool) -> None:
+def run(ctx: click.Context, scenario: Path, ruleset: str | None, as_json: bool,
+        budget: tuple[str, ...]) -> None:
     """Run a scenario file and print the cited step log."""
+    from judge.engine.budget import use
     from judge.engine.errors import ScenarioError
     from judge.engine.report import result_text
     from judge.engine.runner import run_file
     try:
-        result = run_file(scenario, _load_corpus(ctx), ruleset=ruleset)
+        with use(_budget(budget)):
+            result = run_file(scenario, _load_corpus(ctx), ruleset=ruleset)
     except ScenarioError as exc:
         _fail(str(exc))
     if as_json:
@@ -225,9 +248,12 @@ def moves(ctx: click.Context, scenario: Path, ruleset: str | None, refused: bool
 @click.argument("entry_id")
 @click.option("--ruleset", default=None, help="Only this ruleset (latest or a date).")
 @click.option("--json", "as_json", is_flag=True)
+@click.option("--budget", "budget", multiple=True, metavar="NAME=VALUE", help=BUDGET_HELP)
 @click.pass_context
-def replay(ctx: click.Context, entry_id: str, ruleset: str | None, as_json: bool) -> None:
+def replay(ctx: click.Context, entry_id: str, ruleset: str | None, as_json: bool,
+           budget: tuple[str, ...]) -> None:
     """Replay the scenarios linked to a ruling, under each of its revisions' dates."""
+    from judge.engine.budget import use
     from judge.engine.errors import ScenarioError
     from judge.engine.report import result_text
     from judge.engine.runner import replay_entry
@@ -236,7 +262,8 @@ def replay(ctx: click.Context, entry_id: str, ruleset: str | None, as_json: bool
     if not found:
         _fail(_("no entry matches {id!r}", id=entry_id))
     try:
-        results = replay_entry(corpus.get(found[0]), corpus, ruleset=ruleset)
+        with use(_budget(budget)):
+            results = replay_entry(corpus.get(found[0]), corpus, ruleset=ruleset)
     except ScenarioError as exc:
         _fail(str(exc))
     if as_json:

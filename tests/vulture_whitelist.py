@@ -34,3 +34,6 @@ type_annotation_map, is_anonymous, _.get_id  # noqa
 # i18n: Flask hooks registered by their decorators; use_locale is the API callers (and
 # the tests) render a message in a given language with
 _language, _remember, use_locale  # noqa
+# issue 14: the budget's request hooks and the token they keep on flask.g; the OpenAPI
+# route; the over-budget error handler; gunicorn.conf.py's post_worker_init calls install
+_activate, _deactivate, _.judge_budget_token, openapi_json, _over_budget, install  # noqa

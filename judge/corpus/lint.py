@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .importer.scenarios import scan
 from .model import Entry
-from .store import Corpus, entry_path
+from .store import Corpus, entry_path, stale_temp_files
 
 TEXT_LINK = re.compile(r"\]\(<?judge:([^)\s>]+)>?\)")
 
@@ -45,6 +45,11 @@ def lint_corpus(corpus: Corpus) -> list[Problem]:
         problems += _entry_problems(entry, corpus)
     if corpus.root is not None:
         problems += _scenario_problems(corpus)
+        for path in stale_temp_files(Path(corpus.root)):
+            rel = path.relative_to(corpus.root).as_posix()
+            problems.append(Problem(rel, "warning", "import-temp-file",
+                                    "a temp file left by an interrupted import; the next "
+                                    "judge import removes it"))
     return problems
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import tempfile
 from dataclasses import dataclass
 from datetime import date
@@ -158,10 +159,30 @@ def render_entry(entry: Entry) -> str:
     return f"---\n{front}---\n{bodies}"
 
 
+TEMP_SUFFIX = ".tmp"
+# ``.<name>.<8 random characters>[.tmp]``: write_atomic's temp files (before issue 14
+# they had no suffix), for a file the importer writes.
+_TEMP = re.compile(r"^\.(?P<name>.+\.(md|json|ya?ml))\.[a-z0-9_]{8}(\.tmp)?$")
+
+
+def stale_temp_files(root: Path) -> list[Path]:
+    """Temp files :func:`write_atomic` left behind when a process was killed mid-write."""
+    root = Path(root)
+    if not root.is_dir():
+        return []
+    return sorted(p for p in root.rglob(".*") if p.is_file() and _TEMP.match(p.name))
+
+
 def write_atomic(path: Path, text: str) -> None:
-    """Write a file so that a reader sees either the old or the whole new content."""
+    """Write a file so that a reader sees either the old or the whole new content.
+
+    The new content goes to a temp file beside it (``.<name>.XXXXXXXX.tmp``), then
+    replaces the file in one step; a process killed in between leaves only the temp
+    file, which :func:`stale_temp_files` finds (``judge lint`` reports it, the next
+    ``judge import`` removes it).
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)

@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterator
 from .cards import Card
 from .cite import Interpretation
 from .errors import ScenarioError
+from .limits import check_int, is_scalar
 from .rulesets import Switch
 
 # The kinds of value an action or card field takes; see FieldSpec.check.
@@ -33,9 +34,7 @@ class FieldSpec:
         """The value converted to its kind, or a :class:`ScenarioError` saying what fits."""
         k = self.kind
         if k == "int":
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ScenarioError(f"must be a whole number, not {value!r}", field=name)
-            return value
+            return check_int(name, value)
         if k == "bool":
             if not isinstance(value, bool):
                 raise ScenarioError(f"must be true or false, not {value!r}", field=name,
@@ -49,7 +48,7 @@ class FieldSpec:
             raise ScenarioError(f"must be yes or no, not {value!r}", field=name,
                                 accepted="yes, no")
         if k == "choice":
-            if str(value) not in self.options:
+            if not is_scalar(value) or str(value) not in self.options:
                 raise ScenarioError(f"{value!r} is not one of the options", field=name,
                                     accepted=list(self.options))
             return str(value)
@@ -62,6 +61,8 @@ class FieldSpec:
                 return [str(value)]
             if not isinstance(value, list):
                 raise ScenarioError(f"must be a list, not {value!r}", field=name)
+            if any(isinstance(v, list) for v in value):
+                raise ScenarioError("must be a list of names, not a list of lists", field=name)
             return [str(v) if not isinstance(v, dict) else v for v in value]
         if k == "map":
             if not isinstance(value, dict):

@@ -110,8 +110,10 @@ class ActionContext:
 class Match:
     """A game being played from a scenario's setup under one ruleset."""
 
-    def __init__(self, game, state: GameState, ruleset, corpus):
+    def __init__(self, game, state: GameState, ruleset, corpus, budget=None, clock=None):
         self.game, self.state, self.ruleset, self.corpus = game, state, ruleset, corpus
+        # The run's judge.engine.budget.Budget and Clock (None: unbounded, for tests).
+        self.budget, self.clock = budget, clock
         self.steps: list[Step] = []
         self.outcomes: list[str] = []
         self._ctx: ActionContext | None = None
@@ -149,6 +151,8 @@ class Match:
     def _drive(self, procedure: Iterator) -> None:
         answer = None
         while True:
+            if self.clock is not None:      # a procedure that never ends stops here
+                self.clock.check(self._ctx.where if self._ctx else None)
             try:
                 event = procedure.send(answer)
             except StopIteration:
@@ -283,6 +287,11 @@ class Match:
             raise EngineInvariantError(f"a step cites what the corpus does not have: {exc}") \
                 from None
         ctx = self._ctx
+        if self.budget is not None and len(self.steps) >= self.budget.steps:
+            from .budget import BudgetExceeded
+            raise BudgetExceeded("steps", self.budget.steps,
+                                 f"the run wrote more than its budget of {self.budget.steps} "
+                                 "steps", **(ctx.where if ctx else {}))
         interp = cite.interpretation
         self.steps.append(Step(
             n=len(self.steps) + 1, player=ctx.player if ctx else None,

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from . import budget as budgets
 from .errors import ScenarioError
 from .expect import check_expect
 from .match import Match, Step
@@ -64,18 +65,23 @@ class RunResult:
 
 def run_scenario(scenario: Scenario, corpus, ruleset: str | date | None = "scenario",
                  expect: dict | None = None, expect_source: str | None = None,
-                 label: str = "") -> RunResult:
+                 label: str = "", budget: budgets.Budget | None = None) -> RunResult:
     """Play a scenario's actions from its setup under a ruleset.
 
     ``ruleset="scenario"`` uses the scenario's own ``ruleset`` (latest if it has none);
     otherwise ``None``/``"latest"`` or a date.  ``expect`` defaults to the scenario's.
+    The run stays within ``budget`` (default: :func:`judge.engine.budget.current`):
+    over it, :class:`~judge.engine.budget.BudgetExceeded` names the limit.
     """
+    budget = budget or budgets.current()
+    clock = budgets.Clock(budget)
     day = scenario.ruleset if ruleset == "scenario" else parse_ruleset(ruleset)
     rules = Ruleset(scenario.game.switches, corpus, day)
     state = scenario.start()
     initial = state.copy()
-    match = Match(scenario.game, state, rules, corpus)
+    match = Match(scenario.game, state, rules, corpus, budget=budget, clock=clock)
     for ctx in scenario.actions:
+        clock.check(ctx.where)
         ctx = _fresh(ctx)
         if ctx.player not in match.state.players:   # pragma: no cover - validated earlier
             raise ScenarioError(f"unknown player {ctx.player!r}", **ctx.where)

@@ -19,7 +19,9 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from . import budget as budgets
 from .errors import ScenarioError
+from .limits import check_int, check_scalar, is_scalar, short
 from .match import ActionContext
 from .rulesets import parse_ruleset
 from .state import GameState, PlayerState
@@ -58,11 +60,21 @@ class Scenario:
         return build_state(self.game, self.located)
 
 
-def parse_scenario(text: str, source: str = "<scenario>", corpus=None) -> Scenario:
-    """Read and validate a scenario; raise :class:`ScenarioError` saying what and where."""
+def parse_scenario(text: str, source: str = "<scenario>", corpus=None,
+                   budget: budgets.Budget | None = None,
+                   located: Located | None = None) -> Scenario:
+    """Read and validate a scenario; raise :class:`ScenarioError` saying what and where.
+
+    ``budget`` (default: :func:`judge.engine.budget.current`) bounds the actions and the
+    cards in all (:class:`~judge.engine.budget.BudgetExceeded`).  ``located``: the
+    text already read by :func:`load_located` (it is then not read twice).
+    """
     from .registry import UnknownGame, game_names, get_game
 
-    doc = load_located(text, source)
+    budget = budget or budgets.current()
+    if located is None:
+        budgets.check_size(text, source, budget)
+    doc = located or load_located(text, source, precheck(budget))
     data = doc.data
     if not isinstance(data, dict):
         raise ScenarioError("a scenario is a mapping with game, setup and actions",
@@ -71,6 +83,12 @@ def parse_scenario(text: str, source: str = "<scenario>", corpus=None) -> Scenar
         if key not in TOP_LEVEL:
             raise ScenarioError(f"unknown field {key!r}", field=str(key),
                                 accepted=list(TOP_LEVEL), **doc.where(key))
+    for key in ("game", "ruleset", "title", "description"):
+        if key in data:
+            try:
+                check_scalar(data[key], key, "text" if key != "ruleset" else "a date")
+            except ScenarioError as exc:
+                raise exc.located(**doc.where(key)) from None
     if "game" not in data:
         raise ScenarioError("the scenario does not say which game", field="game",
                             accepted=game_names(), file=source, line=1)
@@ -98,8 +116,8 @@ def parse_scenario(text: str, source: str = "<scenario>", corpus=None) -> Scenar
     if "setup" not in data or not isinstance(data["setup"], dict):
         raise ScenarioError("the scenario needs a setup mapping", field="setup",
                             accepted=list(SETUP_KEYS), **doc.where("setup"))
-    build_state(game, doc)        # validates the setup now, so errors come early
-    scenario.actions = _parse_actions(game, doc)
+    build_state(game, doc, budget)   # validates the setup now, so errors come early
+    scenario.actions = _parse_actions(game, doc, budget)
     scenario.expect = _parse_expect(doc, ("expect",))
     by_rev = data.get("expect_by_revision") or {}
     if not isinstance(by_rev, dict):
@@ -111,6 +129,44 @@ def parse_scenario(text: str, source: str = "<scenario>", corpus=None) -> Scenar
                                 field="expect_by_revision", **doc.where("expect_by_revision"))
         scenario.expect_by_revision[number] = _parse_expect(doc, ("expect_by_revision", number))
     return scenario
+
+
+def precheck(budget: budgets.Budget | None = None):
+    """A check of the composed YAML (for :func:`load_located`): the actions and the
+    cards of the setup against the budget, before a single value is built, so a
+    board of thousands of cards or actions costs only its parsing."""
+    import yaml
+
+    def check(node, source: str) -> None:
+        limit = budget or budgets.current()
+        if not isinstance(node, yaml.MappingNode):
+            return
+        top = {k.value: v for k, v in node.value if isinstance(k, yaml.ScalarNode)}
+        actions = top.get("actions")
+        if isinstance(actions, yaml.SequenceNode) and len(actions.value) > limit.actions:
+            raise budgets.BudgetExceeded(
+                "actions", limit.actions, f"the scenario has {len(actions.value)} actions, "
+                f"more than its budget of {limit.actions}", field="actions", file=source,
+                line=actions.start_mark.line + 1)
+        setup = top.get("setup")
+        players = {k.value: v for k, v in setup.value if isinstance(k, yaml.ScalarNode)
+                   }.get("players") if isinstance(setup, yaml.MappingNode) else None
+        if not isinstance(players, yaml.MappingNode):
+            return
+        total = 0
+        for _name, player in players.value:
+            for key, zone in (player.value if isinstance(player, yaml.MappingNode) else ()):
+                if isinstance(zone, yaml.SequenceNode):
+                    total += len(zone.value)
+                elif isinstance(zone, yaml.ScalarNode) and key.value not in ("life", "mana") \
+                        and zone.value.isdigit() and len(zone.value) < 7:
+                    total += min(int(zone.value), MAX_CARDS_IN_ZONE + 1)
+        if total > limit.cards:
+            raise budgets.BudgetExceeded(
+                "cards", limit.cards, f"the board holds {total} cards in all, more than its "
+                f"budget of {limit.cards}", field="setup.players", file=source,
+                line=players.start_mark.line + 1)
+    return check
 
 
 def load_scenario(path: str | Path, corpus=None) -> Scenario:
@@ -130,10 +186,16 @@ def _parse_expect(doc: Located, path: tuple) -> dict:
     return {str(k): v for k, v in node.items()}
 
 
-def _parse_actions(game, doc: Located) -> list[ActionContext]:
+def _parse_actions(game, doc: Located, budget: budgets.Budget | None = None
+                   ) -> list[ActionContext]:
     raw = doc.data.get("actions") or []
     if not isinstance(raw, list):
         raise ScenarioError("actions is a list", field="actions", **doc.where("actions"))
+    budget = budget or budgets.current()
+    if len(raw) > budget.actions:
+        raise budgets.BudgetExceeded(
+            "actions", budget.actions, f"the scenario has {len(raw)} actions, more than its "
+            f"budget of {budget.actions}", field="actions", **doc.where("actions"))
     players = list((doc.data["setup"].get("players") or {}).keys())
     out = []
     for i, act in enumerate(raw):
@@ -143,12 +205,12 @@ def _parse_actions(game, doc: Located) -> list[ActionContext]:
             raise ScenarioError("an action is a mapping with player and do", field=label,
                                 **where)
         do = act.get("do")
-        if do not in game.actions:
-            raise ScenarioError(f"unknown action {do!r}", field=f"{label}.do",
+        if not isinstance(do, str) or do not in game.actions:
+            raise ScenarioError(f"unknown action {short(do)}", field=f"{label}.do",
                                 accepted=sorted(game.actions), **doc.where("actions", i, "do"))
         spec = game.actions[do]
         player = act.get("player", doc.data["setup"].get("active"))
-        if str(player) not in players:
+        if not is_scalar(player) or str(player) not in players:
             raise ScenarioError(f"unknown player {player!r}", field=f"{label}.player",
                                 accepted=players, **doc.where("actions", i, "player"))
         fields = {}
@@ -174,16 +236,21 @@ def _parse_actions(game, doc: Located) -> list[ActionContext]:
         choices = act.get("choices") or []
         if isinstance(choices, dict):
             choices = [{k: v} for k, v in choices.items()]
-        if not isinstance(choices, list) or not all(isinstance(c, dict) for c in choices):
-            raise ScenarioError("choices is a mapping or a list of one-key mappings",
+        if not isinstance(choices, list) or not all(
+                isinstance(c, dict) and all(is_scalar(v) for v in c.values()) for c in choices):
+            raise ScenarioError("choices is a mapping (or a list of one-key mappings) of a "
+                                "choice's name to one answer",
                                 field=f"{label}.choices", **doc.where("actions", i, "choices"))
         out.append(ActionContext(index=i, player=str(player), do=do, fields=fields,
                                  choices=[dict(c) for c in choices], where=where))
     return out
 
 
-def build_state(game, doc: Located) -> GameState:
-    """The starting state of a scenario's ``setup``, every field checked."""
+def build_state(game, doc: Located, budget: budgets.Budget | None = None) -> GameState:
+    """The starting state of a scenario's ``setup``, every field checked.
+
+    More cards in all than ``budget.cards`` is :class:`~judge.engine.budget.BudgetExceeded`.
+    """
     setup = doc.data["setup"]
     for key in setup:
         if key not in SETUP_KEYS:
@@ -194,26 +261,31 @@ def build_state(game, doc: Located) -> GameState:
         raise ScenarioError("setup.players names the two players (e.g. A and B)",
                             field="setup.players", **doc.where("setup", "players"))
     names = [str(p) for p in players_raw]
-    active = str(setup.get("active", names[0]))
-    if active not in names:
-        raise ScenarioError(f"unknown player {active!r}", field="setup.active",
+    active = setup.get("active", names[0])
+    if not is_scalar(active) or str(active) not in names:
+        raise ScenarioError(f"unknown player {short(active)}", field="setup.active",
                             accepted=names, **doc.where("setup", "active"))
+    active = str(active)
     turn = setup.get("turn", 1)
-    if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
-        raise ScenarioError("turn is a whole number from 1", field="setup.turn",
-                            **doc.where("setup", "turn"))
+    try:
+        check_int("turn", turn, "setup.turn")
+    except ScenarioError as exc:
+        raise exc.located(**doc.where("setup", "turn")) from None
     phase = setup.get("phase")
-    if phase is not None and game.phases and phase not in game.phases:
+    if phase is not None and (not isinstance(phase, str) or game.phases and
+                              phase not in game.phases):
         raise ScenarioError(f"unknown phase {phase!r}", field="setup.phase",
                             accepted=list(game.phases), **doc.where("setup", "phase"))
     this_turn = setup.get("this_turn") or []
-    if not isinstance(this_turn, list) or not all(isinstance(t, dict) for t in this_turn):
+    if not isinstance(this_turn, list) or not all(
+            isinstance(t, dict) and all(is_scalar(v) for v in t.values()) for t in this_turn):
         raise ScenarioError("this_turn is a list of mappings, e.g. {player: A, played: N75}",
                             field="setup.this_turn", **doc.where("setup", "this_turn"))
     flags = setup.get("flags") or {}
     if not isinstance(flags, dict):
         raise ScenarioError("flags is a mapping", field="setup.flags",
                             **doc.where("setup", "flags"))
+    _check_card_budget(game, players_raw, doc, budget or budgets.current())
     players = {}
     uid = 0
     for pname, raw in players_raw.items():
@@ -226,9 +298,11 @@ def build_state(game, doc: Located) -> GameState:
                                 field=f"setup.players.{pname}", **doc.where(*base))
         accepted = list(PLAYER_KEYS) + list(game.counters) + list(game.zones)
         life = raw.get("life", game.starting_life)
-        if life is not None and (isinstance(life, bool) or not isinstance(life, int)):
-            raise ScenarioError("life is a whole number", field=f"setup.players.{pname}.life",
-                                **doc.where(*base, "life"))
+        if life is not None:
+            try:
+                check_int("life", life, f"setup.players.{pname}.life")
+            except ScenarioError as exc:
+                raise exc.located(**doc.where(*base, "life")) from None
         counters = dict(game.counters)
         zones: dict[str, list] = {z: [] for z in game.zones}
         for key, value in raw.items():
@@ -236,7 +310,10 @@ def build_state(game, doc: Located) -> GameState:
             if key == "life":
                 continue
             if key in game.counters:
-                counters[key] = value
+                try:
+                    counters[key] = _counter(key, value, game.counters[key], label)
+                except ScenarioError as exc:
+                    raise exc.located(**doc.where(*base, key)) from None
                 continue
             if key not in game.zones:
                 raise ScenarioError(f"unknown zone or field {key!r} for {game.name}",
@@ -269,10 +346,35 @@ def build_state(game, doc: Located) -> GameState:
     return state
 
 
+def _counter(name: str, value, default, label: str):
+    """A player's counter (Gem Chronicle's mana), checked like the game's default."""
+    if isinstance(default, int) and not isinstance(default, bool):
+        return check_int(name, value, label)
+    return check_scalar(value, label)
+
+
+def _check_card_budget(game, players_raw: dict, doc: Located, budget: budgets.Budget) -> None:
+    """Count the cards of the whole setup before building any (a zone may be a number)."""
+    total = 0
+    for raw in players_raw.values():
+        for key, value in (raw.items() if isinstance(raw, dict) else ()):
+            if key not in game.zones:
+                continue
+            if isinstance(value, list):
+                total += len(value)
+            elif isinstance(value, int) and not isinstance(value, bool) and value > 0:
+                total += min(value, MAX_CARDS_IN_ZONE + 1)
+    if total > budget.cards:
+        raise budgets.BudgetExceeded(
+            "cards", budget.cards, f"the board holds {total} cards in all, more than its "
+            f"budget of {budget.cards}", field="setup.players",
+            **doc.where("setup", "players"))
+
+
 def _make_card(game, spec, owner, zone, uid, doc: Located, path, label):
     if isinstance(spec, (str, int)) and not isinstance(spec, bool):
         spec = {"name": str(spec)}
-    if not isinstance(spec, dict) or "name" not in spec:
+    if not isinstance(spec, dict) or "name" not in spec or not is_scalar(spec["name"]):
         raise ScenarioError("a card is a name, or a mapping with a name and its fields",
                             field=label, **doc.where(*path))
     for key, value in spec.items():

@@ -2,11 +2,18 @@
 
 Only plain data is built (mappings, lists, strings, numbers, booleans, dates, null): the
 document is composed with PyYAML's safe loader and converted node by node, so no tag can
-construct an object.
+construct an object.  This is the strict layer every scenario goes through: a tag outside
+:data:`ALLOWED_TAGS` (on a scalar, a list or a mapping alike: ``!!binary``,
+``!!python/...``), an invalid date (``2014-02-30``), a number of more than
+:data:`MAX_DIGITS` digits, ``.inf``/``.nan``, a lone surrogate, nesting deeper than
+:data:`MAX_DEPTH` are each a :class:`ScenarioError` with the line.
 """
 from __future__ import annotations
 
 from typing import Any
+
+import math
+import re
 
 import yaml
 
@@ -16,6 +23,14 @@ from .errors import ScenarioError
 _COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_SCENARIO_BYTES = 256 * 1024
 MAX_NODES = 20_000
+MAX_DEPTH = 32
+MAX_DIGITS = 15
+_Y = "tag:yaml.org,2002:"
+# What a judge writes: text, numbers, yes/no, null, dates, mappings and lists.
+ALLOWED_TAGS = {_Y + t for t in ("str", "int", "float", "bool", "null", "timestamp",
+                                 "map", "seq")}
+_STR = _Y + "str"
+SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class Located:
@@ -50,13 +65,23 @@ def read_source(path, what: str = "scenario") -> str:
         raise ScenarioError(f"cannot read the file: {exc}", file=str(path)) from None
 
 
-def load_located(text: str, source: str = "<scenario>") -> Located:
-    """Parse YAML text; raise :class:`ScenarioError` with the line on any problem."""
+def load_located(text: str, source: str = "<scenario>", precheck=None) -> Located:
+    """Parse YAML text; raise :class:`ScenarioError` with the line on any problem.
+
+    ``precheck(node, source)``, if given, sees the composed node tree before any value
+    is built (a scenario's budgets refuse an oversized board there, cheaply).
+    """
     if len(text.encode("utf-8", "surrogatepass")) > MAX_SCENARIO_BYTES:
         raise ScenarioError(f"the scenario is larger than {MAX_SCENARIO_BYTES // 1024} KiB",
                             file=source)
     if "\x00" in text:
         raise ScenarioError("the scenario contains a NUL character", file=source)
+    bad = SURROGATE.search(text)
+    if bad:
+        raise ScenarioError("the text holds a lone surrogate (half of a UTF-16 pair), "
+                            "which is not a character", file=source,
+                            line=text.count("\n", 0, bad.start()) + 1,
+                            accepted="UTF-8 text")
     try:
         node = yaml.compose(text, Loader=_COMPOSER)
     except yaml.YAMLError as exc:
@@ -64,9 +89,16 @@ def load_located(text: str, source: str = "<scenario>") -> Located:
         problem = getattr(exc, "problem", None) or str(exc)
         raise ScenarioError(f"not valid YAML: {problem}", file=source,
                             line=(mark.line + 1) if mark else None) from None
+    if precheck is not None and node is not None:
+        precheck(node, source)
     lines: dict[tuple, int] = {}
-    counter = [0]
-    data = _convert(node, (), lines, counter, source) if node is not None else None
+    # [values seen, the one constructor of this document's scalars] (a fresh
+    # constructor per value made reading a large scenario several times slower).
+    counter = [0, yaml.SafeLoader("")]
+    try:
+        data = _convert(node, (), lines, counter, source) if node is not None else None
+    finally:
+        counter[1].dispose()
     return Located(data, lines, source)
 
 
@@ -77,6 +109,10 @@ def _convert(node, path: tuple, lines: dict, counter: list, source: str,
         raise ScenarioError("a YAML alias refers to itself", file=source,
                             line=node.start_mark.line + 1)
     open_nodes = open_nodes | {id(node)}
+    if len(open_nodes) > MAX_DEPTH:
+        raise ScenarioError(f"the scenario nests deeper than {MAX_DEPTH} levels", file=source,
+                            line=node.start_mark.line + 1, field=field_label(path))
+    _check_tag(node, source, path)
     counter[0] += 1
     if counter[0] > MAX_NODES:
         raise ScenarioError(f"the scenario has more than {MAX_NODES} values", file=source)
@@ -87,7 +123,8 @@ def _convert(node, path: tuple, lines: dict, counter: list, source: str,
             if not isinstance(key_node, yaml.ScalarNode):
                 raise ScenarioError("a mapping key must be a plain name", file=source,
                                     line=key_node.start_mark.line + 1)
-            key = _scalar(key_node, source)
+            _check_tag(key_node, source, path)
+            key = _scalar(key_node, source, path, counter[1])
             key = str(key) if not isinstance(key, (int, bool)) else key
             if key in out:
                 raise ScenarioError(f"the key {key!r} appears twice", file=source,
@@ -98,18 +135,62 @@ def _convert(node, path: tuple, lines: dict, counter: list, source: str,
     if isinstance(node, yaml.SequenceNode):
         return [_convert(item, path + (i,), lines, counter, source, open_nodes)
                 for i, item in enumerate(node.value)]
-    return _scalar(node, source)
+    return _scalar(node, source, path, counter[1])
 
 
-def _scalar(node, source: str) -> Any:
-    if node.tag.startswith("tag:yaml.org,2002:") is False and node.tag not in ("!",):
-        raise ScenarioError(f"the tag {node.tag!r} is not allowed in a scenario", file=source,
-                            line=node.start_mark.line + 1)
-    loader = yaml.SafeLoader("")
+def field_label(path: tuple) -> str | None:
+    """``("actions", 0, "do")`` -> ``actions[0].do`` (the field an error names)."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or None
+
+
+def _check_tag(node, source: str, path: tuple = ()) -> None:
+    if node.tag in ALLOWED_TAGS:
+        return
+    where = {"file": source, "line": node.start_mark.line + 1, "field": field_label(path)}
+    if node.tag == _Y + "merge":
+        raise ScenarioError("merge keys (<<) are not supported in a scenario; write the "
+                            "fields out", **where)
+    tag = node.tag[len(_Y):] if node.tag.startswith(_Y) else node.tag
+    tag = "!!" + tag if node.tag.startswith(_Y) else tag
+    raise ScenarioError(f"the YAML tag {tag[:60]!r} is not allowed in a scenario", **where,
+                        accepted="no tag, or !!str !!int !!float !!bool !!null !!timestamp "
+                                 "!!map !!seq")
+
+
+def _scalar(node, source: str, path: tuple = (), loader=None) -> Any:
+    if node.tag == _STR:
+        return node.value           # what the constructor would do, without its cost
+    where = {"file": source, "line": node.start_mark.line + 1, "field": field_label(path)}
+    if node.tag == _Y + "int":
+        digits = re.sub(r"^[-+]?(0[xob])?|_", "", str(node.value).lower())
+        if len(digits) > MAX_DIGITS:
+            raise ScenarioError(f"a number of {len(digits)} digits is too large for a "
+                                f"scenario", **where, accepted=f"at most {MAX_DIGITS} digits")
+    own = loader is None
+    loader = loader or yaml.SafeLoader("")
     try:
-        return loader.construct_object(node, deep=True)
+        value = loader.construct_object(node, deep=True)
     except yaml.YAMLError as exc:
-        raise ScenarioError(f"cannot read this value: {exc}", file=source,
-                            line=node.start_mark.line + 1) from None
+        raise ScenarioError(f"cannot read this value: {exc}", **where) from None
+    except (ValueError, OverflowError) as exc:
+        if node.tag == _Y + "timestamp":
+            raise ScenarioError(f"{str(node.value)[:40]!r} is not a valid date ({exc})",
+                                **where, accepted="a real date YYYY-MM-DD; quote it to "
+                                                  "mean text") from None
+        raise ScenarioError(f"cannot read the value {str(node.value)[:40]!r} ({exc})",
+                            **where) from None
     finally:
-        loader.dispose()
+        if own:
+            loader.dispose()
+        else:
+            loader.constructed_objects.clear()
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ScenarioError(f"{str(node.value)[:40]!r} is not a finite number", **where,
+                            accepted="a number such as 3 or 0.5")
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
+        raise ScenarioError("the number is too large for a scenario", **where,
+                            accepted=f"at most {MAX_DIGITS} digits")
+    return value

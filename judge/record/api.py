@@ -8,7 +8,6 @@ the same answer as for an event or call that does not exist, with nothing of it.
 """
 from __future__ import annotations
 
-import json
 
 from flask import Blueprint, g, jsonify, make_response, request, url_for
 
@@ -57,10 +56,11 @@ def create(slug: str):
     if request.mimetype != "application/json":
         fail(415, "send the call as JSON (Content-Type: application/json)",
              accepted=["application/json"])
-    try:
-        body = json.loads(request.get_data(cache=False).decode("utf-8") or "null")
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        fail(400, f"the body is not JSON: {exc}")
+    from judge.web import strictjson
+    try:     # the API's strict reader: no lone surrogate, huge number or deep nesting
+        body = strictjson.loads(request.get_data(cache=False) or b"null")
+    except strictjson.BodyError as exc:
+        fail(400, exc.message, field=exc.field, accepted=exc.accepted)
     # End the read transaction before the engine runs the board, so SQLite's write lock
     # (taken at BEGIN, see db.py) is not held while it does.
     db().commit()

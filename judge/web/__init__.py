@@ -18,6 +18,9 @@ Config keys (beside Flask's own):
   SQLite in the instance folder); ``SECRET_KEY``: see judge/record/web.py.
 - ``PAGE_SIZE``: search results per page (default 10); ``MAX_PAGE``: the last page
   one may ask for (default 50).
+- ``RUN_BUDGET``: limits of every scenario run (permalinks, the board, ``/api/run``,
+  replays), a mapping of ``actions``, ``steps``, ``cards``, ``seconds`` over the
+  defaults and ``JUDGE_BUDGET_*`` (judge/engine/budget.py, docs/budgets.md).
 """
 from __future__ import annotations
 
@@ -62,4 +65,28 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     from judge.record.web import init_app as init_record
     init_record(app)           # the call record: login, events, calls (judge/record)
+    _use_budget(app)
     return app
+
+
+def _use_budget(app: Flask) -> None:
+    """Put the app's run budget in force for every request (read once, checked now)."""
+    from judge.engine import budget as budgets
+    run_budget = budgets.Budget.from_env().with_values(app.config.get("RUN_BUDGET") or {},
+                                                       origin="RUN_BUDGET")
+    app.extensions["judge_budget"] = run_budget
+
+    @app.before_request
+    def _activate():
+        from flask import g
+        g.judge_budget_token = budgets.activate(run_budget)
+
+    @app.teardown_request
+    def _deactivate(_exc):
+        from flask import g
+        token = g.pop("judge_budget_token", None)
+        if token is not None:
+            try:
+                budgets.deactivate(token)
+            except ValueError:        # reset from another context: it is per request anyway
+                pass

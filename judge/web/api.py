@@ -5,11 +5,9 @@ carries the engine's ``file``, ``line``, ``field`` and ``accepted``.
 """
 from __future__ import annotations
 
-import json
-
 from flask import Blueprint, jsonify, request, url_for
 
-from . import permalink, views, workbench
+from . import openapi, permalink, strictjson, views, workbench
 from .errors import fail
 from .replay import verdict
 from .services import services
@@ -38,8 +36,15 @@ def index():
                      "body": "JSON {\"yaml\": text} or {\"data\": mapping}"},
         "games": url_for("api.games"),
         "scenarios": url_for("api.scenarios"),
+        "openapi": url_for("api.openapi_json"),
         "pages": "every page answers as JSON with ?format=json",
     })
+
+
+@bp.get("/openapi.json")
+def openapi_json():
+    """The API's contract (OpenAPI 3.0), written beside these routes (:mod:`.openapi`)."""
+    return jsonify(openapi.spec())
 
 
 @bp.get("/search")
@@ -168,9 +173,9 @@ def _redirect(endpoint: str, canonical: str):
 def _json_body() -> dict:
     raw = request.get_data(cache=True)
     try:
-        body = json.loads(raw.decode("utf-8")) if raw else {}
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        fail(400, f"the body is not JSON: {exc}", accepted="application/json")
+        body = strictjson.loads(raw) if raw else {}
+    except strictjson.BodyError as exc:
+        fail(400, exc.message, field=exc.field, accepted=exc.accepted)
     if not isinstance(body, dict):
         fail(400, "the JSON body must be an object", accepted="{\"yaml\": text}")
     return body

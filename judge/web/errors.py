@@ -13,6 +13,7 @@ from flask import Flask, jsonify, make_response, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from judge.i18n import N_, _, gettext
+from judge.engine.budget import BudgetExceeded
 from judge.engine.errors import ScenarioError
 
 log = logging.getLogger(__name__)
@@ -22,6 +23,7 @@ TITLES = {
     404: N_("Not found"),
     405: N_("Method not allowed"),
     413: N_("Too large"),
+    422: N_("Over budget"),
     414: N_("URI too long"),
     431: N_("Headers too large"),
     500: N_("Internal error"),
@@ -74,6 +76,12 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(ScenarioError)
     def _scenario_error(exc: ScenarioError):
         return error_response(400, str(exc), extra=exc.as_dict())
+
+    @app.errorhandler(BudgetExceeded)
+    def _over_budget(exc: BudgetExceeded):
+        # 422: the request is well-formed, but asks more of the engine than one run may;
+        # 413 when it is the text itself that is too large.
+        return error_response(exc.status, str(exc), extra=exc.as_dict())
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):

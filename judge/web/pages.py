@@ -94,7 +94,10 @@ def board():
     text, origin = views.board_text(request.args,
                                     request.form if request.method == "POST" else None)
     board = views.board_from(text, origin)
-    status = 400 if board.error else 200
+    status = 200
+    if board.error:
+        status = {"kib": 413}.get(board.error.get("budget"), 422) \
+            if "budget" in board.error else 400
     if as_json():
         return jsonify(board.as_json()), status
     games = views.available_games()

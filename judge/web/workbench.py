@@ -18,10 +18,11 @@ from typing import Any
 import yaml
 
 from judge.corpus.games import corpus_games
+from judge.engine.budget import check_size
 from judge.engine.errors import ScenarioError
 from judge.engine.rulesets import parse_ruleset
 from judge.engine.runner import RunResult, run_scenario, scenario_paths
-from judge.engine.scenario import parse_scenario
+from judge.engine.scenario import parse_scenario, precheck
 from judge.engine.yamlsource import load_located
 
 SCENARIO_PATH = re.compile(r"^(?P<game>[a-z][a-z0-9_]*)/scenarios/"
@@ -141,14 +142,15 @@ def parse_text(text: str, corpus, source: str = "<board>") -> tuple[Any, dict | 
     card…), so the form can still show the board being written.
     """
     try:
-        located = load_located(text, source)
+        check_size(text, source)
+        located = load_located(text, source, precheck())
     except ScenarioError as exc:
         return None, exc.as_dict()
     except RecursionError:
         return None, recursive(source).as_dict()
     data = plain(located.data)
     try:
-        parse_scenario(text, source, corpus)
+        parse_scenario(text, source, corpus, located=located)
     except ScenarioError as exc:
         return data, exc.as_dict()
     return data, None

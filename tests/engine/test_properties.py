@@ -25,7 +25,7 @@ def scenario(a_deck, a_hand, b_deck, b_hand, actions):
         "actions": actions}, allow_unicode=True)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(ZONE, ZONE, ZONE, ZONE, st.lists(ACTION, max_size=8),
        st.sampled_from([None, "2015-01-01"]))
 def test_cards_are_conserved_and_illegal_actions_change_nothing(corpus, a_deck, a_hand, b_deck,

@@ -19,7 +19,7 @@ edit = st.fixed_dictionaries({}, optional={
     "status": st.sampled_from(["resolved", "appealed"]), "appeal_ruling": text})
 
 
-@settings(max_examples=15, deadline=None,
+@settings(deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(edits=st.lists(st.tuples(st.sampled_from(["head", "floor"]), edit), max_size=6))
 def test_revisions_replay_to_the_current_state(db_url, edits):

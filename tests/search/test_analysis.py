@@ -62,7 +62,7 @@ def test_tokenizers_pickle_for_the_index_schema():
         assert [t.text for t in again("グレイズを行う")] == [t.text for t in tok("グレイズを行う")]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.text())
 def test_normal_form_maps_back_to_the_original(text):
     normal, starts, ends = normalize_map(text)
@@ -75,7 +75,7 @@ def test_normal_form_maps_back_to_the_original(text):
         assert len(normal) == len(text)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(st.text())
 def test_tokenizers_never_fail(text):
     for tok in (BigramTokenizer(), MorphTokenizer(), ReadingTokenizer()):
@@ -83,7 +83,7 @@ def test_tokenizers_never_fail(text):
             assert t.text
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.text())
 def test_the_fast_table_path_gives_the_same_normal_form(text):
     from judge.search.analysis import fast_normal
@@ -91,7 +91,7 @@ def test_the_fast_table_path_gives_the_same_normal_form(text):
     assert fast_normal(text + "グレイズ") == normalize_map(text + "グレイズ")[0]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("グレイズ…ｸﾞﾚｲｽﾞ①㌔ﬁＱＡ－３ 　\n")), max_size=40))
 def test_offsets_of_expanding_characters_point_at_them(text):
     normal, starts, ends = normalize_map(text)

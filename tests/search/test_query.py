@@ -66,7 +66,7 @@ def test_dates_in_the_forms_a_judge_types():
     assert parse_day("2013-13-01") is None
 
 
-@settings(max_examples=500, deadline=None)
+@settings(deadline=None)
 @given(st.text(max_size=300))
 def test_parse_never_raises(text):
     pq = parse(text)

@@ -122,7 +122,7 @@ def test_bad_arguments_are_reported(sample_searcher):
     assert sample_searcher.search(None).notice
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow,
           HealthCheck.function_scoped_fixture])
 @given(st.text(max_size=120))
 def test_no_string_makes_the_search_fail(sample_searcher, text):
@@ -131,7 +131,7 @@ def test_no_string_makes_the_search_fail(sample_searcher, text):
     r.as_json()
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow,
           HealthCheck.function_scoped_fixture])
 @given(st.lists(st.sampled_from(["グレイズ", "ぐれいず", "貫通", "-", '"', "「", "」", "OR",
                                  "game:", "game:vision", "kind:qa", "card:", "rule:6.5",

@@ -66,7 +66,7 @@ def test_word_diff_escapes_html():
     assert "<script>" not in str(html)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(deadline=None)
 @given(st.text(max_size=400))
 def test_permalink_round_trips_any_text(text):
     assert permalink.decode(permalink.encode(text)) == text

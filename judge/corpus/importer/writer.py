@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from judge.corpus.store import write_atomic
+from judge.corpus.store import stale_temp_files, write_atomic
 
 MANIFEST = ".import-manifest.json"
 
@@ -78,6 +78,14 @@ def write_corpus(root: Path, outputs: dict[str, tuple[str, list[str]]],
     root = Path(root)
     manifest, warning = load_manifest(root)
     result = WriteResult(notes=[warning] if warning else [])
+    # An import killed mid-write leaves its temp files; this one clears them first.
+    stale = stale_temp_files(root)
+    for path in stale:
+        path.unlink(missing_ok=True)
+    if stale:
+        names = ", ".join(p.relative_to(root).as_posix() for p in stale[:5])
+        result.notes.append(f"removed {len(stale)} temp file(s) of an interrupted import: "
+                            f"{names}{' …' if len(stale) > 5 else ''}")
     files: dict = dict(manifest["files"])
     to_write: list[tuple[Path, str]] = []
     to_remove: list[Path] = []

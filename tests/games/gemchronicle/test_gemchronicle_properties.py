@@ -24,7 +24,7 @@ PHASES = ["draw", "mana", "tactics1", "battle", "tactics2", "end"]
 EFFECTS = ["none", "break", "burn_damage", "bounce", "remove", "negate", "stun", "freeze_lock",
            "ignite", "charge", "stealth"]
 stat = st.integers(0, 30).map(lambda n: n * 100)
-SETTINGS = settings(max_examples=80, deadline=None,
+SETTINGS = settings(deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture,
                                            HealthCheck.too_slow])
 
@@ -287,7 +287,7 @@ def battle(corpus, a, v, position, attack_type="attacker", pierce=False):
 values = st.integers(1, 60).map(lambda n: n * 50)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(deadline=None)
 @given(values, values)
 def test_against_an_attack_position_unit(corpus, a, v):
     """攻撃表示: exceeding breaks it, the excess to its player; not exceeding breaks the
@@ -302,7 +302,7 @@ def test_against_an_attack_position_unit(corpus, a, v):
         assert (a_life, b_life, a_broken, b_broken) == (4000, 4000, ["攻撃者"], ["対象"])
 
 
-@settings(max_examples=40, deadline=None)
+@settings(deadline=None)
 @given(values, values, st.booleans())
 def test_against_a_defense_position_unit(corpus, a, v, pierce):
     """守備表示: exceeding breaks it with no damage (pierce: the excess goes through); not
@@ -317,7 +317,7 @@ def test_against_a_defense_position_unit(corpus, a, v, pierce):
         assert (a_life, b_life, b_broken, damage) == (4000, 4000, [], 0)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(deadline=None)
 @given(values, values, st.sampled_from(["attack", "defense"]), st.sampled_from(["shooter",
                                                                                "blaster"]))
 def test_shooters_and_blasters_take_no_counter_damage(corpus, a, v, position, kind):

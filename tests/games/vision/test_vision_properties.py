@@ -148,7 +148,7 @@ def invariants(state):
                     assert is_character(holder)
 
 
-@settings(max_examples=120, deadline=None,
+@settings(deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(game())
 def test_generated_vision_games_keep_every_invariant(corpus, generated):

@@ -199,7 +199,7 @@ def invariants(state, start_life):
         assert terrain["uid"] == field_cards[0].uid
 
 
-@settings(max_examples=150, deadline=None,
+@settings(deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(duel())
 def test_generated_duels_keep_every_invariant(corpus, text):
@@ -225,7 +225,7 @@ def test_generated_duels_keep_every_invariant(corpus, text):
     assert_steps_cited(match)
 
 
-@settings(max_examples=60, deadline=None,
+@settings(deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(stat, stat, stat, st.sampled_from(["attack", "defense", "face-down"]))
 def test_the_damage_table_for_any_stats(corpus, a, t, d, where):

@@ -1,0 +1,24 @@
+"""Hypothesis profiles for every property test, chosen by ``HYPOTHESIS_PROFILE``.
+
+- ``dev`` (default): quick, for running tests while working.
+- ``ci``: what ``.ci/run`` uses; about as many examples as the suite ran before profiles.
+- ``thorough``: ten times ``ci``, for a night run (``HYPOTHESIS_PROFILE=thorough scripts/test``).
+
+No test sets ``max_examples`` itself (tests/test_hypothesis_profiles.py checks), so one
+variable makes every property test, the API fuzz (schemathesis) included, run longer.
+"""
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+PROFILES = {"dev": 50, "ci": 100, "thorough": 1000}
+for _name, _count in PROFILES.items():
+    settings.register_profile(
+        _name, max_examples=_count, deadline=None, print_blob=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "dev")
+if PROFILE not in PROFILES:
+    raise ValueError(f"HYPOTHESIS_PROFILE={PROFILE!r}: accepted {', '.join(PROFILES)}")
+settings.load_profile(PROFILE)

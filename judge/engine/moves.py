@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from itertools import combinations, product
 from typing import Any, Iterator
 
+from . import budget as budgets
+from .budget import BudgetExceeded
 from .errors import ScenarioError
 from .match import ActionContext, Match
 
@@ -155,7 +157,8 @@ def not_enumerated(game) -> list[str]:
     return sorted(out)
 
 
-def try_action(game, state, ruleset, corpus, act: dict) -> tuple[Match, bool]:
+def try_action(game, state, ruleset, corpus, act: dict,
+               clock=None) -> tuple[Match, bool]:
     """Perform one action mapping on a copy of ``state``; (the match, legal?).
 
     Raises :class:`ScenarioError` when the mapping is outside the action space (a card
@@ -168,7 +171,8 @@ def try_action(game, state, ruleset, corpus, act: dict) -> tuple[Match, bool]:
             continue
         fields[key] = spec.fields[key].check(key, value)
     choices = [dict(c) for c in act.get("choices", [])]
-    match = Match(game, state.copy(), ruleset, corpus)
+    match = Match(game, state.copy(), ruleset, corpus,
+                  budget=clock.budget if clock else None, clock=clock)
     legal = match.perform(ActionContext(index=0, player=act["player"], do=act["do"],
                                         fields=fields, choices=choices))
     return match, legal
@@ -199,16 +203,19 @@ def _step_json(step) -> dict:
             if k in data}
 
 
-def _judge(game, state, ruleset, corpus, act: dict, depth: int = 0) -> Iterator[Move]:
+def _judge(game, state, ruleset, corpus, act: dict, depth: int = 0,
+           clock=None) -> Iterator[Move]:
     try:
-        match, legal = try_action(game, state, ruleset, corpus, act)
+        match, legal = try_action(game, state, ruleset, corpus, act, clock)
+    except BudgetExceeded:
+        raise                  # the whole listing is over its budget: say so
     except ScenarioError as exc:
         name = _open_choice(exc, act)
         if name is None or depth >= MAX_OPEN_CHOICES:
             return
         for option in exc.options:
             yield from _judge(game, state, ruleset, corpus,
-                              _with_choice(game, act, name, option), depth + 1)
+                              _with_choice(game, act, name, option), depth + 1, clock)
         return
     # The step that decides: the forbidding one, or the first of a legal action.
     step = match.steps[-1] if not legal else (match.steps[0] if match.steps else None)
@@ -219,12 +226,15 @@ def _judge(game, state, ruleset, corpus, act: dict, depth: int = 0) -> Iterator[
                step=_step_json(step))
 
 
-def legal_moves(game, state, ruleset, corpus, players: list[str] | None = None) -> MoveList:
+def legal_moves(game, state, ruleset, corpus, players: list[str] | None = None,
+                budget=None) -> MoveList:
     """Every action of the action space tried on a copy of ``state``: legal or refused.
 
     A finished game (a winner) has no moves.  ``players`` defaults to both, the
-    player to act first.
+    player to act first.  The whole listing stays within one run's time budget
+    (:mod:`judge.engine.budget`): over it, ``BudgetExceeded``.
     """
+    clock = budgets.Clock(budget or budgets.current())
     skipped = not_enumerated(game)
     if state.winner:
         return MoveList([], [], skipped, state.winner)
@@ -232,7 +242,7 @@ def legal_moves(game, state, ruleset, corpus, players: list[str] | None = None) 
     moves, refused = [], []
     for player in order:
         for act in candidates(game, state, player):
-            for move in _judge(game, state, ruleset, corpus, act):
+            for move in _judge(game, state, ruleset, corpus, act, clock=clock):
                 (moves if move.legal else refused).append(move)
     return MoveList(moves, refused, skipped)
 
@@ -248,7 +258,8 @@ def explain(game, state, ruleset, corpus, act: dict) -> list[Move]:
     if act.get("player") not in state.players:
         raise ScenarioError(f"unknown player {act.get('player')!r}", field="player",
                             accepted=list(state.players))
-    found = list(_judge(game, state, ruleset, corpus, act))
+    clock = budgets.Clock(budgets.current())
+    found = list(_judge(game, state, ruleset, corpus, act, clock=clock))
     if not found:
         try_action(game, state, ruleset, corpus, act)     # raises the input error
     return found

@@ -70,9 +70,9 @@ class YugiohGame(Game):
                   attack, activate, equip_action, fusion, ritual)
     # The action space `judge moves` enumerates (docs/games/yugioh.md, "Legal actions").
     move_space = {
-        "summon": {"card": Cards(("hand",)),
+        "summon": {"card": Cards(("hand", "fusion_deck")),
                    "tributes": Cards(("monsters",), optional=True, sizes=(1, 2))},
-        "set": {"card": Cards(("hand",)),
+        "set": {"card": Cards(("hand", "fusion_deck")),
                 "tributes": Cards(("monsters",), optional=True, sizes=(1, 2))},
         "flip": {"card": Cards(("monsters",))},
         "change_position": {"card": Cards(("monsters",))},

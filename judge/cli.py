@@ -97,26 +97,48 @@ def _load_corpus(ctx: click.Context):
 @click.argument("paths", nargs=-1, required=True,
                 type=click.Path(exists=True, dir_okay=True, path_type=Path))
 @click.option("--force", is_flag=True, help="Overwrite corpus files edited by hand.")
+@click.option("--dry-run", is_flag=True,
+              help="Show what the import would change (published rulings, lint, replays); "
+                   "write nothing.")
 @click.pass_context
-def import_cmd(ctx: click.Context, paths: tuple[Path, ...], force: bool) -> None:
-    """Read source documents (the seeds, the card list) into corpus/."""
+def import_cmd(ctx: click.Context, paths: tuple[Path, ...], force: bool,
+               dry_run: bool) -> None:
+    """Read source documents (seeds, card list, published rulings) into corpus/."""
     from judge.corpus.importer import ImportError_, import_paths
+    from judge.engine.effects import corpus_before, effect_of_import
+    before = corpus_before(ctx.obj["corpus"])
     try:
-        report = import_paths(list(paths), ctx.obj["corpus"], force=force)
+        report = import_paths(list(paths), ctx.obj["corpus"], force=force, dry_run=dry_run)
     except ImportError_ as exc:
         _fail(str(exc))
     click.echo(report.summary())
+    effect = effect_of_import(before, report, ctx.obj["corpus"])
+    if effect:
+        click.echo(effect)
     if report.conflicts:
         sys.exit(1)
+
+
+def _day(value: str | None, option: str):
+    from datetime import date
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value.strip())
+    except ValueError:
+        _fail(f"{option} {value!r} is not a date (YYYY-MM-DD)")
 
 
 @main.command()
 @click.argument("entry_id")
 @click.option("--json", "as_json", is_flag=True, help="Print the entry as JSON.")
+@click.option("--as-of", "as_of", default=None, metavar="YYYY-MM-DD",
+              help="The entry as it stood that day (the revisions up to the one in force).")
 @click.pass_context
-def show(ctx: click.Context, entry_id: str, as_json: bool) -> None:
+def show(ctx: click.Context, entry_id: str, as_json: bool, as_of: str | None) -> None:
     """Show an entry with all its revisions (any spelling: ＱＡ－３３７, qa337, 6.5.3.b)."""
     from judge.corpus.present import entry_json, entry_text
+    day = _day(as_of, "--as-of")
     corpus = _load_corpus(ctx)
     found = corpus.resolve(entry_id)
     if not found:
@@ -125,6 +147,17 @@ def show(ctx: click.Context, entry_id: str, as_json: bool) -> None:
         click.echo(_("({count} entries match; showing the first: {ids})", count=len(found),
                      ids=", ".join(found)), err=True)
     entry = corpus.get(found[0])
+    if day is not None:
+        from judge.corpus.changes import entry_as_of
+        entry, head = entry_as_of(entry, day)
+        if entry is None:
+            _fail(head, 1)
+        if as_json:
+            _print_json({**entry_json(entry, corpus), "as_of": day.isoformat()})
+        else:
+            click.echo(head)
+            click.echo(entry_text(entry, corpus))
+        return
     if as_json:
         _print_json(entry_json(entry, corpus))
     else:
@@ -153,6 +186,112 @@ def lint(ctx: click.Context, as_json: bool) -> None:
         sys.exit(1)
 
 
+@main.command()
+@click.option("--since", required=True, metavar="YYYY-MM-DD",
+              help="Revisions dated on or after this day.")
+@click.option("--game", default=None, help="Only this game.")
+@click.option("--kind", multiple=True, type=click.Choice(["rule", "qa", "term", "card"]),
+              help="Only these kinds (default: rule, qa, term: the rulings).")
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+def changes(ctx: click.Context, since: str, game: str | None, kind: tuple, as_json) -> None:
+    """What changed since a day: new rulings, new answers, withdrawals, newest first."""
+    from judge.corpus.changes import RULING_KINDS, changes_since
+    day = _day(since, "--since")
+    corpus = _load_corpus(ctx)
+    if game is not None and game not in {e.game for e in corpus}:
+        _fail(f"--game {game!r}: no such game in the corpus (accepted: "
+              f"{', '.join(sorted({e.game for e in corpus}))})")
+    items = changes_since(corpus, day, game, tuple(kind) or RULING_KINDS)
+    if as_json:
+        _print_json({"since": day.isoformat(), "changes": [c.as_json() for c in items]})
+        return
+    for c in items:
+        what = {"withdrawn": "withdrawn"}.get(c.revision.status, "new" if c.previous is None
+                                              else f"replaces revision {c.previous.number}")
+        click.echo(f"{c.date}  {c.entry.id}  revision {c.revision.number} · {what} · "
+                   f"{c.revision.source.get('document', '')}")
+        click.echo(f"            {c.entry.title}")
+    click.echo(f"{len(items)} change(s) since {day.isoformat()}")
+
+
+@main.group()
+def new() -> None:
+    """Write the source file of a newly published ruling (then run `judge import sources`)."""
+
+
+def _sources_dir(ctx: click.Context, given: Path | None) -> Path:
+    return given or Path(ctx.obj["corpus"]).resolve().parent / "sources"
+
+
+def _new_qa(ctx, game, number, date_, url, retrieved, document, sources, **texts):
+    from datetime import date as _date
+
+    from judge.corpus.changes import write_published_qa
+    from judge.corpus.ids import qa_key
+    from judge.corpus.published import PublishedError
+    corpus = _load_corpus(ctx)
+    key = qa_key(f"QA-{number}" if number.strip().isdigit() else number)
+    if key is None:
+        _fail(f"NUMBER {number!r} is not a Q&A number (QA-337, 337)")
+    if game not in {e.game for e in corpus}:
+        _fail(f"GAME {game!r}: no such game in the corpus (accepted: "
+              f"{', '.join(sorted({e.game for e in corpus}))})")
+    try:
+        path = write_published_qa(_sources_dir(ctx, sources), corpus, game, key,
+                                  _day(date_, "--date"), url,
+                                  _day(retrieved, "--retrieved") or _date.today(),
+                                  document, **texts)
+    except PublishedError as exc:
+        _fail(exc.message)
+    click.echo(f"wrote the published {'withdrawal' if texts.get('withdrawn') else 'Q&A'} "
+               f"{game}/qa/{key}; review it, then run `judge import sources`")
+    click.echo(str(path))
+
+
+_NEW_OPTIONS = [
+    click.option("--date", "date_", required=True, metavar="YYYY-MM-DD",
+                 help="The day the document was published."),
+    click.option("--source-url", "url", required=True, help="Where it was published."),
+    click.option("--retrieved", default=None, metavar="YYYY-MM-DD",
+                 help="The day it was read (default: today)."),
+    click.option("--document", default=None,
+                 help="The document's name (default: that of the game's Q&A)."),
+    click.option("--sources", type=click.Path(file_okay=False, path_type=Path), default=None,
+                 help="The sources folder (default: sources/ beside the corpus)."),
+]
+
+
+def _with_new_options(f):
+    for option in reversed(_NEW_OPTIONS):
+        f = option(f)
+    return f
+
+
+@new.command("qa")
+@click.argument("game")
+@click.argument("number")
+@click.option("--question", required=True, help="The question as published.")
+@click.option("--answer", required=True, help="The answer as published.")
+@_with_new_options
+@click.pass_context
+def new_qa(ctx, game, number, question, answer, date_, url, retrieved, document, sources):
+    """A published Q&A: new, or a new answer to NUMBER (prints the file's path last)."""
+    _new_qa(ctx, game, number, date_, url, retrieved, document, sources,
+            question=question, answer=answer)
+
+
+@new.command("withdrawal")
+@click.argument("game")
+@click.argument("number")
+@click.option("--reason", required=True, help="The withdrawal notice as published.")
+@_with_new_options
+@click.pass_context
+def new_withdrawal(ctx, game, number, reason, date_, url, retrieved, document, sources):
+    """A published withdrawal of Q&A NUMBER (prints the file's path last)."""
+    _new_qa(ctx, game, number, date_, url, retrieved, document, sources, withdrawn=reason)
+
+
 # --- search --------------------------------------------------------------------------
 
 @main.command()
@@ -171,8 +310,11 @@ def index(ctx: click.Context, rebuild: bool) -> None:
 @click.option("--kind", type=click.Choice(["rule", "qa", "term", "card"]))
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 500))
 @click.option("--json", "as_json", is_flag=True)
+@click.option("--as-of", "as_of", default=None, metavar="YYYY-MM-DD",
+              help="Search the corpus as it stood that day.")
 @click.pass_context
-def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, as_json) -> None:
+def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, as_json,
+           as_of) -> None:
     """Search rules, Q&A, terms and cards (Japanese, typed any way)."""
     from judge.corpus import alias_table
     from judge.search import Searcher
@@ -183,8 +325,14 @@ def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, as_jso
             _fail(f"--game {game!r} is not a game of the corpus (one of "
                   f"{', '.join(corpus.game_ids)})")
         game = known[game.strip().lower()]
+    day = _day(as_of, "--as-of")
     searcher = Searcher.open(corpus)
-    result = searcher.search(" ".join(query), game=game, kind=kind, limit=limit)
+    if day is not None:
+        from judge.search.asof import search_as_of
+        result = search_as_of(searcher, " ".join(query), day, game=game, kind=kind,
+                              limit=limit)
+    else:
+        result = searcher.search(" ".join(query), game=game, kind=kind, limit=limit)
     if as_json:
         _print_json(result.as_json())
     else:
@@ -281,13 +429,18 @@ def replay(ctx: click.Context, entry_id: str, ruleset: str | None, as_json: bool
 @click.pass_context
 def verify(ctx: click.Context, as_json: bool) -> None:
     """Replay every linked scenario against its `expect`; non-zero exit on a mismatch."""
+    from judge.engine.effects import review_rows
     from judge.engine.report import verify_table
     from judge.engine.runner import verify_all
-    rows = verify_all(_load_corpus(ctx))
+    corpus = _load_corpus(ctx)
+    review = review_rows(corpus)
+    rows = verify_all(corpus) + review
     if as_json:
         _print_json([r.as_dict() for r in rows])
     else:
         click.echo(verify_table(rows))
+        for r in review:
+            click.echo(f"review: {r.error}")
     if not rows or any(not r.ok for r in rows):
         sys.exit(1)
 
@@ -321,6 +474,10 @@ from judge.record.cli import COMMANDS as _RECORD_COMMANDS  # noqa: E402
 
 for _command in _RECORD_COMMANDS:
     main.add_command(_command)
+
+from judge.record.editor_cli import editor as _editor_command  # noqa: E402
+
+main.add_command(_editor_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

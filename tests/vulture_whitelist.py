@@ -31,9 +31,12 @@ db_upgrade, user_add, event_add, staff_add  # noqa
 down_revision, branch_labels, depends_on  # noqa
 # SQLAlchemy's declarative settings; Flask-Login's user protocol
 type_annotation_map, is_anonymous, _.get_id  # noqa
-# i18n: Flask hooks registered by their decorators; use_locale is the API callers (and
-# the tests) render a message in a given language with
-_language, _remember, use_locale  # noqa
+# growth (issue 18): click commands, Flask views, columns read by templates/Alembic
+new_qa, new_withdrawal, grant, revoke, list_editors, feed, game_feed, reject, approve  # noqa
+granted_at, decided_at, submitter, decider, _.decided_at  # noqa
 # issue 14: the budget's request hooks and the token they keep on flask.g; the OpenAPI
 # route; the over-budget error handler; gunicorn.conf.py's post_worker_init calls install
 _activate, _deactivate, _.judge_budget_token, openapi_json, _over_budget, install  # noqa
+# i18n: Flask hooks registered by their decorators; use_locale is the API callers (and
+# the tests) render a message in a given language with
+_language, _remember, use_locale  # noqa

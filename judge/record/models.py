@@ -162,3 +162,6 @@ class CallRevision(Base):
     changes: Mapped[dict] = mapped_column(JSON)
     author: Mapped[User] = relationship()
     __table_args__ = (UniqueConstraint("call_id", "number", name="uq_call_revision_number"),)
+
+
+from . import editor_models  # noqa: E402,F401 - the editors tables share this metadata

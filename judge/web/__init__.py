@@ -63,8 +63,12 @@ def create_app(config: dict | None = None) -> Flask:
     errors.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    from . import changes
+    changes.init_app(app)
     from judge.record.web import init_app as init_record
     init_record(app)           # the call record: login, events, calls (judge/record)
+    from . import editors
+    editors.init_app(app)      # editors' review of published rulings (needs the accounts)
     _use_budget(app)
     return app
 

@@ -12,9 +12,9 @@ import logging
 from flask import Flask, jsonify, make_response, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from judge.i18n import N_, _, gettext
 from judge.engine.budget import BudgetExceeded
 from judge.engine.errors import ScenarioError
+from judge.i18n import N_, _, gettext
 
 log = logging.getLogger(__name__)
 

@@ -69,9 +69,24 @@ def entry(entry_id: str):
         target = url_for("pages.entry", entry_id=base, **args)
         return redirect(target + (f"#{clause}" if clause else ""), code=302)
     number = views.selected_revision(found, request.args)
+    from judge.corpus.changes import as_of, changed_since_note
+
+    from .changes import as_of_arg
+    day = as_of_arg(request.args)
+    if day is not None:
+        in_force = as_of(found, day)
+        if in_force is None:
+            first = found.revisions[-1]
+            fail(404, f"{found.id} は {day} にはまだありませんでした（初出 {first.date}）。"
+                      f"{found.id} did not exist on {day} (first published {first.date}).",
+                 links=[(entry_url(found.id), found.title)])
+        number = in_force.number
+    changed = services().cache.get(("changed", found.id), lambda: changed_since_note(found))
     replay = views.entry_replay(found)
     if as_json():
         return jsonify({"entry": views.entry_json(found), "revision": number,
+                        "as_of": day.isoformat() if day else None,
+                        "changed": changed.as_json() if changed else None,
                         "replay": replay.as_json(number)})
     def page() -> str:
         view = views.entry_view(found)
@@ -79,7 +94,7 @@ def entry(entry_id: str):
         return render_template("entry.html", e=found, view=view, rev=rev,
                                text=views.revision_html(found, number),
                                runs=replay.for_revision(number), replay=replay,
-                               selected=number)
+                               selected=number, as_of=day, changed=changed)
     # The page depends on the entry and revision only (the corpus does not change while
     # the app runs) and the reader's language, unless other arguments change its links:
     # then it is not cached.

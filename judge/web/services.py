@@ -43,6 +43,7 @@ class Services:
     """The corpus and the things derived from it, for one app."""
 
     def __init__(self, app: Flask):
+        self._stamp = _manifest_stamp(Path(app.config["CORPUS_DIR"]))
         self.corpus = Corpus.load(app.config["CORPUS_DIR"])
         self.index_dir = app.config.get("INDEX_DIR")
         self._searcher = app.config.get("SEARCHER")
@@ -51,6 +52,40 @@ class Services:
         self.pages = LRU(128)          # whole entry pages (up to ~200 KiB each)
         if self._searcher is None and app.config.get("SEARCH_EAGER", True):
             self.searcher()
+
+    corpus_version = 0            # bumped when an approved change reloads the corpus
+
+    def reload(self, changed: list[str]) -> None:
+        """Read the corpus again after an approved change; update the index for ``changed``.
+
+        Caches derived from the old corpus are dropped; the search index has the changed
+        entries' documents replaced (judge/search/incremental.py), not rebuilt.
+        """
+        stamp = _manifest_stamp(self.root)
+        corpus = Corpus.load(self.root)
+        with self._lock:
+            searcher = self._searcher
+            if searcher is not None:
+                from judge.search.incremental import update_entries
+                searcher = update_entries(searcher, corpus, changed)
+            self.corpus, self._searcher, self._stamp = corpus, searcher, stamp
+            self.cache, self.pages = LRU(512), LRU(128)
+            self.corpus_version += 1
+
+    def refresh(self) -> None:
+        """Reload the corpus if another process (a worker that approved a change, an
+        import) rewrote it; the search is then reopened by the new corpus's fingerprint,
+        which finds the index that process updated."""
+        stamp = _manifest_stamp(self.root)
+        if stamp == self._stamp:
+            return
+        corpus = Corpus.load(self.root)
+        with self._lock:
+            # The old searcher is left to the garbage collector, not closed: a request
+            # in another thread may still be reading it.
+            self.corpus, self._searcher, self._stamp = corpus, None, stamp
+            self.cache, self.pages = LRU(512), LRU(128)
+            self.corpus_version += 1
 
     @property
     def root(self) -> Path:
@@ -65,6 +100,14 @@ class Services:
                     from judge.search import Searcher
                     self._searcher = Searcher.open(self.corpus, self.index_dir)
         return self._searcher
+
+
+def _manifest_stamp(root: Path):
+    """When the import last wrote the corpus (its manifest's time), or None."""
+    try:
+        return (Path(root) / ".import-manifest.json").stat().st_mtime_ns
+    except OSError:
+        return None
 
 
 def init_app(app: Flask) -> None:

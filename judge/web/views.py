@@ -115,6 +115,7 @@ class SearchPage:
     page: int
     limit: int
     data: dict = field(default_factory=dict)
+    as_of: object = None             # the day of ?as_of=, if any
 
     @property
     def pages(self) -> int:
@@ -139,13 +140,27 @@ def search(args, api: bool = False) -> SearchPage:
     page = int_arg(args, "page", 1, 1, cfg["MAX_PAGE"])
     limit = int_arg(args, "limit", cfg["PAGE_SIZE"], 1, 100) if api else cfg["PAGE_SIZE"]
     result = SearchPage(q, game, kind, page, limit)
+    from .changes import as_of_arg
+    day = as_of_arg(args)
+    result.as_of = day
     if not q:
         result.data = {"query": "", "total": 0, "results": [], "facets": {"game": {}, "kind": {}},
                        "did_you_mean": [], "notice": "", "redirect": None}
         return result
-    found = services().searcher().search(q, game=game, kind=kind, limit=limit,
-                                         offset=(page - 1) * limit)
-    result.data = found.as_json()
+    if day is not None:
+        from judge.search.asof import as_of_url, search_as_of
+        found = search_as_of(services().searcher(), q, day, game=game, kind=kind,
+                             limit=limit, offset=(page - 1) * limit)
+        urls = [as_of_url(h, day) for h in found.hits]
+        found.redirect = None            # a pinned id opens the current page: stay here
+        result.data = found.as_json()
+        for hit, url in zip(result.data["results"], urls):
+            hit["url"] = url
+        result.data["as_of"] = day.isoformat()
+    else:
+        found = services().searcher().search(q, game=game, kind=kind, limit=limit,
+                                             offset=(page - 1) * limit)
+        result.data = found.as_json()
     for hit in result.data.get("results", []):
         hit["snippet"] = str(sanitize_snippet(hit.get("snippet", "")))
     return result

@@ -18,13 +18,15 @@ from pathlib import Path
 
 from judge.corpus.games import MANIFEST as GAMES_MANIFEST
 from judge.corpus.games import GameInfo, read_manifest, render_manifest
+from judge.corpus.published import Change
 from judge.corpus.store import entry_path, render_entry
 
 from .drafts import Draft
 from .errors import ImportError_
 from .plugins import importers, register_importer
+from .published import apply_published, check_published_set, published_ids
 from .scenarios import scan
-from .sources import SourceFile, expand, read_source
+from .sources import PUBLISHED, SourceFile, expand, read_source
 from .writer import Conflict, write_corpus
 
 __all__ = ["ImportError_", "ImportReport", "Conflict", "import_paths", "build_drafts",
@@ -43,6 +45,8 @@ class ImportReport:
     conflicts: list[Conflict] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    changes: list[Change] = field(default_factory=list)    # from published rulings
+    drafts: dict = field(default_factory=dict, repr=False)  # id -> Entry, as imported
 
     def summary(self) -> str:
         """A few lines: sources, entries by game and kind, files written, conflicts."""
@@ -57,16 +61,22 @@ class ImportReport:
                      f"{len(self.removed)} removed, {len(self.conflicts)} conflict(s)")
         lines += [f"  conflict: {c}" for c in self.conflicts]
         lines += [f"  note: {n}" for n in self.notes]
+        for c in self.changes:
+            what = ("unchanged (republished as it stood)" if c.action == "unchanged"
+                    else f"{c.action}: revision {c.revision} of {c.date}, {c.status}")
+            lines.append(f"  published: {c.id} {what} ← {c.source}")
         return "\n".join(lines)
 
 
-def import_paths(paths: list[Path], corpus_root: Path, force: bool = False) -> ImportReport:
+def import_paths(paths: list[Path], corpus_root: Path, force: bool = False,
+                 dry_run: bool = False) -> ImportReport:
     """Import the sources at ``paths`` (files, or folders of them) into ``corpus_root``.
 
     Raises :class:`ImportError_` (naming file and line) on an input it cannot read, a
     page it does not know, or a set of sources that does not go together; nothing is
     written then.  Hand-edited files are reported in ``conflicts`` and kept unless
-    ``force``.
+    ``force``.  ``dry_run`` reads and builds everything and writes nothing (the report's
+    ``changes`` and ``drafts`` say what the import would bring).
     """
     start = time.perf_counter()
     files = expand([Path(p) for p in paths])
@@ -74,11 +84,14 @@ def import_paths(paths: list[Path], corpus_root: Path, force: bool = False) -> I
         raise ImportError_(", ".join(map(str, paths)) or ".",
                            "no source file found (folders hold the seeds and the card list)")
     read = [read_source(path) for path in files]
-    drafts = build_drafts(read)
     root = Path(corpus_root)
+    check_published_set(read, root, force)
+    changes: list[Change] = []
+    drafts = build_drafts(read, changes, on_disk=published_ids(root))
     links = scan(root).links
     outputs: dict[str, tuple[str, list[str]]] = {}
-    report = ImportReport(sources=[s.name for s in read])
+    report = ImportReport(sources=[s.name for s in read], changes=changes)
+    report.drafts = {k: d.entry for k, d in drafts.items()}
     for draft in drafts.values():
         draft.entry.scenarios = sorted(links.get(draft.id, []))
         rel = entry_path(root, draft.id).relative_to(root).as_posix()
@@ -86,6 +99,9 @@ def import_paths(paths: list[Path], corpus_root: Path, force: bool = False) -> I
         report.entries[(draft.entry.game, draft.entry.kind)] += 1
     games = games_of_import(root, read, report.entries)
     outputs[GAMES_MANIFEST] = (render_manifest(games), sorted(s.name for s in read))
+    if dry_run:
+        report.seconds = time.perf_counter() - start
+        return report
     result = write_corpus(root, outputs, {s.name: s.sha256 for s in read}, force=force)
     report.written, report.unchanged = result.written, result.unchanged
     report.removed, report.conflicts, report.notes = (result.removed, result.conflicts,
@@ -94,14 +110,22 @@ def import_paths(paths: list[Path], corpus_root: Path, force: bool = False) -> I
     return report
 
 
-def build_drafts(read: list[SourceFile]) -> dict[str, Draft]:
+def build_drafts(read: list[SourceFile], changes: list[Change] | None = None,
+                 on_disk: dict[str, list[str]] | None = None) -> dict[str, Draft]:
     """Every entry the sources give, finished (links, mentions, card sections).
 
     Each source goes to the importer of the game that recognised it; an importer that
     makes an entry of another game is a bug in that importer and stops the import.
+    Published rulings (game-independent) are applied last, oldest first, on top of the
+    games' entries; what each did is appended to ``changes``.  ``on_disk`` (id -> the
+    sources of the corpus file) stops a published ruling from replacing an entry whose
+    own sources were not given.
     """
+    published = [src for src in read if src.kind == PUBLISHED]
     by_game: dict[str, dict[str, list[SourceFile]]] = {}
     for src in read:
+        if src.kind == PUBLISHED:
+            continue
         by_game.setdefault(src.game, {}).setdefault(src.kind, []).append(src)
     drafts: dict[str, Draft] = {}
     for importer in importers():
@@ -121,6 +145,9 @@ def build_drafts(read: list[SourceFile]) -> dict[str, Draft]:
                                    f"the importer of {importer.game.id!r} made the entry "
                                    f"{entry_id!r} of another game")
         drafts.update(made)
+    if published:
+        known = {imp.game.id for imp in importers()}
+        apply_published(drafts, published, read, known, changes, on_disk or {})
     return drafts
 
 

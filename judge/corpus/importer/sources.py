@@ -15,6 +15,8 @@ from pathlib import Path
 from .errors import ImportError_
 from .plugins import accepted, source_kinds
 
+# A ruling as published (judge/corpus/published.py): read for every game alike.
+PUBLISHED = "published"
 # The first line of an @wiki backup page (a format several games' sources may use).
 WIKI_FIRST_LINE = re.compile(r"^「(.+)」の編集履歴（バックアップ）一覧はこちら$")
 # Files a folder may hold beside the sources: documentation, never imported.
@@ -93,6 +95,11 @@ def read_source(path: Path) -> SourceFile:
         raise ImportError_(path, f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
                            f"{exc.start}); expected {accepted()}", line) from None
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if path.suffix.lower() in (".yaml", ".yml"):
+        # sources/published/<game>/<file>.yaml: the folder names the game; the reader
+        # (judge.corpus.published) checks it against the file's own `game:`.
+        return SourceFile(path, PUBLISHED, text, hashlib.sha256(data).hexdigest(),
+                          game=path.parent.name, folder=f"published/{path.parent.name}")
     game, kind = _recognise(path, text)
     return SourceFile(path, kind.name, text, hashlib.sha256(data).hexdigest(),
                       game=game.game.id, folder=kind.folder)
@@ -109,4 +116,6 @@ def _recognise(path: Path, text: str):
         if kind.recognise(path, head, lines):
             return importer, kind
     raise ImportError_(path, f"not a source the importer knows (line starts "
-                             f"{head[:40]!r}); expected {accepted()}", number)
+                             f"{head[:40]!r}); expected {accepted()} or a published ruling "
+                             "(sources/published/<game>/*.yaml, docs/corpus-format.md)",
+                       number)

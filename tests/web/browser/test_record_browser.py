@@ -73,13 +73,14 @@ def log_in(page, name):
 def test_floor_judge_records_from_the_board_and_head_judge_rules_on_appeal(
         browser: Browser, live, artifacts, request):
     kind = request.node.callspec.params["live"]
-    head_ctx = browser.new_context(viewport=DESKTOP)
+    head_ctx = browser.new_context(viewport=DESKTOP, locale="ja-JP")
     head = head_ctx.new_page()
     head.goto(live + "/events/cs-osaka/calls")
     log_in(head, "head")
     expect(head.locator("#calls")).to_contain_text("裁定はまだありません")
 
-    floor_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    floor_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                    locale="ja-JP")
     floor = floor_ctx.new_page()
     floor.goto(live + "/board?from=yugioh/scenarios/damage-attack-higher.yaml")
     floor.get_by_role("button", name="この盤面で裁定を記録").click()

@@ -105,7 +105,7 @@ def test_build_a_board_in_the_form_run_it_and_open_its_permalink(page: Page, liv
         .filter(e => !e.labels.length && !e.getAttribute('aria-label')).map(e => e.outerHTML)""")
     assert unlabelled == []
 
-    page.get_by_role("button", name="実行 (Run)").click()
+    page.get_by_role("button", name="実行").click()
     result = page.locator("#result")
     expect(result.locator("ol.steps")).to_be_visible()
     expect(result).to_contain_text("7700")          # B takes 300 battle damage
@@ -115,7 +115,7 @@ def test_build_a_board_in_the_form_run_it_and_open_its_permalink(page: Page, liv
     link = page.locator("#permalink").input_value()
     page.screenshot(path=str(artifacts / "workbench-desktop.png"), full_page=True)
 
-    fresh = browser.new_context(viewport=PHONE)
+    fresh = browser.new_context(viewport=PHONE, locale="ja-JP")
     other = fresh.new_page()
     other.goto(link)
     expect(other.locator("#result ol.steps")).to_be_visible()

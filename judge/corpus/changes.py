@@ -1,0 +1,155 @@
+"""What changed, and the corpus as it stood (変更履歴・ある日の裁定).
+
+:func:`changes_since` lists the revisions dated on or after a day, newest first (what
+``judge changes``, the web's "what changed" page and the Atom feed show);
+:func:`as_of` gives the revision of an entry in force on a day, or None when the entry
+did not exist yet; :func:`write_published_qa` writes the source file of a newly
+published Q&A (``judge new qa``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+import yaml
+
+from .model import Entry, Revision, plain_text
+from .published import FOLDER, PublishedError, date_order, qa_text, read_document
+from .store import Corpus
+
+# Card facts are dated by the card list they came from; a "change" is a ruling's.
+RULING_KINDS = ("qa", "rule", "term")
+
+
+@dataclass
+class ChangeItem:
+    """One dated revision: the entry, the revision and the one it replaced (if any)."""
+
+    entry: Entry
+    revision: Revision
+    previous: Revision | None
+
+    @property
+    def date(self) -> date:
+        return self.revision.date.day
+
+    def as_json(self) -> dict:
+        """``{"id", "revision", "date", "status"}`` plus title, game, kind and source."""
+        return {"id": self.entry.id, "revision": self.revision.number,
+                "date": self.date.isoformat(), "status": self.revision.status,
+                "previous": self.previous.number if self.previous else None,
+                "title": self.entry.title, "game": self.entry.game, "kind": self.entry.kind,
+                "source": self.revision.source}
+
+
+def changes_since(corpus: Corpus, since: date | None = None, game: str | None = None,
+                  kinds: tuple[str, ...] = RULING_KINDS) -> list[ChangeItem]:
+    """Revisions with an exact date on or after ``since``, newest first.
+
+    A revision dated only "before D" has no day of its own and is not listed: the
+    sources do not say when it appeared.
+    """
+    out = []
+    for entry in corpus:
+        if (game and entry.game != game) or entry.kind not in kinds:
+            continue
+        ordered = sorted(entry.revisions, key=lambda r: r.number)
+        for i, rev in enumerate(ordered):
+            if rev.date is None or rev.date.before:
+                continue
+            if since is None or rev.date.day >= since:
+                out.append(ChangeItem(entry, rev, ordered[i - 1] if i else None))
+    out.sort(key=lambda c: (c.date, c.entry.id, c.revision.number), reverse=True)
+    return out
+
+
+def as_of(entry: Entry, day: date | None) -> Revision | None:
+    """The revision in force on ``day`` (None: the entry was first published after it).
+
+    A revision dated "before D" is taken to stand from the beginning (as
+    :meth:`Entry.in_force` does).
+    """
+    if day is None:
+        return entry.current
+    oldest = min(entry.revisions, key=lambda r: r.number)
+    if oldest.date and not oldest.date.before and oldest.date.day > day:
+        return None
+    return entry.in_force(day)
+
+
+def changed_since_note(entry: Entry) -> ChangeItem | None:
+    """The entry's newest change, when it has one with an exact date and a predecessor."""
+    items = changes_since(Corpus([entry]), None, kinds=(entry.kind,))
+    return next((c for c in items if c.previous is not None), None)
+
+
+def write_published_qa(sources: Path, corpus: Corpus, game: str, key: str, published: date,
+                       url: str, retrieved: date, document: str | None,
+                       question: str | None = None, answer: str | None = None,
+                       withdrawn: str | None = None) -> Path:
+    """Write the source file of one published Q&A (or its withdrawal); return its path.
+
+    Raises :class:`PublishedError` when the document would not import: a bad field, a
+    date older than the entry's newest revision, an answer identical to the one in force.
+    """
+    entry_id = f"{game}/qa/{key}"
+    entry = corpus.entries.get(entry_id)
+    if document is None:
+        known = entry or next((e for e in corpus if e.game == game and e.kind == "qa"), None)
+        document = known.current.source.get("document") if known else None
+        if not document:
+            raise PublishedError("--document: name the published document (no Q&A of "
+                                 f"{game} to take its name from)")
+    if entry is not None:
+        newest = entry.current
+        if newest.date and date_order(newest.date) > (published, 1):
+            raise PublishedError(f"{entry_id} revision {newest.number} is dated "
+                                 f"{newest.date}; a newer answer is published after it")
+        if withdrawn is None and newest.status != "withdrawn" and \
+                plain_text(newest.text) == plain_text(qa_text(key, question, answer)):
+            raise PublishedError(f"{entry_id} revision {newest.number} already says this; "
+                                 "nothing to add")
+        if withdrawn is not None and newest.status == "withdrawn":
+            raise PublishedError(f"{entry_id} is already withdrawn")
+    elif withdrawn is not None:
+        raise PublishedError(f"{entry_id} is not in the corpus: nothing to withdraw")
+    item: dict = {"qa": key}
+    if withdrawn is not None:
+        item["withdrawn"] = withdrawn
+    else:
+        item.update(question=question, answer=answer)
+    data = {"document": document, "game": game, "url": url, "published": published,
+            "retrieved": retrieved, "items": [item]}
+    text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1000)
+    folder = Path(sources) / Path(FOLDER).name / game
+    name = f"{published.isoformat()}-{key}"
+    path = folder / f"{name}.yaml"
+    n = 2
+    while path.exists():
+        path, n = folder / f"{name}-{n}.yaml", n + 1
+    read_document(text, game, path.name)          # what we write must import
+    from .store import write_atomic
+    write_atomic(path, text)
+    return path
+
+
+def entry_as_of(entry: Entry, day: date) -> tuple[Entry | None, str]:
+    """The entry as it stood on ``day`` (its later revisions left out) and a heading.
+
+    (None, why) when the entry was first published after ``day``.
+    """
+    from dataclasses import replace
+    rev = as_of(entry, day)
+    if rev is None:
+        first = min(entry.revisions, key=lambda r: r.number)
+        return None, f"{entry.id} did not exist on {day.isoformat()} (first published {first.date})"
+    later = [r for r in entry.revisions if r.number > rev.number]
+    # That day the revision in force was the current one; its later status is history.
+    kept = [replace(r, status="current") if r is rev and r.status == "superseded" else r
+            for r in entry.revisions if r.number <= rev.number]
+    status = "withdrawn" if rev.status == "withdrawn" else "current"
+    head = (f"as of {day.isoformat()}: revision {rev.number} ({rev.date}) was in force"
+            + (f"; {len(later)} later revision(s) not shown (newest: revision "
+               f"{entry.current.number}, {entry.current.date})" if later else ""))
+    return replace(entry, revisions=kept, status=status), head

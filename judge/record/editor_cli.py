@@ -1,0 +1,80 @@
+"""``judge editor grant|revoke|list``: who may submit and approve a game's rulings."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+
+def _fail(message: str) -> None:
+    click.echo(f"judge: {message}", err=True)
+    sys.exit(2)
+
+
+@click.group()
+def editor() -> None:
+    """Editors of published rulings, per game (they review each other's changes)."""
+
+
+def _user_and_game(session, name: str, game: str):
+    from judge.engine.registry import game_names
+
+    from .accounts import user_named
+    user = user_named(session, name)
+    if user is None:
+        _fail(f"no user {name!r} (judge user add {name})")
+    if game not in game_names():
+        _fail(f"GAME {game!r} is not a game (accepted: {', '.join(game_names())})")
+    return user
+
+
+@editor.command("grant")
+@click.argument("name")
+@click.argument("game")
+def grant(name: str, game: str) -> None:
+    """Make NAME an editor of GAME."""
+    from sqlalchemy import select
+
+    from . import migrate
+    from .db import transaction
+    from .editor_models import EditorRole
+    migrate.upgrade()
+    with transaction() as session:
+        user = _user_and_game(session, name, game)
+        found = session.scalar(select(EditorRole).where(EditorRole.user_id == user.id,
+                                                        EditorRole.game == game))
+        if found is None:
+            session.add(EditorRole(user_id=user.id, game=game))
+        click.echo(f"{user.name} is an editor of {game}")
+
+
+@editor.command("revoke")
+@click.argument("name")
+@click.argument("game")
+def revoke(name: str, game: str) -> None:
+    """NAME is no longer an editor of GAME."""
+    from sqlalchemy import delete
+
+    from . import migrate
+    from .db import transaction
+    from .editor_models import EditorRole
+    migrate.upgrade()
+    with transaction() as session:
+        user = _user_and_game(session, name, game)
+        session.execute(delete(EditorRole).where(EditorRole.user_id == user.id,
+                                                 EditorRole.game == game))
+        click.echo(f"{user.name} is not an editor of {game}")
+
+
+@editor.command("list")
+def list_editors() -> None:
+    """Every editor and their games."""
+    from sqlalchemy import select
+
+    from . import migrate
+    from .db import transaction
+    from .editor_models import EditorRole
+    migrate.upgrade()
+    with transaction() as session:
+        for role in session.scalars(select(EditorRole).order_by(EditorRole.game)):
+            click.echo(f"{role.game}\t{role.user.name}")

@@ -1,0 +1,285 @@
+"""Editors (編集者): a newly published ruling submitted, previewed, approved by a second editor.
+
+An editor of a game (``judge editor grant NAME GAME``) fills in the form of a published
+Q&A (new, or a new answer to an existing one) or a withdrawal.  It waits as a pending
+change; its page shows the entry as it will read (the new revision and its word diff),
+the lint findings it brings and the replays that change (judge/engine/effects.py).  A
+second editor of the same game approves it: the source file is written into
+``sources/published/<game>/`` and ``judge import`` runs on the sources, writing the
+corpus (each file atomically; the source file is removed again if the import fails);
+the app then reloads the corpus and updates the search index for that entry only.
+"""
+from __future__ import annotations
+
+import copy
+import threading
+from datetime import date
+from pathlib import Path
+
+from flask import (Blueprint, current_app, redirect, render_template, request, url_for)
+from flask_login import current_user, login_required
+from sqlalchemy import select
+
+from judge.corpus import Corpus
+from judge.corpus.ids import qa_key
+from judge.corpus.published import (Document, Item, PublishedError, apply_documents,
+                                    qa_text)
+from judge.record.editor_models import EditorRole, PendingChange
+from judge.record.models import utcnow
+
+from .errors import fail
+from .render import Renderer, word_diff
+from .services import LRU, services
+
+bp = Blueprint("editors", __name__, url_prefix="/editor")
+_approve_lock = threading.Lock()          # one approval writes sources and corpus at a time
+_previews = LRU(64)
+
+
+def _db():
+    from judge.record.web import db
+    return db()
+
+
+def _csrf() -> None:
+    from judge.record.web import check_csrf
+    check_csrf()
+
+
+def games_of(session, user) -> list[str]:
+    """The games a user is an editor of."""
+    return sorted(session.scalars(select(EditorRole.game)
+                                  .where(EditorRole.user_id == user.id)))
+
+
+def sources_dir() -> Path:
+    """Where the published sources live (``SOURCES_DIR``; default sources/ beside the corpus)."""
+    given = current_app.config.get("SOURCES_DIR")
+    return Path(given) if given else Path(services().root).resolve().parent / "sources"
+
+
+@bp.get("/")
+@login_required
+def index():
+    """The changes waiting for review in the editor's games, and the latest decisions."""
+    session = _db()
+    games = games_of(session, current_user)
+    changes = list(session.scalars(select(PendingChange)
+                                   .where(PendingChange.game.in_(games or [""]))
+                                   .order_by(PendingChange.submitted_at.desc()).limit(100)))
+    return render_template("editor/index.html", games=games, changes=changes)
+
+
+def _form_values(form) -> dict:
+    keys = ("game", "number", "action", "published", "retrieved", "url", "document",
+            "question", "answer", "reason")
+    return {k: (form.get(k) or "").strip() for k in keys}
+
+
+def _check(values: dict, games: list[str]) -> tuple[PendingChange | None, str | None]:
+    """A PendingChange from the form's values, or the first thing wrong with them."""
+    corpus = services().corpus
+    if values["game"] not in games:
+        return None, (f"game: {values['game'] or '(なし)'} の編集者ではありません。You are "
+                      f"not an editor of {values['game'] or 'that game'} (yours: "
+                      f"{', '.join(games) or 'none'}).")
+    number = values["number"]
+    key = qa_key(f"QA-{number}" if number.isdigit() else number)
+    if key is None:
+        return None, f"number: {number!r} は Q&A 番号ではありません。Not a Q&A number (QA-337, 337)."
+    action = values["action"] if values["action"] in ("qa", "withdrawal") else "qa"
+    try:
+        published = date.fromisoformat(values["published"])
+        retrieved = date.fromisoformat(values["retrieved"] or date.today().isoformat())
+    except ValueError:
+        return None, "published / retrieved: 日付は YYYY-MM-DD で。Dates are YYYY-MM-DD."
+    entry_id = f"{values['game']}/qa/{key}"
+    entry = corpus.entries.get(entry_id)
+    document = values["document"] or (entry.current.source.get("document") if entry else "") \
+        or next((e.current.source.get("document") for e in corpus
+                 if e.game == values["game"] and e.kind == "qa"), "")
+    change = PendingChange(game=values["game"], entry_id=entry_id, action=action,
+                           document=document, url=values["url"], published=published,
+                           retrieved=retrieved, question=values["question"],
+                           answer=values["answer"], reason=values["reason"])
+    try:
+        preview_entry(change)
+    except PublishedError as exc:
+        return None, exc.message
+    return change, None
+
+
+def _document(change: PendingChange) -> Document:
+    key = change.entry_id.rsplit("/", 1)[1]
+    item = (Item(1, qa=key, withdrawn=change.reason or None) if change.action == "withdrawal"
+            else Item(1, qa=key, question=change.question or None,
+                      answer=change.answer or None))
+    if change.action == "withdrawal" and not change.reason:
+        raise PublishedError("reason: 撤回の告知文が必要です。The withdrawal notice is required.")
+    if change.action == "qa" and not (change.question and change.answer):
+        raise PublishedError("question / answer: 公開された質問と回答が必要です。The question "
+                             "and the answer as published are required.")
+    if not change.document:
+        raise PublishedError("document: 文書名が必要です。Name the published document.")
+    if not change.url.startswith(("http://", "https://")):
+        raise PublishedError("url: 公開元の http(s) アドレスが必要です。Where it was published "
+                             "(http or https).")
+    if change.retrieved < change.published:
+        raise PublishedError("retrieved: 公開日より前です。Retrieved before it was published.")
+    return Document(f"sources/published/{change.game}/(pending)", change.document,
+                    change.game, change.url, change.published, change.retrieved, [item])
+
+
+def preview_entry(change: PendingChange):
+    """The entry as it will read once the change is imported (PublishedError if it cannot)."""
+    corpus = services().corpus
+    entries = {}
+    if change.entry_id in corpus.entries:
+        entries[change.entry_id] = copy.deepcopy(corpus.entries[change.entry_id])
+    found = apply_documents(entries, [_document(change)])
+    if found[0].action == "unchanged":
+        raise PublishedError(f"{change.entry_id} の現行の版と同じです。Revision "
+                             f"{found[0].revision} already says this.")
+    return entries[change.entry_id]
+
+
+@bp.route("/new", methods=["GET", "POST"])
+@login_required
+def new():
+    """The form of a newly published Q&A, a new answer or a withdrawal."""
+    session = _db()
+    games = games_of(session, current_user)
+    if not games:
+        fail(403, "編集者ではありません。You are not an editor of any game "
+                  "(judge editor grant NAME GAME).")
+    if request.method == "GET":
+        values = _form_values(request.args)
+        values["game"] = values["game"] or games[0]
+        values["retrieved"] = values["retrieved"] or date.today().isoformat()
+        return render_template("editor/form.html", games=games, v=values, error=None)
+    _csrf()
+    values = _form_values(request.form)
+    change, error = _check(values, games)
+    if error:
+        return render_template("editor/form.html", games=games, v=values, error=error), 400
+    change.submitted_by = current_user.id
+    change.status = "pending"
+    session.add(change)
+    session.commit()
+    return redirect(url_for("editors.pending", change_id=change.id), code=303)
+
+
+def _change(change_id: int) -> PendingChange:
+    change = _db().get(PendingChange, change_id)
+    if change is None or change.game not in games_of(_db(), current_user):
+        fail(404, f"変更 {change_id} はありません。No pending change {change_id} in your games.")
+    return change
+
+
+def preview(change: PendingChange) -> dict:
+    """What the pending page shows: the new revision, its diff, lint and replays."""
+    def make():
+        from judge.engine.effects import effect_report
+        corpus = services().corpus
+        try:
+            entry = preview_entry(change)
+        except PublishedError as exc:
+            return {"error": exc.message}
+        new_rev = entry.current
+        older = entry.revisions[1] if len(entry.revisions) > 1 else None
+        diff = word_diff(older.text, new_rev.text) if older else (None, None)
+        entries = dict(corpus.entries)
+        entries[entry.id] = entry
+        effect = effect_report(corpus, Corpus(entries.values(), corpus.root), [entry.id])
+        return {"entry": entry, "revision": new_rev, "older": older,
+                "html": Renderer(exists=lambda i: i in entries).render(new_rev.text),
+                "diff": diff[0], "counts": diff[1], "effect": effect,
+                "effect_text": effect.text()}
+    if change.status != "pending":
+        return {}
+    key = (change.id, services().corpus_version)
+    return _previews.get(key, make)
+
+
+@bp.get("/pending/<int:change_id>")
+@login_required
+def pending(change_id: int):
+    """A pending change with its preview, and the approve / reject buttons."""
+    change = _change(change_id)
+    view = preview(change)
+    if request.args.get("format") == "json":
+        from flask import jsonify
+        effect = view.get("effect")
+        return jsonify({"id": change.id, "status": change.status, "entry": change.entry_id,
+                        "error": view.get("error"),
+                        "revision": view["revision"].number if view.get("revision") else None,
+                        "effect": effect.as_json() if effect else None,
+                        "source_path": change.source_path})
+    can_decide = change.status == "pending" and change.submitted_by != current_user.id
+    return render_template("editor/pending.html", c=change, view=view, can_decide=can_decide)
+
+
+@bp.post("/pending/<int:change_id>/reject")
+@login_required
+def reject(change_id: int):
+    """Reject a pending change (a second editor, or the submitter withdrawing it)."""
+    _csrf()
+    change = _change(change_id)
+    if change.status != "pending":
+        fail(409, f"変更 {change_id} は既に {change.status} です。Already {change.status}.")
+    change.status, change.decided_by, change.decided_at = "rejected", current_user.id, utcnow()
+    _db().commit()
+    return redirect(url_for("editors.pending", change_id=change.id), code=303)
+
+
+@bp.post("/pending/<int:change_id>/approve")
+@login_required
+def approve(change_id: int):
+    """A second editor approves: source file, corpus, index; then the change is approved."""
+    _csrf()
+    change = _change(change_id)
+    if change.status != "pending":
+        fail(409, f"変更 {change_id} は既に {change.status} です。Already {change.status}.")
+    if change.submitted_by == current_user.id:
+        fail(403, "提出した編集者とは別の編集者が承認します。A second editor approves a change, "
+                  "not the one who submitted it.")
+    with _approve_lock:
+        try:
+            path = land(change)
+        except PublishedError as exc:
+            fail(409, f"承認できません: {exc.message} Cannot approve: {exc.message}")
+    change.status, change.decided_by, change.decided_at = "approved", current_user.id, utcnow()
+    change.source_path = str(path)
+    _db().commit()
+    return redirect(url_for("editors.pending", change_id=change.id), code=303)
+
+
+def land(change: PendingChange) -> Path:
+    """Write the source file, import, reload the corpus and update the index."""
+    from judge.corpus.changes import write_published_qa
+    from judge.corpus.importer import ImportError_, import_paths
+    svc = services()
+    key = change.entry_id.rsplit("/", 1)[1]
+    sources = sources_dir()
+    path = write_published_qa(
+        sources, svc.corpus, change.game, key, change.published, change.url, change.retrieved,
+        change.document, **({"withdrawn": change.reason} if change.action == "withdrawal"
+                            else {"question": change.question, "answer": change.answer}))
+    try:
+        report = import_paths([sources], svc.root)
+    except ImportError_ as exc:
+        path.unlink(missing_ok=True)
+        raise PublishedError(str(exc)) from None
+    if report.conflicts:
+        # As with `judge import`: a file edited by hand is kept; the rest is written.
+        current_app.logger.warning("approval of change %s: %s", change.id,
+                                   "; ".join(map(str, report.conflicts)))
+    svc.reload([change.entry_id])
+    return path
+
+
+def init_app(app) -> None:
+    """Register the editors' pages (they need the call record's accounts)."""
+    app.register_blueprint(bp)
+    # Another worker may have approved a change: every request sees the corpus on disk.
+    app.before_request(lambda: services().refresh())

@@ -1,0 +1,138 @@
+"""Editors through the web form: a new Q&A and a reversal of QA-337, each submitted by
+one editor and approved by a second, over a copy of corpus/ and sources/ (the rulings
+are test fixtures marked テスト, never real ones).  Checks the corpus, the source files,
+the index (searchable at once), the feed, the as-of view and the preview's replays."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+QUESTION_337 = ("「プレイしたものとして解決する」効果で、例えばNo.075 マナの生成のように使用出来る"
+                "ターンや枚数、条件などの制限があるカードは、その制限を無視できますか？")
+CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    from judge.corpus import Corpus
+    from judge.record import db as record_db
+    from judge.record import migrate
+    from judge.record.accounts import add_user
+    from judge.record.editor_models import EditorRole
+    from judge.search import Searcher
+    from judge.web import create_app
+    work = tmp_path_factory.mktemp("editors")
+    shutil.copytree(ROOT / "corpus", work / "corpus")
+    shutil.copytree(ROOT / "sources", work / "sources")
+    url = f"sqlite:///{work / 'record.sqlite3'}"
+    migrate.upgrade(url)
+    with record_db.transaction(url) as session:
+        for name in ("ed1", "ed2", "ed3"):
+            user = add_user(session, name, f"{name}-password")
+            if name != "ed3":
+                session.add(EditorRole(user_id=user.id, game="vision"))
+    # An on-disk index of the rulings only (no card entries): quick to build here.
+    small = work / "small"
+    shutil.copytree(work / "corpus", small, ignore=lambda d, names: [
+        n for n in names if Path(d).name == "vision" and n == "card"])
+    searcher = Searcher.open(Corpus.load(small), work / "index")
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url,
+                      "CORPUS_DIR": str(work / "corpus"), "SOURCES_DIR": str(work / "sources"),
+                      "SEARCHER": searcher})
+    app.work = work
+    # A second worker of the same site: it must see what the first one approves.
+    app.other = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url,
+                            "CORPUS_DIR": str(work / "corpus"), "INDEX_DIR": str(work / "index"),
+                            "SEARCH_EAGER": False})
+    yield app
+    record_db.dispose(url)
+
+
+def client_of(app, name):
+    client = app.test_client()
+    page = client.get("/login").get_data(as_text=True)
+    response = client.post("/login", data={"name": name, "password": f"{name}-password",
+                                           "csrf_token": CSRF.search(page).group(1)})
+    assert response.status_code == 303
+    return client
+
+
+def submit(client, **fields):
+    page = client.get("/editor/new").get_data(as_text=True)
+    data = {"game": "vision", "action": "qa", "url": "https://example.invalid/test",
+            "published": "2026-12-01", "retrieved": "2026-12-01",
+            "csrf_token": CSRF.search(page).group(1), **fields}
+    return client.post("/editor/new", data=data)
+
+
+def post(client, url):
+    page = client.get("/editor/").get_data(as_text=True)
+    return client.post(url, data={"csrf_token": CSRF.search(page).group(1)})
+
+
+def test_two_editors_add_a_qa_and_a_reversal(app):
+    ed1, ed2, ed3 = (client_of(app, n) for n in ("ed1", "ed2", "ed3"))
+    work = app.work
+    # A bad form is answered with what is wrong, and nothing is stored.
+    bad = submit(ed1, number="900", question="テスト用の架空の質問ですか？", answer="", url="")
+    assert bad.status_code == 400 and "question / answer" in bad.get_data(as_text=True)
+    # 1. A new Q&A: ed1 submits, it waits with its preview.
+    sent = submit(ed1, number="900", question="テスト用の架空の質問ですか？",
+                  answer="テスト用の架空の回答です。")
+    assert sent.status_code == 303
+    pending = sent.headers["Location"]
+    assert ed3.get(pending).status_code == 404             # not an editor of vision
+    mine = ed1.get(pending).get_data(as_text=True)
+    assert "承認待ち" in mine and "承認してコーパスに入れる" not in mine
+    assert post(ed1, pending + "/approve").status_code == 403     # not by the submitter
+    assert not (work / "corpus" / "vision" / "qa" / "QA-900.md").exists()
+    other = app.other.test_client()
+    assert other.get("/entry/vision/qa/QA-900").status_code == 404
+    seen = ed2.get(pending).get_data(as_text=True)
+    assert "A．テスト用の架空の回答です。" in seen and "承認してコーパスに入れる" in seen
+    assert post(ed2, pending + "/approve").status_code == 303
+    assert "承認済み" in ed2.get(pending).get_data(as_text=True)
+    assert (work / "corpus" / "vision" / "qa" / "QA-900.md").exists()
+    assert (work / "sources" / "published" / "vision" / "2026-12-01-QA-900.yaml").exists()
+    assert not (ROOT / "corpus" / "vision" / "qa" / "QA-900.md").exists()
+    found = ed3.get("/search?q=架空の回答&format=json").get_json()
+    assert found["results"] and found["results"][0]["id"] == "vision/qa/QA-900"
+    # The other worker reloads the corpus and opens the index the first one updated.
+    assert other.get("/entry/vision/qa/QA-900").status_code == 200
+    found = other.get("/search?q=架空の回答&format=json").get_json()
+    assert found["results"] and found["results"][0]["id"] == "vision/qa/QA-900"
+    # 2. A reversal of QA-337: ed2 submits, the preview replays the linked scenarios.
+    sent = submit(ed2, number="QA-337", question=QUESTION_337,
+                  answer="はい、できます。（テスト用の架空の再回答）")
+    assert sent.status_code == 303
+    pending = sent.headers["Location"]
+    data = ed1.get(pending + "?format=json").get_json()
+    assert data["status"] == "pending" and data["revision"] == 3
+    scenarios = {r["scenario"] for r in data["effect"]["replays"]}
+    assert scenarios == {"vision/scenarios/qa-337-restrictions.yaml",
+                         "vision/scenarios/qa-337-world-talisman.yaml"}
+    assert {p["code"] for p in data["effect"]["review"]} == {"review-expectation",
+                                                             "switch-behind-ruling"}
+    html = ed1.get(pending).get_data(as_text=True)
+    assert "<del" in html and "いいえ" in html and "<ins" in html
+    assert post(ed1, pending + "/approve").status_code == 303
+    from judge.corpus import Corpus
+    entry = Corpus.load(work / "corpus").get("vision/qa/QA-337")
+    assert [(r.number, r.status) for r in entry.revisions][:2] == [(3, "current"),
+                                                                   (2, "superseded")]
+    # The index, the feed, the entry page and the as-of view follow at once.
+    found = ed3.get("/search?q=架空の再回答&format=json").get_json()
+    assert found["results"][0]["id"] == "vision/qa/QA-337"
+    assert found["results"][0]["revision"] == 3
+    feed = ed3.get("/vision/changes.atom").get_data(as_text=True)
+    assert feed.index("QA-900") < feed.index("[改訂2→改訂3]")
+    page = ed3.get("/entry/vision/qa/QA-337").get_data(as_text=True)
+    assert "2026-12-01 に変更されました" in page
+    old = ed3.get("/entry/vision/qa/QA-337?as_of=2014-01-01").get_data(as_text=True)
+    assert "はい、できます。<br>" in old or "はい、できます。" in old.split('class="source"')[0]
+    # A decided change cannot be decided again.
+    assert post(ed2, pending + "/reject").status_code == 409

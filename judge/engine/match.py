@@ -235,7 +235,8 @@ class Match:
         name, _, nth = str(ref).partition("#")
         players = [player] if player else list(self.state.players)
         found = [c for p in players for z, cards in self.state.players[p].zones.items()
-                 if zones is None or z in zones for c in cards if c.name == name or c.uid == name]
+                 if zones is None or z in zones for c in cards
+                 if c.name == name or c.uid == name or self.game.refers_to(c, name)]
         where = self._ctx.where if self._ctx else {}
         label = f"actions[{self._ctx.index}].{field}" if self._ctx else field
         if not found:

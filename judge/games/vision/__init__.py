@@ -25,6 +25,7 @@ from judge.engine import Card, FieldSpec, Game
 
 from . import board
 from .as_if_played import AFTERWARDS, resolve_as_if_played_action
+from . import cards as cards_module
 from .cards import CardList, TYPES, build_card
 from .combat import attack
 from .effects import put_onto_field
@@ -120,6 +121,10 @@ class VisionGame(Game):
     def prepare(self, state) -> None:
         """A scenario without a phase is in the main phase; played cards get an order."""
         board.prepare(state)
+
+    def refers_to(self, card: Card, ref: str) -> bool:
+        """An action may name a card by its number (``No.070``, ``N70``), as a setup may."""
+        return cards_module.names_by_number(card, ref)
 
     def after_action(self, match, act):
         """After every action: a player at 0 life or less loses (vision.life-zero)."""

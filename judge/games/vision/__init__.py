@@ -20,7 +20,7 @@ switches, interpretations) is docs/games/vision.md.
 """
 from __future__ import annotations
 
-from judge.engine.moves import EFFECT_ONLY, Cards
+from judge.engine.moves import EFFECT_ONLY, Cards, Values
 from judge.engine import Card, FieldSpec, Game
 
 from . import board
@@ -96,7 +96,7 @@ class VisionGame(Game):
     # The action space `judge moves` enumerates (docs/games/vision.md, "Legal actions"):
     # a target, a block, a graze or a mode the procedure asks for is branched over.
     move_space = {
-        "play": {"card": Cards(("hand",))},
+        "play": {"card": Cards(("hand",)), "caster": Values(("yes",), optional=True)},
         "resolve": {},
         "attack": {"attacker": Cards(("field",))},
         "next_phase": {}, "end_turn": {},

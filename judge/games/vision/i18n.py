@@ -24,7 +24,7 @@ TERMS = [
     pgettext("field", "afterwards"), pgettext("field", "asleep"),
     pgettext("field", "attached_to"), pgettext("field", "attack"),
     pgettext("field", "attacker"), pgettext("field", "block"), pgettext("field", "by"),
-    pgettext("field", "card"), pgettext("field", "condition"),
+    pgettext("field", "card"), pgettext("field", "caster"), pgettext("field", "condition"),
     pgettext("field", "controller"), pgettext("field", "cost"), pgettext("field", "damage"),
     pgettext("field", "declaration"), pgettext("field", "declare"),
     pgettext("field", "declared"), pgettext("field", "face_down"),

@@ -260,12 +260,22 @@ SET_NODE = Interpretation(
         "adds them asleep)."),
     f"{PUBLIC}: 'One node may be set from hand per turn in the main phase'")
 
+CASTER = Interpretation(
+    "vision.caster",
+    msg("The caster rule (術者): with a character of the spell's caster (the card list's "
+        "術者 of the spell) on their field, a player may play the spell ignoring both its "
+        "required nodes and its cost (caster: yes); it is still a play. The term page "
+        "states only that such a play is a play; what the rule allows is a public fact."),
+    f"vision/term/プレイ ('術者のルールによりコストを支払わなかった場合もプレイである'); "
+    f"{PUBLIC}: 'with the named caster character on your field you may ignore a spell's "
+    "required nodes and cost (both or neither)'")
+
 ALL = (STARTING_LIFE, DEFAULT_PHASE, COMBAT, LETHAL_DAMAGE, PIERCING, GRAZE_SHORT_DECK,
        COST_PAYMENT, RESURRECTION_COST, RESTRICTION_KEYWORDS, WORLD_TALISMAN_LIMIT,
        PLAY_CONDITION, COMMAND_TIMING, INTERFERENCE, TARGETS, LOST_TARGET, ATTACHMENT,
        AS_IF_PLAYED_RESTRICTIONS, AS_IF_PLAYED_FAILS_WITHOUT_TARGET, QA326_AFTERWARDS,
        PUT_ONTO_FIELD, NEGATION, MANA_GENERATION, TERRIBLE_SOUVENIR, CUCUMBER,
        SEA_SPLITTING, FLOWER_TANK, CAGE_OF_ATONEMENT, FIST_SMASH, TURN, LIFE_ZERO,
-       DECK_OUT, SET_NODE)
+       DECK_OUT, SET_NODE, CASTER)
 
 INTERPRETATIONS = {i.id: i for i in ALL}

@@ -17,6 +17,7 @@ separately as "cold".  Speed is measured here, never in the tests.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
@@ -29,6 +30,7 @@ import sys
 import tempfile
 import time
 from copy import deepcopy
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -182,6 +184,24 @@ class Fts5:
         return ids
 
 
+class FtsHits:
+    """FTS5's results as hits the relevance set can judge (id, clause, title)."""
+
+    def __init__(self, fts: Fts5, corpus: Corpus):
+        self.fts, self.corpus = fts, corpus
+
+    def search(self, query: str, limit: int = 10):
+        from types import SimpleNamespace
+        out = []
+        for docid in self.fts.search(query, limit):
+            head, _, clause = docid.partition("#")
+            entry_id = head.split("@")[0]
+            entry = self.corpus.entries.get(entry_id)
+            out.append(SimpleNamespace(id=entry_id, clause=clause or None,
+                                       title=entry.title if entry else entry_id))
+        return SimpleNamespace(hits=out)
+
+
 # --- running -----------------------------------------------------------------------------
 
 def queries() -> list[dict]:
@@ -221,16 +241,28 @@ def run(label: str, corpus: Corpus, qs: list[dict], repeat: int, workdir: Path,
         build = json.loads((stats.path / "judge-index.json").read_text())["seconds"]
     print(f"whoosh  build {build:7.1f} s  size {stats.size_bytes / 1e6:7.1f} MB  "
           f"({stats.units:,} passages)", flush=True)
+    gc.collect()
+    rss0 = rss_mb()
     t = time.perf_counter()
     searcher = Searcher.open(corpus, index_dir=ixdir)
     open_s = time.perf_counter() - t
+    for q in qs:                        # what a warm searcher holds, queries' caches included
+        searcher.search(q["q"])
+    gc.collect()
+    search_mb = rss_mb() - rss0
+    rss1 = rss_mb()
     fts = Fts5(corpus, workdir / f"fts-{len(corpus)}.db")
+    for q in qs:
+        fts.search(q["q"])
+    fts_mb_rss = rss_mb() - rss1
     print(f"fts5    build {fts.build_seconds:7.1f} s  size {fts.size / 1e6:7.1f} MB", flush=True)
     texts = [q["q"] for q in qs]
     plain = [q for q in texts if is_plain(q)]
     out = {"entries": len(corpus), "passages": stats.units, "whoosh_build_s": build,
            "whoosh_mb": stats.size_bytes / 1e6, "open_s": open_s,
-           "fts_build_s": fts.build_seconds, "fts_mb": fts.size / 1e6}
+           "fts_build_s": fts.build_seconds, "fts_mb": fts.size / 1e6,
+           "memory_mb": round(search_mb, 1), "fts_memory_mb": round(fts_mb_rss, 1)}
+    print(f"memory with the index open and warm: +{search_mb:.0f} MB (fts5 +{fts_mb_rss:.0f} MB)")
     for name, subset in (("all", texts), ("plain", plain)):
         w = time_queries(lambda q: searcher.search(q), subset, repeat)
         f = time_queries(lambda q: fts.search(q), subset, repeat)
@@ -252,9 +284,44 @@ def run(label: str, corpus: Corpus, qs: list[dict], repeat: int, workdir: Path,
             "  (generated near-copies of the real entries compete with them here: a "
             "stress figure, not the relevance measure)")
     print(f"relevance: {rel['passed']}/{rel['queries']} queries pass (top 3), "
-          f"recall@10 {rel['recall@10']:.3f}, MRR {rel['MRR']:.3f}{note}")
+          f"recall@10 {rel['recall@10']:.3f}, MRR {rel['MRR']:.3f}, "
+          f"MAP@10 {rel['MAP@10']:.3f}{note}")
+    _, frel = evaluate(FtsHits(fts, corpus), qs)
+    out["fts_relevance"] = frel
+    print(f"fts5 relevance: {frel['passed']}/{frel['queries']} (top 3), recall@10 "
+          f"{frel['recall@10']:.3f}, MRR {frel['MRR']:.3f}, MAP@10 {frel['MAP@10']:.3f}")
+    # one changed entry re-indexed in place (an editor approved a ruling)
+    changed_id = next(e.id for e in corpus if e.kind == "qa")
+    entry = corpus.entries[changed_id]
+    new_rev = replace(entry.revisions[0], text=entry.revisions[0].text + "\n追記：裁定を更新。")
+    changed = Corpus([replace(entry, revisions=[new_rev, *entry.revisions[1:]]) if e.id == changed_id
+                      else e for e in corpus], corpus.root)
+    t = time.perf_counter()
+    searcher.reindex([changed_id], changed)
+    out["reindex_one_s"] = round(time.perf_counter() - t, 3)
+    print(f"one changed entry re-indexed (written and reopened) in {out['reindex_one_s']:.2f} s")
     searcher.close()
+    fp95, wp95 = out["fts_plain"]["p95"], out["whoosh_plain"]["p95"]
+    out["goals"] = {
+        "warm p95 <= 2x fts5 p95 (plain)": round(wp95 / fp95, 2) if fp95 else None,
+        "cold p95 <= 3x warm p95 (all)": round(out["whoosh_all"]["cold_p95"]
+                                              / out["whoosh_all"]["p95"], 2),
+        "build <= 10x fts5": round(build / fts.build_seconds, 1),
+        "reindex one entry < 1 s": out["reindex_one_s"],
+        "memory <= 300 MB": out["memory_mb"]}
+    print("ratios: " + ", ".join(f"{k}: {v}" for k, v in out["goals"].items()))
     return out
+
+
+def rss_mb() -> float:
+    """This process's resident memory, in MB (Linux)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -327,12 +327,16 @@ def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, as_jso
         game = known[game.strip().lower()]
     day = _day(as_of, "--as-of")
     searcher = Searcher.open(corpus)
-    if day is not None:
-        from judge.search.asof import search_as_of
-        result = search_as_of(searcher, " ".join(query), day, game=game, kind=kind,
-                              limit=limit)
-    else:
-        result = searcher.search(" ".join(query), game=game, kind=kind, limit=limit)
+    try:
+        if day is not None:
+            from judge.search.asof import search_as_of
+            result = search_as_of(searcher, " ".join(query), day, game=game, kind=kind,
+                                  limit=limit)
+        else:
+            result = searcher.search(" ".join(query), game=game, kind=kind, limit=limit)
+    except Exception as exc:  # noqa: BLE001 - the boundary: one clear line, no traceback
+        _fail(f"the search failed on this query ({type(exc).__name__}: {exc}); "
+              "rebuild the index with `judge index --rebuild` if this repeats", 1)
     if as_json:
         _print_json(result.as_json())
     else:
@@ -466,6 +470,26 @@ def serve(ctx: click.Context, host: str, port: int, debug: bool) -> None:
     click.echo(_("judge: serving on http://{host}:{port}/ (Ctrl-C to stop)", host=host,
                  port=port))
     app.run(host=host, port=port, debug=debug, use_reloader=False)
+
+
+@main.command("export-site")
+@click.argument("directory", type=click.Path(path_type=Path))
+@click.option("--base", default=None, metavar="PATH",
+              help="Links start with this path (e.g. /judge/); default: relative links.")
+@click.pass_context
+def export_site_cmd(ctx: click.Context, directory: Path, base: str | None) -> None:
+    """Write the read-only site (entries, replays, offline search) as static files."""
+    from judge.offline.export import ExportError, export_site
+    from judge.web import create_app
+    _load_corpus(ctx)
+    app = create_app({"CORPUS_DIR": str(ctx.obj["corpus"]), "OFFLINE_WARM": False})
+    try:
+        stats = export_site(app, directory, base)
+    except ExportError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"{directory}: cannot write the site ({exc.strerror or exc})")
+    click.echo(stats.summary())
 
 
 # --- the call record (judge/record/cli.py) ---------------------------------------------

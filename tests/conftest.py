@@ -1,8 +1,13 @@
-"""Hypothesis profiles for every property test, chosen by ``HYPOTHESIS_PROFILE``.
+"""Session-wide settings for the tests.
+
+Hypothesis profiles for every property test, chosen by ``HYPOTHESIS_PROFILE``.
 
 - ``dev`` (default): quick, for running tests while working.
 - ``ci``: what ``.ci/run`` uses; about as many examples as the suite ran before profiles.
 - ``thorough``: ten times ``ci``, for a night run (``HYPOTHESIS_PROFILE=thorough scripts/test``).
+
+The compiled corpus cache goes to a temporary folder, so the tests' many temporary
+corpora do not pile caches up in the checkout's .cache/.
 
 No test sets ``max_examples`` itself (tests/test_hypothesis_profiles.py checks), so one
 variable makes every property test, the API fuzz (schemathesis) included, run longer.
@@ -10,6 +15,7 @@ variable makes every property test, the API fuzz (schemathesis) included, run lo
 from __future__ import annotations
 
 import os
+import tempfile
 
 from hypothesis import HealthCheck, settings
 
@@ -22,3 +28,8 @@ PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "dev")
 if PROFILE not in PROFILES:
     raise ValueError(f"HYPOTHESIS_PROFILE={PROFILE!r}: accepted {', '.join(PROFILES)}")
 settings.load_profile(PROFILE)
+
+
+def pytest_configure(config):
+    if "JUDGE_CACHE_DIR" not in os.environ:
+        os.environ["JUDGE_CACHE_DIR"] = tempfile.mkdtemp(prefix="judge-cache-")

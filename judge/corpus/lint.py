@@ -10,6 +10,7 @@ reason).  Conflicting rulings need the engine: judge/engine/conflicts.py, which
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -96,7 +97,7 @@ def _entry_problems(entry: Entry, corpus: Corpus) -> list[Problem]:
         warning("withdrawn-without-reason", "the entry is withdrawn but no revision says why")
     if entry.path and corpus.root is not None:
         expected = entry_path(Path(corpus.root), entry.id)
-        if Path(entry.path).resolve() != expected.resolve():
+        if not _same_file(entry.path, expected):
             warning("misplaced", f"the file {entry.path} should be {expected} for its id")
     return out
 
@@ -119,3 +120,14 @@ def _scenario_problems(corpus: Corpus) -> list[Problem]:
                                f"reproduces {entry_id}, whose entry does not list it yet "
                                "(run judge import to refresh the links)"))
     return out
+
+
+def _same_file(a, b) -> bool:
+    """Whether two paths name the same file: the same absolute path (the usual case, no
+    file system calls), else the same file through links."""
+    if os.path.abspath(a) == os.path.abspath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False

@@ -213,14 +213,37 @@ class Corpus:
             self.entries[entry.id] = entry
         self._aliases: dict[str, list[str]] = {}
         self._quotes: dict[tuple, str | KeyError] = {}
+        self._cited: dict[str, list[str]] | None = None
+        # set by judge.corpus.cache: a digest of the files this corpus was read from
+        # (whoever changes entries in memory must set it back to None)
+        self.content_key: str | None = None
         for entry in self.entries.values():
             for alias in [entry.key, entry.title, *entry.aliases]:
                 self._aliases.setdefault(fold(alias).lower(), []).append(entry.id)
 
     @classmethod
-    def load(cls, root: str | Path | None = None) -> "Corpus":
-        """Read every ``*.md`` under the corpus root; raise :class:`CorpusError` on a bad file."""
+    def compiled(cls, entries, aliases: dict, cited: dict, root: Path | None) -> "Corpus":
+        """A corpus from :mod:`judge.corpus.cache`: lookups made, entries read on demand."""
+        corpus = cls.__new__(cls)
+        corpus.root = root
+        corpus.entries = entries
+        corpus._aliases = aliases
+        corpus._quotes = {}
+        corpus._cited = cited
+        corpus.content_key = None
+        return corpus
+
+    @classmethod
+    def load(cls, root: str | Path | None = None, cache: bool = True) -> "Corpus":
+        """Read every ``*.md`` under the corpus root; raise :class:`CorpusError` on a bad file.
+
+        With ``cache`` (the default) the parsed corpus is kept between runs, keyed on the
+        files' contents (see :mod:`judge.corpus.cache`).
+        """
         base = Path(root) if root else DEFAULT_CORPUS
+        from . import cache as compiled
+        if cache and compiled.enabled():
+            return compiled.load(base, parse_entry, cls)
         entries = []
         for path in sorted(base.glob("*/*/*.md")):
             entries.append(parse_entry(path.read_text(encoding="utf-8"), path))
@@ -232,7 +255,8 @@ class Corpus:
 
         See :mod:`judge.corpus.games`; the search and web layers list games from here.
         """
-        return corpus_games(self.root, {e.game for e in self.entries.values()})
+        # an entry's id starts with its game: the ids alone, no entry need be read
+        return corpus_games(self.root, {i.split("/", 1)[0] for i in self.entries})
 
     @property
     def game_ids(self) -> list[str]:
@@ -275,9 +299,17 @@ class Corpus:
 
     def cited_by(self, entry_id: str) -> list[str]:
         """The entries whose ``cites`` or ``cards`` link to this one."""
-        target = entry_id.split("#", 1)[0]
-        return sorted(e.id for e in self.entries.values()
-                      if any(link.split("#", 1)[0] == target for link in [*e.cites, *e.cards]))
+        return list(self.cited_index().get(entry_id.split("#", 1)[0], ()))
+
+    def cited_index(self) -> dict[str, list[str]]:
+        """Every linked entry id -> the ids of the entries linking it (made once)."""
+        if self._cited is None:
+            cited: dict[str, set[str]] = {}
+            for e in self.entries.values():
+                for link in [*e.cites, *e.cards]:
+                    cited.setdefault(link.split("#", 1)[0], set()).add(e.id)
+            self._cited = {k: sorted(v) for k, v in cited.items()}
+        return self._cited
 
     def quote(self, entry_id: str, clause: str | None = None, match: str | None = None,
               on: date | None = None, fallback: bool = False) -> Quote:

@@ -118,20 +118,24 @@ class Match:
         self.outcomes: list[str] = []
         self._ctx: ActionContext | None = None
         self._uids = Counter(state.uids())
+        self._undo: list | None = None      # how to undo the running action's changes
 
     # --- running actions ---------------------------------------------------------------
 
     def perform(self, ctx: ActionContext) -> bool:
         """Run one action; return whether it was legal.  Illegal actions change nothing."""
         spec = self.game.actions[ctx.do]
-        snapshot, first_step = self.state.copy(), len(self.steps)
+        first_step = len(self.steps)
+        # An undo log of the changes this action applied, not a copy of the state before
+        # it: a copy grows with the board and the turn's record, the log with the action.
+        self._undo = []
         self._ctx = ctx
         try:
             self._drive(spec.procedure(self, ctx))
             # What the game checks after every action (a player at 0 life loses…).
             self._drive(self.game.after_action(self, ctx))
         except Illegal as stop:
-            self.state = snapshot
+            self._rollback()
             del self.steps[first_step:]
             self._log(stop.check, legal=False, event=stop.check.event or "illegal")
             self.outcomes.append("illegal")
@@ -139,11 +143,12 @@ class Match:
         except BaseException:
             # Bad input found mid-action (an unknown card, an open choice): the scenario
             # is at fault, and the state must not keep half an action.
-            self.state = snapshot
+            self._rollback()
             del self.steps[first_step:]
             raise
         finally:
             self._ctx = None
+            self._undo = None
         self._check_conservation()
         self.outcomes.append("legal")
         return True
@@ -183,14 +188,24 @@ class Match:
         """Apply one change to the state and log it with its cause.
 
         Dispatched by the change's type (:data:`APPLY`, one function per type of
-        :data:`~judge.engine.events.CHANGES`); anything else is an engine bug.
+        :data:`~judge.engine.events.CHANGES`); anything else is an engine bug.  Inside
+        an action each function first records how to undo its change, so that an
+        illegal action (or bad input found mid-action) leaves the state exactly as it
+        was, whatever the size of the board.
         """
         applier = APPLY.get(type(change))
         if applier is None:
             raise EngineInvariantError(f"unknown change {change!r}")
-        applier(self.state, change)
+        applier(self.state, change, self._undo)
         self._log(change, event=change.event or type(change).__name__.lower())
         return None
+
+    def _rollback(self) -> None:
+        """Undo the current action's changes, the last first."""
+        undo, self._undo = self._undo or [], None
+        while undo:
+            fn, args = undo.pop()
+            fn(*args)
 
     # --- choices ------------------------------------------------------------------------
 
@@ -312,23 +327,35 @@ class Match:
 
 
 # --- the changes, one function each (Match.apply dispatches on the type) -------------------
+# Each takes the undo log of the running action (None outside an action) and appends to it
+# how to put back what it is about to change.
 
-def _move(s: GameState, change: Move) -> None:
+_ABSENT = object()
+
+
+def _move(s: GameState, change: Move, undo: list | None) -> None:
     pname, zone, i = s.find(change.card.uid)
-    card = s.players[pname].zones[zone].pop(i)
+    dest_player = change.player or s.players[pname].zones[zone][i].owner
+    if change.zone not in s.players[dest_player].zones:
+        raise EngineInvariantError(f"zone {change.zone!r} is not a zone of this game")
+    source = s.players[pname].zones[zone]
+    card = source.pop(i)
+    if undo is not None:
+        undo.append((_undo_move, (source, i, card, dict(card.props))))
     for key in change.clear:
         card.props.pop(key, None)
     card.props.update(change.props)
-    dest_player = change.player or card.owner
-    if change.zone not in s.players[dest_player].zones:
-        raise EngineInvariantError(f"zone {change.zone!r} is not a zone of this game")
     dest = s.players[dest_player].zones[change.zone]
     dest.insert(len(dest) if change.index is None else change.index, card)
+    if undo is not None:
+        undo.append((_undo_insert, (dest, card)))
     change.card = card
 
 
-def _set_card(s: GameState, change: SetCard) -> None:
+def _set_card(s: GameState, change: SetCard, undo: list | None) -> None:
     live = s.card(change.card.uid)
+    if undo is not None:
+        undo.append((_undo_props, (live, dict(live.props))))
     for key, value in change.props.items():
         if value is None:
             live.props.pop(key, None)
@@ -336,39 +363,88 @@ def _set_card(s: GameState, change: SetCard) -> None:
             live.props[key] = value
 
 
-def _life_change(s: GameState, change: LifeChange) -> None:
+def _life_change(s: GameState, change: LifeChange, undo: list | None) -> None:
     player = s.players[change.player]
+    if undo is not None:
+        undo.append((setattr, (player, "life", player.life)))
     player.life = (player.life or 0) + change.amount
 
 
-def _set_counter(s: GameState, change: SetCounter) -> None:
-    s.players[change.player].counters[change.name] = change.value
+def _set_counter(s: GameState, change: SetCounter, undo: list | None) -> None:
+    counters = s.players[change.player].counters
+    if undo is not None:
+        undo.append((_undo_key, (counters, change.name, counters.get(change.name, _ABSENT))))
+    counters[change.name] = change.value
 
 
-def _set_turn(s: GameState, change: SetTurn) -> None:
+def _set_turn(s: GameState, change: SetTurn, undo: list | None) -> None:
+    if undo is not None:
+        undo.append((_undo_turn, (s, s.phase, s.turn, s.active, s.this_turn)))
     if change.phase is not None:
         s.phase = change.phase
     if change.turn is not None:
         if change.turn != s.turn:
-            s.this_turn.clear()       # a new turn: nothing has happened in it yet
+            s.this_turn = []          # a new turn: nothing has happened in it yet
         s.turn = change.turn
     if change.active is not None:
         s.active = change.active
 
 
-def _record(s: GameState, change: Record) -> None:
+def _record(s: GameState, change: Record, undo: list | None) -> None:
+    if undo is not None:
+        undo.append((_undo_record, (s.this_turn,)))
     s.this_turn.append(dict(change.fact))
 
 
-def _set_flag(s: GameState, change: SetFlag) -> None:
+def _set_flag(s: GameState, change: SetFlag, undo: list | None) -> None:
+    if undo is not None:
+        undo.append((_undo_key, (s.flags, change.name, s.flags.get(change.name, _ABSENT))))
     if change.value is None:
         s.flags.pop(change.name, None)
     else:
         s.flags[change.name] = change.value
 
 
-def _win(s: GameState, change: Win) -> None:
+def _win(s: GameState, change: Win, undo: list | None) -> None:
+    if undo is not None:
+        undo.append((setattr, (s, "winner", s.winner)))
     s.winner = change.player
+
+
+# --- undoing them --------------------------------------------------------------------------
+
+def _undo_move(source: list, i: int, card: Card, props: dict) -> None:
+    card.props.clear()
+    card.props.update(props)
+    source.insert(i, card)
+
+
+def _undo_insert(dest: list, card: Card) -> None:
+    for j in range(len(dest) - 1, -1, -1):
+        if dest[j] is card:
+            del dest[j]
+            return
+    raise EngineInvariantError(f"undo: card {card.uid} is not where it was put")
+
+
+def _undo_props(card: Card, props: dict) -> None:
+    card.props.clear()
+    card.props.update(props)
+
+
+def _undo_key(mapping: dict, key: str, old: Any) -> None:
+    if old is _ABSENT:
+        mapping.pop(key, None)
+    else:
+        mapping[key] = old
+
+
+def _undo_turn(state: GameState, phase, turn, active, this_turn: list) -> None:
+    state.phase, state.turn, state.active, state.this_turn = phase, turn, active, this_turn
+
+
+def _undo_record(this_turn: list) -> None:
+    this_turn.pop()
 
 
 APPLY = {Move: _move, SetCard: _set_card, LifeChange: _life_change, SetCounter: _set_counter,

@@ -130,7 +130,19 @@ def normalize_map(text: str, fold_kana: bool = True) -> tuple[str, list[int], li
 
 _MARKS = re.compile("[\uff9e\uff9f\u3099\u309a\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff"
                     "\u20d0-\u20ff\ufe20-\ufe2f]")
-_FOLD_TABLE: dict[int, str] = {}
+
+
+class _FoldTable(dict):
+    """code point -> normal form, filled on first sight (``str.translate`` asks it)."""
+
+    def __missing__(self, code: int) -> str:
+        form = _char_form(chr(code), True)
+        if len(self) < 100_000:
+            self[code] = form
+        return form
+
+
+_FOLD_TABLE: dict[int, str] = _FoldTable()
 
 
 def fast_normal(text: str) -> str:
@@ -141,11 +153,7 @@ def fast_normal(text: str) -> str:
     """
     if _MARKS.search(text):
         return normalize_map(text)[0] if not text.isascii() else text.lower()
-    table = _FOLD_TABLE
-    for ch in set(text):
-        if ord(ch) not in table:
-            table[ord(ch)] = _char_form(ch, True)
-    return text.translate(table)
+    return text.translate(_FOLD_TABLE)
 
 
 def normalize(text: str, fold_kana: bool = True) -> str:

@@ -9,43 +9,78 @@ from __future__ import annotations
 
 import html
 import re
+from bisect import bisect_left, bisect_right
 
-from .analysis import fast_normal, normalize_map
+from .analysis import _MARKS, fast_normal, normalize_map
+from .lru import LRU
 
 SNIPPET_CHARS = 120
+MAX_WINDOWS = 64             # windows tried: one per hit, the first hits of a long passage
+# the normal forms of recently shown passages, at most about 3 million characters
+_MAPS = LRU(20000, weight=lambda m: len(m[0]) + 64, budget=3_000_000)
+_SENTENCES = LRU(20000)
 _SPACES = re.compile(r"\s+")
 _SENTENCE_START = re.compile(r"(?<=[。！？!?\n])")
 
 
-def _normal_without_spaces(text: str) -> tuple[str, list[int], list[int]]:
+def _normal_without_spaces(text: str):
+    """The normal form without spaces, and two maps: its index -> original start / end.
+
+    Kept for the passages shown most recently (the same passages come back on the
+    pages judges open most).
+
+    The common case (NFKC keeps every character's length) is done with C-speed string
+    methods and a list of the space runs, so a long passage costs about its number of
+    lines, not of characters; the rest goes through :func:`normalize_map`.
+    """
+    return _MAPS.get_or(text, lambda: _make_map(text))
+
+
+def _make_map(text: str):
+    normal = fast_normal(text)
+    if len(normal) == len(text) and not _MARKS.search(text):
+        at: list[int] = []          # where, in the stripped text, each space run was
+        shift: list[int] = []       # characters removed up to and including that run
+        removed = 0
+        for m in _SPACES.finditer(normal):
+            at.append(m.start() - removed)
+            removed += m.end() - m.start()
+            shift.append(removed)
+        if not at:
+            return normal, (lambda k: k), (lambda k: k + 1)
+
+        def start(k: int) -> int:
+            j = bisect_right(at, k)
+            return k + (shift[j - 1] if j else 0)
+        return _SPACES.sub("", normal), start, (lambda k: start(k) + 1)
     normal, starts, ends = normalize_map(text)
     gaps = list(_SPACES.finditer(normal))
-    if not gaps:
-        return normal, starts, ends
-    keep_s: list[int] = []
-    keep_e: list[int] = []
-    last = 0
-    for m in gaps:
-        keep_s += starts[last:m.start()]
-        keep_e += ends[last:m.start()]
-        last = m.end()
-    keep_s += starts[last:]
-    keep_e += ends[last:]
-    return _SPACES.sub("", normal), keep_s, keep_e
+    if gaps:
+        keep_s: list[int] = []
+        keep_e: list[int] = []
+        last = 0
+        for m in gaps:
+            keep_s += starts[last:m.start()]
+            keep_e += ends[last:m.start()]
+            last = m.end()
+        keep_s += starts[last:]
+        keep_e += ends[last:]
+        normal, starts, ends = _SPACES.sub("", normal), keep_s, keep_e
+    return normal, starts.__getitem__, ends.__getitem__
 
 
 def find_spans(text: str, needles: list[str]) -> list[tuple[int, int]]:
     """Where the needles (normal form, see :func:`needle`) occur in ``text``: original spans."""
     if not text or not needles:
         return []
-    normal, starts, ends = _normal_without_spaces(text)
+    normal, start_of, end_of = _normal_without_spaces(text)
     spans: list[tuple[int, int]] = []
     for n in sorted(set(needles), key=len, reverse=True):
         if not n:
             continue
         at = normal.find(n)
         while at >= 0:
-            spans.append((starts[at], ends[at + len(n) - 1]))
+            spans.append((start_of(at), end_of(at + len(n) - 1)))
             at = normal.find(n, at + len(n))
     spans.sort()
     merged: list[tuple[int, int]] = []
@@ -64,24 +99,28 @@ def needle(text: str) -> str:
 
 
 def _window(text: str, spans: list[tuple[int, int]], width: int) -> tuple[int, int]:
+    """The ``width`` characters holding the most marked characters (the first best)."""
     n = len(text)
     if n <= width:
         return 0, n
     if not spans:
         return 0, width
     best, best_score = (0, width), -1
-    sentence_starts = [m.start() for m in _SENTENCE_START.finditer(text)]
-    for a, _ in spans:
+    sentence_starts = _SENTENCES.get_or(
+        text, lambda: [m.start() for m in _SENTENCE_START.finditer(text)])
+    span_starts = [a for a, _ in spans]
+    span_ends = [b for _, b in spans]
+    for a, _ in spans[:MAX_WINDOWS]:
         start = max(0, a - width // 4)
         # begin at the start of the sentence holding the hit when it is close enough
-        for s in reversed(sentence_starts):
-            if s <= a:
-                if a - s <= width // 2:
-                    start = s
-                break
+        k = bisect_right(sentence_starts, a)
+        if k and a - sentence_starts[k - 1] <= width // 2:
+            start = sentence_starts[k - 1]
         start = min(start, max(0, n - width))
         end = start + width
-        score = sum(min(b, end) - max(x, start) for x, b in spans if x < end and b > start)
+        # the spans are sorted and disjoint: those overlapping the window are a slice
+        lo, hi = bisect_right(span_ends, start), bisect_left(span_starts, end)
+        score = sum(min(b, end) - max(x, start) for x, b in spans[lo:hi])
         if score > best_score:
             best, best_score = (start, end), score
     return best

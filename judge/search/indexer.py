@@ -81,6 +81,17 @@ def fingerprint(corpus: Corpus) -> str:
     memory (tests, the benchmark) has one too, and a checkout that only touches file
     times does not trigger a rebuild.
     """
+    from judge.corpus import cache
+    key = getattr(corpus, "content_key", None)
+    found = cache.memo_get(key, "index-" + SCHEMA_VERSION)
+    if found:
+        return found            # the same files read by the same parser: the same entries
+    fp = _fingerprint(corpus)
+    cache.memo_put(key, "index-" + SCHEMA_VERSION, fp)
+    return fp
+
+
+def _fingerprint(corpus: Corpus) -> str:
     h = hashlib.sha1(SCHEMA_VERSION.encode())
     for entry_id in sorted(corpus.entries):
         e = corpus.entries[entry_id]
@@ -210,9 +221,15 @@ def _write_index(corpus: Corpus, target: Path, fp: str, progress: bool,
     meta = {"fingerprint": fp, "schema": SCHEMA_VERSION, "entries": len(entries),
             "units": units, "seconds": round(seconds, 3),
             "built": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
-    (target / META_FILE).write_text(json.dumps(meta, ensure_ascii=False, indent=1),
-                                    encoding="utf-8")
+    write_meta(target, meta)
     return units, seconds
+
+
+def write_meta(path: Path, meta: dict) -> None:
+    """Write the index's metadata atomically (a reader sees the old or the new one)."""
+    tmp = path / (META_FILE + ".tmp")
+    tmp.write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
+    os.replace(tmp, path / META_FILE)
 
 
 def _cleanup(base: Path, keep: Path) -> None:

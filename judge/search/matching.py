@@ -26,7 +26,6 @@ import math
 import re
 from array import array
 from bisect import bisect_left
-from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from whoosh import query as Q
@@ -34,6 +33,7 @@ from whoosh import query as Q
 from .analysis import (is_kana, kana_reading, morph_words, normalize, phrase_terms, pieces,
                        query_grams, to_katakana)
 from .highlight import needle
+from .lru import LRU
 
 K1, B = 1.2, 0.75
 TITLE_BOOST = 2.0
@@ -47,32 +47,6 @@ CHAMPIONS = 50           # per term, the best passages kept as its champion list
 SCORED_GRAMS = 3         # bigrams of one word that take part in its score
 FIELDS_BI = ("title_bi", "body_bi")
 FIELDS_MO = ("title_mo", "body_mo")
-
-
-class LRU(OrderedDict):
-    """A least-recently-used cache of at most ``size`` items (and ``budget`` weight)."""
-
-    def __init__(self, size: int, weight=None, budget: int | None = None):
-        super().__init__()
-        self.size = size
-        self.weight = weight
-        self.budget = budget
-        self.total = 0
-
-    def get_or(self, key, make):
-        if key in self:
-            self.move_to_end(key)
-            return self[key]
-        value = make()
-        self[key] = value
-        if self.weight:
-            self.total += self.weight(value)
-        while len(self) > self.size or (self.budget and self.total > self.budget
-                                        and len(self) > 1):
-            _, old = self.popitem(last=False)
-            if self.weight:
-                self.total -= self.weight(old)
-        return value
 
 
 @dataclass
@@ -164,37 +138,50 @@ def has(bits: int, d: int) -> bool:
 
 
 class Matcher:
-    """Set-based matching and BM25 ranking over one open Whoosh searcher."""
+    """Set-based matching and BM25 ranking over an open Whoosh index.
 
-    def __init__(self, searcher, text_of):
-        self.searcher = searcher
-        self.reader = searcher.reader()
+    ``searcher_of()`` gives the calling thread's Whoosh searcher; ``reader`` is read
+    once here for the length norms; ``live`` is the bitset of passages not deleted.
+    """
+
+    def __init__(self, searcher_of, text_of, reader, live: int | None = None,
+                 base: "Matcher | None" = None):
+        self._searcher_of = searcher_of
+        self.reader = reader
         self.text_of = text_of            # docnum -> normal text (for the in-a-row check)
-        self.n = self.reader.doc_count_all()
-        # arrays: 8 bytes a posting; bitsets: n / 8 bytes a term
+        self.n = reader.doc_count_all()
+        self.live = live if live is not None else (1 << self.n) - 1
+        self._full = self.live == (1 << self.n) - 1
+        # weight in units of 8 bytes: arrays 8 bytes a posting, bitsets n / 8 bytes a
+        # term; about 50 MB at most, whatever the corpus
         self._postings = LRU(8192, weight=lambda p: len(p) + self.n // 64 + 1,
-                             budget=30_000_000)
-        self._champions = LRU(1024)
+                             budget=6_000_000)
+        self._champions = LRU(256)
         self._phrases = LRU(64)
         self._morphs = LRU(256)
         self._grams = LRU(256)
         self._idf: dict[tuple[str, str], float] = {}
         # per field and passage, the BM25 length norm K1 * (1 - B + B * length / average)
-        self._norm: dict[str, list[float]] = {}
-        for f in FIELDS_BI + FIELDS_MO:
-            get = self._length_reader(f)
-            lengths = [get(d) or 0 for d in range(self.n)]
-            total = self.reader.field_length(f)
-            avg = (total / self.n) if self.n and total else 1.0
-            self._norm[f] = [K1 * (1 - B + B * (n or 1) / avg) for n in lengths]
-        self._norm["ids"] = [K1] * self.n
+        self._norm: dict[str, array] = {}
+        self._avg: dict[str, float] = {}
+        leaves = reader.leaf_readers()
+        if base is not None and any(off == base.n for _, off in leaves) and base.n < self.n:
+            # an update appended a segment: the passages before it keep their norms (the
+            # averages too, until the next full open), only the new ones are read
+            new = [(leaf, off) for leaf, off in leaves if off >= base.n]
+            for f in FIELDS_BI + FIELDS_MO:
+                self._avg[f] = avg = base._avg[f]
+                self._norm[f] = base._norm[f] + array("d", [
+                    K1 * (1 - B + B * (n or 1) / avg) for n in _lengths(new, f)])
+        else:
+            for f in FIELDS_BI + FIELDS_MO:
+                lengths = _lengths(leaves, f)
+                total = self.reader.field_length(f)
+                self._avg[f] = avg = (total / self.n) if self.n and total else 1.0
+                # arrays, not lists: 8 bytes a passage instead of 32
+                self._norm[f] = array("d", [K1 * (1 - B + B * (n or 1) / avg) for n in lengths])
+        self._norm["ids"] = array("d", [K1]) * self.n
         self._norm["title_yomi"] = self._norm["title_bi"]
-
-    def _length_reader(self, fieldname: str):
-        perdoc = getattr(self.reader, "_perdoc", None)
-        if perdoc is not None and hasattr(perdoc, "doc_field_length_reader"):
-            return perdoc.doc_field_length_reader(fieldname)
-        return lambda d: self.reader.doc_field_length(d, fieldname)
 
     # --- postings ---------------------------------------------------------------------
 
@@ -203,11 +190,23 @@ class Matcher:
         return self._postings.get_or((fieldname, term), lambda: self._read(fieldname, term))
 
     def _read(self, fieldname: str, term: str) -> Postings:
-        try:
-            m = self.reader.postings(fieldname, term)
-        except Exception:          # noqa: BLE001 - TermNotFound and friends: no postings
-            return Postings()
-        ids, weights = _read_blocks(m)
+        ids: list[int] = []
+        weights: list[float] = []
+        for leaf, offset in self._searcher_of().reader().leaf_readers():
+            try:
+                m = leaf.postings(fieldname, term)
+            except Exception:      # noqa: BLE001 - TermNotFound and friends: no postings
+                continue
+            # a segment with deletions wraps its postings in a filter: read the codec's
+            # blocks underneath, and drop the deleted passages below
+            child = getattr(m, "child", None) if type(m).__name__ == "FilterMatcher" else None
+            i, w = _read_blocks(child if child is not None else m)
+            ids.extend(d + offset for d in i) if offset else ids.extend(i)
+            weights.extend(w)
+        if not self._full and ids:
+            live = self.live
+            kept = [(d, w) for d, w in zip(ids, weights) if live >> d & 1]
+            ids, weights = [d for d, _ in kept], [w for _, w in kept]
         return Postings(array("i", ids), array("f", weights), bitset(ids, self.n))
 
     def docs(self, fieldnames: tuple[str, ...], term: str) -> int:
@@ -286,7 +285,7 @@ class Matcher:
             if len(word.grams) == 1 or not candidates:
                 return candidates
             q = Q.Or([Q.Phrase(f, word.grams) for f in FIELDS_BI])
-            return bitset(self.searcher.docs_for_query(q), self.n) & candidates
+            return bitset(self._searcher_of().docs_for_query(q), self.n) & candidates
         return self._phrases.get_or(tuple(word.grams), make)
 
     def in_a_row(self, d: int, word: Word) -> bool:
@@ -378,6 +377,23 @@ class Matcher:
             extra = members(candidates & ~champs, want * 2)
             chosen += extra
         return chosen
+
+
+def _lengths(leaves, fieldname: str) -> list[int]:
+    """The field's length in every passage of these segments, in order."""
+    out: list[int] = []
+    for leaf, _ in leaves:
+        get = _length_reader(leaf, fieldname)
+        out += [get(d) or 0 for d in range(leaf.doc_count_all())]
+    return out
+
+
+def _length_reader(reader, fieldname: str):
+    """docnum -> length of the field, read from the segment's column when it has one."""
+    perdoc = getattr(reader, "_perdoc", None)
+    if perdoc is not None and hasattr(perdoc, "doc_field_length_reader"):
+        return perdoc.doc_field_length_reader(fieldname)
+    return lambda d: reader.doc_field_length(d, fieldname)
 
 
 def _read_blocks(m) -> tuple[list[int], list[float]]:

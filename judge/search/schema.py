@@ -28,7 +28,7 @@ def make_schema() -> fields.Schema:
         clause=fields.STORED(),
         revision=fields.STORED(),
         date=fields.STORED(),
-        # 2 = current revision, 1 = older revision, 0 = withdrawn (see searcher.PRIOR)
+        # 2 = current revision, 1 = older revision, 0 = withdrawn (see store.PRIOR)
         rank=fields.NUMERIC(int, bits=8, stored=True, sortable=True),
         day=fields.NUMERIC(int, bits=32, stored=False, sortable=False, signed=False),
         ids=fields.KEYWORD(**keyword),

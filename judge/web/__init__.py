@@ -58,11 +58,14 @@ def create_app(config: dict | None = None) -> Flask:
     # Jinja's tojson sorts keys by default: the board's data must keep the YAML's order.
     app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": False, "ensure_ascii": False}
     i18n.init_app(app)
+    _template_cache(app)
     services.init_app(app)
     security.init_app(app)
     errors.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    from . import offline
+    offline.init_app(app)          # manifest, service worker, offline search and pages
     from . import changes
     changes.init_app(app)
     from judge.record.web import init_app as init_record
@@ -71,6 +74,22 @@ def create_app(config: dict | None = None) -> Flask:
     editors.init_app(app)      # editors' review of published rulings (needs the accounts)
     _use_budget(app)
     return app
+
+
+def _template_cache(app: Flask) -> None:
+    """Compiled templates kept between starts (Jinja checks each against its source),
+    so a new worker answers its first page without compiling them again."""
+    from jinja2 import FileSystemBytecodeCache
+
+    from judge.corpus.cache import cache_dir, enabled
+    if not enabled():
+        return
+    folder = cache_dir() / "jinja"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return
+    app.jinja_env.bytecode_cache = FileSystemBytecodeCache(str(folder))
 
 
 def _use_budget(app: Flask) -> None:

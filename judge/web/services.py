@@ -59,15 +59,14 @@ class Services:
         """Read the corpus again after an approved change; update the index for ``changed``.
 
         Caches derived from the old corpus are dropped; the search index has the changed
-        entries' documents replaced (judge/search/incremental.py), not rebuilt.
+        entries' passages re-indexed (:meth:`Searcher.reindex`), not rebuilt.
         """
         stamp = _manifest_stamp(self.root)
         corpus = Corpus.load(self.root)
         with self._lock:
             searcher = self._searcher
             if searcher is not None:
-                from judge.search.incremental import update_entries
-                searcher = update_entries(searcher, corpus, changed)
+                searcher.reindex(changed, corpus)
             self.corpus, self._searcher, self._stamp = corpus, searcher, stamp
             self.cache, self.pages = LRU(512), LRU(128)
             self.corpus_version += 1

@@ -2,6 +2,8 @@
 and nothing an earlier revision said is lost (Hypothesis, SQLite and PostgreSQL)."""
 from __future__ import annotations
 
+import uuid
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,10 +25,13 @@ edit = st.fixed_dictionaries({}, optional={
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(edits=st.lists(st.tuples(st.sampled_from(["head", "floor"]), edit), max_size=6))
 def test_revisions_replay_to_the_current_state(db_url, edits):
+    # Each example gets names of its own: id() is reused once an example's list is freed,
+    # and the database outlives the examples.
+    tag = uuid.uuid4().hex[:12]
     with transaction(db_url) as s:
-        head = add_user(s, f"h{id(edits)}", "head-password")
-        floor = add_user(s, f"f{id(edits)}", "floor-password")
-        event = C.add_event(s, f"e{id(edits)}", "E", head)
+        head = add_user(s, f"h{tag}", "head-password")
+        floor = add_user(s, f"f{tag}", "floor-password")
+        event = C.add_event(s, f"e{tag}", "E", head)
         C.set_staff(s, event, floor, "floor")
         call = C.record_call(s, event, floor, C.clean_call(
             {"round": 1, "table": 1, "question": "q", "ruling": "r", "entries": []}, CORPUS))

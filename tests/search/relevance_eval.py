@@ -1,4 +1,5 @@
-"""Scoring the relevance set (tests/search/relevance.yaml): top-3 checks, recall@10, MRR.
+"""Scoring the relevance set (tests/search/relevance.yaml): top-3 checks, recall@10, MRR,
+MAP@10.
 
 Shared by test_relevance.py and bench/search.py.
 """
@@ -42,6 +43,22 @@ class Outcome:
     reciprocal_rank: float
     recall: float
     problems: list[str] = field(default_factory=list)
+    average_precision: float = 0.0
+
+
+def average_precision(hits, relevant: list[str], k: int = 10) -> float:
+    """AP@k: the precision at each rank where a relevant entry (or clause) first shows,
+    averaged over every relevant one (those never shown count 0)."""
+    if not relevant:
+        return 1.0
+    found, total, used = 0, 0.0, set()
+    for rank, h in enumerate(hits[:k], 1):
+        w = next((w for w in relevant if w not in used and matches(h, w)), None)
+        if w is not None:
+            used.add(w)
+            found += 1
+            total += found / rank
+    return total / len(relevant)
 
 
 def judge(item: dict, hits) -> Outcome:
@@ -67,7 +84,8 @@ def judge(item: dict, hits) -> Outcome:
             problems.append(f"no entry titled {title} in the top {TOP}")
         rr = 1.0 / (titles.index(title) + 1) if title in titles else 0.0
         recall = 1.0 if title in titles[:10] else 0.0
-        return Outcome(item["q"], not problems, rr, recall, problems)
+        ap = 1.0 / (titles.index(title) + 1) if title in titles[:10] else 0.0
+        return Outcome(item["q"], not problems, rr, recall, problems, ap)
     key = first + any_
     ranks = [r for r in (rank_of(hits, w) for w in key) if r is not None]
     rr = 1.0 / min(ranks) if ranks else 0.0
@@ -75,15 +93,18 @@ def judge(item: dict, hits) -> Outcome:
                         else [w for w in any_ if rank_of(hits[:10], w)][:1]) + also
     found = sum(1 for w in relevant if (r := rank_of(hits, w)) is not None and r <= 10)
     recall = found / len(relevant) if relevant else 1.0
-    return Outcome(item["q"], not problems, rr, recall, problems)
+    return Outcome(item["q"], not problems, rr, recall, problems,
+                   average_precision(hits, relevant))
 
 
 def evaluate(searcher, items: list[dict] | None = None) -> tuple[list[Outcome], dict]:
-    """Run every query; return the outcomes and {"queries", "passed", "recall@10", "MRR"}."""
+    """Run every query; return the outcomes and {"queries", "passed", "recall@10", "MRR",
+    "MAP@10"}."""
     items = items if items is not None else load()
     outcomes = [judge(item, searcher.search(item["q"], limit=10).hits) for item in items]
     n = len(outcomes) or 1
     summary = {"queries": len(outcomes), "passed": sum(o.ok for o in outcomes),
                "recall@10": sum(o.recall for o in outcomes) / n,
-               "MRR": sum(o.reciprocal_rank for o in outcomes) / n}
+               "MRR": sum(o.reciprocal_rank for o in outcomes) / n,
+               "MAP@10": sum(o.average_precision for o in outcomes) / n}
     return outcomes, summary

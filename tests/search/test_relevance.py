@@ -27,6 +27,8 @@ def test_recall_and_mrr(real_searcher, capsys):
     _, summary = evaluate(real_searcher, ITEMS)
     with capsys.disabled():
         print(f"\nrelevance: {summary['passed']}/{summary['queries']} queries, "
-              f"recall@10 {summary['recall@10']:.3f}, MRR {summary['MRR']:.3f}")
+              f"recall@10 {summary['recall@10']:.3f}, MRR {summary['MRR']:.3f}, "
+              f"MAP@10 {summary['MAP@10']:.3f}")
     assert summary["recall@10"] >= 0.9
     assert summary["MRR"] >= 0.85
+    assert summary["MAP@10"] >= 0.95      # issue 15: speed work must keep the quality

@@ -222,7 +222,7 @@ def test_env_variable_chooses_the_index_folder(sample_corpus, tmp_path, monkeypa
 
 def test_postings_read_a_block_at_a_time_equal_stepping_through_them(real_searcher):
     from judge.search.matching import _read_blocks
-    reader = real_searcher._searcher.reader()
+    reader = real_searcher.store.searcher().reader()
     terms = sorted(((reader.doc_frequency("body_bi", t), t)
                     for t in list(reader.lexicon("body_bi"))[:4000]), reverse=True)[:20]
     assert terms[0][0] > 300                  # several blocks

@@ -12,6 +12,7 @@ as ``{player: A, played: N75, name: マナの生成, type: command}`` (a setup m
 """
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 from judge.engine import Card, Cite
@@ -47,24 +48,48 @@ def record(player: str, card: Card, key: str = "played", **extra) -> dict:
 
 def plays_this_turn(match, player: str) -> list[PlayFact]:
     """The cards ``player`` played this turn (as if played included)."""
-    cards = CardList.of(match.corpus)
-    out = []
-    for fact in match.state.this_turn:
-        if str(fact.get("player")) != player or "played" not in fact:
-            continue
-        ref = str(fact["played"])
-        entry = cards.by_number.get(number_key(ref) or "") if number_key(ref) else None
-        if entry is None:
-            named = cards.named(ref)
-            entry = named[0] if len(named) == 1 else None
-        known = facts(entry) if entry is not None else {}
-        name = str(fact.get("name") or (CardList.card_name(entry) if entry else ref))
-        words = set(fact.get("keywords") or [])
-        if not words and known.get("keywords"):
-            words = keywords(Card("-", name, player, {"keywords": known["keywords"]}))
-        out.append(PlayFact(player, name, known.get("number") or number_key(ref),
-                            fact.get("type") or known.get("type"), words))
-    return out
+    return list(_plays(match).get(player, ()))
+
+
+# Per match, the plays read so far from this_turn, kept up as records are added: looking
+# each record's card up again at every check made a long turn quadratic.
+_READ: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _plays(match) -> dict[str, list[PlayFact]]:
+    turn = match.state.this_turn
+    memo = _READ.get(match)
+    if (memo is None or memo[0] is not turn or memo[1] > len(turn)
+            or (memo[1] and turn[memo[1] - 1] is not memo[2])):
+        # a new turn, or records undone (an illegal action rolled back): read afresh
+        memo = [turn, 0, None, {}]
+        _READ[match] = memo
+    if memo[1] < len(turn):
+        cards = CardList.of(match.corpus)
+        for fact in turn[memo[1]:]:
+            play = _play_fact(cards, fact)
+            if play is not None:
+                memo[3].setdefault(play.player, []).append(play)
+        memo[1], memo[2] = len(turn), turn[-1]
+    return memo[3]
+
+
+def _play_fact(cards: CardList, fact: dict) -> PlayFact | None:
+    if "played" not in fact:
+        return None
+    player = str(fact.get("player"))
+    ref = str(fact["played"])
+    entry = cards.by_number.get(number_key(ref) or "") if number_key(ref) else None
+    if entry is None:
+        named = cards.named(ref)
+        entry = named[0] if len(named) == 1 else None
+    known = facts(entry) if entry is not None else {}
+    name = str(fact.get("name") or (CardList.card_name(entry) if entry else ref))
+    words = set(fact.get("keywords") or [])
+    if not words and known.get("keywords"):
+        words = keywords(Card("-", name, player, {"keywords": known["keywords"]}))
+    return PlayFact(player, name, known.get("number") or number_key(ref),
+                    fact.get("type") or known.get("type"), words)
 
 
 def same_card(fact: PlayFact, card: Card) -> bool:

@@ -44,7 +44,13 @@ def live_url():
     from werkzeug.serving import make_server
 
     from judge.web import create_app
-    server = make_server("127.0.0.1", 0, create_app(), threaded=True)
+    app = create_app({"OFFLINE_WARM": False})
+    # the offline files (search bundle, every entry page pre-rendered) are built before
+    # the server starts, not in its background while other tests time their pages
+    offline = app.extensions["judge-offline"]
+    offline.bundle_gz()
+    offline.pages_gz()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"

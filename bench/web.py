@@ -1,0 +1,164 @@
+"""Web benchmark against its peer: one client, the app's pages beside a trivial Flask page.
+
+    .venv/bin/python bench/web.py [--seconds 8] [--json bench/out/web.json]
+
+Starts ``gunicorn wsgi:app`` and ``gunicorn trivial_app:app`` (bench/trivial_app.py, a
+page of the same size as a search page) on 127.0.0.1 with the same worker settings,
+and with ONE client (one request at a time, a new connection each, as gunicorn's sync
+workers close them) measures requests/s and p95 of: the trivial page, search pages,
+entry pages, and the board's run (POST /board with a scenario); the ratios to the
+trivial page are the goals (search and entry >= 0.6x, the board's run >= 0.3x, its page
+under 40 KB).  Also: how long `judge serve`'s app takes to its first page with the
+index already built, and each worker's memory (RSS), for sizing (docs/scaling.md).
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import quote, urlencode
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+
+from load import ENTRIES, SEARCHES, free_port, pct  # noqa: E402
+
+BOARD = ROOT / "corpus" / "vision" / "scenarios" / "qa-337-restrictions.yaml"
+
+
+def request(port: int, method: str, path: str, body: bytes | None = None,
+            headers: dict | None = None) -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        resp = conn.getresponse()
+        return resp.status, resp.read()
+    finally:
+        conn.close()
+
+
+def start(app: str, workers: int, env: dict) -> tuple[subprocess.Popen, int, float]:
+    """gunicorn serving ``app``; (process, port, seconds until its first page)."""
+    port = free_port()
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    cmd = [str(gunicorn), "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+           "--log-level", "warning", "--limit-request-line", "16384", app]
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True)
+    while True:
+        if proc.poll() is not None:
+            raise SystemExit(f"{app} exited with {proc.returncode}")
+        try:
+            if request(port, "GET", "/")[0] == 200:
+                return proc, port, time.perf_counter() - t0
+        except OSError:
+            pass
+        if time.perf_counter() - t0 > 600:
+            raise SystemExit(f"{app} did not answer in 600 s")
+        time.sleep(0.05)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(15)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
+def worker_rss_mb(proc: subprocess.Popen) -> list[float]:
+    """The resident memory of each gunicorn worker (children of the master)."""
+    out = []
+    try:
+        kids = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+    except OSError:
+        return out
+    for pid in kids:
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    out.append(round(int(line.split()[1]) / 1024, 1))
+        except OSError:
+            pass
+    return out
+
+
+def measure(port: int, calls: list[tuple[str, str, bytes | None, dict]], seconds: float) -> dict:
+    """One client, round-robin over ``calls`` for ``seconds``: req/s, p50, p95, sizes."""
+    lat, sizes, errors, n = [], [], 0, 0
+    for _ in range(4):          # warm: every page on every worker (the caches are per worker)
+        for method, path, body, headers in calls:
+            request(port, method, path, body, headers)
+    t_end = time.perf_counter() + seconds
+    started = time.perf_counter()
+    while time.perf_counter() < t_end:
+        method, path, body, headers = calls[n % len(calls)]
+        t0 = time.perf_counter()
+        status, data = request(port, method, path, body, headers)
+        lat.append((time.perf_counter() - t0) * 1000)
+        sizes.append(len(data))
+        errors += status != 200
+        n += 1
+    elapsed = time.perf_counter() - started
+    return {"requests": n, "rps": round(n / elapsed, 1), "p50_ms": round(pct(lat, 50), 1),
+            "p95_ms": round(pct(lat, 95), 1), "errors": errors,
+            "bytes_mean": round(sum(sizes) / len(sizes)) if sizes else 0,
+            "bytes_max": max(sizes) if sizes else 0}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=8.0, help="seconds per kind of page")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--json", type=Path)
+    args = ap.parse_args(argv)
+    env = dict(os.environ, PYTHONPATH=f"{ROOT}:{ROOT / 'bench'}")
+    searches = [("GET", "/search?" + urlencode({"q": q, "stay": 1}), None, {}) for q in SEARCHES]
+    entries = [("GET", "/entry/" + quote(e.partition("?")[0], safe="/")
+                + (f"?{e.partition('?')[2]}" if "?" in e else ""), None, {}) for e in ENTRIES]
+    board = [("POST", "/board", urlencode({"yaml": BOARD.read_text(encoding="utf-8")}).encode(),
+              {"Content-Type": "application/x-www-form-urlencoded"})]
+
+    app, port, first_page = start("wsgi:app", args.workers, env)
+    try:
+        search_size = len(request(port, *searches[0][:2])[1])
+        figures = {"first_page_s": round(first_page, 2)}
+        figures["search"] = measure(port, searches, args.seconds)
+        figures["entry"] = measure(port, entries, args.seconds)
+        figures["board_run"] = measure(port, board, args.seconds)
+        figures["worker_rss_mb"] = worker_rss_mb(app)
+    finally:
+        stop(app)
+    trivial, tport, _ = start("trivial_app:app", args.workers,
+                              dict(env, TRIVIAL_BYTES=str(search_size)))
+    try:
+        figures["trivial"] = measure(tport, [("GET", "/", None, {})], args.seconds)
+        figures["trivial_worker_rss_mb"] = worker_rss_mb(trivial)
+    finally:
+        stop(trivial)
+    base = figures["trivial"]["rps"] or 1
+    figures["ratios"] = {k: round(figures[k]["rps"] / base, 2)
+                         for k in ("search", "entry", "board_run")}
+    figures["goals"] = {
+        "search >= 0.6x trivial, p95 <= 30 ms": figures["ratios"]["search"] >= 0.6
+        and figures["search"]["p95_ms"] <= 30,
+        "entry >= 0.6x trivial, p95 <= 30 ms": figures["ratios"]["entry"] >= 0.6
+        and figures["entry"]["p95_ms"] <= 30,
+        "board run >= 0.3x trivial": figures["ratios"]["board_run"] >= 0.3,
+        "board run page < 40 KB": figures["board_run"]["bytes_max"] < 40_000,
+        "first page <= 3 s with the index built": figures["first_page_s"] <= 3.0}
+    print(json.dumps(figures, indent=2))
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(figures, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,245 @@
+"""The compiled corpus (コーパスのキャッシュ): the parsed entries kept between runs.
+
+Parsing 2,000-odd front matters with PyYAML (its constructor is Python even over
+libyaml) costs seconds; every ``judge`` command and every web worker would pay it.  So
+the parsed :class:`~judge.corpus.store.Corpus` is pickled once, with the digest of
+every file it was read from, and the next load reads the files' bytes, hashes them and
+unpickles.  It is keyed on the files' *contents* (BLAKE2b of each file, not times, so a
+checkout or a copy that only touches times keeps it, and an edit within the same second
+cannot be missed), on the set of files, and on the source of the code that parses them
+(an update of the parser invalidates it by itself).  A changed file is parsed again
+alone and the rest reused; a bad file raises exactly as without the cache (and nothing
+is cached); a cache that cannot be read is ignored and rewritten; one that cannot be
+written is skipped.  Writes are atomic (a temporary file renamed), so concurrent
+processes see a whole cache or none.
+
+The cache lives in ``$JUDGE_CACHE_DIR``, else ``<repo>/.cache/``, one file per corpus
+folder.  ``JUDGE_CORPUS_CACHE=0`` turns it off.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import pickle
+import sys
+import tempfile
+import time
+from collections.abc import Mapping
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+FORMAT = 2
+RACY_SECONDS = 2.0
+REPO_ROOT = Path(__file__).resolve().parents[2]
+_PARSER_SOURCES = ("store.py", "model.py", "ids.py", "cache.py")
+
+
+def cache_dir() -> Path:
+    """Where corpus caches are kept."""
+    env = os.environ.get("JUDGE_CACHE_DIR")
+    return Path(env) if env else REPO_ROOT / ".cache"
+
+
+def enabled() -> bool:
+    """False when ``JUDGE_CORPUS_CACHE=0`` (or ``off``/``no``)."""
+    return os.environ.get("JUDGE_CORPUS_CACHE", "1").lower() not in ("0", "off", "no", "false")
+
+
+def _parser_key() -> str:
+    h = hashlib.blake2b(f"{FORMAT}\0{sys.version_info[:2]}".encode(), digest_size=16)
+    here = Path(__file__).parent
+    for name in _PARSER_SOURCES:
+        try:
+            h.update((here / name).read_bytes())
+        except OSError:
+            h.update(b"?")
+    return h.hexdigest()
+
+
+def corpus_files(base: Path) -> list[str]:
+    """The corpus files (``<game>/<kind>/<key>.md``), relative, sorted."""
+    out = []
+    try:
+        games = sorted(os.scandir(base), key=lambda e: e.name)
+    except OSError:
+        return []
+    for game in games:
+        if not game.is_dir() or game.name.startswith("."):
+            continue
+        for kind in sorted(os.scandir(game.path), key=lambda e: e.name):
+            if not kind.is_dir():
+                continue
+            for f in os.scandir(kind.path):
+                if f.name.endswith(".md") and f.is_file():
+                    out.append(f"{game.name}/{kind.name}/{f.name}")
+    out.sort()
+    return out
+
+
+def cache_file(base: Path) -> Path:
+    """The cache file of one corpus folder."""
+    key = hashlib.blake2b(str(base.resolve()).encode(), digest_size=8).hexdigest()
+    return cache_dir() / f"corpus-{key}.pickle"
+
+
+class LazyEntries(Mapping):
+    """The entries by id, each unpickled the first time it is asked for.
+
+    ``judge show`` reads one entry, not two thousand; a full iteration costs about
+    what one big unpickle would.  Two threads asking at once may both unpickle an
+    entry; one object is kept.
+    """
+
+    def __init__(self, blobs: dict[str, bytes]):
+        self._blobs = blobs
+        self._made: dict = {}
+
+    def __getitem__(self, key):
+        try:
+            return self._made[key]
+        except KeyError:
+            return self._made.setdefault(key, pickle.loads(self._blobs[key]))
+
+    def __iter__(self):
+        return iter(self._blobs)
+
+    def __len__(self) -> int:
+        return len(self._blobs)
+
+    def __contains__(self, key) -> bool:
+        return key in self._blobs
+
+
+def load(base: Path, parse, make):
+    """The corpus under ``base``, from the cache where the files are unchanged.
+
+    ``parse(text, path)`` parses one file into an entry; ``make(entries, base)`` makes
+    the corpus, ``make.compiled(entries, aliases, cited, base)`` one from the cache.
+    They are passed in so that this module imports nothing of the store.
+    """
+    files = corpus_files(base)
+    parser = _parser_key()
+    path = cache_file(base)
+    cached = _read(path)
+    if not cached or cached.get("parser") != parser:
+        cached = {}
+    old_stats = cached.get("stats", {})
+    old_digests = cached.get("digests", {})
+    fresh_before = cached.get("written", 0) - RACY_SECONDS
+    digests: dict[str, bytes] = {}
+    stats: dict[str, tuple[int, int, int, int]] = {}
+    texts: dict[str, bytes] = {}
+    for rel in files:
+        st = os.stat(base / rel)
+        # the change time cannot be set back by a program (os.utime sets the others)
+        stats[rel] = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+        if (rel in old_digests and old_stats.get(rel) == stats[rel]
+                and st.st_ctime_ns / 1e9 < fresh_before):
+            # unchanged size, times and inode, and changed well before the cache was
+            # written: the digest stands (git's racy-file rule: a file changed within
+            # seconds of the cache is hashed again)
+            digests[rel] = old_digests[rel]
+            continue
+        with open(base / rel, "rb") as fh:
+            raw = fh.read()
+        texts[rel] = raw
+        digests[rel] = hashlib.blake2b(raw, digest_size=16).digest()
+    content_key = _content_key(parser, digests)
+    if cached and digests == old_digests:
+        corpus = make.compiled(LazyEntries(cached["blobs"]), cached["aliases"],
+                               cached["cited"], base)
+        corpus.content_key = content_key
+        return corpus
+    old_ids = cached.get("ids", {})
+    old_blobs = cached.get("blobs", {})
+    entries, ids, blobs = [], {}, {}
+    for rel in files:
+        entry = None
+        old_id = old_ids.get(rel)
+        if old_digests.get(rel) == digests[rel] and old_id in old_blobs:
+            entry = pickle.loads(old_blobs[old_id])
+        if entry is None:
+            raw = texts.get(rel)
+            if raw is None:
+                with open(base / rel, "rb") as fh:
+                    raw = fh.read()
+            entry = parse(raw.decode("utf-8"), base / rel)
+        entries.append(entry)
+        ids[rel] = entry.id
+    corpus = make(entries, base)
+    corpus.content_key = content_key
+    blobs = {e.id: pickle.dumps(e, protocol=pickle.HIGHEST_PROTOCOL) for e in entries}
+    _write(path, {"parser": parser, "digests": digests, "stats": stats, "ids": ids,
+                  "written": time.time(), "blobs": blobs, "aliases": corpus._aliases,
+                  "cited": corpus.cited_index()})
+    return corpus
+
+
+def _content_key(parser: str, digests: dict[str, bytes]) -> str:
+    """One digest of every file and of the parser: equal keys, equal corpora."""
+    h = hashlib.blake2b(parser.encode(), digest_size=20)
+    for rel in sorted(digests):
+        h.update(rel.encode() + b"\0" + digests[rel])
+    return h.hexdigest()
+
+
+def memo_get(content_key: str | None, name: str):
+    """A value (JSON) derived from the corpus with that key (see :func:`memo_put`), or None."""
+    if not content_key or not enabled():
+        return None
+    try:
+        return json.loads((cache_dir() / f"memo-{content_key}.json").read_text())[name]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def memo_put(content_key: str | None, name: str, value) -> None:
+    """Remember a value derived from the corpus (the index's fingerprint): a corpus with
+    the same content key derives the same value, so it need not be computed again."""
+    if not content_key or not enabled():
+        return
+    path = cache_dir() / f"memo-{content_key}.json"
+    try:
+        try:
+            data = json.loads(path.read_text())
+        except (OSError, ValueError):
+            data = {}
+        data[name] = value
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".memo-", dir=path.parent)
+        with os.fdopen(fd, "w") as fh:
+            json.dump(data, fh)
+        os.replace(tmp, path)
+    except OSError as exc:
+        log.info("corpus memo not written (%s)", exc)
+
+
+def _read(path: Path) -> dict | None:
+    try:
+        with open(path, "rb") as fh:
+            data = pickle.load(fh)
+        return data if isinstance(data, dict) else None
+    except FileNotFoundError:
+        return None
+    except Exception as exc:  # noqa: BLE001 - a broken cache is only a slower load
+        log.warning("corpus cache %s unreadable (%s): reading the corpus files", path, exc)
+        return None
+
+
+def _write(path: Path, data: dict) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".corpus-", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, path)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+    except OSError as exc:
+        log.info("corpus cache not written (%s)", exc)

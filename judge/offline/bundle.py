@@ -1,0 +1,158 @@
+"""The offline search bundle (オフライン検索索引): the server's index, for the browser.
+
+One JSON document holds what ``static/offline-search.js`` needs to answer a query the
+way :class:`judge.search.Searcher` does, with no server:
+
+* every passage (検索単位) the server indexes, in the server's document order: its entry,
+  revision, clause, rank (current / older / withdrawn), day and plain text;
+* the postings of every term of the index fields (bigrams, morphemes, title readings,
+  ids, card and citation links) exactly as Whoosh stored them, and each passage's field
+  lengths, so BM25 gives the same numbers;
+* what the searcher keeps beside the index: entry names (the ×2 for a query that is the
+  name), title readings, the aliases ids resolve through, the did-you-mean vocabulary,
+  and the corpus's MeCab vocabulary (:mod:`.morph`).
+
+The bundle carries the corpus fingerprint (``version``): a service worker that holds
+another version fetches the new one in the background.  It is written once per corpus
+next to the search index (``offline-<version>.js`` and its gzip), as a script that sets
+``self.JUDGE_OFFLINE`` — a script, not JSON, so that a static export opened from a
+memory stick (``file://``, where ``fetch`` is refused) can load it too.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import logging
+import os
+import re
+import tempfile
+import threading
+from datetime import datetime, timezone
+from pathlib import Path
+
+from judge.corpus import Corpus, alias_table
+from judge.corpus.ids import fold
+
+log = logging.getLogger(__name__)
+
+FORMAT = 1
+FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo", "title_yomi", "ids", "cards",
+          "cites")
+LENGTH_FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo")
+_PAREN_TAIL = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
+_lock = threading.Lock()
+
+
+def corpus_date(corpus: Corpus) -> str:
+    """The newest revision date in the corpus (what "the corpus as of" means to a judge)."""
+    days = []
+    for entry in corpus:
+        for rev in entry.revisions:
+            d = getattr(rev.date, "day", None)
+            if d is not None:
+                days.append(d)
+    return max(days).isoformat() if days else ""
+
+
+def build(corpus: Corpus, searcher) -> dict:
+    """The bundle of a corpus, read from its open :class:`~judge.search.Searcher`."""
+    from judge.search.analysis import reading
+    from judge.search.highlight import needle
+    from judge.search.indexer import _day
+    from judge.search.suggest import Vocabulary
+    from judge.search.units import units_of
+
+    from .morph import vocabulary
+
+    reader = _reader(searcher)
+    n = reader.doc_count_all()
+    texts: dict[tuple, tuple[str, str]] = {}
+    entries = sorted(corpus.entries)
+    entry_index = {eid: i for i, eid in enumerate(entries)}
+    for eid in entries:
+        for unit in units_of(corpus.entries[eid]):
+            texts[(eid, unit.revision.number, unit.clause)] = (unit.text, unit.heading,
+                                                               _day(unit))
+    docs = {"entry": [], "rev": [], "clause": [], "rank": [], "day": [], "date": [],
+            "heading": []}
+    plains = []
+    for d in range(n):
+        f = reader.stored_fields(d)
+        text, heading, day = texts.get((f["entry"], f["revision"], f.get("clause")),
+                                       ("", "", 0))
+        docs["entry"].append(entry_index.get(f["entry"], -1))
+        docs["rev"].append(f["revision"])
+        docs["clause"].append(f.get("clause"))
+        docs["rank"].append(f["rank"])
+        docs["date"].append(f.get("date"))
+        docs["heading"].append(heading)
+        docs["day"].append(day)
+        plains.append(text)
+    fields = {}
+    for name in FIELDS:
+        terms = {}
+        for raw in reader.lexicon(name):
+            term = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+            ids, tfs, last = [], [], 0
+            for d, w in reader.postings(name, term).items_as("weight"):
+                ids.append(d - last)
+                last = d
+                tfs.append(int(w) if float(w).is_integer() else round(w, 3))
+            terms[term] = [ids] if all(t == 1 for t in tfs) else [ids, tfs]
+        out = {"terms": terms}
+        if name in LENGTH_FIELDS:
+            out["len"] = [reader.doc_field_length(d, name) or 0 for d in range(n)]
+            out["total"] = reader.field_length(name)
+        fields[name] = out
+    ents = {"id": [], "title": [], "aliases": [], "yomi": [], "kind": [], "game": []}
+    for eid in entries:
+        e = corpus.entries[eid]
+        ents["id"].append(eid)
+        ents["title"].append(e.title)
+        ents["aliases"].append(list(e.aliases))
+        ents["game"].append(e.game)
+        ents["kind"].append(e.kind)
+        names = dict.fromkeys([e.title, _PAREN_TAIL.sub("", e.title)])
+        ents["yomi"].append([reading(x) for x in names])
+    names: dict[str, list[int]] = {}
+    aliases: dict[str, list[str]] = {}
+    for eid in entries:
+        e = corpus.entries[eid]
+        for name in (e.title, _PAREN_TAIL.sub("", e.title), *e.aliases):
+            bucket = names.setdefault(needle(name), [])
+            if entry_index[eid] not in bucket:
+                bucket.append(entry_index[eid])
+        for alias in (e.title, *e.aliases):
+            aliases.setdefault(fold(alias).lower(), []).append(eid)
+    morph_texts = [t for t in plains] + [
+        "\n".join([e.title, *e.aliases]) for e in corpus] + docs["heading"]
+    fp = searcher.fingerprint
+    return {
+        "format": FORMAT, "version": fp[:16], "fingerprint": fp,
+        "built": datetime.now(timezone.utc).replace(microsecond=0).isoformat(),
+        "corpus_date": corpus_date(corpus), "entries_count": len(entries), "n": n,
+        "docs": docs, "plain": plains, "entries": ents, "fields": fields,
+        "names": names, "aliases": aliases,
+        # the corpus's games (games.yaml): ids in order, and what a judge may type for one
+        "games": {"ids": list(corpus.game_ids), "aliases": alias_table(corpus.games)},
+        "vocab": Vocabulary.from_corpus(corpus).names,
+        "morph": vocabulary(morph_texts),
+    }
+
+
+def _reader(searcher):
+    """The open Whoosh reader of a :class:`~judge.search.Searcher` (its postings and
+    field lengths are what the bundle copies)."""
+    for path in (("_searcher",), ("searcher",), ("whoosh",)):
+        obj = getattr(searcher, path[0], None)
+        if obj is not None and hasattr(obj, "reader"):
+            return obj.reader()
+    raise RuntimeError("the offline bundle cannot find the search index's reader on "
+                       f"{type(searcher).__name__}: judge/offline/bundle.py must follow the "
+                       "Searcher's layout")
+
+
+def script(bundle: dict) -> str:
+    """The bundle as a classic script (works from ``file://`` as well as over HTTP)."""
+    body = json.dumps(bundle, ensure_ascii=False, separators=(",", ":"))
+    return f"self.JUDGE_OFFLINE={body};\n"

@@ -1,0 +1,76 @@
+"""The corpus's MeCab vocabulary, for splitting a query into words in the browser.
+
+The server splits a query with MeCab (fugashi + unidic-lite, see
+:func:`judge.search.analysis.morph_words`).  A phone has no MeCab, and the morpheme
+field only holds words that occur in the corpus, so the browser needs only the words
+MeCab found *in the corpus*: every surface with whether it is a content word (particles
+and symbols are dropped, as on the server) and its dictionary form (``し`` -> ``する``),
+for every katakana word its lemma (``プレイ`` -> ``プレー``) and its noun parts
+(``スペルカード`` -> ``スペル``, ``カード``), and MeCab's words for the hiragana spelling of
+each katakana word (ぷれい).  ``offline-search.js`` splits a run by the
+likeliest split into known surfaces; a word the corpus never uses matches no morpheme anyway.
+"""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from judge.search import analysis as an
+
+
+def vocabulary(texts) -> dict:
+    """``{"words": {surface: [content 0|1, base, count]}, "kata": {word: [lemma, *parts]},
+    "hira": {hiragana: [[surface, base?], …]}}``; the counts let the browser split a run
+    into the likeliest known words (a unigram model, like MeCab's word costs)."""
+    seen: dict[str, Counter] = defaultdict(Counter)
+    kata: dict[str, list[str]] = {}
+    tagger = an._tagger()
+    for text in texts:
+        for p in an.pieces(an.normalize(text, fold_kana=False)):
+            if p.kind != "ja":
+                continue
+            run = p.text
+            at = 0
+            for m in an._KATAKANA_RUN.finditer(run):
+                if m.start() > at:
+                    _note(tagger, run[at:m.start()], seen)
+                word = m.group()
+                if word not in kata:
+                    kata[word] = _katakana(tagger, word)
+                at = m.end()
+            if at < len(run):
+                _note(tagger, run[at:], seen)
+    words = {}
+    for surface, counts in seen.items():
+        (content, base), _ = counts.most_common(1)[0]
+        words[surface] = [content, base, sum(counts.values())]
+    # A judge types a katakana word in hiragana (ぐれいず): MeCab reads such a run its own
+    # way, which no corpus surface predicts, so its reading of the hiragana spelling of
+    # every katakana word of the corpus is kept as it is.
+    hira = {}
+    for word in kata:
+        h = an.fold_kana(word)
+        if h != word and h not in hira:
+            hira[h] = [[s, b] if b else [s] for s, b in an._mecab_words(h, True)]
+    return {"words": words, "kata": {k: v for k, v in kata.items() if any(v)}, "hira": hira}
+
+
+def _note(tagger, text: str, seen) -> None:
+    for w in tagger(text):
+        pos1 = w.feature.pos1
+        content = 0 if pos1 in an._SKIP_POS else 1
+        base = w.feature.orthBase if pos1 in an._INFLECTING else None
+        base = base if base and base != w.surface else ""
+        seen[w.surface][(content, base)] += 1
+
+
+def _katakana(tagger, word: str) -> list[str]:
+    """The lemma ("" when none) and the noun parts of a katakana word, as _words gives."""
+    parsed = list(tagger(word))
+    lemma = parsed[0].feature.lemma if len(parsed) == 1 else None
+    lemma = lemma.split("-")[0] if lemma else None
+    lemma = lemma if lemma and lemma != word and an._KATAKANA_RUN.fullmatch(lemma) else ""
+    parts = [(w.surface, w.feature.pos1) for w in parsed]
+    out = [lemma]
+    if len(parts) > 1 and all(p == "名詞" and len(s) > 1 for s, p in parts):
+        out += [s for s, _ in parts]
+    return out if any(out) else [""]

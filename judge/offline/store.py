@@ -1,0 +1,203 @@
+"""Where the offline files of one app live, and when they are (re)built.
+
+Two versions name everything the browser keeps:
+
+* the **corpus version** (the first 16 hex digits of the search fingerprint: a hash of
+  every entry's content and of the analysis version), with the code that writes the
+  bundle, names the search bundle (the bundle itself carries the corpus version);
+* the **pages version** (the corpus version, the templates and the web code) names the
+  pre-rendered pages: a new template changes them as much as a new ruling does;
+* the **site version** (the pages version and the static files) names what the service
+  worker keeps; a new one makes the browser install the worker again.
+
+Files are written once per version next to the search index (``<index>/offline/``),
+each into a temporary file renamed into place, under a file lock, so gunicorn workers
+build them once and a reader never sees half a file.  A server that is not under test
+starts building them in the background on its first request ("pre-rendered when the
+app is deployed"); a request for a file that is not built yet waits for it.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import logging
+import os
+import tempfile
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+
+from flask import Flask
+
+log = logging.getLogger(__name__)
+
+STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+
+WEB = Path(__file__).resolve().parents[1] / "web"
+
+
+def _hash(seed: str, files) -> str:
+    h = hashlib.sha1(seed.encode())
+    for path in files:
+        h.update(path.name.encode() + b"\0")
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def pages_version(corpus_version: str) -> str:
+    """What an entry page is made of: the corpus, the templates and the web code (the
+    offline pages' own templates and the static files are not in an entry page)."""
+    files = [p for p in sorted(TEMPLATES.rglob("*.html")) if not p.name.startswith("offline_")]
+    code = [p for p in sorted(WEB.glob("*.py")) if p.name != "offline.py"]
+    return _hash(corpus_version, files + code)
+
+
+def bundle_version(corpus_version: str) -> str:
+    """The corpus version and the code that writes the bundle."""
+    here = Path(__file__).resolve().parent
+    return _hash(corpus_version, [here / "bundle.py", here / "morph.py"])
+
+
+def site_version(corpus_version: str) -> str:
+    """The pages' version and the static files and offline templates: what the service
+    worker keeps (a new version makes the browser install the worker again)."""
+    files = sorted(p for p in STATIC.rglob("*") if p.is_file())
+    files += sorted(TEMPLATES.glob("offline_*.html"))
+    return _hash(pages_version(corpus_version), files)
+
+
+class OfflineStore:
+    """The offline bundle and pages of one app (on ``app.extensions["judge-offline"]``)."""
+
+    def __init__(self, app: Flask):
+        self.app = app
+        self._lock = threading.Lock()
+        self._memory: dict[str, bytes] = {}
+        self._info: dict | None = None
+
+    # --- versions ---------------------------------------------------------------------
+
+    def services(self):
+        return self.app.extensions["judge"]
+
+    def info(self) -> dict:
+        """``{"corpus", "site", "corpus_date", "entries"}`` (computed once)."""
+        if self._info is None:
+            from judge.search import fingerprint
+
+            from .bundle import corpus_date
+            corpus = self.services().corpus
+            cv = fingerprint(corpus)[:16]
+            self._info = {"corpus": cv, "bundle": bundle_version(cv),
+                          "pages": pages_version(cv), "site": site_version(cv),
+                          "corpus_date": corpus_date(corpus), "entries": len(corpus.entries)}
+        return self._info
+
+    def folder(self) -> Path:
+        from judge.search.indexer import index_base
+        return index_base(self.app.config.get("INDEX_DIR")) / "offline"
+
+    # --- files --------------------------------------------------------------------------
+
+    def bundle_gz(self) -> bytes:
+        """The search bundle script, gzip-compressed."""
+        return self._get(f"search-{self.info()['bundle']}.js.gz", self._build_bundle)
+
+    def pages_gz(self) -> bytes:
+        """Every entry page, ``{"pages": {key: html}}`` as gzip-compressed JSON."""
+        return self._get(f"pages-{self.info()['pages']}.json.gz", self._build_pages)
+
+    def pages(self) -> dict[str, str]:
+        """Every entry page (key: the entry id, ``?rev=N`` for an older revision)."""
+        return json.loads(gzip.decompress(self.pages_gz()))["pages"]
+
+    def bundle_script(self) -> str:
+        return gzip.decompress(self.bundle_gz()).decode("utf-8")
+
+    def _get(self, name: str, build) -> bytes:
+        data = self._memory.get(name)
+        if data is not None:
+            return data
+        with self._lock:
+            data = self._memory.get(name)
+            if data is None:
+                data = self._read_or_build(name, build)
+                self._memory[name] = data
+        return data
+
+    def _read_or_build(self, name: str, build) -> bytes:
+        folder = self.folder()
+        path = folder / name
+        try:
+            with _file_lock(folder):
+                if path.exists():
+                    return path.read_bytes()
+                data = gzip.compress(build(), 9, mtime=0)
+                fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
+                with os.fdopen(fd, "wb") as fh:
+                    fh.write(data)
+                os.chmod(tmp, 0o644)
+                os.replace(tmp, path)
+                _drop_old(folder, name)
+                return data
+        except OSError as exc:
+            log.warning("cannot keep offline files in %s (%s): building in memory", folder, exc)
+            return gzip.compress(build(), 9, mtime=0)
+
+    def _build_bundle(self) -> bytes:
+        from .bundle import build, script
+        svc = self.services()
+        bundle = build(svc.corpus, svc.searcher())
+        return script(bundle).encode("utf-8")
+
+    def _build_pages(self) -> bytes:
+        from .pages import render_all
+        pages = render_all(self.app)
+        return json.dumps({"version": self.info()["pages"], "pages": pages},
+                          ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+    def warm(self) -> threading.Thread:
+        """Build the bundle and the pages in a background thread."""
+        def run():
+            try:
+                self.bundle_gz()
+                self.pages_gz()
+            except Exception:                 # noqa: BLE001 - logged; built on request
+                log.exception("building the offline files failed")
+        thread = threading.Thread(target=run, name="judge-offline-warm", daemon=True)
+        thread.start()
+        return thread
+
+
+KEEP_OLD_SECONDS = 3600       # a server still running an older version may serve them
+
+
+def _drop_old(folder: Path, name: str) -> None:
+    """Remove older versions of the same kind of file (search-…, pages-…)."""
+    import time
+    kind = name.split("-", 1)[0] + "-"
+    for old in folder.glob(kind + "*"):
+        try:
+            if old.name != name and time.time() - old.stat().st_mtime > KEEP_OLD_SECONDS:
+                old.unlink()
+        except OSError:
+            pass
+
+
+@contextmanager
+def _file_lock(folder: Path):
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:                       # pragma: no cover - not on POSIX
+        yield
+        return
+    with open(folder / ".lock", "a+") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)

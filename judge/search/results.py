@@ -1,0 +1,113 @@
+"""What a search returns (検索結果): the hits of one page, the counts, the notices.
+
+:class:`SearchResult` is the contract the CLI (:meth:`~SearchResult.as_text`) and the
+JSON API (:meth:`~SearchResult.as_json`) print; see DESIGN.md and
+judge/search/__init__.py for its fields.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import quote
+
+from judge.i18n import render
+
+from .highlight import snippet
+
+
+@dataclass
+class Hit:
+    """One passage found: entry id, clause, revision, and a marked-up snippet."""
+
+    id: str
+    game: str
+    kind: str
+    title: str
+    snippet: str
+    score: float
+    clause: str | None
+    revision: int
+    current: bool
+    date: str | None
+    withdrawn: bool = False
+    text: str = field(default="", repr=False)          # the passage, for text_snippet
+    marks: list = field(default_factory=list, repr=False)
+
+    @property
+    def text_snippet(self) -> str:
+        """The snippet for a terminal: matched words bold (ANSI), nothing escaped."""
+        return snippet(self.text, self.marks, mark=("\x1b[1;33m", "\x1b[0m"), escape=False)
+
+    @property
+    def url(self) -> str:
+        """``/entry/<id>``, ``?rev=N`` for an older revision, ``#<clause>`` for a clause."""
+        url = "/entry/" + quote(self.id, safe="/")
+        if not self.current:
+            url += f"?rev={self.revision}"
+        if self.clause:
+            url += "#" + quote(self.clause, safe="")
+        return url
+
+    def as_json(self) -> dict:
+        """The JSON of one result (see DESIGN.md and judge/search/__init__.py)."""
+        return {"id": self.id, "game": self.game, "kind": self.kind, "title": self.title,
+                "snippet": self.snippet, "url": self.url, "score": round(self.score, 4),
+                "clause": self.clause, "revision": self.revision, "current": self.current,
+                "date": self.date, "withdrawn": self.withdrawn}
+
+
+@dataclass
+class SearchResult:
+    """What a search found, for the CLI (:meth:`as_text`) and the JSON API (:meth:`as_json`)."""
+
+    query: str
+    total: int = 0
+    hits: list[Hit] = field(default_factory=list)
+    facets: dict = field(default_factory=lambda: {"game": {}, "kind": {}})
+    did_you_mean: list[str] = field(default_factory=list)
+    notices: list = field(default_factory=list)     # str or judge.i18n messages
+    redirect: str | None = None
+    understood: str = ""
+    offset: int = 0
+
+    @property
+    def notice(self) -> str:
+        """All notices in one line ("" when the query was read as typed)."""
+        return " / ".join(dict.fromkeys(render(n) for n in self.notices))
+
+    def as_json(self) -> dict:
+        """``{"query", "total", "results", "facets", "did_you_mean", "notice", "redirect"}``."""
+        return {"query": self.query, "total": self.total,
+                "results": [h.as_json() for h in self.hits], "facets": self.facets,
+                "did_you_mean": self.did_you_mean, "notice": self.notice,
+                "redirect": self.redirect,
+                "redirect_url": ("/entry/" + quote(self.redirect.split("#")[0], safe="/")
+                                 + ("#" + self.redirect.split("#", 1)[1]
+                                    if "#" in self.redirect else "")
+                                 if self.redirect else None),
+                "understood": self.understood, "offset": self.offset}
+
+    def as_text(self) -> str:
+        """The result for a terminal: one block per hit, matched words in bold."""
+        lines = []
+        for n in dict.fromkeys(render(n) for n in self.notices):
+            lines.append(f"note: {n}")
+        if self.redirect:
+            lines.append(f"→ {self.redirect}  (judge show {self.redirect.split('#')[0]})")
+        facets = " | ".join(", ".join(f"{k} {v}" for k, v in self.facets[f].items())
+                            for f in ("game", "kind") if self.facets.get(f))
+        head = f"{self.total} result{'s' if self.total != 1 else ''} for {self.query.strip()}"
+        lines.append(head + (f"  ({facets})" if facets else ""))
+        for i, h in enumerate(self.hits, self.offset + 1):
+            ref = h.id + (f"#{h.clause}" if h.clause else "")
+            label = [h.kind]
+            if not h.current:
+                label.append(f"older revision {h.revision}")
+            if h.withdrawn:
+                label.append("withdrawn")
+            if h.date:
+                label.append(h.date)
+            lines.append(f"{i:>3}. {ref}  {h.title}  [{' · '.join(label)}]")
+            lines.append(f"     {h.text_snippet}")
+        if self.did_you_mean:
+            lines.append("did you mean: " + ", ".join(self.did_you_mean) + " ?")
+        return "\n".join(lines)

@@ -1,0 +1,228 @@
+"""The run of one query plan (検索の実行): match, count, rank, cut the page, snippets.
+
+A :class:`QueryRun` takes a :class:`~judge.search.plan.Plan` and an
+:class:`~judge.search.store.IndexStore` and fills a
+:class:`~judge.search.results.SearchResult`.  Matching and BM25 are in
+:mod:`judge.search.matching`; here a prior puts the current revision first (an older
+revision 0.6, a withdrawn entry 0.75), the entry named by the whole query gets ×2, an
+id query's entry is pinned first, the top of the ranking is taken with a heap (never a
+sort of every candidate), at most :data:`PER_ENTRY` passages of one entry come before
+the others' (the rest follow), and snippets are cut only for the passages of the page.
+"""
+from __future__ import annotations
+
+import heapq
+from collections import Counter
+
+from .analysis import kana_reading, normalize, pieces
+from .highlight import needle, snippet
+from .indexer import RANK_OLDER, RANK_WITHDRAWN
+from .matching import EXACT_LIMIT, SCATTERED, Word, bitset, has, members
+from .plan import Plan
+from .results import Hit, SearchResult
+from .store import _PAREN_TAIL, IndexStore
+
+PER_ENTRY = 2                 # passages of one entry before other entries' passages
+PIN = 1000.0                  # score added to the entry a typed id names
+EXACT_NAME = 2.0              # the query is the entry's name (title or alias), as typed
+PHRASE_BY_TEXT = 2000         # at most this many candidates: check a phrase on their text
+MAX_NAMED = 50                # more entries than this share the name: it is no name
+
+
+class QueryRun:
+    """One run of a plan over a store; :meth:`execute` fills the result."""
+
+    def __init__(self, store: IndexStore, plan: Plan, result: SearchResult):
+        self.store = store
+        self.m = store.matcher
+        self.plan = plan
+        self.result = result
+
+    def execute(self) -> int:
+        """Match, count, rank and cut the page into ``result``; returns the total."""
+        cands = self._match()
+        result = self.result
+        store = self.store
+        result.facets = {"game": _counts(cands, store.game_docs),
+                         "kind": _counts(cands, store.kind_docs)}
+        if self.plan.game is not None:
+            cands &= store.game_docs.get(self.plan.game, 0)
+        if self.plan.kind is not None:
+            cands &= store.kind_docs.get(self.plan.kind, 0)
+        result.total = cands.bit_count()
+        if not cands:
+            return 0
+        ranked = self._rank(cands, result.total)
+        page = self._page(ranked)
+        marks = self._needles()
+        result.hits = [self._hit(d, score, marks) for d, score in page]
+        return result.total
+
+    # --- matching ---------------------------------------------------------------------
+
+    def _match(self) -> int:
+        """The passages matching every group, the filters, and no excluded word."""
+        m, store, plan = self.m, self.store, self.plan
+        n = m.n
+        cands = store.live
+        phrases = []
+        for group in plan.groups:
+            docs = 0
+            if len(group) == 1 and group[0].phrase:
+                # a phrase alone: its bigrams narrow first, the phrase is checked after
+                phrases.append(group[0])
+                docs = m.grams_docs(group[0].grams)
+            else:
+                for w in group:
+                    docs |= m.word_docs(w)
+            cands &= docs
+            if not cands:
+                break
+        if plan.filt is not None:
+            cands &= plan.filt
+        for w in phrases:
+            if cands <= 0:
+                break
+            if len(w.grams) > 1 and 0 < cands.bit_count() <= PHRASE_BY_TEXT:
+                cands = bitset((d for d in members(cands) if w.needle in store.text_of(d)), n)
+            elif len(w.grams) > 1:
+                cands &= m.phrase_docs(w)
+        cands = max(cands, 0) if (plan.groups or plan.filt is not None) else 0
+        words = plan.words
+        if cands and plan.excluded:
+            for w in plan.excluded:
+                hit = m.word_docs(w) & cands
+                if hit and hit.bit_count() <= EXACT_LIMIT and not w.phrase:
+                    hit = bitset((d for d in members(hit) if w.needle in store.text_of(d)), n)
+                cands &= ~hit
+        if cands and words and cands.bit_count() <= EXACT_LIMIT:
+            # small result: exact, every word really in the passage (not scattered bigrams)
+            cands = bitset((d for d in members(cands)
+                            if all(m.in_a_row(d, w) for w in words)), n)
+        return cands
+
+    # --- ranking ----------------------------------------------------------------------
+
+    def _pinned(self, cands: int) -> list[int]:
+        pin = self.plan.pin
+        if not pin:
+            return []
+        m = self.m
+        entry_id, _, clause = pin.partition("#")
+        found = [d for d in m.postings("entry", entry_id).ids if has(cands, d)]
+        if clause:
+            found = [d for d in found if has(m.postings("ids", clause.lower()).bits, d)]
+        return [d for d in found if has(self.store.current, d)] or found
+
+    def _rank(self, cands: int, count: int) -> list[tuple[int, float]]:
+        """The head of the ranking, best first (as much as the page needs, and more)."""
+        m, store, plan = self.m, self.store, self.plan
+        words = plan.words
+        want = plan.offset + plan.limit
+        head_size = want * 3 + 20
+        pinned = self._pinned(cands)
+        prior = store.prior
+        terms = [t for w in words for t in m.terms(w)]
+        if not terms:
+            top = members(cands & store.current, head_size)
+            if len(top) < head_size:
+                top += members(cands & ~store.current, head_size - len(top))
+            pinned_set = set(pinned)
+            ranked = [(d, prior[d] + (PIN if d in pinned_set else 0.0)) for d in top]
+            ranked.sort(key=lambda x: (-x[1], x[0]))
+            return ranked
+        named = self._named(words, cands)
+        pool = list(dict.fromkeys(m.pool(cands, count, terms, want) + pinned + named))
+        scores = m.score(pool, terms)
+        named_set, pinned_set = set(named), set(pinned)
+        for d in scores:
+            sc = scores[d] * prior[d]
+            if d in named_set:
+                sc *= EXACT_NAME
+            scores[d] = sc + (PIN if d in pinned_set else 0.0)
+        # the page needs the head only: a heap, not a sort of the whole pool
+        # (_page looks at the first head_size passages only)
+        ranked = heapq.nsmallest(head_size, scores.items(), key=lambda x: (-x[1], x[0]))
+        if count > EXACT_LIMIT:
+            # a large result was not checked passage by passage: check the head of
+            # the ranking and move passages whose words are only scattered down
+            head = [(d, sc if all(m.in_a_row(d, w) for w in words) else sc * SCATTERED)
+                    for d, sc in ranked[:head_size]]
+            head.sort(key=lambda x: (-x[1], x[0]))
+            ranked = head + ranked[head_size:]
+        return ranked
+
+    def _named(self, words: list[Word], cands: int) -> list[int]:
+        """Passages of the entries whose name is the whole query (グレイズ, ぷれい, 禁呪ゾーン)."""
+        if not words or len(words) > 3 or any(w.phrase for w in words):
+            return []
+        store = self.store
+        typed = "".join(w.needle for w in words)
+        ids = set(store.names.get(typed, ()))
+        if len(words) == 1 and words[0].yomi:
+            # a kana word: the entries whose title *reads* so, checked on titles that
+            # hold all the reading's bigrams and are not longer than it (kana or kanji)
+            wanted = kana_reading(words[0].text)
+            # (the current revisions only, at most 200 titles looked at)
+            for d in members(self.m.yomi_docs(words[0]) & cands & store.current, 200):
+                entry = store.corpus.entries.get(store.entry_of(d))
+                if entry is None or entry.id in ids:
+                    continue
+                names = {n for n in (entry.title, _PAREN_TAIL.sub("", entry.title))
+                         if len(n) <= len(wanted)}
+                if any(store.reading(n) == wanted for n in names):
+                    ids.add(entry.id)
+        if not ids or len(ids) > MAX_NAMED:
+            return []               # no name, or one that many entries share: no bonus
+        return [d for i in ids for d in self.m.postings("entry", i).ids
+                if has(cands, d) and has(store.current, d)]
+
+    def _page(self, ranked: list[tuple[int, float]]) -> list[tuple[int, float]]:
+        """The hits of one page, at most PER_ENTRY of an entry before the other entries'."""
+        offset, limit = self.plan.offset, self.plan.limit
+        first, later = [], []
+        seen: Counter = Counter()
+        head = (offset + limit) * 3 + 20
+        for d, score in ranked[:head]:
+            entry = self.store.entry_of(d)
+            seen[entry] += 1
+            (first if seen[entry] <= PER_ENTRY else later).append((d, score))
+        ordered = first + later + ranked[head:]
+        return ordered[offset: offset + limit]
+
+    # --- the page ---------------------------------------------------------------------
+
+    def _needles(self) -> list[str]:
+        """The words to mark in the snippets."""
+        out: list[str] = []
+        for term in self.plan.pq.terms:
+            out.append(needle(term.text))
+            normal = normalize(term.text)
+            for p in pieces(normal):
+                out.append(needle(normal[p.start:p.end]) if p.kind == "id" else p.text)
+            if not term.phrase:
+                word = Word.of(term.text)
+                for forms in (word.morphs if word else []):
+                    w = needle(forms[0])
+                    if len(w) >= 2 or (w and not w.isascii()
+                                       and not "\u3041" <= w <= "\u309f"):
+                        out.append(w)
+        return [n for n in dict.fromkeys(out) if n]
+
+    def _hit(self, docnum: int, score: float, marks: list[str]) -> Hit:
+        store = self.store
+        f = store.stored(docnum)
+        entry = store.corpus.entries.get(f["entry"])
+        text = store.plain_of(docnum, f)
+        title = entry.title if entry else f["entry"]
+        return Hit(id=f["entry"], game=f["game"], kind=f["kind"], title=title,
+                   snippet=snippet(text, marks), score=score, clause=f.get("clause"),
+                   revision=f["revision"], current=f["rank"] != RANK_OLDER,
+                   date=f.get("date"), withdrawn=f["rank"] == RANK_WITHDRAWN,
+                   text=text, marks=marks)
+
+
+def _counts(cands: int, masks: dict[str, int]) -> dict[str, int]:
+    """Facet counts: how many of the candidates each value holds, most first."""
+    counts = ((value, (cands & mask).bit_count()) for value, mask in masks.items())
+    return {v: c for v, c in sorted(counts, key=lambda x: (-x[1], x[0])) if c}

@@ -1,0 +1,330 @@
+"""The opened index (開いた索引): Whoosh index, per-passage columns, caches, updates.
+
+An :class:`IndexStore` is what a query runs against: the facts every match needs are
+read once when it opens (each passage's game, kind and prior as bitsets and a list;
+the BM25 length norms, in :class:`~judge.search.matching.Matcher`), the rest (stored
+fields, passage texts) are read on demand and cached.  Nothing here is locked around a
+search: each thread reads the index through a Whoosh searcher of its own (Whoosh's
+file readers seek and read, so one searcher cannot be shared between threads), the
+caches take a short lock of their own around their bookkeeping only, and what they hold
+is never changed once made.
+
+Opening never fails because of the index: a missing, damaged or out-of-date index is
+rebuilt from the corpus, under the build lock, before the store opens; an index folder
+that cannot be written at all gives an index in memory.  :meth:`IndexStore.update`
+re-indexes the passages of a few entries in place (an editor approved a ruling)
+without rebuilding the rest.
+"""
+from __future__ import annotations
+
+import functools
+import logging
+import os
+import re
+import shutil
+import threading
+from array import array
+from pathlib import Path
+from typing import Iterable
+
+from whoosh import index as whoosh_index
+from whoosh import query as Q
+
+from judge.corpus import Corpus, alias_table
+
+from .analysis import reading
+from .highlight import needle
+from .indexer import (META_FILE, RANK_CURRENT, RANK_OLDER, RANK_WITHDRAWN, build_lock,
+                      _fingerprint, build_locked, document, fingerprint, index_base,
+                      index_path,
+                      read_meta, write_meta)
+from .matching import LRU, Matcher, bitset
+from .units import unit_text, units_of
+
+log = logging.getLogger(__name__)
+
+PRIOR = {RANK_CURRENT: 1.0, RANK_WITHDRAWN: 0.75, RANK_OLDER: 0.6}
+_PAREN_TAIL = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
+
+
+class IndexStore:
+    """One opened index of one corpus, shared by every thread of the process."""
+
+    def __init__(self, corpus: Corpus, ix, path: Path | None, fp: str,
+                 base: "IndexStore | None" = None, changed: tuple[str, ...] = ()):
+        self.corpus = corpus
+        self.path = path
+        self.fingerprint = fp
+        self.ix = ix
+        self._local = threading.local()
+        self._opened: list = []
+        self._opened_lock = threading.Lock()
+        reader = self.searcher().reader()
+        n = reader.doc_count_all()
+        leaves = reader.leaf_readers()
+        old_n = base.matcher.n if base is not None else 0
+        if base is not None and old_n < n and any(off == old_n for _, off in leaves):
+            # an update appended one segment: keep what was read of the others, read
+            # the new passages only, and drop the changed entries' old passages
+            gone = 0
+            for entry_id in changed:
+                gone |= base.matcher.postings("entry", entry_id).bits
+            keep = ~gone
+            new = [(leaf, off) for leaf, off in leaves if off >= old_n]
+            games, kinds, ranks = _columns(new)
+            start = old_n
+            self.prior = base.prior + array("d", [PRIOR.get(r, 1.0) for r in ranks])
+            fresh = ((1 << n) - 1) ^ ((1 << old_n) - 1)
+            self.live = (base.live & keep) | (fresh if not reader.has_deletions() else
+                                              bitset(reader.all_doc_ids(), n) & fresh)
+            self.game_docs = _split(games, start, n, base.game_docs, keep)
+            self.kind_docs = _split(kinds, start, n, base.kind_docs, keep)
+            self.current = (base.current & keep) | bitset(
+                (start + i for i, r in enumerate(ranks) if PRIOR.get(r, 1.0) != PRIOR[RANK_OLDER]),
+                n)
+            self.names = {k: set(v) for k, v in base.names.items()}
+            for entry_id in changed:
+                old = base.corpus.entries.get(entry_id)
+                for name in _names(old) if old is not None else ():
+                    self.names.get(name, set()).discard(entry_id)
+                entry = corpus.entries.get(entry_id)
+                for name in _names(entry) if entry is not None else ():
+                    self.names.setdefault(name, set()).add(entry_id)
+            self.matcher = Matcher(self.searcher, self.text_of, reader, self.live,
+                                   base=base.matcher)
+        else:
+            games, kinds, ranks = _columns(leaves)
+            self.prior = array("d", [PRIOR.get(r, 1.0) for r in ranks])
+            # passages an update deleted stay in their segment until a merge: never match
+            self.live = (bitset(reader.all_doc_ids(), n) if reader.has_deletions()
+                         else (1 << n) - 1)
+            self.game_docs = _split(games, 0, n, {}, 0)
+            self.kind_docs = _split(kinds, 0, n, {}, 0)
+            self.current = bitset((d for d, p in enumerate(self.prior)
+                                   if p != PRIOR[RANK_OLDER]), n)
+            self.names = _all_names(corpus)
+            self.matcher = Matcher(self.searcher, self.text_of, reader, self.live)
+        live = self.live
+        self.game_docs = {g: b & live for g, b in self.game_docs.items()}
+        self.kind_docs = {k: b & live for k, b in self.kind_docs.items()}
+        self.current &= live
+        # passage texts, bounded by characters (a passage may be a whole rules page)
+        self._texts = LRU(20000, weight=len, budget=3_000_000)
+        self._plains = LRU(5000, weight=len, budget=2_000_000)
+        self._readings = base._readings if base is not None else LRU(5000)
+        self._entry_of = LRU(50000)
+
+    # --- opening ----------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, corpus: Corpus, index_dir: str | Path | None = None) -> "IndexStore":
+        """The index of ``corpus``, built first if it is missing, stale or damaged."""
+        base = index_base(index_dir)
+        fp = fingerprint(corpus)
+        path = index_path(base, fp)
+        try:
+            store = cls._try_open(corpus, path, fp)
+            if store is None:
+                with build_lock(base):
+                    store = cls._try_open(corpus, path, fp)
+                    if store is None:
+                        log.info("search index %s missing or stale: building", path)
+                        build_locked(corpus, base, fp)
+                        store = cls._try_open(corpus, path, fp)
+            if store is not None:
+                return store
+        except OSError as exc:
+            log.warning("cannot write the search index in %s (%s): indexing in memory",
+                        base, exc)
+        return cls.in_memory(corpus, fp)
+
+    @classmethod
+    def _try_open(cls, corpus: Corpus, path: Path, fp: str) -> "IndexStore | None":
+        meta = read_meta(path)
+        if not meta or meta.get("fingerprint") != fp:
+            return None
+        try:
+            ix = whoosh_index.open_dir(str(path))
+            store = cls(corpus, ix, path, fp)
+            if store.searcher().doc_count() != meta.get("units"):
+                raise ValueError("document count differs from the index metadata")
+            return store
+        except Exception as exc:      # noqa: BLE001 - a damaged index is rebuilt
+            log.warning("search index %s is damaged (%s): rebuilding", path, exc)
+            shutil.rmtree(path, ignore_errors=True)
+            return None
+
+    @classmethod
+    def in_memory(cls, corpus: Corpus, fp: str | None = None) -> "IndexStore":
+        """The index built in memory (when no folder can be written)."""
+        from whoosh.filedb.filestore import RamStorage
+
+        from .schema import make_schema
+        ix = RamStorage().create_index(make_schema())
+        with ix.writer() as w:
+            for entry in corpus:
+                for unit in units_of(entry):
+                    w.add_document(**document(unit))
+        return cls(corpus, ix, None, fp or fingerprint(corpus))
+
+    def searcher(self):
+        """This thread's Whoosh searcher (opened on the thread's first search)."""
+        s = getattr(self._local, "searcher", None)
+        if s is None:
+            s = self._local.searcher = self.ix.searcher()
+            with self._opened_lock:
+                self._opened.append(s)
+        return s
+
+    def close(self) -> None:
+        """Close every thread's Whoosh searcher."""
+        with self._opened_lock:
+            for s in self._opened:
+                s.close()
+            self._opened.clear()
+        self._local = threading.local()
+
+    # --- updating ---------------------------------------------------------------------
+
+    def update(self, entry_ids: Iterable[str], corpus: Corpus) -> "IndexStore":
+        """Re-index the passages of ``entry_ids`` as ``corpus`` now has them.
+
+        An entry no longer in ``corpus`` loses its passages.  Only those passages are
+        analysed and written (a small new segment, deletions marked in the old ones), so
+        one entry takes well under a second whatever the size of the index; the folder
+        is then renamed to the corpus's new fingerprint, so the next process opens it
+        as up to date.  Returns a new store over the updated index (this one keeps
+        answering, from the old state, until it is dropped).
+        """
+        ids = list(dict.fromkeys(entry_ids))
+        # computed from the entries themselves: the corpus may have been changed in
+        # memory since it was read, so no memo keyed on its files may be trusted
+        fp = _fingerprint(corpus)
+        corpus.content_key = None
+        if self.path is None:
+            self._write_update(self.ix.writer(), ids, corpus)
+            return IndexStore(corpus, self.ix, None, fp, base=self, changed=tuple(ids))
+        base = self.path.parent
+        with build_lock(base):
+            self._write_update(self.ix.writer(), ids, corpus)
+            with self.ix.searcher() as s:
+                units = s.doc_count()
+            target = index_path(base, fp)
+            meta = dict(read_meta(self.path) or {})
+            meta.update(fingerprint=fp, entries=len(corpus), units=units)
+            write_meta(self.path, meta)
+            if target != self.path:
+                if target.exists():
+                    shutil.rmtree(target, ignore_errors=True)
+                os.replace(self.path, target)
+        ix = whoosh_index.open_dir(str(target))
+        return IndexStore(corpus, ix, target, fp, base=self, changed=tuple(ids))
+
+    @staticmethod
+    def _write_update(writer, ids: list[str], corpus: Corpus) -> None:
+        try:
+            for entry_id in ids:
+                writer.delete_by_term("entry", entry_id)
+                entry = corpus.entries.get(entry_id)
+                if entry is not None:
+                    for unit in units_of(entry):
+                        writer.add_document(**document(unit))
+            writer.commit(merge=False)
+        except BaseException:
+            writer.cancel()
+            raise
+
+    # --- per passage ------------------------------------------------------------------
+
+    def stored(self, d: int) -> dict:
+        """The stored fields of passage ``d``."""
+        return self.searcher().stored_fields(d)
+
+    def entry_of(self, d: int) -> str:
+        """The entry id of passage ``d`` (cached)."""
+        return self._entry_of.get_or(d, lambda: self.stored(d)["entry"])
+
+    def plain_of(self, d: int, fields: dict | None = None) -> str:
+        """The plain text of passage ``d`` (cached)."""
+        def make():
+            f = fields or self.stored(d)
+            entry = self.corpus.entries.get(f["entry"])
+            return unit_text(entry, f["revision"], f.get("clause")) if entry else ""
+        return self._plains.get_or(d, make)
+
+    def text_of(self, d: int) -> str:
+        """The normal text (title and passage) of passage ``d``, for the in-a-row check."""
+        def make():
+            entry = self.corpus.entries.get(self.entry_of(d))
+            if entry is None:
+                return ""
+            return needle(entry.title + "\n" + self.plain_of(d))
+        return self._texts.get_or(d, make)
+
+    def reading(self, name: str) -> str:
+        """The kana reading of a name (cached)."""
+        return self._readings.get_or(name, lambda: reading(name))
+
+    def day_docs(self, start: int, end: int | None) -> int:
+        """Passages whose revision is dated between the two day numbers (a bitset)."""
+        q = Q.NumericRange("day", start, end)
+        return bitset(self.searcher().docs_for_query(q), self.matcher.n) & self.live
+
+    def expand_prefix(self, fieldname: str, prefix: str) -> list[str]:
+        """The indexed terms of a field that start with ``prefix``."""
+        return [t.decode() if isinstance(t, bytes) else t
+                for t in self.searcher().reader().expand_prefix(fieldname, prefix)]
+
+    @functools.cached_property
+    def game_ids(self) -> set[str]:
+        """The games of the corpus (its games.yaml manifest, then its folders)."""
+        return set(self.corpus.game_ids)
+
+    @functools.cached_property
+    def game_aliases(self) -> dict[str, str]:
+        """What a judge may type for a game -> its id (``game:遊戯王``)."""
+        return alias_table(self.corpus.games)
+
+
+def _all_names(corpus: Corpus) -> dict[str, set[str]]:
+    """Every name -> the entries called so; remembered per corpus content (computing it
+    reads every entry, which the compiled corpus otherwise leaves unread)."""
+    from judge.corpus import cache
+
+    from .schema import SCHEMA_VERSION
+    key = getattr(corpus, "content_key", None)
+    found = cache.memo_get(key, "names-" + SCHEMA_VERSION)
+    if isinstance(found, dict):
+        return {name: set(ids) for name, ids in found.items()}
+    names: dict[str, set[str]] = {}
+    for entry in corpus:
+        for name in _names(entry):
+            names.setdefault(name, set()).add(entry.id)
+    cache.memo_put(key, "names-" + SCHEMA_VERSION, {k: sorted(v) for k, v in names.items()})
+    return names
+
+
+def _names(entry) -> list[str]:
+    """The names an entry is called by (title, title without its parenthesis, aliases)."""
+    return [needle(n) for n in (entry.title, _PAREN_TAIL.sub("", entry.title), *entry.aliases)]
+
+
+def _columns(leaves) -> tuple[list, list, list]:
+    """The game, kind and rank of every passage of these segments, in order."""
+    games: list = []
+    kinds: list = []
+    ranks: list = []
+    for leaf, _ in leaves:
+        games += list(leaf.column_reader("game"))
+        kinds += list(leaf.column_reader("kind"))
+        ranks += list(leaf.column_reader("rank"))
+    return games, kinds, ranks
+
+
+def _split(values: list, start: int, n: int, old: dict[str, int], keep: int) -> dict[str, int]:
+    """Bitsets by value of passages ``start``.. (``values`` in order), added to ``old``'s
+    (restricted to ``keep``)."""
+    out = {v: bits & keep for v, bits in old.items()}
+    for v in set(values):
+        out[v] = out.get(v, 0) | bitset((start + i for i, x in enumerate(values) if x == v), n)
+    return out

@@ -1,0 +1,419 @@
+/* The server's Japanese analysis, in the browser (judge/search/analysis.py, query.py).
+ *
+ * Every rule here mirrors a Python function of the same name; tests/offline compares the
+ * two on the real corpus and on the relevance queries (in Chromium), so a change to the
+ * server's analysis that is not made here fails the tests.  No tokenizer of our own:
+ * NFKC, the extra folds, katakana -> hiragana, the pieces (ids kept whole, words,
+ * Japanese runs), bigrams, readings and the query language are the server's.
+ */
+(function (root) {
+  "use strict";
+
+  var EXTRA_FOLD = {"〜": "~", "～": "~", "〰": "~", "−": "-", "‐": "-", "‑": "-",
+    "‒": "-", "–": "-", "—": "-", "―": "-"};
+  var EXTRA_RE = /[〜～〰−‐‑‒–—―]/g, EXTRA_TEST = /[〜～〰−‐‑‒–—―]/;
+
+  var KATAKANA = /[\u30a1-\u30f6]/;
+  function foldKana(text) {
+    if (!KATAKANA.test(text)) return text;
+    var out = "", chunk = [];
+    for (var i = 0; i < text.length; i++) {
+      var c = text.charCodeAt(i);
+      chunk.push(c >= 0x30a1 && c <= 0x30f6 ? c - 0x60 : c);
+      if (chunk.length === 4096) { out += String.fromCharCode.apply(null, chunk); chunk = []; }
+    }
+    return out + String.fromCharCode.apply(null, chunk);
+  }
+
+  /* analysis.normalize: NFKC, wave dashes and minus signs unified, lower case, kana. */
+  function normalize(text, fold) {
+    var out = String(text).normalize("NFKC");
+    if (EXTRA_TEST.test(out)) out = out.replace(EXTRA_RE, function (c) { return EXTRA_FOLD[c]; });
+    out = out.toLowerCase();
+    return fold === false ? out : foldKana(out);
+  }
+
+  /* highlight.needle: the normal form without white space. */
+  function needle(text) { return normalize(text).replace(/\s+/g, ""); }
+
+  var JA = "\\u3041-\\u3096\\u309d-\\u309f\\u30a1-\\u30fa\\u30fc-\\u30ff" +
+    "\\u3005\\u3006\\u3007\\u303b\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff" +
+    "\\u{20000}-\\u{3134f}";
+  var WORDCH = "(?:(?![" + JA + "])[\\p{L}\\p{N}])";
+  var PIECE = new RegExp(
+    "(?<qa>(?<![a-z0-9])q(?:a)?[-_ ]?\\d{1,4}(?![0-9]))" +
+    "|(?<no>(?<![a-z0-9])no\\.? ?\\d{1,4}(?![0-9]))" +
+    "|(?<pr>(?<![a-z0-9])pr?[-. ]?\\d{1,4}(?![0-9]))" +
+    "|(?<rule>(?<![0-9])\\d{1,3}(?:\\.(?:\\d{1,3}|[a-z](?![a-z0-9])))+)" +
+    "|(?<word>" + WORDCH + "+(?:['’]" + WORDCH + "+)*)" +
+    "|(?<ja>[" + JA + "]+(?:\\s+[" + JA + "]+)*)", "gu");
+  var HIRAGANA = /^[\u3041-\u309f\u30fc]/;
+
+  var DASHES = /[‐‑‒–—―−－ｰー～〜]/g;
+  /* corpus.ids.fold: NFKC, dashes unified, spaces removed. */
+  function fold(text) {
+    return String(text).normalize("NFKC").replace(DASHES, "-").replace(/\s+/g, "");
+  }
+  var QA_PATTERN = /^(?:QA|Q)[-‐－ー_ .]*0*(\d{1,4})$/i;
+  var CARD_NUMBER_PATTERN = /^(?:NO\.?|N|№)?[-‐ .]*0*(\d{1,4})$/i;
+  function pad3(n) { n = String(parseInt(n, 10)); return n.length < 3 ? ("00" + n).slice(-3) : n; }
+  function qaKey(typed) {
+    var m = QA_PATTERN.exec(fold(typed));
+    return m ? "QA-" + pad3(m[1]) : null;
+  }
+  function cardNumberKey(typed) {
+    var m = CARD_NUMBER_PATTERN.exec(fold(typed));
+    return m ? "N" + parseInt(m[1], 10) : null;
+  }
+
+  function idForm(kind, raw) {
+    if (kind === "qa") return (qaKey(raw) || raw).toLowerCase();
+    if (kind === "no") return (cardNumberKey(raw) || raw).toLowerCase();
+    if (kind === "pr") return "p" + parseInt(raw.replace(/\D/g, ""), 10);
+    return raw;
+  }
+
+  /* analysis.pieces: ids, words and Japanese runs of a normal text. */
+  function pieces(normal) {
+    var out = [], m;
+    PIECE.lastIndex = 0;
+    while ((m = PIECE.exec(normal)) !== null) {
+      var g = m.groups, kind, text = m[0];
+      if (g.qa !== undefined) kind = "qa";
+      else if (g.no !== undefined) kind = "no";
+      else if (g.pr !== undefined) kind = "pr";
+      else if (g.rule !== undefined) kind = "rule";
+      else if (g.word !== undefined) kind = "word";
+      else kind = "ja";
+      if (kind === "qa" || kind === "no" || kind === "pr" || kind === "rule")
+        out.push({kind: "id", text: idForm(kind, text), start: m.index, end: m.index + text.length});
+      else if (kind === "ja")
+        out.push({kind: "ja", text: text.replace(/\s+/g, ""), start: m.index, end: m.index + text.length});
+      else out.push({kind: "word", text: text, start: m.index, end: m.index + text.length});
+    }
+    return out;
+  }
+
+  function chars(s) { return Array.from(s); }
+
+  /* analysis.query_grams */
+  function queryGrams(run) {
+    var c = chars(run);
+    if (c.length === 1) return [run];
+    var out = [];
+    for (var i = 0; i < c.length - 1; i++) out.push(c[i] + c[i + 1]);
+    return out;
+  }
+
+  /* analysis.phrase_terms */
+  function phraseTerms(text) {
+    var terms = [];
+    pieces(normalize(text)).forEach(function (p) {
+      if (p.kind === "ja") terms.push.apply(terms, queryGrams(p.text));
+      else terms.push(p.text);
+    });
+    return terms;
+  }
+
+  function isKana(text) {
+    return /^[\u3041-\u309f\u30a1-\u30ff\u30fc]+$/.test(normalize(text, false).split(" ").join(""));
+  }
+  function toKatakana(text) {
+    return text.replace(/[\u3041-\u3096]/g, function (c) {
+      return String.fromCharCode(c.charCodeAt(0) + 0x60);
+    });
+  }
+  var SMALL = {"ぁ": "あ", "ぃ": "い", "ぅ": "う", "ぇ": "え", "ぉ": "お", "っ": "つ", "ゃ": "や",
+    "ゅ": "ゆ", "ょ": "よ", "ゎ": "わ", "ゕ": "か", "ゖ": "け"};
+  function devoice(kana) {
+    return kana.normalize("NFD").replace(/[\u3099\u309a]/g, "").replace(/[ぁぃぅぇぉっゃゅょゎゕゖ]/g,
+      function (c) { return SMALL[c]; });
+  }
+  function kanaReading(text) { return devoice(foldKana(normalize(text)).split(" ").join("")); }
+
+  /* --- morphemes: MeCab's words, from the corpus's own vocabulary (offline/morph.py) --- */
+  var KATA_RUN = /[\u30a1-\u30fa\u30fc\u30fd\u30fe]+/g;
+  function Morph(vocab) {
+    this.words = vocab.words || {};
+    this.kata = vocab.kata || {};
+    this.hira = vocab.hira || {};
+    var longest = 1;
+    for (var w in this.words) if (w.length > longest) longest = w.length;
+    this.longest = Math.min(longest, 16);
+    this.cache = new Map();
+  }
+  function script(c) {
+    if (/[\u3041-\u309f]/.test(c)) return "h";
+    if (/[\u30a1-\u30ff]/.test(c)) return "k";
+    return "o";
+  }
+  /* The likeliest split of a stretch into words the corpus's MeCab output knows (cost:
+   * -log of the word's frequency); an unknown stretch of one script is one word, as
+   * MeCab makes of unknown words. */
+  Morph.prototype.mecab = function (text, out) {
+    if (this.total === undefined) {
+      var total = 0;
+      for (var w in this.words) total += this.words[w][2] || 1;
+      this.total = total;
+    }
+    var n = text.length, best = [0], back = [0], UNKNOWN = 30;
+    for (var i = 1; i <= n; i++) { best.push(Infinity); back.push(-1); }
+    for (var a = 0; a < n; a++) {
+      if (best[a] === Infinity) continue;
+      for (var b = a + 1; b <= Math.min(n, a + this.longest); b++) {
+        var s = text.slice(a, b);
+        if (!Object.prototype.hasOwnProperty.call(this.words, s)) continue;
+        var cost = best[a] - Math.log((this.words[s][2] || 1) / this.total);
+        if (cost < best[b]) { best[b] = cost; back[b] = a; }
+      }
+      var sc = script(text[a]);
+      for (var k = a + 1; k <= n && (k === a + 1 || script(text[k - 1]) === sc); k++) {
+        if (best[a] + UNKNOWN + (k - a) < best[k]) { best[k] = best[a] + UNKNOWN + (k - a); back[k] = a; }
+      }
+    }
+    var parts = [], at = n;
+    while (at > 0) { parts.push(text.slice(back[at], at)); at = back[at]; }
+    parts.reverse();
+    for (var p = 0; p < parts.length; p++) {
+      var info = Object.prototype.hasOwnProperty.call(this.words, parts[p]) ? this.words[parts[p]] : null;
+      if (!info) out.push([parts[p], null]);
+      else if (info[0]) out.push([parts[p], info[1] || null]);
+    }
+  };
+  /* analysis._words: katakana runs whole (with lemma and noun parts), the rest by MeCab. */
+  Morph.prototype.runWords = function (run) {
+    var out = [], at = 0, m;
+    if (Object.prototype.hasOwnProperty.call(this.hira, run))
+      return this.hira[run].map(function (w) { return [w[0], w[1] || null]; });
+    KATA_RUN.lastIndex = 0;
+    while ((m = KATA_RUN.exec(run)) !== null) {
+      if (m.index > at) this.mecab(run.slice(at, m.index), out);
+      var word = m[0], info = this.kata[word] || [""];
+      out.push([word, info[0] || null]);
+      for (var p = 1; p < info.length; p++) out.push([info[p], null]);
+      at = m.index + word.length;
+    }
+    if (at < run.length) this.mecab(run.slice(at), out);
+    return out;
+  };
+  /* analysis.morph_words */
+  Morph.prototype.morphWords = function (text) {
+    if (this.cache.has(text)) return this.cache.get(text);
+    var out = [], self = this;
+    pieces(normalize(text, false)).forEach(function (p) {
+      if (p.kind !== "ja") { out.push([p.text]); return; }
+      self.runWords(p.text).forEach(function (sb) {
+        var forms = [foldKana(sb[0])];
+        if (sb[1] && foldKana(sb[1]) !== forms[0]) forms.push(foldKana(sb[1]));
+        out.push(forms);
+      });
+    });
+    this.cache.set(text, out);
+    return out;
+  };
+
+  /* --- the query language (query.py) ------------------------------------------------ */
+  var MAX_QUERY_CHARS = 256, MAX_TERMS = 24;
+  var KINDS = {"rule": "rule", "rules": "rule", "ルール": "rule", "規則": "rule", "総合ルール": "rule",
+    "qa": "qa", "q&a": "qa", "faq": "qa", "ruling": "qa", "裁定": "qa",
+    "term": "term", "terms": "term", "用語": "term", "glossary": "term",
+    "card": "card", "cards": "card", "カード": "card"};
+  var FILTERS = ["game", "kind", "card", "rule", "before", "after"];
+  var FILTER_ALIASES = {"ゲーム": "game", "種類": "kind", "カード": "card", "ルール": "rule",
+    "以前": "before", "以後": "after", "以降": "after"};
+  var OPEN_QUOTES = {'"': '"', "“": "”", "「": "」", "『": "』", "”": "”"};
+  var CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\ufeff]/g;
+  var SPACED_ID = /(?<![A-Za-z])((?:QA|Q|No\.?|PR\.?)[-_]?)\s+(\d{1,4})(?![\d.])/gi;
+  var FILTER_PREFIX = /^([A-Za-z]+|ゲーム|種類|カード|ルール|以前|以後|以降):/;
+
+  function isSpace(c) { return /\s/.test(c); }
+  /* obj[key] when obj has it itself (a query may be "constructor" or "__proto__"). */
+  function own(obj, key) {
+    return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
+  }
+
+  function clean(raw) {
+    var notices = [];
+    var text = typeof raw === "string" ? raw : String(raw || "");
+    if (new RegExp(CONTROL.source).test(text)) {
+      text = text.replace(CONTROL, " ");
+      notices.push("control characters in the query were ignored");
+    }
+    text = text.normalize("NFKC").replace(SPACED_ID, function (_, a, b) { return a + b; });
+    var c = chars(text);
+    if (c.length > MAX_QUERY_CHARS) {
+      text = c.slice(0, MAX_QUERY_CHARS).join("");
+      notices.push("the query was cut to its first " + MAX_QUERY_CHARS + " characters");
+    }
+    return [text.trim(), notices];
+  }
+
+  function lex(text, notices) {
+    var tokens = [], i = 0, n = text.length, unbalanced = false;
+    while (i < n) {
+      var ch = text[i];
+      if (isSpace(ch)) { i++; continue; }
+      var prefix = "";
+      var m = FILTER_PREFIX.exec(text.slice(i));
+      if (m && (FILTERS.indexOf(m[1].toLowerCase()) >= 0 || own(FILTER_ALIASES, m[1]))) {
+        prefix = m[0];
+        i += prefix.length;
+      } else if (ch === "-" && i + 1 < n && !isSpace(text[i + 1])) {
+        prefix = "-";
+        i += 1;
+      }
+      if (i < n && own(OPEN_QUOTES, text[i]) !== undefined) {
+        var close = OPEN_QUOTES[text[i]];
+        var end = text.indexOf(close, i + 1);
+        if (end < 0 && "“”".indexOf(text[i]) >= 0) end = text.indexOf('"', i + 1);
+        if (end < 0) {
+          unbalanced = true;
+          i += 1;
+          if (prefix) tokens.push([prefix, "", false]);
+          continue;
+        }
+        tokens.push([prefix, text.slice(i + 1, end), true]);
+        i = end + 1;
+        continue;
+      }
+      var j = i;
+      while (j < n && !isSpace(text[j]) && own(OPEN_QUOTES, text[j]) === undefined) j++;
+      tokens.push([prefix, text.slice(i, j), false]);
+      i = j;
+    }
+    if (unbalanced) notices.push("a quotation mark had no partner: the words were searched one by one");
+    return tokens;
+  }
+
+  function strip(s) { return s.replace(/^\s+|\s+$/g, ""); }
+
+  function parseDay(value, end) {
+    var v = strip(value).replace(/年/g, "-").replace(/月/g, "-").replace(/日/g, "");
+    v = v.replace(/[/.]/g, "-").replace(/^-+|-+$/g, "");
+    var m = /^(\d{4})(?:-?(\d{1,2})(?:-?(\d{1,2}))?)?$/.exec(v);
+    if (!m) return null;
+    var y = +m[1], mo = m[2], d = m[3];
+    function valid(yy, mm, dd) {
+      var t = new Date(Date.UTC(yy, mm - 1, dd));
+      return t.getUTCFullYear() === yy && t.getUTCMonth() === mm - 1 && t.getUTCDate() === dd && yy >= 1;
+    }
+    if (d) return valid(y, +mo, +d) ? y * 10000 + (+mo) * 100 + (+d) : null;
+    if (mo) {
+      var month = +mo;
+      if (month < 1 || month > 12) return null;
+      if (end) {
+        var last = new Date(Date.UTC(y, month, 0)).getUTCDate();
+        return y * 10000 + month * 100 + last;
+      }
+      return y * 10000 + month * 100 + 1;
+    }
+    return end ? y * 10000 + 1231 : y * 10000 + 101;
+  }
+
+  function example(name, games) {
+    var first = "<game>";
+    for (var k in games) { first = games[k]; break; }
+    return {"game": "game:" + first, "kind": "kind:qa", "card": "card:マナの生成",
+      "rule": "rule:6.5", "before": "before:2013-01-27", "after": "after:2013-01-27"}[name];
+  }
+
+  function applyFilter(pq, name, value, games) {
+    name = own(FILTER_ALIASES, name) || name.toLowerCase();
+    if (!value) { pq.notices.push(name + ": needs a value (e.g. " + example(name, games) + "); ignored"); return; }
+    if (name === "game") {
+      var g = own(games, value.normalize("NFKC").toLowerCase());
+      if (g) pq.games.push(g);
+      else {
+        var ids = [];
+        for (var k in games) if (ids.indexOf(games[k]) < 0) ids.push(games[k]);
+        pq.notices.push("game:" + value + " is not a game (" + ids.join(", ") + "); ignored");
+      }
+    } else if (name === "kind") {
+      var k = own(KINDS, value.toLowerCase());
+      if (k) pq.kinds.push(k);
+      else pq.notices.push("kind:" + value + " is not a kind (rule, qa, term, card); ignored");
+    } else if (name === "card") pq.cards.push(value);
+    else if (name === "rule") pq.rules.push(value);
+    else {
+      var day = parseDay(value, name === "after");
+      if (day === null) pq.notices.push(name + ":" + value + " is not a date (YYYY-MM-DD, YYYY-MM or YYYY); ignored");
+      else if (name === "before") pq.before = pq.before ? Math.min(pq.before, day) : day;
+      else pq.after = pq.after ? Math.max(pq.after, day) : day;
+    }
+  }
+
+  /* query.parse: never throws.  ``games``: what a judge may type for a game -> its id
+   * (judge.corpus.alias_table of the corpus's games.yaml, shipped in the bundle). */
+  function parse(raw, games) {
+    games = games || {};
+    var c = clean(raw), text = c[0];
+    var pq = {raw: String(raw), groups: [], excluded: [], games: [], kinds: [], cards: [],
+      rules: [], before: null, after: null, notices: c[1]};
+    var pendingOr = false, dropped = [];
+    lex(text, pq.notices).forEach(function (tok) {
+      var prefix = tok[0], value = strip(tok[1]), quoted = tok[2];
+      if (prefix.slice(-1) === ":") { applyFilter(pq, prefix.slice(0, -1), value, games); return; }
+      if (!quoted && (value === "AND" || value === "&&" || value === "&")) return;
+      if (!quoted && (value === "OR" || value === "||" || value === "|")) {
+        pendingOr = pq.groups.length > 0;
+        if (!pendingOr) dropped.push(value);
+        return;
+      }
+      if (!quoted && (value === "NOT" || value === "!")) { dropped.push(value); return; }
+      if (!value || !phraseTerms(value).length) {
+        if (value || prefix) dropped.push(prefix + (quoted ? '"' + value + '"' : value));
+        pendingOr = false;
+        return;
+      }
+      var term = {text: value.replace(/\s+/g, " "), phrase: quoted};
+      if (prefix === "-") pq.excluded.push(term);
+      else if (pendingOr) pq.groups[pq.groups.length - 1].push(term);
+      else pq.groups.push([term]);
+      pendingOr = false;
+    });
+    if (pendingOr) dropped.push("OR");
+    if (dropped.length) pq.notices.push("ignored (nothing to search for): " + dropped.join(" ").slice(0, 60));
+    var count = 0;
+    pq.groups.forEach(function (g) { count += g.length; });
+    if (count > MAX_TERMS) {
+      var kept = [], n = 0;
+      for (var i = 0; i < pq.groups.length; i++) {
+        if (n + pq.groups[i].length > MAX_TERMS) break;
+        kept.push(pq.groups[i]);
+        n += pq.groups[i].length;
+      }
+      pq.groups = kept;
+      pq.notices.push("only the first " + MAX_TERMS + " words were used");
+    }
+    var hasFilters = pq.games.length || pq.kinds.length || pq.cards.length || pq.rules.length || pq.before || pq.after;
+    pq.hasFilters = !!hasFilters;
+    if (!pq.groups.length && pq.excluded.length && !hasFilters)
+      pq.notices.push("a query needs at least one word to look for, not only words to leave out");
+    pq.empty = !pq.groups.length && !hasFilters;
+    return pq;
+  }
+
+  function termText(t) { return t.phrase ? '"' + t.text + '"' : t.text; }
+  function isoDay(n) {
+    var s = String(n);
+    return s.slice(0, 4) + "-" + s.slice(4, 6) + "-" + s.slice(6, 8);
+  }
+  function understood(pq) {
+    var parts = pq.groups.map(function (g) { return g.map(termText).join(" OR "); });
+    pq.excluded.forEach(function (t) { parts.push("-" + termText(t)); });
+    pq.games.forEach(function (g) { parts.push("game:" + g); });
+    pq.kinds.forEach(function (k) { parts.push("kind:" + k); });
+    pq.cards.forEach(function (c) { parts.push("card:" + c); });
+    pq.rules.forEach(function (r) { parts.push("rule:" + r); });
+    if (pq.before) parts.push("before:" + isoDay(pq.before));
+    if (pq.after) parts.push("after:" + isoDay(pq.after));
+    return parts.join(" ");
+  }
+
+  root.JudgeAnalysis = {
+    normalize: normalize, needle: needle, foldKana: foldKana, fold: fold, pieces: pieces,
+    queryGrams: queryGrams, phraseTerms: phraseTerms, isKana: isKana, toKatakana: toKatakana,
+    kanaReading: kanaReading, devoice: devoice, qaKey: qaKey, cardNumberKey: cardNumberKey,
+    Morph: Morph, parse: parse, own: own, parseDay: parseDay, understood: understood, chars: chars
+  };
+})(typeof self !== "undefined" ? self : this);

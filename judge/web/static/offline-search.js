@@ -1,0 +1,741 @@
+/* Offline search (オフライン検索): judge/search/searcher.py and matching.py, in the browser.
+ *
+ * Searches the bundle the server publishes (judge/offline/bundle.py: the index's own
+ * postings and field lengths) with the server's matching and BM25 ranking: bitsets of
+ * postings for AND/OR/NOT and filters, the in-a-row check, champion lists, the prior for
+ * older revisions, ×2 for the entry named by the query, an id's entry pinned first, at
+ * most two passages of one entry before the others'.  Returns the JSON of /api/search
+ * (its urls relative to the site's root: "entry/<id>").
+ * Needs offline-analysis.js and offline-text.js.
+ */
+(function (root) {
+  "use strict";
+  var A = root.JudgeAnalysis;
+  var K1 = 1.2, B = 0.75, TITLE_BOOST = 2.0, BOOST_MORPH = 1.5, BOOST_SPLIT = 0.6,
+    BOOST_ID = 8.0, SCATTERED = 0.3, SCORE_ALL = 500, EXACT_LIMIT = 400, CHAMPIONS = 50,
+    SCORED_GRAMS = 3, PER_ENTRY = 2, MAX_LIMIT = 500, PIN = 1000.0, EXACT_NAME = 2.0,
+    PHRASE_BY_TEXT = 2000, MAX_NAMED = 50;
+  var FIELDS_BI = ["title_bi", "body_bi"], FIELDS_MO = ["title_mo", "body_mo"];
+  var PRIOR = {3: 1.0, 2: 0.75, 1: 0.6};
+  var KINDS_ALL = ["rule", "qa", "term", "card"], GAME_ID = /^[a-z][a-z0-9_]*$/;
+  var PAREN_TAIL = /\s*[(（][^()（）]*[)）]\s*$/;
+  var ID_LIKE = /^(?:[a-z][a-z0-9_]*\/(?:rule|qa|term|card)\/\S+|(?:QA|Q)[-_ .]*\d{1,4}|(?:No\.?|N|№|PR?\.?)[-. ]*\d{1,4}|\d{1,3}(?:\.[0-9A-Za-z]+)+)$/i;
+
+  /* --- bitsets: Uint32Array, bit d = passage d -------------------------------------- */
+  function Bits(n) { this.n = n; this.w = new Uint32Array((n >> 5) + 1); }
+  Bits.all = function (n) {
+    var b = new Bits(n);
+    for (var d = 0; d < n; d++) b.w[d >> 5] |= 1 << (d & 31);
+    return b;
+  };
+  Bits.of = function (ids, n) {
+    var b = new Bits(n);
+    for (var i = 0; i < ids.length; i++) b.w[ids[i] >> 5] |= 1 << (ids[i] & 31);
+    return b;
+  };
+  Bits.prototype.copy = function () { var b = new Bits(this.n); b.w.set(this.w); return b; };
+  Bits.prototype.and = function (o) { var b = this.copy(); for (var i = 0; i < b.w.length; i++) b.w[i] &= o.w[i]; return b; };
+  Bits.prototype.or = function (o) { var b = this.copy(); for (var i = 0; i < b.w.length; i++) b.w[i] |= o.w[i]; return b; };
+  Bits.prototype.andNot = function (o) { var b = this.copy(); for (var i = 0; i < b.w.length; i++) b.w[i] &= ~o.w[i]; return b; };
+  Bits.prototype.has = function (d) { return (this.w[d >> 5] >>> (d & 31)) & 1; };
+  Bits.prototype.count = function () {
+    var c = 0;
+    for (var i = 0; i < this.w.length; i++) {
+      var v = this.w[i];
+      v = v - ((v >>> 1) & 0x55555555);
+      v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+      c += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+    }
+    return c;
+  };
+  Bits.prototype.empty = function () { for (var i = 0; i < this.w.length; i++) if (this.w[i]) return false; return true; };
+  Bits.prototype.members = function (limit) {
+    var out = [];
+    for (var i = 0; i < this.w.length; i++) {
+      var v = this.w[i];
+      while (v) {
+        var t = v & -v, j = 31 - Math.clz32(t);
+        out.push((i << 5) + j);
+        if (limit !== undefined && out.length >= limit) return out;
+        v ^= t;
+      }
+    }
+    return out;
+  };
+
+  function Postings(ids, tfs, bits) { this.ids = ids; this.tfs = tfs; this.bits = bits; }
+  Postings.prototype.tf = function (d) {
+    var lo = 0, hi = this.ids.length;
+    while (lo < hi) { var mid = (lo + hi) >> 1; if (this.ids[mid] < d) lo = mid + 1; else hi = mid; }
+    return lo < this.ids.length && this.ids[lo] === d ? (this.tfs ? this.tfs[lo] : 1) : 0;
+  };
+
+  function Index(bundle) {
+    this.b = bundle;
+    var n = this.n = bundle.n;
+    this.version = bundle.version;
+    this.morph = new A.Morph(bundle.morph || {});
+    this.gameIds = bundle.games.ids;
+    this.gameAliases = bundle.games.aliases;
+    var docs = bundle.docs, ents = bundle.entries;
+    this.entryIds = ents.id;
+    this.entryIndex = new Map();
+    for (var i = 0; i < ents.id.length; i++) this.entryIndex.set(ents.id[i], i);
+    this.prior = new Float64Array(n);
+    var games = {}, kinds = {}, current = [], byEntry = new Map();
+    for (var d = 0; d < n; d++) {
+      var e = docs.entry[d];
+      this.prior[d] = PRIOR[docs.rank[d]] || 1.0;
+      (games[ents.game[e]] = games[ents.game[e]] || []).push(d);
+      (kinds[ents.kind[e]] = kinds[ents.kind[e]] || []).push(d);
+      if (docs.rank[d] !== 1) current.push(d);
+      if (!byEntry.has(e)) byEntry.set(e, []);
+      byEntry.get(e).push(d);
+    }
+    this.byEntry = byEntry;
+    this.gameDocs = {}; this.kindDocs = {};
+    for (var g in games) this.gameDocs[g] = Bits.of(games[g], n);
+    for (var k in kinds) this.kindDocs[k] = Bits.of(kinds[k], n);
+    this.current = Bits.of(current, n);
+    this.norm = {};
+    var self = this;
+    ["title_bi", "body_bi", "title_mo", "body_mo"].forEach(function (f) {
+      var fl = bundle.fields[f], total = fl.total, avg = (n && total) ? total / n : 1.0;
+      var arr = new Float64Array(n);
+      for (var d = 0; d < n; d++) arr[d] = K1 * (1 - B + B * (fl.len[d] || 1) / avg);
+      self.norm[f] = arr;
+    });
+    var ids = new Float64Array(n); ids.fill(K1);
+    this.norm.ids = ids;
+    this.norm.title_yomi = this.norm.title_bi;
+    this.cache = new Map();
+    this.texts = null;
+    this.vocab = null;
+    this.nameMap = bundle.names;
+  }
+
+  Index.prototype.memo = function (key, make) {
+    var v = this.cache.get(key);
+    if (v === undefined) { v = make(); this.cache.set(key, v); }
+    return v;
+  };
+  Index.prototype.postings = function (field, term) {
+    var self = this;
+    return this.memo("p\u0000" + field + "\u0000" + term, function () {
+      var raw = self.b.fields[field] && self.b.fields[field].terms[term];
+      if (!raw || !Object.prototype.hasOwnProperty.call(self.b.fields[field].terms, term))
+        return new Postings(new Int32Array(0), null, new Bits(self.n));
+      var deltas = raw[0], ids = new Int32Array(deltas.length), last = 0;
+      for (var i = 0; i < deltas.length; i++) { last += deltas[i]; ids[i] = last; }
+      return new Postings(ids, raw[1] ? Float64Array.from(raw[1]) : null, Bits.of(ids, self.n));
+    });
+  };
+  Index.prototype.docs = function (fields, term) {
+    var out = new Bits(this.n);
+    for (var i = 0; i < fields.length; i++) out = out.or(this.postings(fields[i], term).bits);
+    return out;
+  };
+  Index.prototype.idf = function (field, term) {
+    var df = this.postings(field, term).ids.length;
+    return Math.log(1 + (this.n - df + 0.5) / (df + 0.5));
+  };
+  Index.prototype.entryDocs = function (entryId) {
+    var e = this.entryIndex.get(entryId);
+    return e === undefined ? [] : (this.byEntry.get(e) || []);
+  };
+  Index.prototype.entryOf = function (d) { return this.entryIds[this.b.docs.entry[d]]; };
+  /* Searcher._text_of: the title and passage in the normal form, for the in-a-row check. */
+  Index.prototype.textOf = function (d) {
+    if (this.texts === null) {
+      // every passage at once: one native NFKC over the joined texts is many times
+      // faster than one call per passage (the texts are separated by NUL, which NFKC
+      // leaves alone)
+      var all = [], titles = this.b.entries.title, entry = this.b.docs.entry;
+      for (var i = 0; i < this.n; i++) all.push(titles[entry[i]] + "\n" + this.b.plain[i]);
+      this.texts = A.normalize(all.join("\u0000")).replace(/[^\S\u0000]+/g, "").split("\u0000");
+    }
+    return this.texts[d];
+  };
+
+  /* The one-time work a first search would otherwise pay for: every passage's normal
+   * text (the in-a-row check) and the did-you-mean vocabulary.  The search page runs it
+   * when the browser is idle. */
+  Index.prototype.prepare = function () {
+    this.textOf(0);
+    this.close("");
+    return this;
+  };
+
+  /* --- words (matching.Word.of) ------------------------------------------------------- */
+  Index.prototype.word = function (text, phrase) {
+    var grams = A.phraseTerms(text);
+    if (!grams.length) return null;
+    var ids = A.pieces(A.normalize(text)).filter(function (p) { return p.kind === "id"; })
+      .map(function (p) { return p.text; });
+    var morphs = phrase ? [] : this.morph.morphWords(text);
+    var yomi = [];
+    if (!phrase && A.isKana(text)) {
+      var kata = this.morph.morphWords(A.toKatakana(A.normalize(text, false)));
+      if (kata.length === 1 && morphs.length !== 1) morphs = kata;
+      var kr = A.kanaReading(text);
+      yomi = A.chars(kr).length > 1 ? A.queryGrams(kr) : [];
+    }
+    return {text: text, phrase: !!phrase, grams: grams, morphs: morphs, ids: phrase ? [] : ids,
+      needle: A.needle(text), morphNeedles: morphs.map(function (f) { return A.needle(f[0]); }),
+      yomi: yomi};
+  };
+
+  Index.prototype.gramsDocs = function (grams) {
+    var self = this;
+    return this.memo("g\u0000" + grams.join("\u0001"), function () {
+      var result = null, seen = new Set();
+      for (var i = 0; i < grams.length; i++) {
+        if (seen.has(grams[i])) continue;
+        seen.add(grams[i]);
+        var d = self.docs(FIELDS_BI, grams[i]);
+        result = result ? result.and(d) : d;
+        if (result.empty()) return result;
+      }
+      return result || Bits.all(self.n);
+    });
+  };
+  Index.prototype.morphDocs = function (forms) {
+    var self = this;
+    return this.memo("m\u0000" + forms.join("\u0001"), function () {
+      var out = new Bits(self.n);
+      forms.forEach(function (f) { out = out.or(self.docs(FIELDS_MO, f)); });
+      return out;
+    });
+  };
+  Index.prototype.yomiDocs = function (word) {
+    var self = this;
+    return this.memo("y\u0000" + word.yomi.join("\u0001"), function () {
+      var result = null, seen = new Set();
+      for (var i = 0; i < word.yomi.length; i++) {
+        if (seen.has(word.yomi[i])) continue;
+        seen.add(word.yomi[i]);
+        var p = self.postings("title_yomi", word.yomi[i]).bits;
+        result = result ? result.and(p) : p;
+        if (result.empty()) break;
+      }
+      return result || Bits.all(self.n);
+    });
+  };
+  /* A phrase: its bigrams narrow, then the phrase is looked for in the passage's text. */
+  Index.prototype.phraseDocs = function (word) {
+    var self = this;
+    return this.memo("f\u0000" + word.grams.join("\u0001"), function () {
+      var cands = self.gramsDocs(word.grams);
+      if (word.grams.length === 1 || cands.empty()) return cands;
+      return Bits.of(cands.members().filter(function (d) {
+        return self.textOf(d).indexOf(word.needle) >= 0;
+      }), self.n);
+    });
+  };
+  Index.prototype.wordDocs = function (word) {
+    if (word.phrase) return this.phraseDocs(word);
+    var out = this.gramsDocs(word.grams), self = this;
+    word.ids.forEach(function (i) { out = out.or(self.postings("ids", i).bits).or(self.docs(FIELDS_BI, i)); });
+    if (word.yomi.length) out = out.or(this.yomiDocs(word));
+    if (word.morphs.length === 1) out = out.or(this.morphDocs(word.morphs[0]));
+    else if (word.morphs.length > 1) {
+      var split = null;
+      for (var k = 0; k < word.morphs.length; k++) {
+        var forms = word.morphs[k];
+        var m = this.morphDocs(forms).or(this.gramsDocs(A.phraseTerms(forms[0])));
+        split = split ? split.and(m) : m;
+        if (split.empty()) break;
+      }
+      out = out.or(split);
+    }
+    return out;
+  };
+  Index.prototype.inARow = function (d, word) {
+    if (word.phrase) return true;
+    for (var i = 0; i < word.ids.length; i++) if (this.postings("ids", word.ids[i]).bits.has(d)) return true;
+    if (word.yomi.length && this.yomiDocs(word).has(d)) return true;
+    var missing = [];
+    for (var k = 0; k < word.morphs.length; k++)
+      if (!this.morphDocs(word.morphs[k]).has(d)) missing.push(word.morphNeedles[k]);
+    if (word.morphs.length && !missing.length) return true;
+    var text = this.textOf(d);
+    if (text.indexOf(word.needle) >= 0) return true;
+    return word.morphs.length > 0 && missing.every(function (n) { return text.indexOf(n) >= 0; });
+  };
+
+  /* --- ranking ---------------------------------------------------------------------- */
+  Index.prototype.terms = function (word) {
+    var out = [], self = this;
+    var grams = Array.from(new Set(word.grams));
+    if (grams.length > SCORED_GRAMS) {
+      grams = grams.map(function (g, i) { return [self.postings("body_bi", g).ids.length, i, g]; })
+        .sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; })
+        .slice(0, SCORED_GRAMS).map(function (x) { return x[2]; });
+    }
+    var share = 1.0 / grams.length;
+    grams.forEach(function (g) { out.push(["title_bi", g, share * TITLE_BOOST], ["body_bi", g, share]); });
+    if (word.morphs.length === 1) {
+      word.morphs[0].forEach(function (form) {
+        out.push(["title_mo", form, BOOST_MORPH * TITLE_BOOST], ["body_mo", form, BOOST_MORPH]);
+      });
+    } else if (word.morphs.length) {
+      var b = BOOST_MORPH * BOOST_SPLIT / word.morphs.length * 2;
+      word.morphs.forEach(function (forms) {
+        forms.forEach(function (form) { out.push(["title_mo", form, b * TITLE_BOOST], ["body_mo", form, b]); });
+      });
+    }
+    word.ids.forEach(function (i) { out.push(["ids", i, BOOST_ID]); });
+    if (word.yomi.length) {
+      var s = 1.0 / word.yomi.length;
+      Array.from(new Set(word.yomi)).forEach(function (g) { out.push(["title_yomi", g, s * TITLE_BOOST]); });
+    }
+    return out;
+  };
+  Index.prototype.champions = function (field, term) {
+    var self = this;
+    return this.memo("c\u0000" + field + "\u0000" + term, function () {
+      var p = self.postings(field, term);
+      if (p.ids.length <= CHAMPIONS) return p.bits;
+      var norm = self.norm[field], scored = [];
+      for (var i = 0; i < p.ids.length; i++) {
+        var tf = p.tfs ? p.tfs[i] : 1, d = p.ids[i];
+        scored.push([tf / (tf + norm[d]), d]);
+      }
+      scored.sort(function (a, b) { return b[0] - a[0] || b[1] - a[1]; });
+      return Bits.of(scored.slice(0, CHAMPIONS).map(function (x) { return x[1]; }), self.n);
+    });
+  };
+  Index.prototype.score = function (pool, terms) {
+    var scores = new Map();
+    pool.forEach(function (d) { scores.set(d, 0.0); });
+    var poolBits = Bits.of(pool, this.n), k = K1 + 1;
+    for (var t = 0; t < terms.length; t++) {
+      var field = terms[t][0], term = terms[t][1], boost = terms[t][2];
+      var p = this.postings(field, term);
+      if (!p.ids.length) continue;
+      var w = this.idf(field, term) * boost * k, norm = this.norm[field];
+      var hit = p.bits.and(poolBits).members();
+      for (var i = 0; i < hit.length; i++) {
+        var d = hit[i], tf = p.tf(d);
+        scores.set(d, scores.get(d) + w * tf / (tf + norm[d]));
+      }
+    }
+    return scores;
+  };
+  Index.prototype.pool = function (cands, count, terms, want) {
+    if (count <= SCORE_ALL) return cands.members();
+    var champs = new Bits(this.n), self = this;
+    terms.forEach(function (t) { champs = champs.or(self.champions(t[0], t[1])); });
+    var chosen = cands.and(champs).members();
+    if (chosen.length < want) chosen = chosen.concat(cands.andNot(champs).members(want * 2));
+    return chosen;
+  };
+
+  /* --- ids (corpus.ids.candidate_ids, Corpus.resolve) ------------------------------- */
+  Index.prototype.candidateIds = function (typed, game) {
+    var raw = typed.trim(), folded = A.fold(raw);
+    var games = game ? [game] : this.gameIds, out = [];
+    if (folded.indexOf("/") >= 0) {
+      var hash = folded.indexOf("#"), head = hash >= 0 ? folded.slice(0, hash) : folded,
+        clause = hash >= 0 ? folded.slice(hash + 1) : "";
+      var parts = head.split("/");
+      if (parts.length > 3) parts = [parts[0], parts[1], parts.slice(2).join("/")];
+      if (parts.length === 3 && GAME_ID.test(parts[0]) && KINDS_ALL.indexOf(parts[1]) >= 0) {
+        var key = parts[2];
+        if (parts[1] === "qa" && A.qaKey(key)) key = A.qaKey(key);
+        if (parts[1] === "card" && A.cardNumberKey(key)) key = A.cardNumberKey(key);
+        out.push(parts[0] + "/" + parts[1] + "/" + key + (clause ? "#" + clause : ""));
+      }
+      return out;
+    }
+    var qa = A.qaKey(folded);
+    if (qa) games.forEach(function (g) { out.push(g + "/qa/" + qa); });
+    var rule = /^(\d+(?:\.\d+)?)((?:\.[0-9a-z]+)*)$/i.exec(folded);
+    if (rule && folded.indexOf(".") >= 0) {
+      games.forEach(function (g) { out.push(g + "/rule/" + rule[1] + (folded !== rule[1] ? "#" + folded : "")); });
+    }
+    if ((A.cardNumberKey(folded) && !rule) || (rule && /^\d+$/.test(folded))) {
+      var number = A.cardNumberKey(folded);
+      if (number) games.forEach(function (g) { out.push(g + "/card/" + number); });
+    }
+    return out;
+  };
+  Index.prototype.resolve = function (typed, game) {
+    var self = this;
+    var found = this.candidateIds(typed, game).filter(function (c) {
+      return self.entryIndex.has(c.split("#")[0]);
+    });
+    if (!found.length) {
+      (A.own(this.b.aliases, A.fold(typed).toLowerCase()) || []).forEach(function (id) {
+        if (!game || id.indexOf(game + "/") === 0) found.push(id);
+      });
+    }
+    return Array.from(new Set(found));
+  };
+
+  /* --- the search (Searcher._search) ------------------------------------------------ */
+  Index.prototype.search = function (query, opts) {
+    opts = opts || {};
+    var text = typeof query === "string" ? query : (query == null ? "" : String(query));
+    var result = {query: text, total: 0, results: [], facets: {game: {}, kind: {}},
+      did_you_mean: [], notices: [], redirect: null, understood: "", offset: 0};
+    var limit = Math.max(1, Math.min(parseInt(opts.limit || 10, 10) || 10, MAX_LIMIT));
+    var offset = Math.max(0, parseInt(opts.offset || 0, 10) || 0);
+    result.offset = offset;
+    var game = opts.game || null, kind = opts.kind || null;
+    if (game && this.gameIds.indexOf(game) < 0) {
+      result.notices.push("game '" + game + "' is not one of " + this.gameIds.slice().sort().join(", ") + "; searching every game");
+      game = null;
+    }
+    if (kind && KINDS_ALL.indexOf(kind) < 0) {
+      result.notices.push("kind '" + kind + "' is not one of rule, qa, term, card; searching every kind");
+      kind = null;
+    }
+    var pq = A.parse(text, this.gameAliases);
+    result.notices = result.notices.concat(pq.notices);
+    result.understood = A.understood(pq);
+    if (pq.empty) {
+      if (!text.trim()) result.notices.push('type a word, a "phrase", or a number such as QA-337, 6.5.3.b or No.075');
+      else if (!pq.notices.length) result.notices.push("nothing to search for in this query");
+      return this.finish(result);
+    }
+    var pin = this.redirect(pq, game);
+    if (pin) result.redirect = pin;
+    var filt = this.filters(pq);
+    var plan = this.plan(pq);
+    if (!plan.groups.length && filt === null) return this.finish(result);
+    var found = this.run(plan.groups, plan.excluded, filt, pq, game, kind, limit, offset, pin, result);
+    if (found === 0 && plan.groups.length && !pin)
+      this.recover(pq, plan.groups, plan.excluded, filt, game, kind, limit, offset, result);
+    if (result.total === 0 && !result.did_you_mean.length && !result.notices.length)
+      result.notices.push("nothing matches '" + A.understood(pq) + "': try fewer words, another spelling, or remove a filter");
+    return this.finish(result);
+  };
+  Index.prototype.finish = function (result) {
+    result.notice = Array.from(new Set(result.notices)).join(" / ");
+    if (result.redirect) {
+      var parts = result.redirect.split("#");
+      result.redirect_url = "entry/" + encodeURI(parts[0]) + (parts.length > 1 ? "#" + encodeURIComponent(parts[1]) : "");
+    } else result.redirect_url = null;
+    delete result.notices;
+    return result;
+  };
+  Index.prototype.redirect = function (pq, game) {
+    var terms = [].concat.apply([], pq.groups);
+    if (terms.length !== 1 || pq.excluded.length || pq.cards.length || pq.rules.length) return null;
+    var typed = terms[0].text.trim();
+    if (!ID_LIKE.test(A.fold(typed))) return null;
+    var games = pq.games.length ? pq.games : [game || null], found = [], self = this;
+    games.forEach(function (g) { found = found.concat(self.resolve(typed, g)); });
+    found = Array.from(new Set(found));
+    return found.length ? found[0] : null;
+  };
+  Index.prototype.filters = function (pq) {
+    var allowed = null, n = this.n, self = this;
+    function narrow(b) { allowed = allowed ? allowed.and(b) : b; }
+    function union(list, map) {
+      var out = new Bits(n);
+      list.forEach(function (v) { if (A.own(map, v)) out = out.or(map[v]); });
+      return out;
+    }
+    if (pq.games.length) narrow(union(pq.games, this.gameDocs));
+    if (pq.kinds.length) narrow(union(pq.kinds, this.kindDocs));
+    pq.cards.forEach(function (c) { narrow(self.cardFilter(c)); });
+    pq.rules.forEach(function (r) { narrow(self.ruleFilter(r)); });
+    if (pq.before || pq.after) {
+      var start = pq.after ? pq.after + 1 : 1, end = pq.before ? pq.before - 1 : Infinity;
+      var days = this.b.docs.day, ok = [];
+      for (var d = 0; d < n; d++) if (days[d] >= start && days[d] <= end) ok.push(d);
+      narrow(Bits.of(ok, n));
+    }
+    return allowed;
+  };
+  Index.prototype.cardFilter = function (name) {
+    var self = this, out = new Bits(this.n);
+    var ids = this.resolve(name).filter(function (i) { return i.indexOf("/card/") >= 0; });
+    var names = new Set([name]);
+    ids.forEach(function (cid) {
+      out = out.or(Bits.of(self.entryDocs(cid), self.n)).or(self.postings("cards", cid).bits);
+      var e = self.entryIndex.get(cid);
+      if (e !== undefined) {
+        names.add(self.b.entries.title[e]);
+        var key = cid.split("/").slice(2).join("/");
+        var toks = A.pieces(A.normalize(key)).filter(function (p) { return p.kind === "id"; })
+          .map(function (p) { return p.text; });
+        if (!toks.length) toks = [key.toLowerCase()];
+        toks.forEach(function (t) { out = out.or(self.docs(FIELDS_BI, t)); });
+      }
+    });
+    names.forEach(function (n) {
+      var w = self.word(n, true);
+      if (w) out = out.or(self.phraseDocs(w));
+    });
+    return out;
+  };
+  Index.prototype.ruleFilter = function (rule) {
+    var self = this, key = A.fold(rule).toLowerCase(), out = new Bits(this.n);
+    if (/^\d+(?:\.[0-9a-z]+)*$/.test(key)) {
+      out = out.or(this.postings("ids", key).bits);
+      Object.keys(this.b.fields.ids.terms).forEach(function (t) {
+        if (t.indexOf(key + ".") === 0) out = out.or(self.postings("ids", t).bits);
+      });
+      this.resolve(rule).forEach(function (rid) { out = out.or(self.postings("cites", rid.split("#")[0]).bits); });
+      return out;
+    }
+    this.resolve(rule).filter(function (i) { return i.indexOf("/rule/") >= 0; }).forEach(function (i) {
+      out = out.or(self.postings("cites", i).bits).or(Bits.of(self.entryDocs(i), self.n));
+    });
+    var w = this.word(rule, true);
+    if (w && this.kindDocs.rule) out = out.or(this.gramsDocs(w.grams).and(this.kindDocs.rule));
+    return out;
+  };
+  Index.prototype.plan = function (pq) {
+    var self = this, groups = [];
+    pq.groups.forEach(function (group) {
+      var words = group.map(function (t) { return self.word(t.text, t.phrase); }).filter(Boolean);
+      if (words.length) groups.push(words);
+    });
+    var excluded = pq.excluded.map(function (t) { return self.word(t.text, t.phrase); }).filter(Boolean);
+    return {groups: groups, excluded: excluded};
+  };
+
+  function counts(cands, masks) {
+    var list = [];
+    for (var v in masks) { var c = cands.and(masks[v]).count(); if (c) list.push([v, c]); }
+    list.sort(function (a, b) { return b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0); });
+    var out = {};
+    list.forEach(function (x) { out[x[0]] = x[1]; });
+    return out;
+  }
+
+  Index.prototype.run = function (groups, excluded, filt, pq, game, kind, limit, offset, pin, result) {
+    var n = this.n, self = this;
+    var cands = Bits.all(n), phrases = [];
+    for (var gi = 0; gi < groups.length; gi++) {
+      var group = groups[gi], docs = new Bits(n);
+      if (group.length === 1 && group[0].phrase) {
+        phrases.push(group[0]);
+        docs = this.gramsDocs(group[0].grams);
+      } else group.forEach(function (w) { docs = docs.or(self.wordDocs(w)); });
+      cands = cands.and(docs);
+      if (cands.empty()) break;
+    }
+    if (filt !== null) cands = cands.and(filt);
+    phrases.forEach(function (w) {
+      if (cands.empty()) return;
+      var c = cands.count();
+      if (w.grams.length > 1 && c > 0 && c <= PHRASE_BY_TEXT)
+        cands = Bits.of(cands.members().filter(function (d) { return self.textOf(d).indexOf(w.needle) >= 0; }), n);
+      else if (w.grams.length > 1) cands = cands.and(self.phraseDocs(w));
+    });
+    if (!(groups.length || filt !== null)) cands = new Bits(n);
+    var words = [].concat.apply([], groups);
+    if (!cands.empty() && excluded.length) {
+      excluded.forEach(function (w) {
+        var hit = self.wordDocs(w).and(cands);
+        var hc = hit.count();
+        if (hc && hc <= EXACT_LIMIT && !w.phrase)
+          hit = Bits.of(hit.members().filter(function (d) { return self.textOf(d).indexOf(w.needle) >= 0; }), n);
+        cands = cands.andNot(hit);
+      });
+    }
+    var count = cands.count();
+    if (count && words.length && count <= EXACT_LIMIT) {
+      cands = Bits.of(cands.members().filter(function (d) {
+        return words.every(function (w) { return self.inARow(d, w); });
+      }), n);
+    }
+    result.facets = {game: counts(cands, this.gameDocs), kind: counts(cands, this.kindDocs)};
+    if (game) cands = cands.and(this.gameDocs[game] || new Bits(n));
+    if (kind) cands = cands.and(this.kindDocs[kind] || new Bits(n));
+    count = cands.count();
+    result.total = count;
+    if (!count) return 0;
+    var want = offset + limit, pinned = [];
+    if (pin) {
+      var hash = pin.indexOf("#"), entryId = hash >= 0 ? pin.slice(0, hash) : pin,
+        clause = hash >= 0 ? pin.slice(hash + 1) : "";
+      var found = this.entryDocs(entryId).filter(function (d) { return cands.has(d); });
+      if (clause) {
+        var cb = this.postings("ids", clause.toLowerCase()).bits;
+        found = found.filter(function (d) { return cb.has(d); });
+      }
+      var cur = found.filter(function (d) { return self.current.has(d); });
+      pinned = cur.length ? cur : found;
+    }
+    var terms = [];
+    words.forEach(function (w) { terms = terms.concat(self.terms(w)); });
+    var prior = this.prior, ranked;
+    var named = this.named(words, cands);
+    if (terms.length) {
+      var pool = Array.from(new Set(this.pool(cands, count, terms, want).concat(pinned, named)));
+      var scores = this.score(pool, terms);
+      var namedSet = new Set(named), pinnedSet = new Set(pinned);
+      ranked = [];
+      scores.forEach(function (sc, d) {
+        sc = sc * prior[d];
+        if (namedSet.has(d)) sc *= EXACT_NAME;
+        ranked.push([d, sc + (pinnedSet.has(d) ? PIN : 0.0)]);
+      });
+      ranked.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
+      if (count > EXACT_LIMIT) {
+        var cut = want * 3 + 20;
+        var head = ranked.slice(0, cut).map(function (x) {
+          return [x[0], words.every(function (w) { return self.inARow(x[0], w); }) ? x[1] : x[1] * SCATTERED];
+        });
+        head.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
+        ranked = head.concat(ranked.slice(cut));
+      }
+    } else {
+      var top = cands.and(this.current).members(want * 3 + 20);
+      if (top.length < want * 3 + 20) top = top.concat(cands.andNot(this.current).members(want * 3 + 20 - top.length));
+      var ps = new Set(pinned);
+      ranked = top.map(function (d) { return [d, prior[d] + (ps.has(d) ? PIN : 0.0)]; });
+      ranked.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
+    }
+    var page = this.page(ranked, offset, limit);
+    var marks = this.needles(pq);
+    result.results = page.map(function (x) { return self.hit(x[0], x[1], marks); });
+    return result.total;
+  };
+  Index.prototype.named = function (words, cands) {
+    if (!words.length || words.length > 3 || words.some(function (w) { return w.phrase; })) return [];
+    var typed = words.map(function (w) { return w.needle; }).join("");
+    var ids = new Set(A.own(this.nameMap, typed) || []);
+    var self = this, ents = this.b.entries;
+    if (words.length === 1 && words[0].yomi.length) {
+      var wanted = A.kanaReading(words[0].text), wl = A.chars(wanted).length;
+      var ds = this.yomiDocs(words[0]).and(cands).and(this.current).members(200);
+      ds.forEach(function (d) {
+        var e = self.b.docs.entry[d];
+        if (ids.has(e)) return;
+        var title = ents.title[e], names = [title];
+        var stripped = title.replace(PAREN_TAIL, "");
+        if (stripped !== title) names.push(stripped);
+        for (var i = 0; i < names.length; i++) {
+          if (A.chars(names[i]).length <= wl && ents.yomi[e][i] === wanted) { ids.add(e); break; }
+        }
+      });
+    }
+    if (!ids.size || ids.size > MAX_NAMED) return [];
+    var out = [];
+    ids.forEach(function (e) {
+      (self.byEntry.get(e) || []).forEach(function (d) {
+        if (cands.has(d) && self.current.has(d)) out.push(d);
+      });
+    });
+    return out;
+  };
+  Index.prototype.page = function (ranked, offset, limit) {
+    var first = [], later = [], seen = new Map(), headLen = (offset + limit) * 3 + 20;
+    for (var i = 0; i < Math.min(ranked.length, headLen); i++) {
+      var e = this.b.docs.entry[ranked[i][0]], c = (seen.get(e) || 0) + 1;
+      seen.set(e, c);
+      (c <= PER_ENTRY ? first : later).push(ranked[i]);
+    }
+    return first.concat(later, ranked.slice(headLen)).slice(offset, offset + limit);
+  };
+  Index.prototype.needles = function (pq) {
+    var out = [], self = this;
+    [].concat.apply([], pq.groups).forEach(function (t) {
+      out.push(A.needle(t.text));
+      var normal = A.normalize(t.text);
+      A.pieces(normal).forEach(function (p) {
+        out.push(p.kind === "id" ? A.needle(normal.slice(p.start, p.end)) : p.text);
+      });
+      if (!t.phrase) {
+        self.morph.morphWords(t.text).forEach(function (forms) {
+          var w = A.needle(forms[0]);
+          if (A.chars(w).length >= 2 || (w && !/^[\x00-\x7f]*$/.test(w) && !(w >= "\u3041" && w <= "\u309f"))) out.push(w);
+        });
+      }
+    });
+    return Array.from(new Set(out)).filter(Boolean);
+  };
+  Index.prototype.hit = function (d, score, marks) {
+    var docs = this.b.docs, e = docs.entry[d], ents = this.b.entries;
+    var id = ents.id[e], rank = docs.rank[d], clause = docs.clause[d], current = rank !== 1;
+    var url = "entry/" + encodeURI(id) + (current ? "" : "?rev=" + docs.rev[d]) +
+      (clause ? "#" + encodeURIComponent(clause) : "");
+    return {id: id, game: ents.game[e], kind: ents.kind[e], title: ents.title[e],
+      snippet: snippet(this.b.plain[d], marks), url: url, score: Math.round(score * 1e4) / 1e4,
+      clause: clause, revision: docs.rev[d], current: current, date: docs.date[d],
+      withdrawn: rank === 2};
+  };
+
+  /* --- did you mean (suggest.py) and the fallbacks (Searcher._recover) --------------- */
+  var T = root.JudgeOfflineText, wordForm = T.wordForm, grams2 = T.grams2,
+    editDistance = T.editDistance, snippet = T.snippet;
+  Index.prototype.close = function (word) {
+    if (!this.vocab) {
+      // by shared bigram, as suggest.Vocabulary
+      var byGram = new Map(), names = this.b.vocab;
+      Object.keys(names).forEach(function (norm) {
+        grams2(norm).forEach(function (g) {
+          if (!byGram.has(g)) byGram.set(g, []);
+          byGram.get(g).push(norm);
+        });
+      });
+      this.vocab = byGram;
+    }
+    var w = wordForm(word), wl = A.chars(w).length;
+    if (wl < 2) return [];
+    var allowed = Math.max(1, Math.floor(wl / 4)), gs = grams2(w), cnt = new Map(), self = this;
+    gs.forEach(function (g) {
+      (self.vocab.get(g) || []).forEach(function (norm) { cnt.set(norm, (cnt.get(norm) || 0) + 1); });
+    });
+    var need = Math.max(1, gs.size - 2 * allowed), scored = [];
+    cnt.forEach(function (shared, norm) {
+      var nl = A.chars(norm).length;
+      if (norm === w || shared < need || Math.abs(nl - wl) > allowed) return;
+      var d = editDistance(w, norm, allowed);
+      if (d <= allowed) scored.push([d, -shared, nl, self.b.vocab[norm]]);
+    });
+    scored.sort(function (a, b) {
+      for (var i = 0; i < 4; i++) { if (a[i] < b[i]) return -1; if (a[i] > b[i]) return 1; }
+      return 0;
+    });
+    return scored.slice(0, 3).map(function (x) { return x[3]; });
+  };
+  Index.prototype.recover = function (pq, groups, excluded, filt, game, kind, limit, offset, result) {
+    var terms = [].concat.apply([], pq.groups), fixes = new Map(), self = this;
+    terms.forEach(function (term, i) {
+      if (term.phrase) return;
+      var w = self.word(term.text);
+      if (!w) return;
+      var bits = self.wordDocs(w), found = bits.count();
+      if (found > 0 && found <= EXACT_LIMIT)
+        found = bits.members().filter(function (d) { return self.inARow(d, w); }).length;
+      if (!found) {
+        var close = self.close(term.text);
+        if (close.length) fixes.set(i, close);
+      }
+    });
+    if (fixes.size) {
+      var most = 0, suggestions = [];
+      fixes.forEach(function (v) { most = Math.max(most, v.length); });
+      for (var choice = 0; choice < most; choice++) {
+        suggestions.push(terms.map(function (t, i) {
+          var f = fixes.get(i);
+          return f ? f[Math.min(choice, f.length - 1)] : (t.phrase ? '"' + t.text + '"' : t.text);
+        }).join(" "));
+      }
+      result.did_you_mean = Array.from(new Set(suggestions)).slice(0, 3);
+      var corrected = A.parse(result.did_you_mean[0], this.gameAliases);
+      corrected.excluded = pq.excluded;
+      var plan = this.plan(corrected);
+      if (plan.groups.length && this.run(plan.groups, excluded, filt, corrected, game, kind, limit, offset, null, result)) {
+        result.notices.push("nothing matches '" + A.understood(pq) + "'; showing results for '" + result.did_you_mean[0] + "'");
+        return;
+      }
+    }
+    var words = [].concat.apply([], groups);
+    if (words.length > 1 && this.run([words], excluded, filt, pq, game, kind, limit, offset, null, result))
+      result.notices.push("no passage has all of the words; showing passages with some of them");
+  };
+
+  root.JudgeOfflineSearch = {
+    open: function (bundle) { return new Index(bundle); },
+    Bits: Bits
+  };
+})(typeof self !== "undefined" ? self : this);

@@ -1,0 +1,154 @@
+"""The installable app and the static export, without a browser (small tmp corpus)."""
+from __future__ import annotations
+
+import gzip
+import json
+import struct
+import zlib
+
+import pytest
+
+
+def test_manifest_names_the_app_in_japanese_with_png_icons(client):
+    r = client.get("/manifest.webmanifest")
+    assert r.status_code == 200 and r.mimetype == "application/manifest+json"
+    m = r.get_json()
+    assert m["lang"] == "ja" and "ジャッジ" in m["name"]
+    assert m["start_url"] == "/" and m["scope"] == "/" and m["display"] == "standalone"
+    sizes = {i["sizes"] for i in m["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    assert any(i["purpose"] == "maskable" for i in m["icons"])
+    for icon in m["icons"]:
+        png = client.get(icon["src"])
+        assert png.status_code == 200 and png.mimetype == "image/png"
+        data = png.data
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = struct.unpack(">II", data[16:24])
+        assert f"{width}x{height}" == icon["sizes"]
+        # a real image: the chunks' checksums hold and it has both colours
+        idat = data[data.index(b"IDAT") + 4:data.index(b"IEND") - 8]
+        assert zlib.crc32(b"IDAT" + idat) & 0xFFFFFFFF == struct.unpack(
+            ">I", data[data.index(b"IEND") - 8:data.index(b"IEND") - 4])[0]
+        pixels = zlib.decompress(idat)
+        assert len(pixels) == height * (1 + 3 * width)
+        assert b"\xff\xff\xff" in pixels and bytes((29, 78, 137)) in pixels
+
+
+def test_every_page_links_the_manifest_and_registers_the_worker(client):
+    html = client.get("/").get_data(as_text=True)
+    assert 'rel="manifest" href="/manifest.webmanifest"' in html
+    assert 'data-sw="/sw.js"' in html
+
+
+def test_service_worker_is_served_from_the_root_scope(client):
+    r = client.get("/sw.js")
+    assert r.status_code == 200 and "javascript" in r.mimetype
+    assert r.headers["Service-Worker-Allowed"] == "/"
+    assert "no-cache" in r.headers["Cache-Control"]
+    body = r.get_data(as_text=True)
+    config = json.loads(body.split("self.JUDGE_SW = ", 1)[1].split(";\n", 1)[0])
+    for asset in config["assets"]:
+        assert client.get(asset).status_code == 200, asset
+
+
+def test_version_names_the_bundle_and_pages_of_this_corpus(client, app):
+    v = client.get("/offline/version.json").get_json()
+    from judge.search import fingerprint
+    assert v["corpus"] == fingerprint(app.extensions["judge"].corpus)[:16]
+    assert v["bundle"] == f"/offline/search-{v['bundle_version']}.js"
+    assert v["entries"] == len(app.extensions["judge"].corpus.entries)
+    r = client.get(v["bundle"], headers={"Accept-Encoding": "gzip"})
+    assert r.status_code == 200 and r.headers["Content-Encoding"] == "gzip"
+    assert "immutable" in r.headers["Cache-Control"]
+    script = gzip.decompress(r.data).decode()
+    bundle = json.loads(script[len("self.JUDGE_OFFLINE="):].rstrip().rstrip(";"))
+    assert bundle["version"] == v["corpus"] and bundle["n"] == len(bundle["plain"])
+    plain = client.get(v["bundle"])               # no gzip asked: plain text
+    assert plain.get_data(as_text=True) == script
+    pages = client.get(v["pages"]).get_json()["pages"]
+    corpus = app.extensions["judge"].corpus
+    assert set(e.id for e in corpus) <= set(pages)
+    older = [f"{e.id}?rev={r.number}" for e in corpus for r in e.revisions[1:]]
+    assert set(older) <= set(pages)
+    assert client.get("/offline/search-0000000000000000.js").status_code == 404
+    assert client.get("/offline/pages-0000000000000000.json").status_code == 404
+
+
+def test_offline_pages_render(client):
+    r = client.get("/offline/search")
+    assert r.status_code == 200
+    html = r.get_data(as_text=True)
+    assert "offline-search.js" in html and "offline-analysis.js" in html
+    assert client.get("/offline/boards").status_code == 200
+
+
+def test_export_writes_every_page_with_relative_links(app, tmp_path):
+    from judge.offline.export import export_site
+    out = tmp_path / "site"
+    stats = export_site(app, out)
+    corpus = app.extensions["judge"].corpus
+    for e in corpus:
+        page = out / "entry" / f"{e.id}.html"
+        assert page.exists(), e.id
+        text = page.read_text(encoding="utf-8")
+        assert "静的コピー" in text and stats.corpus_date in text
+        # no link leaves the folder: nothing starts at the server's root
+        assert ' href="/' not in text and ' src="/' not in text and ' action="/' not in text
+        for r in e.revisions[1:]:
+            assert (out / "entry" / f"{e.id}.rev{r.number}.html").exists()
+    assert (out / "index.html").exists() and (out / "boards.html").exists()
+    assert len(list((out / "offline").glob("search-*.js"))) == 1
+    assert (out / "static" / "offline-search.js").exists()
+    assert not (out / "static" / "sw.js").exists()
+    # again into the same folder: replaced, not refused
+    export_site(app, out)
+    # a folder with other things in it is refused, and left as it was
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "keep.txt").write_text("mine")
+    from judge.offline.export import ExportError
+    with pytest.raises(ExportError, match="not empty"):
+        export_site(app, other)
+    assert (other / "keep.txt").read_text() == "mine"
+
+
+def test_export_with_a_base_path(app, tmp_path):
+    from judge.offline.export import ExportError, export_site
+    with pytest.raises(ExportError, match="base path"):
+        export_site(app, tmp_path / "x", base="judge")
+    out = tmp_path / "based"
+    export_site(app, out, base="/judge/")
+    text = (out / "index.html").read_text(encoding="utf-8")
+    assert 'src="/judge/static/offline-search.js"' in text
+    assert 'data-root="/judge/"' in text
+
+
+def test_export_site_command_reports_a_bad_folder(tmp_path, corpus_dir, monkeypatch):
+    from click.testing import CliRunner
+    monkeypatch.setenv("JUDGE_INDEX_DIR", str(tmp_path / "index"))
+
+    from judge.cli import main
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    r = CliRunner().invoke(main, ["--corpus", str(corpus_dir), "export-site", str(blocker)])
+    assert r.exit_code == 2
+    assert "exists and is not a folder" in r.output
+
+
+def test_a_changed_ruling_changes_the_versions_the_phone_compares(app, corpus_dir, tmp_path):
+    """The service worker fetches new files when version.json names other versions."""
+    import shutil
+
+    from judge.web import create_app
+    copy = tmp_path / "corpus"
+    shutil.copytree(corpus_dir, copy)
+    page = next(p for p in sorted(copy.rglob("*.md")) if "/qa/" in p.as_posix() or
+                "/rule/" in p.as_posix())
+    page.write_text(page.read_text(encoding="utf-8") + "\n追記。\n", encoding="utf-8")
+    other = create_app({"CORPUS_DIR": str(copy), "TESTING": True,
+                        "INDEX_DIR": str(tmp_path / "index")})
+    before = app.test_client().get("/offline/version.json").get_json()
+    after = other.test_client().get("/offline/version.json").get_json()
+    for key in ("corpus", "bundle_version", "pages_version", "site"):
+        assert before[key] != after[key], key
+    assert before["bundle"] != after["bundle"] and before["pages"] != after["pages"]

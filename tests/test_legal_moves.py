@@ -71,7 +71,7 @@ def test_every_game_has_boards_with_moves():
     assert all(games.values()), games
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.sampled_from(BOARDS), st.lists(st.integers(0, 10_000), max_size=4))
 def test_listed_moves_are_legal_and_the_rest_refused(path, picks):
     scenario, result = _board(path)
@@ -86,7 +86,9 @@ def test_listed_moves_are_legal_and_the_rest_refused(path, picks):
                        ruleset=result.ruleset.day)
         assert run.outcomes == ["legal"], move.action
         assert move.rule in CORPUS
-    for move in found.refused:
+    # Refused actions are many (every card of the hand in the wrong phase…): a sample of
+    # them, spread over the list, goes through the scenario path on each board.
+    for move in found.refused[::max(1, len(found.refused) // 8)]:
         text = _as_scenario(scenario, state, [move.action])
         run = run_text(text, CORPUS, ruleset=result.ruleset.day)
         assert run.outcomes == ["illegal"], move.action
@@ -132,8 +134,8 @@ class _Ledger:
         match_module.Match.apply = self.original
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
-@given(st.sampled_from(BOARDS), st.lists(st.integers(0, 10_000), min_size=60, max_size=60))
+@settings(deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from(BOARDS), st.lists(st.integers(0, 10_000), min_size=40, max_size=40))
 def test_generated_games_keep_the_invariants(path, picks):
     scenario, result = _board(path)
     game, state = scenario.game, result.state

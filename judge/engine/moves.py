@@ -92,10 +92,6 @@ class MoveList:
                 "not_enumerated": self.not_enumerated,
                 "winner": self.winner}
 
-    def for_player(self, player: str) -> list[Move]:
-        """The legal moves of one player."""
-        return [m for m in self.moves if m.player == player]
-
 
 def card_refs(state, owners: list[str], zones: tuple[str, ...]) -> list[str]:
     """How an action names each card of these zones: its name, or ``Name#2`` for the

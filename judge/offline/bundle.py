@@ -143,13 +143,7 @@ def build(corpus: Corpus, searcher) -> dict:
 def _reader(searcher):
     """The open Whoosh reader of a :class:`~judge.search.Searcher` (its postings and
     field lengths are what the bundle copies)."""
-    for path in (("_searcher",), ("searcher",), ("whoosh",)):
-        obj = getattr(searcher, path[0], None)
-        if obj is not None and hasattr(obj, "reader"):
-            return obj.reader()
-    raise RuntimeError("the offline bundle cannot find the search index's reader on "
-                       f"{type(searcher).__name__}: judge/offline/bundle.py must follow the "
-                       "Searcher's layout")
+    return searcher.store.searcher().reader()
 
 
 def script(bundle: dict) -> str:

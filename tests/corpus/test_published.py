@@ -33,7 +33,9 @@ def workspace(tmp_path) -> Path:
 
 
 def judge(workspace: Path, *args: str):
-    result = CliRunner().invoke(main, ["--corpus", str(workspace / "corpus"), *args],
+    # English output: the assertions below read the report's English words
+    result = CliRunner().invoke(main, ["--lang", "en", "--corpus", str(workspace / "corpus"),
+                                       *args],
                                 catch_exceptions=False)
     return result
 

@@ -14,11 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from judge.i18n import render
-
 from judge.corpus import Corpus
 from judge.engine import Cite, Game, Interpretation
 from judge.engine.registry import game_classes
+from judge.i18n import render
 from judge.engine.rulesets import Switch
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,7 +63,10 @@ def test_every_interpretation_is_listed_with_its_reason(game):
     assert game.interpretations, f"{game.name} declares no interpretation"
     for key, interp in game.interpretations.items():
         assert key == interp.id and interp.id.startswith(game.name + ".")
-        assert len(render(interp.reason, "en").strip()) > 20, f"{interp.id}: no reason given"
+        # the reason is a message: it must read as a reason in both languages
+        for lang, least in (("ja", 10), ("en", 20)):
+            reason = render(interp.reason, lang).strip()
+            assert len(reason) > least, f"{interp.id}: no reason given in {lang}"
         short = interp.id.split(".", 1)[1]
         listed = f"`{interp.id}`" in doc or f"**{short}.**" in doc
         assert listed, f"{interp.id} is not listed in the game's docs"

@@ -73,7 +73,7 @@ def test_a_floor_judge_records_a_call_and_sees_it_on_the_list(as_judge, tx):
     page = client.get(url).get_data(as_text=True)
     assert "戦士Aで戦士Bを攻撃したら？" in page and "ラウンド 3 · 卓 12" in page
     # the board replayed beside the cited texts (the entry page's replay partials)
-    assert 'class="board game-yugioh"' in page and "300 battle damage" in page
+    assert 'class="board game-yugioh"' in page and "= 300の戦闘ダメージ" in page
     assert "yugioh/rule/damage-calculation" in page and "いいえ、出来ません" in page
     listing = client.get("/events/cs-tokyo/calls").get_data(as_text=True)
     assert url in listing and "解決" in listing

@@ -30,6 +30,8 @@ def index():
         "replay": url_for("api.replay", entry_id=example),
         "run": {"method": "POST", "url": url_for("api.run"),
                 "body": "scenario YAML, or JSON {\"scenario\": yaml-or-mapping, \"ruleset\": date}"},
+        "moves": {"method": "POST", "url": url_for("api.moves"),
+                  "body": "as run; JSON may add \"action\": {player, do, …} to ask why"},
         "scenario": {"method": "POST", "url": url_for("api.scenario"),
                      "body": "JSON {\"yaml\": text} or {\"data\": mapping}"},
         "games": url_for("api.games"),
@@ -81,6 +83,31 @@ def run():
     out["verdict"] = verdict(result)
     out["permalink"] = url_for("pages.board", s=permalink.encode(pinning.pin(text)),
                                _external=True)
+    return jsonify(out)
+
+
+@bp.post("/moves")
+def moves():
+    """``POST /api/moves``: the legal actions after the scenario's actions (``judge moves``).
+
+    The body is /api/run's.  A JSON body may add ``"action": {player, do, …}``: the
+    answer then says whether that action is legal and which rule allows or forbids it.
+    """
+    from judge.engine.moves import explain, legal_moves
+    text, ruleset = _scenario_body()
+    if ruleset:
+        text = workbench.with_ruleset(text, str(ruleset))
+    corpus = services().corpus
+    result = workbench.run(text, corpus)
+    game = result.scenario.game
+    out = legal_moves(game, result.state, result.ruleset, corpus).as_json()
+    out["active"] = result.state.active
+    wanted = _json_body().get("action") if request.mimetype == "application/json" else None
+    if wanted is not None:
+        if not isinstance(wanted, dict):
+            fail(400, "action is a mapping {player, do, …}", field="action")
+        out["explain"] = [m.as_json() for m in explain(game, result.state, result.ruleset,
+                                                        corpus, wanted)]
     return jsonify(out)
 
 

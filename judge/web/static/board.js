@@ -470,7 +470,39 @@
       h("div", { class: "form-row" }, [field(t("プレイヤー"), who), field(t("行動"), what)]),
       act.doc ? h("p", { class: "form-note", text: act.doc }) : null,
       fieldNodes.length ? h("div", { class: "form-row" }, fieldNodes) : null,
-      h("div", { class: "form-row" }, [add]), message]);
+      h("div", { class: "form-row" }, [add]), message, legalMoves()]);
+  }
+
+  // The legal actions of the board after the actions so far (POST /api/moves), as
+  // buttons: a judge taps through a disputed situation one legal action at a time.
+  var movesSeq = 0;
+  function legalMoves() {
+    var box = h("div", { class: "legal-moves", id: "bf-moves", "aria-live": "polite" },
+      [h("h3", { text: t("合法な行動") }), h("p", { class: "form-note", text: "…" })]);
+    movesSeq += 1;
+    var mine = movesSeq;
+    fetch("/api/moves", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" },
+                          body: JSON.stringify({ scenario: model }) })
+      .then(function (r) { return r.json(); })
+      .then(function (res) {
+        if (mine !== movesSeq) return;
+        box.textContent = "";
+        box.appendChild(h("h3", { text: t("合法な行動") }));
+        if (!res.moves) { box.appendChild(h("p", { class: "form-note", text: res.error || "—" })); return; }
+        if (res.winner) box.appendChild(h("p", { class: "form-note", text: t("勝者: {player}", { player: res.winner }) }));
+        var order = players().slice().sort(function (a, b) { return (b === res.active) - (a === res.active); });
+        order.forEach(function (p) {
+          var mineMoves = res.moves.filter(function (m) { return m.player === p; });
+          if (!mineMoves.length) return;
+          box.appendChild(h("p", { class: "form-note", text: p === res.active ? t("{player}（ターンプレイヤー）", { player: p }) : p }));
+          box.appendChild(h("ul", { class: "inline-list move-list" }, mineMoves.map(function (m) {
+            return h("li", {}, [h("button", { type: "button", class: "small move", title: m.rule + (m.clause ? " " + m.clause : ""),
+              "data-rule": m.rule, text: actionSummary(m.action),
+              onclick: function () { model.actions.push(m.action); changed(true); } })]);
+          })));
+        });
+      }).catch(function () {});
+    return box;
   }
 
   function focusById(id) { var node = document.getElementById(id); if (node) node.focus(); }

@@ -372,6 +372,31 @@ def run(ctx: click.Context, scenario: Path, ruleset: str | None, as_json: bool,
 
 
 @main.command()
+@click.argument("scenario", type=click.Path(path_type=Path))
+@click.option("--ruleset", default=None, help="latest, or a date YYYY-MM-DD.")
+@click.option("--refused", is_flag=True, help="Also list the refused actions and why.")
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+def moves(ctx: click.Context, scenario: Path, ruleset: str | None, refused: bool,
+          as_json: bool) -> None:
+    """The legal actions of each player after the file's actions (with their rules)."""
+    from judge.engine.errors import ScenarioError
+    from judge.engine.moves import moves_after
+    from judge.engine.scenario import load_scenario
+    corpus = _load_corpus(ctx)
+    try:
+        _result, found = moves_after(load_scenario(scenario, corpus), corpus,
+                                     "scenario" if ruleset is None else ruleset)
+    except ScenarioError as exc:
+        _fail(str(exc))
+    if as_json:
+        _print_json(found.as_json())
+        return
+    from judge.engine.report import moves_text
+    click.echo(moves_text(found, refused))
+
+
+@main.command()
 @click.argument("entry_id")
 @click.option("--ruleset", default=None, help="Only this ruleset (latest or a date).")
 @click.option("--json", "as_json", is_flag=True)

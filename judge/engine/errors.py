@@ -15,6 +15,9 @@ class ScenarioError(Exception):
     def __init__(self, message: str, *, file: str | None = None, line: int | None = None,
                  field: str | None = None, accepted: list | str | None = None):
         self.message, self.file, self.line, self.field = message, file, line, field
+        # The accepted values one by one (legal moves branch over an open choice's).
+        self.options = [str(a) for a in accepted] \
+            if isinstance(accepted, (list, tuple)) else None
         if isinstance(accepted, (list, tuple, set)):
             accepted = ", ".join(str(a) for a in accepted)
         self.accepted = accepted

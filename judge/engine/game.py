@@ -230,6 +230,16 @@ class Game:
     def validate_setup(self, state, where) -> None:
         """Raise :class:`ScenarioError` for a setup the game cannot hold (zone limits…)."""
 
+    def refers_to(self, card: Card, ref: str) -> bool:
+        """Whether an action's ``ref`` names ``card`` other than by its name or uid (a
+        game that numbers its cards: ``No.070``).  The default: no other way."""
+        return False
+
+    def after_action(self, match, act) -> Iterator:
+        """Events the game yields after every legal action (state-based checks: a
+        player at 0 life loses).  The default yields nothing."""
+        yield from ()
+
     def expect_value(self, state, path: str) -> Any:
         """A game-specific ``expect`` path's value; return ``NotImplemented`` if unknown."""
         return NotImplemented

@@ -132,6 +132,10 @@ class Match:
         self._ctx = ctx
         try:
             self._drive(spec.procedure(self, ctx))
+            # What the game checks after every action (a player at 0 life loses…).
+            after = getattr(self.game, "after_action", None)    # a Game has it
+            if after is not None:
+                self._drive(after(self, ctx))
         except Illegal as stop:
             self._rollback()
             del self.steps[first_step:]
@@ -246,9 +250,11 @@ class Match:
         An unknown or ambiguous name is a :class:`ScenarioError` listing what is there.
         """
         name, _, nth = str(ref).partition("#")
+        refers = getattr(self.game, "refers_to", None) or (lambda card, text: False)
         players = [player] if player else list(self.state.players)
         found = [c for p in players for z, cards in self.state.players[p].zones.items()
-                 if zones is None or z in zones for c in cards if c.name == name or c.uid == name]
+                 if zones is None or z in zones for c in cards
+                 if c.name == name or c.uid == name or refers(c, name)]
         where = self._ctx.where if self._ctx else {}
         label = f"actions[{self._ctx.index}].{field}" if self._ctx else field
         if not found:

@@ -91,3 +91,26 @@ def verify_table(rows) -> str:
                        else _("{ok} of {total} match; {bad} do not", ok=ok, total=len(rows),
                               bad=len(rows) - ok)))
     return "\n".join(out)
+
+
+def _flow(act: dict) -> str:
+    """An action as one line of YAML flow, ready to paste into ``actions:``."""
+    parts = [f"{k}: {_value(v)}" for k, v in act.items()]
+    return "{" + ", ".join(parts) + "}"
+
+
+def moves_text(found, refused: bool = False) -> str:
+    """The legal moves, one a line with the rule allowing it; ``refused``: why not too."""
+    data = found.as_json()
+    lines = []
+    if data["winner"]:
+        lines.append(_("winner: {player}", player=data["winner"]))
+    for move in data["moves"]:
+        where = move["rule"] + (f"#{move['clause']}" if move["clause"] else "")
+        lines.append(f"  - {_flow(move['action'])}    ← {where}")
+    if refused:
+        lines.append("")
+        for move in data["refused"]:
+            where = move["rule"] + (f"#{move['clause']}" if move["clause"] else "")
+            lines.append(f"  ✗ {_flow(move['action'])}    ← {where}: {move['step']['detail']}")
+    return "\n".join(lines)

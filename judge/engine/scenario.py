@@ -252,6 +252,12 @@ def _parse_actions(game, doc: Located, budget: budgets.Budget | None = None
     return out
 
 
+def _fact_value(value) -> bool:
+    """A this_turn fact's value: a scalar, or a list of them (Vision records a played
+    card's keywords), so a saved board reads back."""
+    return is_scalar(value) or (isinstance(value, list) and all(is_scalar(v) for v in value))
+
+
 def build_state(game, doc: Located, budget: budgets.Budget | None = None) -> GameState:
     """The starting state of a scenario's ``setup``, every field checked.
 
@@ -284,7 +290,7 @@ def build_state(game, doc: Located, budget: budgets.Budget | None = None) -> Gam
                             accepted=list(game.phases), **doc.where("setup", "phase"))
     this_turn = setup.get("this_turn") or []
     if not isinstance(this_turn, list) or not all(
-            isinstance(t, dict) and all(is_scalar(v) for v in t.values()) for t in this_turn):
+            isinstance(t, dict) and all(_fact_value(v) for v in t.values()) for t in this_turn):
         raise ScenarioError(msg("this_turn is a list of mappings, e.g. {{player: A, played: N75}}"),
                             field="setup.this_turn", **doc.where("setup", "this_turn"))
     flags = setup.get("flags") or {}
@@ -425,7 +431,10 @@ def state_to_setup(game, state: GameState) -> dict:
     if state.phase:
         setup["phase"] = state.phase
     if state.this_turn:
-        setup["this_turn"] = [dict(t) for t in state.this_turn]
+        # A fact's uid names a card of this run; the written board numbers its cards
+        # anew, so the fact names the card by its name there.
+        setup["this_turn"] = [{k: v for k, v in t.items() if k != "uid"}
+                              for t in state.this_turn]
     if state.flags:
         setup["flags"] = dict(state.flags)
     setup["players"] = players

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, request, url_for
 
-from . import openapi, permalink, strictjson, views, workbench
+from . import openapi, permalink, pinning, strictjson, views, workbench
 from .errors import fail
 from .replay import verdict
 from .services import services
@@ -30,6 +30,8 @@ def index():
         "replay": url_for("api.replay", entry_id=example),
         "run": {"method": "POST", "url": url_for("api.run"),
                 "body": "scenario YAML, or JSON {\"scenario\": yaml-or-mapping, \"ruleset\": date}"},
+        "moves": {"method": "POST", "url": url_for("api.moves"),
+                  "body": "as run; JSON may add \"action\": {player, do, …} to ask why"},
         "scenario": {"method": "POST", "url": url_for("api.scenario"),
                      "body": "JSON {\"yaml\": text} or {\"data\": mapping}"},
         "games": url_for("api.games"),
@@ -79,7 +81,33 @@ def run():
     result = workbench.run(text, services().corpus)
     out = result.as_json()
     out["verdict"] = verdict(result)
-    out["permalink"] = url_for("pages.board", s=permalink.encode(text), _external=True)
+    out["permalink"] = url_for("pages.board", s=permalink.encode(pinning.pin(text)),
+                               _external=True)
+    return jsonify(out)
+
+
+@bp.post("/moves")
+def moves():
+    """``POST /api/moves``: the legal actions after the scenario's actions (``judge moves``).
+
+    The body is /api/run's.  A JSON body may add ``"action": {player, do, …}``: the
+    answer then says whether that action is legal and which rule allows or forbids it.
+    """
+    from judge.engine.moves import explain, legal_moves
+    text, ruleset = _scenario_body()
+    if ruleset:
+        text = workbench.with_ruleset(text, str(ruleset))
+    corpus = services().corpus
+    result = workbench.run(text, corpus)
+    game = result.scenario.game
+    out = legal_moves(game, result.state, result.ruleset, corpus).as_json()
+    out["active"] = result.state.active
+    wanted = _json_body().get("action") if request.mimetype == "application/json" else None
+    if wanted is not None:
+        if not isinstance(wanted, dict):
+            fail(400, "action is a mapping {player, do, …}", field="action")
+        out["explain"] = [m.as_json() for m in explain(game, result.state, result.ruleset,
+                                                        corpus, wanted)]
     return jsonify(out)
 
 
@@ -100,7 +128,7 @@ def scenario():
         fail(400, "send {\"yaml\": text} or {\"data\": mapping}", field="yaml")
     data, error = workbench.parse_text(text, services().corpus)
     return jsonify({"yaml": text, "data": data, "error": error,
-                    "permalink": url_for("pages.board", s=permalink.encode(text))})
+                    "permalink": url_for("pages.board", s=permalink.encode(pinning.pin(text)))})
 
 
 @bp.get("/games")
@@ -117,13 +145,23 @@ def game(name: str):
 
 @bp.get("/games/<name>/cards")
 def cards(name: str):
-    """The names of the game's card entries (for the board form's suggestions)."""
-    views.game_named(name)
+    """The names of the game's card entries (for the board form's suggestions).
+
+    With ``?q=`` (a name in any kana or width, or a number: 75, No.075, N75) also
+    ``matches``: up to 15 cards with the fields the board form fills in (stats, number).
+    """
+    game = views.game_named(name)
     corpus = services().corpus
 
     def make():
         return sorted({e.title for e in corpus if e.game == name and e.kind == "card"})
-    return jsonify({"game": name, "cards": services().cache.get(("cards", name), make)})
+    out = {"game": name, "cards": services().cache.get(("cards", name), make)}
+    q = views.clean_query(request.args.get("q"))[:60]
+    if q:
+        from .cardlookup import card_table, find_cards
+        table = services().cache.get(("card-table", name), lambda: card_table(game, corpus))
+        out["matches"] = find_cards(table, q)
+    return jsonify(out)
 
 
 @bp.get("/scenarios")

@@ -36,6 +36,11 @@ RUN = _obj(["game", "ruleset", "steps", "state", "expect", "verdict", "permalink
            steps={"type": "array", "items": STEP}, initial=STATE, state=STATE,
            outcomes=STRS, expect=_obj(["checked", "failed"], checked=INT, failed=LIST),
            expect_source=NSTR, interpretations=STRS, verdict=ANY_OBJ, permalink=STR)
+MOVE = _obj(["player", "action", "rule"], player=STR, action=ANY_OBJ, rule=STR,
+            clause=NSTR, interpretation={"type": "boolean"}, step=ANY_OBJ)
+MOVES = _obj(["moves", "refused", "not_enumerated"], moves={"type": "array", "items": MOVE},
+             refused={"type": "array", "items": MOVE}, not_enumerated=STRS, winner=NSTR,
+             active=STR, explain={"type": "array", "items": MOVE})
 SEARCH = _obj(["query", "total", "results"], query=STR, total=INT,
               results={"type": "array", "items": _obj(
                   ["id", "game", "kind", "title", "url"], id=STR, game=STR, kind=STR,
@@ -109,6 +114,18 @@ SPEC = {
             "parameters": [{"name": "ruleset", "in": "query", "schema": STR}],
             "requestBody": SCENARIO_BODY,
             "responses": {"200": _json(RUN, "the engine's result"),
+                          **_errors(400, 413, 415, 422)}}},
+        "/api/moves": {"post": {
+            "summary": "the legal actions after the scenario's actions (judge moves); a "
+                       "JSON body may add action: {player, do, …} to ask why",
+            "parameters": [{"name": "ruleset", "in": "query", "schema": STR}],
+            "requestBody": {"required": True, "content": {
+                "text/yaml": {"schema": STR},
+                "application/json": {"schema": {
+                    "type": "object", "required": ["scenario"],
+                    "properties": {"scenario": {"oneOf": [STR, ANY_OBJ]},
+                                   "ruleset": STR, "action": ANY_OBJ}}}}},
+            "responses": {"200": _json(MOVES, "the moves, the refused actions and why"),
                           **_errors(400, 413, 415, 422)}}},
         "/api/scenario": {"post": {
             "summary": "the workbench's sync of form and text",

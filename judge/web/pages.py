@@ -7,6 +7,7 @@ shortcut, quote pop-ups and the board form kept in sync with the YAML.
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 
@@ -39,11 +40,13 @@ def _globals():
         args["format"] = "json"
         return url_for(request.endpoint, **(request.view_args or {}), **args) \
             if request.endpoint else "?format=json"
-    q = request.args.get("q", "") if request.endpoint == "pages.search" else ""
+    # The query stays in the box on its results and on the entry an id redirected to.
+    q = request.args.get("q", "") if request.endpoint in ("pages.search", "pages.entry") else ""
     return {"json_url": json_url, "header_q": q[:300], "GAME_LABELS": views.game_labels(),
             "GAME_SLOT": views.game_slots(),
             "KIND_LABELS": views.KIND_LABELS, "zone_label": zone_label,
-            "entry_url": entry_url, "step_link": views.step_link}
+            "entry_url": entry_url, "step_link": views.step_link,
+            "cite": views.step_citation}
 
 
 @bp.get("/")
@@ -55,7 +58,10 @@ def search():
         return jsonify(found.as_json())
     redirect_url = found.data.get("redirect_url")
     if redirect_url and found.page == 1 and not request.args.get("stay"):
-        return redirect(redirect_url, code=302)
+        # The query rides along so the box on the entry page still holds what was typed.
+        base, hash_, clause = redirect_url.partition("#")
+        sep = "&" if "?" in base else "?"
+        return redirect(f"{base}{sep}q={quote(found.q)}{hash_}{clause}", code=302)
     return render_template("search.html", s=found, home=request.path == "/" and not found.q)
 
 

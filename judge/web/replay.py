@@ -35,6 +35,7 @@ class RunView:
     verdict: dict
     before: BoardView
     after: BoardView
+    stands_for: str = ""          # what "latest" means here: "改訂2・2014-04-10"
 
     @property
     def title(self) -> str:
@@ -44,7 +45,7 @@ class RunView:
     @property
     def ruleset_text(self) -> str:
         """Which rules the run applies, as the page says it."""
-        day = self.day or _("latest")
+        day = self.day or (_("latest") + (f"＝{self.stands_for}" if self.stands_for else ""))
         if self.revision is not None:
             return _("the rules of revision {n} ({day})", n=self.revision, day=day)
         return _("the rules of the scenario's date ({day})", day=day)
@@ -108,6 +109,10 @@ def entry_runs(entry, corpus) -> EntryReplay:
     """Run every scenario the entry links, under each of its revisions."""
     out = EntryReplay()
     numbers = {label: number for label, _day, number in entry_rulesets(entry)}
+    from .ruling import date_view
+    current = entry.revisions[0] if entry.revisions else None
+    stands_for = (_("revision {n}・{date}", n=current.number,
+                    date=date_view(current)["text"]) if current else "")
     root = Path(corpus.root) if corpus.root else Path(".")
     for path in linked_scenarios(entry, corpus):
         rel = _relative(path, root)
@@ -123,7 +128,10 @@ def entry_runs(entry, corpus) -> EntryReplay:
             continue
         for result in results:
             zones = tuple(result.scenario.game.zones)
-            out.runs.append(run_view(result, rel, numbers.get(result.label), zones))
+            view = run_view(result, rel, numbers.get(result.label), zones)
+            if view.day is None:
+                view.stands_for = stands_for
+            out.runs.append(view)
     return out
 
 

@@ -21,11 +21,12 @@ from judge.i18n import N_, _, gettext
 from judge.engine.errors import ScenarioError
 from judge.engine.registry import game_classes
 
-from . import permalink, workbench
+from . import permalink, pinning, workbench
 from .errors import fail
 from .i18n import current as web_locale
 from .render import Renderer, entry_url, sanitize_snippet, word_diff
 from .replay import EntryReplay, entry_runs, verdict
+from .ruling import citation, date_view, ruling_view
 from .services import services
 
 log = logging.getLogger(__name__)
@@ -159,19 +160,20 @@ def search(args, api: bool = False) -> SearchPage:
                 hit["url"] = url
             result.data["as_of"] = day.isoformat()
         else:
-            found = services().searcher().search(q, game=game, kind=kind, limit=limit,
-                                                 offset=(page - 1) * limit)
-            result.data = found.as_json()
+            from judge.search.shaping import shaped
+            result.data = shaped(services().searcher(), services().corpus, q, game=game,
+                                 kind=kind, page=page, limit=limit,
+                                 old=args.get("old") in ("1", "true"))
     except Exception:  # noqa: BLE001 - the boundary: the judge gets a page that says so
         log.exception("search failed for %r", q)
         result.data = {"query": q, "total": 0, "results": [], "facets": {"game": {}, "kind": {}},
                        "did_you_mean": [], "redirect": None,
-                       "notice": "検索に失敗しました（記録済み）。言い換えてお試しください。"
-                                 " The search failed on this query (the error was logged);"
-                                 " please rephrase it."}
+                       "notice": _("検索に失敗しました（記録済み）。言い換えてお試しください。")}
         return result
     for hit in result.data.get("results", []):
         hit["snippet"] = str(sanitize_snippet(hit.get("snippet", "")))
+        for more in [*hit.get("passages", []), *hit.get("old", [])]:
+            more["snippet"] = str(sanitize_snippet(more.get("snippet", "")))
     return result
 
 
@@ -282,8 +284,9 @@ def entry_view(entry) -> dict:
         for i, rev in enumerate(entry.revisions):
             older = entry.revisions[i + 1] if i + 1 < len(entry.revisions) else None
             diff, counts = word_diff(older.text, rev.text) if older else (None, None)
+            when = date_view(rev)
             revisions.append({
-                "number": rev.number, "date": date_text(rev.date),
+                "number": rev.number, "date": when["text"], "date_info": when,
                 "status": rev.status, "status_label": STATUS_LABELS.get(rev.status, rev.status),
                 "withdrawn": rev.status == "withdrawn" or (entry.status == "withdrawn" and i == 0),
                 "withdrawn_reason": rev.withdrawn_reason, "source": source_text(rev.source),
@@ -296,7 +299,7 @@ def entry_view(entry) -> dict:
             })
         return {"revisions": revisions, "cites": linked(entry.cites),
                 "cards": linked(entry.cards), "cited_by": linked(cited_by(entry.id)),
-                "clauses": list(entry.current.clauses)}
+                "clauses": list(entry.current.clauses), "ruling": ruling_view(entry)}
     return services().cache.get(("entry", entry.id, web_locale()), make)
 
 
@@ -346,6 +349,11 @@ def entry_json(entry) -> dict:
                           for r in entry.revisions]}
 
 
+def step_citation(step: dict) -> dict:
+    """A step's citation for the page: clause number, rule title, old revision."""
+    return citation(step, services().corpus)
+
+
 def step_link(step: dict) -> str:
     """The URL of the clause a step cites (the revision it quotes, if not the newest)."""
     rule = str(step.get("rule") or "")
@@ -388,13 +396,19 @@ class Board:
 
     @property
     def token(self) -> str:
-        """The permalink token of the text."""
-        return permalink.encode(self.text)
+        """The permalink token of the text, its ruleset pinned to today if it had none."""
+        return permalink.encode(pinning.pin(self.text))
+
+    @property
+    def pin(self) -> dict:
+        """The board's ruleset day and the rules revised after it (see :mod:`.pinning`)."""
+        return pinning.pin_state(services().corpus, self.text, self.data)
 
     def as_json(self) -> dict:
         """The board as JSON (the workbench's twin)."""
         out = {"yaml": self.text, "data": self.data, "error": self.error,
-               "permalink_token": self.token, "origin": self.origin, "result": None}
+               "permalink_token": self.token, "origin": self.origin, "result": None,
+               "ruleset_pin": self.pin}
         if self.result is not None:
             out["result"] = self.result.as_json()
             out["result"]["verdict"] = verdict(self.result)
@@ -414,16 +428,28 @@ def board_from(text: str, origin: str = "") -> Board:
     return board
 
 
+def _ruleset_arg(text: str, ruleset: str | None) -> str:
+    """The text under the ``?ruleset=`` of the request (a day or ``latest``), if given."""
+    if not ruleset:
+        return text
+    try:
+        return workbench.with_ruleset(text, ruleset[:40])
+    except ScenarioError as exc:
+        fail(400, str(exc), **exc.as_dict())
+
+
 def board_text(args, form=None) -> tuple[str, str]:
     """The text a workbench request names: posted, a permalink, a scenario file, or empty."""
     if form is not None and "yaml" in form:
         return form.get("yaml", ""), "posted"
     if args.get("s"):
         try:
-            return permalink.decode(args["s"]), "permalink"
+            text = permalink.decode(args["s"])
         except permalink.PermalinkError as exc:
             fail(400, _("This permalink cannot be read: {error}.", error=exc),
                  field="s")
+        # ?ruleset=latest replays a pinned link under the rules in force now.
+        return _ruleset_arg(text, args.get("ruleset")), "permalink"
     if args.get("from"):
         rel = args["from"]
         try:
@@ -433,13 +459,7 @@ def board_text(args, form=None) -> tuple[str, str]:
                         "<game>/scenarios/<name>.yaml in the corpus.", name=rel[:120]),
                  field="from", links=[("/board", _("the workbench"))])
         text = path.read_text(encoding="utf-8")
-        ruleset = args.get("ruleset")
-        if ruleset:
-            try:
-                text = workbench.with_ruleset(text, ruleset)
-            except ScenarioError as exc:
-                fail(400, str(exc), **exc.as_dict())
-        return text, rel
+        return _ruleset_arg(text, args.get("ruleset")), rel
     games = available_games()
     if not games:
         fail(404, _("No game module is installed yet."))

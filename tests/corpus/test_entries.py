@@ -38,13 +38,15 @@ skills boost-attack attribute-skills spell-categories skill-effects attributes
 status-effects""".split()
 YUGIOH_KEYS = ["damage-calculation", "direct-attack", "graveyard", "equip-spells",
                "field-cards", "fusion", "fusion-deck", "flip-effects", "ritual"]
+GLOSSARY = ["yugioh/term/裏側守備表示", "yugioh/term/リバース効果", "yugioh/term/リバースモンスター"]
 QA_KEYS = ["QA-021", "QA-041", "QA-108", "QA-110", "QA-326", "QA-337", "QA-341", "QA-346"]
 
 
 def test_the_entries_of_corpus_ids_exist(corpus):
     wanted = [f"gemchronicle/rule/{k}" for k in GEM_KEYS] + \
         [f"yugioh/rule/{k}" for k in YUGIOH_KEYS] + [f"vision/qa/{k}" for k in QA_KEYS] + \
-        ["vision/term/グレイズ", "vision/term/プレイ", "vision/rule/played-card", *CLAUSES]
+        ["vision/term/グレイズ", "vision/term/プレイ", "vision/rule/played-card", *CLAUSES,
+         *GLOSSARY]
     assert [w for w in wanted if w not in corpus] == []
     rules = {e.id for e in corpus if e.kind in ("rule", "qa", "term")}
     assert rules == set(wanted)

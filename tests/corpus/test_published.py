@@ -63,7 +63,9 @@ def test_new_qa_then_import_adds_an_entry_found_by_search_and_changes(workspace)
     assert entry.current.source["file"] == "sources/published/vision/2026-12-01-QA-900.yaml"
     # The committed corpus is untouched.
     assert not (COMMITTED / "vision" / "qa" / "QA-900.md").exists()
-    changes = json.loads(judge(workspace, "changes", "--since", "2026-11-30", "--json").output)
+    # Vision's changes: the glossary's Yu-Gi-Oh! terms are new entries of the same day.
+    changes = json.loads(judge(workspace, "changes", "--game", "vision", "--since", "2026-11-30",
+                               "--json").output)
     assert changes["changes"] == [{**changes["changes"][0], "id": "vision/qa/QA-900",
                                    "revision": 1, "date": "2026-12-01", "status": "current"}]
     assert len(changes["changes"]) == 1
@@ -114,7 +116,7 @@ def test_reversal_adds_a_revision_replays_and_holds_verify_until_reviewed(worksp
     monkeypatch.setitem(texts.SWITCHES, "as_if_played_restrictions", Switch(
         old.name, old.doc, old.variants + (Variant("ignored", "vision/qa/QA-337", 3, None,
                                                    "はい、できます"),)))
-    held = judge(workspace, "verify")
+    held = judge(workspace, "--lang", "en", "verify")      # the report's words in English
     assert held.exit_code == 1
     assert "review-expectation" in held.output and "MISMATCH" in held.output
     assert "switch-behind-ruling" not in held.output

@@ -6,7 +6,7 @@ import json
 import pytest
 import yaml
 
-from judge.web import permalink
+from judge.web import permalink, pinning
 from judge.web.workbench import plain
 
 from .fixtures import TOY_SCENARIO
@@ -47,7 +47,7 @@ def test_run_takes_yaml(client):
     assert data["steps"][0]["rule"] == "vision/rule/toy"
     assert data["verdict"]["status"] == "match"
     token = data["permalink"].split("s=", 1)[1]
-    assert permalink.decode(token) == TOY_SCENARIO
+    assert permalink.decode(token) == pinning.pin(TOY_SCENARIO)     # the rules' day pinned
 
 
 def test_run_takes_json_with_text_or_mapping_and_a_ruleset(client):

@@ -2,17 +2,21 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from judge.web import permalink
+from judge.web import permalink, pinning
 
 from .fixtures import TOY_SCENARIO
 
 
 def result_section(page: str) -> str:
-    return page[page.index('id="result"'):page.index('id="bench-data"')]
+    start = page.index('id="result"')
+    ends = [i for i in (page.find('<div class="bench-layout', start),
+                        page.find('id="bench-data"', start)) if i > 0]
+    return page[start:min(ends)]
 
 
 def test_the_workbench_starts_on_an_empty_board_of_a_game(client):
@@ -44,7 +48,9 @@ def test_posting_a_board_runs_it_and_gives_a_permalink(client):
     assert resp.status_code == 200
     link = re.search(r'id="permalink" type="url" readonly value="([^"]+)"', page).group(1)
     token = parse_qs(urlparse(link.replace("&amp;", "&")).query)["s"][0]
-    assert permalink.decode(token) == TOY_SCENARIO
+    # the link pins the rules to the day it was made, so it keeps its meaning
+    assert permalink.decode(token) == pinning.pin(TOY_SCENARIO, pinning.today())
+    assert f"ruleset: {pinning.today().isoformat()}" in permalink.decode(token)
 
 
 def test_a_permalink_reproduces_the_board_exactly(client):
@@ -89,7 +95,7 @@ def test_board_json_twin(client):
                                               "format": "json"}).get_json()
     assert data["error"] is None and data["data"]["game"] == "toy"
     assert data["result"]["verdict"]["status"] == "match"
-    assert permalink.decode(data["permalink_token"]) == data["yaml"]
+    assert permalink.decode(data["permalink_token"]) == pinning.pin(data["yaml"])
 
 
 @pytest.mark.parametrize("path", ["../../etc/passwd", "vision/scenarios/../../../etc/passwd.yaml",
@@ -131,3 +137,35 @@ def test_the_page_data_keeps_the_scenario_order(client):
     data = page[page.index('id="bench-data"'):]
     data = data[data.index('"data": {'):]
     assert data.index('"game"') < data.index('"setup"') < data.index('"actions"')
+
+
+def test_a_permalink_opens_on_its_result_with_the_board_editable_below(client):
+    page = client.get("/board", query_string={"s": permalink.encode(TOY_SCENARIO)}) \
+        .get_data(as_text=True)
+    assert page.index('id="result"') < page.index('id="bench"')
+    assert page.index('<ol class="steps">') < page.index('<textarea id="yaml"')
+
+
+def test_a_pinned_permalink_says_when_the_rules_changed_since_and_offers_today(client):
+    pinned = pinning.pin(TOY_SCENARIO, date(2014, 1, 1))
+    page = client.get("/board", query_string={"s": permalink.encode(pinned)}).get_data(as_text=True)
+    result = result_section(page)
+    assert "2014-01-01 のルールで再生しています" in result
+    assert "vision/rule/toy" in result                  # the revision made after that day
+    offer = re.search(r'href="([^"]+)">現在のルールで再生する', result).group(1)
+    now = client.get(offer.replace("&amp;", "&")).get_data(as_text=True)
+    assert "ruleset: latest" in now and "ルールが改訂されました" not in now
+
+
+def test_an_old_latest_permalink_still_opens_and_runs(client):
+    old = TOY_SCENARIO if "ruleset:" in TOY_SCENARIO else "ruleset: latest\n" + TOY_SCENARIO
+    page = client.get("/board", query_string={"s": permalink.encode(old)}).get_data(as_text=True)
+    assert 'class="verdict match"' in result_section(page)
+    assert "最新（" in result_section(page)
+
+
+def test_pin_keeps_a_day_already_given_and_replaces_latest():
+    assert pinning.pin("game: toy\nruleset: 2015-01-01\n") == "game: toy\nruleset: 2015-01-01\n"
+    assert pinning.pin("game: toy\nruleset: latest\n", date(2026, 1, 2)) == \
+        "game: toy\nruleset: 2026-01-02\n"
+    assert pinning.pin("game: toy\n", date(2026, 1, 2)) == "game: toy\nruleset: 2026-01-02\n"

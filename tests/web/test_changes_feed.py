@@ -60,7 +60,8 @@ def feed(client, url):
 
 
 def test_feed_lists_changes_newest_first_with_word_diffs(client):
-    root = feed(client, "/changes.atom")
+    # Vision's feed: the glossary's Yu-Gi-Oh! terms (written the same day) are new too.
+    root = feed(client, "/changes.atom?game=vision")
     entries = root.findall(f"{ATOM}entry")
     dates = [e.find(f"{ATOM}updated").text for e in entries]
     assert dates == sorted(dates, reverse=True)
@@ -88,10 +89,12 @@ def test_feed_per_game(client):
 def test_changes_page_and_json(client):
     html = client.get("/changes?since=2026-01-01").get_data(as_text=True)
     assert "改訂2 → 改訂3" in html and "QA-900" in html and "<del" in html
-    data = client.get("/changes?since=2026-01-01&format=json").get_json()
+    data = client.get("/changes?game=vision&since=2026-01-01&format=json").get_json()
     assert [(c["id"], c["revision"], c["date"], c["status"]) for c in data["changes"]] == [
         ("vision/qa/QA-900", 1, "2026-12-01", "current"),
         ("vision/qa/QA-337", 3, "2026-12-01", "current")]
+    everything = client.get("/changes?since=2026-01-01&format=json").get_json()["changes"]
+    assert {"yugioh/term/裏側守備表示", "vision/qa/QA-900"} <= {c["id"] for c in everything}
     assert client.get("/changes?since=yesterday").status_code == 400
 
 

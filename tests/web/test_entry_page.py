@@ -18,7 +18,7 @@ def test_an_older_revision_is_one_click_away_with_its_word_diff(client):
     assert '<del title="削除">はい</del>' in history
     assert '<ins title="追加">いいえ</ins>' in history
     older = client.get("/entry/vision/qa/QA-337?rev=1").get_data(as_text=True)
-    assert "はい、できます。" in older and "改訂1（2014-04-10以前" in older
+    assert "はい、できます。" in older and "改訂1（2014-04-10 より前" in older
 
 
 def test_withdrawn_entries_are_marked_with_the_reason(client):

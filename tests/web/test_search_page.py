@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -37,7 +38,12 @@ def test_the_page_and_its_json_twin_agree(client):
 def test_a_qa_number_in_any_spelling_goes_to_its_entry(client, typed):
     resp = client.get("/search", query_string={"q": typed})
     assert resp.status_code == 302
-    assert resp.headers["Location"].endswith("/entry/vision/qa/QA-337")
+    target = urlsplit(resp.headers["Location"])
+    assert target.path.endswith("/entry/vision/qa/QA-337")
+    # the query rides along, and the entry page keeps it in the search box
+    assert parse_qs(target.query)["q"] == [typed]
+    page = client.get(resp.headers["Location"]).get_data(as_text=True)
+    assert f'value="{typed}"' in page
 
 
 def test_a_facet_filters_and_keeps_the_query(client):
@@ -47,8 +53,9 @@ def test_a_facet_filters_and_keeps_the_query(client):
 
 
 def test_paging_moves_through_results(client):
-    one = client.get("/api/search", query_string={"q": "プレイ", "limit": 1}).get_json()
-    two = client.get("/api/search", query_string={"q": "プレイ", "limit": 1, "page": 2}).get_json()
+    # (paging counts entries: one result per entry, its passages under it)
+    one = client.get("/api/search", query_string={"q": "マナの生成", "limit": 1}).get_json()
+    two = client.get("/api/search", query_string={"q": "マナの生成", "limit": 1, "page": 2}).get_json()
     assert one["total"] >= 2 and one["pages"] >= 2
     assert one["results"][0] != two["results"][0]
 

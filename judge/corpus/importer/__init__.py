@@ -23,10 +23,11 @@ from judge.corpus.store import entry_path, render_entry
 
 from .drafts import Draft
 from .errors import ImportError_
+from .glossary import import_glossary
 from .plugins import importers, register_importer
 from .published import apply_published, check_published_set, published_ids
 from .scenarios import scan
-from .sources import PUBLISHED, SourceFile, expand, read_source
+from .sources import GLOSSARY, PUBLISHED, SourceFile, expand, read_source
 from .writer import Conflict, write_corpus
 
 __all__ = ["ImportError_", "ImportReport", "Conflict", "import_paths", "build_drafts",
@@ -123,8 +124,9 @@ def build_drafts(read: list[SourceFile], changes: list[Change] | None = None,
     """
     published = [src for src in read if src.kind == PUBLISHED]
     by_game: dict[str, dict[str, list[SourceFile]]] = {}
+    glossaries = [src for src in read if src.kind == GLOSSARY]
     for src in read:
-        if src.kind == PUBLISHED:
+        if src.kind in (PUBLISHED, GLOSSARY):
             continue
         by_game.setdefault(src.game, {}).setdefault(src.kind, []).append(src)
     drafts: dict[str, Draft] = {}
@@ -145,8 +147,15 @@ def build_drafts(read: list[SourceFile], changes: list[Change] | None = None,
                                    f"the importer of {importer.game.id!r} made the entry "
                                    f"{entry_id!r} of another game")
         drafts.update(made)
+    known = {importer.game.id for importer in importers()}
+    # Then: a glossary's terms link the rules the game's own sources gave.
+    for src in glossaries:
+        if src.game not in known:
+            raise src.error(f"glossary: {src.game!r} is not a game the importer knows "
+                            f"(accepted: {', '.join(sorted(known))})", 1)
+        drafts.update(import_glossary(src, drafts))
+    # Last: published rulings, on top of everything the sources made.
     if published:
-        known = {imp.game.id for imp in importers()}
         apply_published(drafts, published, read, known, changes, on_disk or {})
     return drafts
 

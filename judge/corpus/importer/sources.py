@@ -19,6 +19,9 @@ from .plugins import accepted, source_kinds
 PUBLISHED = "published"
 # The first line of an @wiki backup page (a format several games' sources may use).
 WIKI_FIRST_LINE = re.compile(r"^「(.+)」の編集履歴（バックアップ）一覧はこちら$")
+# A glossary (用語集, .glossary): a YAML file whose first line is ``glossary: <game>``.
+GLOSSARY = "glossary"
+GLOSSARY_FIRST_LINE = re.compile(r"^glossary:\s*([a-z][a-z0-9_]*)\s*$")
 # Files a folder may hold beside the sources: documentation, never imported.
 DOCUMENTATION = (".md", ".rst")
 
@@ -95,6 +98,12 @@ def read_source(path: Path) -> SourceFile:
         raise ImportError_(path, f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
                            f"{exc.start}); expected {accepted()}", line) from None
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    glossary = _glossary_game(path, text)
+    if glossary:
+        # A glossary is the same for every game (it names its game): the corpus layer
+        # reads it (.glossary), after the game's own importer.
+        return SourceFile(path, GLOSSARY, text, hashlib.sha256(data).hexdigest(),
+                          game=glossary, folder="glossary")
     if path.suffix.lower() in (".yaml", ".yml"):
         # sources/published/<game>/<file>.yaml: the folder names the game; the reader
         # (judge.corpus.published) checks it against the file's own `game:`.
@@ -103,6 +112,15 @@ def read_source(path: Path) -> SourceFile:
     game, kind = _recognise(path, text)
     return SourceFile(path, kind.name, text, hashlib.sha256(data).hexdigest(),
                       game=game.game.id, folder=kind.folder)
+
+
+def _glossary_game(path: Path, text: str) -> str | None:
+    """The game a glossary file names, or None for any other file."""
+    if path.suffix.lower() not in (".yaml", ".yml"):
+        return None
+    head = next((line.strip() for line in text.split("\n") if line.strip()), "")
+    m = GLOSSARY_FIRST_LINE.match(head)
+    return m.group(1) if m else None
 
 
 def _recognise(path: Path, text: str):

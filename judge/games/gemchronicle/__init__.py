@@ -20,6 +20,7 @@ card fields, actions, expect paths and every interpretation with its reason.  In
 """
 from __future__ import annotations
 
+from judge.engine.moves import Cards, Values
 from judge.engine import Card, Game, ScenarioError
 
 from . import cards as C
@@ -66,6 +67,23 @@ class GemChronicleGame(Game):
                   units.change_position, spells.set_card, spells.cast, combat.attack,
                   skills.skill, status_effects.cure, field_card.activate_field)
     commands = (commands.check_deck,)
+    # The action space `judge moves` enumerates (docs/games/gemchronicle.md).
+    move_space = {
+        "start_game": {}, "next_phase": {}, "end_turn": {},
+        "summon": {"card": Cards(("hand", "forbidden_deck")),
+                   "position": Values(("defense",), optional=True)},
+        "change_position": {"unit": Cards(("battle", "forbidden"))},
+        "set": {"card": Cards(("hand",))},
+        "cast": {"card": Cards(("hand", "magic")),
+                 "target": Cards(("battle", "forbidden"), whose="any", optional=True)},
+        "attack": {"attacker": Cards(("battle", "forbidden")),
+                   "target": Cards(("battle", "forbidden"), whose="opponent", optional=True)},
+        "skill": {"unit": Cards(("battle", "forbidden", "magic")),
+                  "type": Values(("active", "passive", "boost"))},
+        "cure": {"unit": Cards(("battle", "forbidden")),
+                 "status": Values(("stun", "freeze_lock", "burn"))},
+        "activate_field": {"card": Cards(("field",))},
+    }
 
     def make_card(self, spec, owner, zone, uid):
         """A card from its mapping; Japanese values are stored as the English ids."""

@@ -20,15 +20,18 @@ switches, interpretations) is docs/games/vision.md.
 """
 from __future__ import annotations
 
+from judge.engine.moves import EFFECT_ONLY, Cards, Values
 from judge.engine import Card, FieldSpec, Game
 
 from . import board
 from .as_if_played import AFTERWARDS, resolve_as_if_played_action
+from . import cards as cards_module
 from .cards import CardList, TYPES, build_card
 from .combat import attack
 from .effects import put_onto_field
 from .interpretations import INTERPRETATIONS
 from .play import play
+from . import turn
 from .resolution import resolve
 from .rulings import ASSUMPTIONS
 from .targets import KINDS
@@ -88,7 +91,20 @@ class VisionGame(Game):
     switches = SWITCHES
     ruling_assumptions = ASSUMPTIONS
     interpretations = INTERPRETATIONS
-    procedures = (play, resolve, attack, resolve_as_if_played_action, put_onto_field)
+    procedures = (play, resolve, attack, resolve_as_if_played_action, put_onto_field,
+                  turn.next_phase, turn.end_turn, turn.set_node)
+    # The action space `judge moves` enumerates (docs/games/vision.md, "Legal actions"):
+    # a target, a block, a graze or a mode the procedure asks for is branched over.
+    move_space = {
+        "play": {"card": Cards(("hand",)), "caster": Values(("yes",), optional=True)},
+        "resolve": {},
+        "attack": {"attacker": Cards(("field",))},
+        "next_phase": {}, "end_turn": {},
+        "set_node": {"card": Cards(("hand",))},
+        # A card effect does these, not a player's own choice.
+        "resolve_as_if_played": EFFECT_ONLY,
+        "put_onto_field": EFFECT_ONLY,
+    }
 
     def make_card(self, spec: dict, owner: str, zone: str, uid: str) -> Card:
         """Look the card up in the corpus card list; the mapping's fields override."""
@@ -105,6 +121,14 @@ class VisionGame(Game):
     def prepare(self, state) -> None:
         """A scenario without a phase is in the main phase; played cards get an order."""
         board.prepare(state)
+
+    def refers_to(self, card: Card, ref: str) -> bool:
+        """An action may name a card by its number (``No.070``, ``N70``), as a setup may."""
+        return cards_module.names_by_number(card, ref)
+
+    def after_action(self, match, act):
+        """After every action: a player at 0 life or less loses (vision.life-zero)."""
+        return turn.life_check(match, act)
 
     def expect_value(self, state, path: str):
         """Vision's own expect paths (see docs/games/vision.md)."""

@@ -51,6 +51,15 @@ def number_key(typed) -> str | None:
     return card_number_key(text)
 
 
+def names_by_number(card: Card, ref: str) -> bool:
+    """Whether ``ref`` is a card number (``No.070``, ``N70``) and ``card`` has it."""
+    text = unicodedata.normalize("NFKC", str(ref)).strip()
+    if not NUMBER_NAME.match(text):
+        return False
+    key = number_key(text)
+    return key is not None and card.get("number") == key
+
+
 class CardList:
     """The card entries of the corpus, by number and by folded name."""
 

@@ -224,11 +224,58 @@ FIST_SMASH = Interpretation(
         "applied: no text in the corpus says how."),
     f"vision/term/グレイズ; {PUBLIC}: 'the equipped character's graze becomes 0'")
 
+TURN = Interpretation(
+    "vision.turn",
+    msg("A turn is the active, maintenance, draw, main, discard and end phases, in that "
+        "order; the turn player moves them on (next_phase, end_turn) when no played card "
+        "waits. In the active phase the turn player's characters and world talismans become "
+        "active (nodes do not); in the draw phase the turn player draws one card, except the "
+        "first player on turn 1; at the end of the turn damage is removed from characters; "
+        "then the opponent's turn begins. The maintenance and discard phases do nothing here: "
+        "what they do is not in the texts. The seeds only presuppose 'one's own main phase' "
+        "and 'one a turn'."),
+    f"{PUBLIC}: 'Turn: active, maintenance, draw (the first player skips the draw on turn "
+    "1), main, discard, end. At turn end, damage is removed from characters'; 'Nodes do not "
+    "become active again in the active phase (characters and world talismans do)'")
+
+LIFE_ZERO = Interpretation(
+    "vision.life-zero",
+    msg("A player at 0 life or less loses, checked after every action (the rules check it "
+        "when a player would receive priority); when both are, neither wins. After a win "
+        "nothing more may be done."),
+    f"{PUBLIC}: 'A player loses at life 0 or less (checked when a player would receive "
+    "priority, since the 2011 rules)'")
+
+DECK_OUT = Interpretation(
+    "vision.deck-out",
+    msg("A player who must draw from an empty deck loses; an empty deck alone is no loss."),
+    f"{PUBLIC}: 'or when required to draw from an empty deck (an empty deck alone is no "
+    "loss)'")
+
+SET_NODE = Interpretation(
+    "vision.set-node",
+    msg("Once a turn, in their own main phase with no interference, a player may set a card "
+        "from their hand in their node area. It is set active: the texts do not say its "
+        "state, and the node area holds active nodes unless a text says asleep (a graze "
+        "adds them asleep)."),
+    f"{PUBLIC}: 'One node may be set from hand per turn in the main phase'")
+
+CASTER = Interpretation(
+    "vision.caster",
+    msg("The caster rule (術者): with a character of the spell's caster (the card list's "
+        "術者 of the spell) on their field, a player may play the spell ignoring both its "
+        "required nodes and its cost (caster: yes); it is still a play. The term page "
+        "states only that such a play is a play; what the rule allows is a public fact."),
+    f"vision/term/プレイ ('術者のルールによりコストを支払わなかった場合もプレイである'); "
+    f"{PUBLIC}: 'with the named caster character on your field you may ignore a spell's "
+    "required nodes and cost (both or neither)'")
+
 ALL = (STARTING_LIFE, DEFAULT_PHASE, COMBAT, LETHAL_DAMAGE, PIERCING, GRAZE_SHORT_DECK,
        COST_PAYMENT, RESURRECTION_COST, RESTRICTION_KEYWORDS, WORLD_TALISMAN_LIMIT,
        PLAY_CONDITION, COMMAND_TIMING, INTERFERENCE, TARGETS, LOST_TARGET, ATTACHMENT,
        AS_IF_PLAYED_RESTRICTIONS, AS_IF_PLAYED_FAILS_WITHOUT_TARGET, QA326_AFTERWARDS,
        PUT_ONTO_FIELD, NEGATION, MANA_GENERATION, TERRIBLE_SOUVENIR, CUCUMBER,
-       SEA_SPLITTING, FLOWER_TANK, CAGE_OF_ATONEMENT, FIST_SMASH)
+       SEA_SPLITTING, FLOWER_TANK, CAGE_OF_ATONEMENT, FIST_SMASH, TURN, LIFE_ZERO,
+       DECK_OUT, SET_NODE, CASTER)
 
 INTERPRETATIONS = {i.id: i for i in ALL}

@@ -19,7 +19,7 @@ from __future__ import annotations
 from judge.engine import Check, Choose, Cite, FieldSpec, Move, Note, Record, SetCard, action
 
 from . import interpretations as I
-from .cards import face_value, number_of
+from .cards import CardList, card_type, face_value, is_character, label, name_key, number_of
 from .choices import given
 from .resolution import next_stack, resolve_all
 from .restrictions import own_restrictions, record, type_rules
@@ -33,9 +33,40 @@ def step(n: int) -> Cite:
     return Cite(PROCEDURE, f"play-procedure.{n}")
 
 
+def caster_of(match, card) -> str | None:
+    """The caster (術者) the card list names for a spell (its ``user``), if any."""
+    if card.get("caster"):
+        return str(card.get("caster"))
+    entry = CardList.of(match.corpus).by_number.get(str(card.get("number") or ""))
+    user = str(((entry.data or {}).get("user") if entry is not None else "") or "").strip()
+    return user if user and user != "-" else None
+
+
+def by_caster_rule(match, player: str, card, act):
+    """術者のルール: with the spell's caster on one's field, ignore its required nodes and
+    cost (both); it is still a play (vision/term/プレイ).  Returns whether it applies."""
+    if given(act, "caster") not in ("yes", True):
+        return False
+    caster = caster_of(match, card)
+    on_field = [c for c in match.zone(player, "field") if is_character(c) and caster
+                and name_key(c.name).replace(" ", "") == name_key(caster).replace(" ", "")]
+    cite = Cite(PLAY_TERM, match="術者のルールによりコストを支払わなかった場合もプレイである")
+    yield Check(ok=card_type(card) == "spell" and bool(on_field),
+                cite=cite.because(I.CASTER), event="caster",
+                detail=msg("{card}'s caster {caster} is on {player}'s field: its required "
+                           "nodes and cost are ignored, and it is still a play",
+                           card=card, caster=caster, player=player) if on_field else
+                msg("{card} has no caster on {player}'s field (caster: {caster}): the "
+                    "caster rule does not apply", card=card, player=player,
+                    caster=caster or "-"))
+    return True
+
+
 def play_card(match, player: str, card, act):
     """The seven steps of playing ``card`` from ``player``'s hand (see the module doc)."""
     required, cost = face_value(card, "node"), face_value(card, "cost")
+    if (yield from by_caster_rule(match, player, card, act)):
+        required, cost = 0, 0
     dash = "-" in (required, cost)
     yield Check(ok=not dash, cite=Cite(CARD_PLAY, "card-play.3"), event="condition",
                 detail=msg("{card}: required nodes {required}, cost {cost}: a card whose "
@@ -220,6 +251,7 @@ def _pay(match, player, card, cost, amount, required):
             "`resolved_target` / `resolved_mode` answer a card resolved as if played when "
             "this one resolves.",
         card=FieldSpec("card", required=True, doc="the card in the hand"),
+        caster=FieldSpec("yesno", doc="yes: play a spell by the caster rule (術者)"),
         target=FieldSpec("card"), mode=FieldSpec("str"), declare=FieldSpec("str"),
         x=FieldSpec("int"), resolve=FieldSpec("yesno"),
         resolved_target=FieldSpec("card"), resolved_mode=FieldSpec("str"))

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine import Game
+from judge.engine.moves import Cards
 
 from . import cards
 from .battle import attack
@@ -67,6 +68,27 @@ class YugiohGame(Game):
     interpretations = {i.id: i for i in ALL}
     procedures = (draw, next_phase, end_turn, summon, set_card, flip, change_position,
                   attack, activate, equip_action, fusion, ritual)
+    # The action space `judge moves` enumerates (docs/games/yugioh.md, "Legal actions").
+    move_space = {
+        "summon": {"card": Cards(("hand", "fusion_deck")),
+                   "tributes": Cards(("monsters",), optional=True, sizes=(1, 2))},
+        "set": {"card": Cards(("hand", "fusion_deck")),
+                "tributes": Cards(("monsters",), optional=True, sizes=(1, 2))},
+        "flip": {"card": Cards(("monsters",))},
+        "change_position": {"card": Cards(("monsters",))},
+        "attack": {"attacker": Cards(("monsters",)),
+                   "target": Cards(("monsters",), whose="opponent", optional=True)},
+        "activate": {"card": Cards(("hand", "spells")),
+                     "target": Cards(("monsters",), whose="any", optional=True)},
+        "equip": {"card": Cards(("hand", "spells")),
+                  "target": Cards(("monsters",), whose="any")},
+        "fusion": {"spell": Cards(("hand",)), "materials": Cards(("hand", "monsters"),
+                                                                 sizes=(2,)),
+                   "monster": Cards(("fusion_deck",))},
+        "ritual": {"spell": Cards(("hand",)), "tributes": Cards(("hand", "monsters"),
+                                                                sizes=(1, 2)),
+                   "monster": Cards(("hand",))},
+    }
 
     def make_card(self, spec: dict, owner: str, zone: str, uid: str):
         """A card from its spec; the five cards the chapter names get public facts' data."""

@@ -174,8 +174,8 @@ SET_SPELL = Interpretation(
 DRAW = Interpretation(
     "yugioh.draw",
     msg("The turn player draws one card in the draw phase; an effect that draws more than the "
-        "deck holds draws what is there (the deck-out rule differs between eras and is not "
-        "modelled)."),
+        "deck holds draws what is there (drawing in the draw phase from an empty deck: "
+        "yugioh.deck-out)."),
     f"{PF}: 'Eras differ in ... deck-out'.")
 
 ATTACKER_GONE = Interpretation(
@@ -185,8 +185,18 @@ ATTACKER_GONE = Interpretation(
     "The chapter: the flip effect activates at the moment the monster is turned face-up, "
     "before the damage is judged between two monsters.")
 
+DECK_OUT = Interpretation(
+    "yugioh.deck-out",
+    msg("A player who must draw in their draw phase from an empty deck loses. Chapter 2 says "
+        "nothing of an empty deck; the public facts say the eras differ (early rules: the "
+        "higher life wins; later: the player who cannot draw loses). The engine follows the "
+        "later rule, the one every OCG rulebook since has kept; a judge of an event on the "
+        "earliest rules compares life points instead."),
+    f"{PF}: 'Eras differ in ... deck-out (higher life wins early; later the player who "
+    "cannot draw loses)'.")
+
 ALL = (STARTING_LIFE, LIFE_ZERO, PHASES, TURN_PLAYER, FIRST_TURN, ATTACK_POSITION_ONLY,
        ATTACK_ONCE, ONE_NORMAL_SUMMON, TRIBUTES, CHANGE_POSITION, ZONES, ATTACK_LOWER,
        EQUIP_FOLLOWS, TERRAIN_MODIFIERS, EFFECT_DESTRUCTION, USED_TRAP, FUSION_MATERIALS,
        SPECIAL_POSITION, RITUAL_FROM_HAND, CARD_DATA, TRAP_WINDOW, SET_SPELL, DRAW,
-       ATTACKER_GONE)
+       ATTACKER_GONE, DECK_OUT)

@@ -33,7 +33,10 @@ def tributes_needed(level: int) -> int:
 
 
 def _monster_from_hand(match, act):
-    card = match.card(act.get("card"), player=act.player, zones=("hand",), field="card")
+    # A fusion monster named from the fusion deck is found there, so that summoning it
+    # is the illegal step the fusion rule makes it, not an input error.
+    card = match.card(act.get("card"), player=act.player, zones=("hand", "fusion_deck"),
+                      field="card")
     if not is_monster(card):
         raise match.input_error(msg("{card} is a {value}, not a monster: use activate or set",
                                     card=card, value=card.get('kind') or 'card'), field="card")
@@ -50,6 +53,11 @@ def _check_special_monster(match, card, what: str):
         yield from require(False, Cite(RITUAL, match="特殊な手順で"),
                            msg("{card} is a ritual monster: it cannot be {what}, "
                                "only brought by its ritual",
+                               card=card, what=what))
+    if match.where_is(card)[1] != "hand":
+        yield from require(False, Cite(FUSION, match="そのままでは使用することができません"),
+                           msg("{card} is in the fusion deck: it cannot be {what}, "
+                               "only called by the fusion procedure",
                                card=card, what=what))
 
 
@@ -115,7 +123,10 @@ def set_card(match, act):
     """Set (セット): a monster face-down in defense position (裏側守備表示), or a spell/trap."""
     p = act.player
     yield from require_main_phase(match, p, msg("set a card"))
-    card = match.card(act.get("card"), player=p, zones=("hand",), field="card")
+    card = match.card(act.get("card"), player=p, zones=("hand", "fusion_deck"),
+                      field="card")
+    if match.where_is(card)[1] == "fusion_deck":
+        yield from _check_special_monster(match, card, msg("set"))
     if not is_monster(card):
         if act.get("tributes"):
             raise match.input_error(msg("only a monster takes tributes"), field="tributes")

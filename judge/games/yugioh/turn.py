@@ -7,9 +7,9 @@ so a legal action's log is not cluttered with the obvious.
 """
 from __future__ import annotations
 
-from judge.engine import Cite, FieldSpec, Move, Record, SetTurn, action, require
+from judge.engine import Cite, FieldSpec, Move, Record, SetTurn, Win, action, require
 
-from .interpretations import DRAW, PHASES, TURN_PLAYER
+from .interpretations import DECK_OUT, DRAW, PHASES, TURN_PLAYER
 from .citations import BATTLE, FUSION_DECK, NEXT_OWN_TURN
 from .i18n import msg
 
@@ -71,9 +71,12 @@ def draw(match, act):
     yield from require(not any(f.get("player") == p and f.get("drew") for f in
                                match.state.this_turn), DRAW_CITE,
                        msg("{player} has already drawn this turn", player=p))
-    yield from require(bool(match.zone(p, "deck")), DRAW_CITE, msg("{player}'s deck "
-                                                                   "is empty",
-                                                                   player=p))
+    if not match.zone(p, "deck"):
+        winner = match.state.opponent(p)
+        yield Win(winner, cite=Cite(FUSION_DECK, match="通常使用するデッキ").because(DECK_OUT),
+                  event="win", detail=msg("{player} must draw from an empty deck and "
+                                          "loses: {winner} wins", player=p, winner=winner))
+        return
     yield from draw_cards(match, p, 1, DRAW_CITE, msg("draw phase"))
     yield Record({"player": p, "drew": True}, cite=DRAW_CITE, detail=msg("{player} "
                                                                          "has drawn",

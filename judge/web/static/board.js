@@ -161,8 +161,9 @@
     formEl.appendChild(datalist("bf-board-cards", boardCards()));
     formEl.appendChild(datalist("bf-card-names", cardNames[sp.name] || []));
     formEl.appendChild(basics(sp));
-    players().forEach(function (p) { formEl.appendChild(playerFieldset(sp, p)); });
     formEl.appendChild(addCardFieldset(sp));
+    formEl.appendChild(boardPicture(sp));
+    players().forEach(function (p) { formEl.appendChild(playerFieldset(sp, p)); });
     formEl.appendChild(actionsFieldset(sp));
     loadCardNames(sp.name);
   }
@@ -249,14 +250,23 @@
     if (!d.zone) d.zone = (sp.zones.filter(function (z) { return z.id === "field" || z.id === "monsters" || z.id === "battle"; })[0] || sp.zones[0]).id;
     var who = select(players(), d.player, function () { d.player = who.value; });
     var where = select(sp.zones.map(function (z) { return [z.id, z.label]; }), d.zone, function () { d.zone = where.value; });
-    var name = h("input", { type: "text", value: d.name || "", list: "bf-card-names", autocomplete: "off", oninput: function () { d.name = name.value; } });
-    var message = h("p", { class: "form-note", role: "status", "aria-live": "polite" });
-    var fieldNodes = [];
+    var name = h("input", { type: "text", value: d.name || "", list: "bf-card-names", autocomplete: "off", enterkeyhint: "done", "data-enter": "bf-add-card",
+      "aria-describedby": "bf-card-note", placeholder: t("名前か番号（かな可）"),
+      oninput: function () { d.name = name.value; lookupCard(sp, name.value); } });
+    var message = h("p", { class: "form-note", role: "status", "aria-live": "polite", id: "bf-card-note", text: d.note || "" });
+    d.note = "";
+    var fieldNodes = [], quickNodes = [];
+    var quick = quickFields(sp);
     Object.keys(sp.card_fields || {}).forEach(function (key) {
       var f = sp.card_fields[key];
       var node = control(f.kind, f.options, d.fields[key], function () { d.fields[key] = readControl(f.kind, node); });
       node.setAttribute("data-card-field", key);
-      fieldNodes.push(field(fieldLabel(f, key), node));
+      if (quick.indexOf(key) >= 0) {
+        node.setAttribute("data-enter", "bf-add-card");
+        node.setAttribute("enterkeyhint", "done");
+        node.classList.add("quick");
+        quickNodes.push(field(fieldLabel(f, key), node, "quick"));
+      } else fieldNodes.push(field(fieldLabel(f, key), node));
       if (f.doc) node.title = f.doc;
     });
     var more = h("details", { class: "more", open: draft.moreOpen, ontoggle: function () { draft.moreOpen = more.open; } },
@@ -281,8 +291,133 @@
     } });
     name.id = "bf-card-name";
     return h("fieldset", {}, [h("legend", { text: t("カードを置く") }),
-      h("div", { class: "form-row" }, [field(t("プレイヤー"), who), field(t("領域"), where), field(t("カード名"), name, "grow"), add]),
+      h("div", { class: "form-row" }, [field(t("カード名"), name, "grow")].concat(quickNodes)),
+      h("div", { class: "form-row" }, [field(t("プレイヤー"), who), field(t("領域"), where), add]),
+      h("p", { class: "form-note small", text: t("下の盤面の図で領域の「＋」をタップしても置けます。") }),
       more, message]);
+  }
+
+  // The stats a judge types most: the game's first three whole-number card fields
+  // (攻撃力・守備力・レベル, 攻撃力・耐久力・グレイズ…), shown beside the name.
+  function quickFields(sp) {
+    return Object.keys(sp.card_fields || {}).filter(function (k) { return sp.card_fields[k].kind === "int"; }).slice(0, 3);
+  }
+
+  // The board picture (盤面の図): redrawn from the model at every change.  Tap a zone's
+  // ＋ to place the card being written there; tap a card, then an opposing card, to add
+  // an attack between them (when the game's attack action has attacker and target).
+  var picked = null;
+  function attackSpec(sp) {
+    var a = (sp.actions || {}).attack;
+    return a && a.fields && a.fields.attacker ? a : null;
+  }
+  function boardPicture(sp) {
+    var wrap = h("section", { class: "board-picture", "aria-label": t("盤面の図（タップで置く・攻撃を選ぶ）") });
+    var note = h("p", { class: "form-note", role: "status", "aria-live": "polite", id: "bf-picture-note",
+      text: picked ? t("攻撃するカード: 「{name}」。対象のカードをタップしてください（もう一度タップで取り消し）。", { name: picked.name }) : "" });
+    players().forEach(function (pname) {
+      var pl = player(pname);
+      var side = h("div", { class: "pic-side", "data-player": pname }, [h("div", { class: "pic-head" }, [
+        h("strong", { text: pname }), pl.life !== undefined ? " " + t("ライフ {n}", { n: pl.life }) : (sp.starting_life ? " " + t("ライフ {n}", { n: sp.starting_life }) : "")])]);
+      var zones = h("div", { class: "pic-zones" });
+      (sp.zones || []).forEach(function (z) {
+        if (COUNTED.indexOf(z.id) >= 0) return;
+        var value = pl[z.id];
+        var box = h("div", { class: "pic-zone", "data-zone": z.id }, [h("span", { class: "pic-label", text: z.label })]);
+        if (typeof value === "number") box.appendChild(h("span", { class: "pic-count", text: t("{n}枚", { n: value }) }));
+        (Array.isArray(value) ? value : []).forEach(function (card) {
+          var nm = cardName(card);
+          var isPicked = picked && picked.player === pname && picked.name === nm;
+          box.appendChild(h("button", { type: "button", class: "pic-card" + (isPicked ? " picked" : ""),
+            "aria-pressed": isPicked ? "true" : "false", "data-card": nm,
+            title: cardLabel(card), text: nm + statText(sp, card),
+            onclick: function () { tapCard(sp, pname, nm); } }));
+        });
+        box.appendChild(h("button", { type: "button", class: "pic-place", "aria-label": t("{player} の{zone}に置く", { player: pname, zone: z.label }),
+          text: "＋", onclick: function () {
+            draft.card.player = pname; draft.card.zone = z.id;
+            var add = document.getElementById("bf-add-card");
+            if (add) add.click();
+          } }));
+        zones.appendChild(box);
+      });
+      side.appendChild(zones);
+      wrap.appendChild(side);
+    });
+    wrap.appendChild(note);
+    return wrap;
+  }
+  function statText(sp, card) {
+    if (!isMapping(card)) return "";
+    var parts = quickFields(sp).filter(function (k) { return card[k] !== undefined; }).map(function (k) { return card[k]; });
+    return parts.length ? " " + parts.join("/") : "";
+  }
+  function tapCard(sp, pname, nm) {
+    var atk = attackSpec(sp);
+    if (!atk) return;
+    if (picked && picked.player === pname && picked.name === nm) { picked = null; render(); return; }
+    if (!picked || picked.player === pname || !atk.fields.target) {
+      picked = { player: pname, name: nm };
+      if (!atk.fields.target) { addAttack(pname, nm, null); return; }
+      render();
+      var again = document.querySelector(".pic-card.picked");
+      if (again) again.focus();
+      return;
+    }
+    addAttack(picked.player, picked.name, nm);
+  }
+  function addAttack(pname, attacker, target) {
+    if (!Array.isArray(model.actions)) model.actions = [];
+    var act = { player: pname, do: "attack", attacker: attacker };
+    if (target) act.target = target;
+    model.actions.push(act);
+    picked = null;
+    changed(true);
+    var note = document.getElementById("bf-picture-note");
+    if (note) note.textContent = t("行動を追加しました: {action}", { action: actionSummary(act) });
+  }
+
+  // Card lookup (カード検索): a name in any kana, or a number, offers the game's cards;
+  // choosing one fills in its number and stats from the card list / the game's facts.
+  var lookupTimer = null, lookupSeq = 0, lookupMatches = {};
+  function matchKey(m) { return m.number ? m.name + "｜" + m.number : m.name; }
+  function lookupCard(sp, text) {
+    var chosen = lookupMatches[text];
+    if (chosen) { applyCard(sp, chosen); return; }
+    clearTimeout(lookupTimer);
+    if (!text.trim()) return;
+    var query = text.split("｜")[0].trim();      // a chosen suggestion: look its name up
+    lookupTimer = setTimeout(function () {
+      var mine = ++lookupSeq;
+      fetch("/api/games/" + encodeURIComponent(sp.name) + "/cards?q=" + encodeURIComponent(query))
+        .then(function (r) { return r.ok ? r.json() : { matches: [] }; })
+        .then(function (body) {
+          if (mine !== lookupSeq) return;
+          var list = document.getElementById("bf-card-names");
+          if (!list) return;
+          lookupMatches = {};
+          list.textContent = "";
+          (body.matches || []).forEach(function (m) {
+            lookupMatches[matchKey(m)] = m;
+            list.appendChild(h("option", { value: matchKey(m), label: m.label || m.title }));
+          });
+          // The suggestion may have been chosen while this answer was on its way.
+          var now = document.getElementById("bf-card-name");
+          if (now && lookupMatches[now.value]) applyCard(sp, lookupMatches[now.value]);
+        }).catch(function () {});
+    }, 120);
+  }
+  function applyCard(sp, m) {
+    var d = draft.card;
+    d.name = m.name;
+    d.fields = {};
+    Object.keys(m.fields || {}).forEach(function (k) { if (sp.card_fields && sp.card_fields[k]) d.fields[k] = m.fields[k]; });
+    var filled = Object.keys(d.fields).map(function (k) { return k + " " + d.fields[k]; }).join(t("、"));
+    d.note = filled ? t("「{name}」の項目を入れました: {fields}", { name: m.name, fields: filled })
+      : t("「{name}」（このカードの数値はコーパスにありません）", { name: m.name });
+    render();
+    var add = document.getElementById("bf-add-card");
+    if (add) add.focus();
   }
 
   function actionSummary(act) {
@@ -335,7 +470,39 @@
       h("div", { class: "form-row" }, [field(t("プレイヤー"), who), field(t("行動"), what)]),
       act.doc ? h("p", { class: "form-note", text: act.doc }) : null,
       fieldNodes.length ? h("div", { class: "form-row" }, fieldNodes) : null,
-      h("div", { class: "form-row" }, [add]), message]);
+      h("div", { class: "form-row" }, [add]), message, legalMoves()]);
+  }
+
+  // The legal actions of the board after the actions so far (POST /api/moves), as
+  // buttons: a judge taps through a disputed situation one legal action at a time.
+  var movesSeq = 0;
+  function legalMoves() {
+    var box = h("div", { class: "legal-moves", id: "bf-moves", "aria-live": "polite" },
+      [h("h3", { text: t("合法な行動") }), h("p", { class: "form-note", text: "…" })]);
+    movesSeq += 1;
+    var mine = movesSeq;
+    fetch("/api/moves", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" },
+                          body: JSON.stringify({ scenario: model }) })
+      .then(function (r) { return r.json(); })
+      .then(function (res) {
+        if (mine !== movesSeq) return;
+        box.textContent = "";
+        box.appendChild(h("h3", { text: t("合法な行動") }));
+        if (!res.moves) { box.appendChild(h("p", { class: "form-note", text: res.error || "—" })); return; }
+        if (res.winner) box.appendChild(h("p", { class: "form-note", text: t("勝者: {player}", { player: res.winner }) }));
+        var order = players().slice().sort(function (a, b) { return (b === res.active) - (a === res.active); });
+        order.forEach(function (p) {
+          var mineMoves = res.moves.filter(function (m) { return m.player === p; });
+          if (!mineMoves.length) return;
+          box.appendChild(h("p", { class: "form-note", text: p === res.active ? t("{player}（ターンプレイヤー）", { player: p }) : p }));
+          box.appendChild(h("ul", { class: "inline-list move-list" }, mineMoves.map(function (m) {
+            return h("li", {}, [h("button", { type: "button", class: "small move", title: m.rule + (m.clause ? " " + m.clause : ""),
+              "data-rule": m.rule, text: actionSummary(m.action),
+              onclick: function () { model.actions.push(m.action); changed(true); } })]);
+          })));
+        });
+      }).catch(function () {});
+    return box;
   }
 
   function focusById(id) { var node = document.getElementById(id); if (node) node.focus(); }
@@ -430,17 +597,30 @@
     pullTimer = setTimeout(pullYaml, 400);
   });
   yamlEl.addEventListener("scroll", function () { gutterEl.scrollTop = yamlEl.scrollTop; });
+  // Tab moves on to Run and Copy like everywhere else (the keyboard must reach them);
+  // indentation is typed with spaces, or Ctrl+] / Ctrl+[ indents and outdents the line.
   yamlEl.addEventListener("keydown", function (ev) {
-    // Tab indents (YAML is indentation); Esc then Tab leaves the editor, as usual.
-    if (ev.key === "Tab" && !ev.shiftKey && !yamlEl.dataset.escaped) {
-      ev.preventDefault();
-      var s = yamlEl.selectionStart, e = yamlEl.selectionEnd;
-      yamlEl.setRangeText("  ", s, e, "end");
-      yamlEl.dispatchEvent(new Event("input"));
-    }
-    if (ev.key === "Escape") yamlEl.dataset.escaped = "1"; else if (ev.key !== "Tab") delete yamlEl.dataset.escaped;
+    if (!(ev.ctrlKey || ev.metaKey) || (ev.key !== "]" && ev.key !== "[")) return;
+    ev.preventDefault();
+    var s = yamlEl.selectionStart, v = yamlEl.value;
+    var lineStart = v.lastIndexOf("\n", s - 1) + 1;
+    if (ev.key === "]") yamlEl.setRangeText("  ", lineStart, lineStart, "end");
+    else if (v.slice(lineStart, lineStart + 2) === "  ") yamlEl.setRangeText("", lineStart, lineStart + 2, "end");
+    yamlEl.dispatchEvent(new Event("input"));
   });
-  yamlEl.addEventListener("blur", function () { delete yamlEl.dataset.escaped; });
+
+  // Enter (or a phone keyboard's Go) in a field of the form never submits the whole
+  // board: in the card name it places the card, elsewhere it does nothing.
+  benchEl.addEventListener("keydown", function (ev) {
+    if (ev.key !== "Enter" || ev.isComposing) return;
+    var el = ev.target;
+    if (!el || el.tagName !== "INPUT" || el.type === "submit" || el.type === "button") return;
+    ev.preventDefault();
+    if (el.dataset && el.dataset.enter) {
+      var target = document.getElementById(el.dataset.enter);
+      if (target) target.click();
+    }
+  });
 
   benchEl.addEventListener("submit", function (ev) {
     if (resubmitting) { resubmitting = false; return; }

@@ -247,7 +247,7 @@ def test_a_phone_goes_offline_after_one_visit(page: Page, live_url, offline_file
 
     # a board, run online and saved on the device
     page.goto(live_url + "/board?from=yugioh/scenarios/damage-attack-higher.yaml")
-    page.get_by_role("button", name="実行 (Run)").click()
+    page.get_by_role("button", name="実行", exact=True).click()
     expect(page.locator("#result ol.steps")).to_be_visible()
     page.locator("#save-board").click()
     expect(page.locator(".save-status")).to_contain_text("保存しました")

@@ -1,0 +1,104 @@
+"""The judge's glossary (用語集): today's terms beside the words of an older text.
+
+A glossary source (``sources/glossary/<game>.yaml``, first line ``glossary: <game>``)
+pairs a term judges use now (リバース効果, 裏側守備表示) with the wording the game's text
+uses (表になったとき, 裏表示), and names the basis of each pairing: the seed's lines and
+public facts, never invented rules text.  Each term becomes a term entry
+(``<game>/term/<term>``) whose ``data.glossary`` holds the wordings, which search uses
+to expand a query for the term.
+"""
+from __future__ import annotations
+
+import re
+from datetime import date
+
+import yaml
+
+from judge.corpus.model import RevisionDate
+
+from .drafts import Draft, make_entry, revision
+from .sources import SourceFile
+
+TERM_FIELDS = {"term", "reading", "wording", "rules", "lines", "basis"}
+
+
+def _line_of(src: SourceFile, term: str) -> int:
+    for number, line in enumerate(src.lines, 1):
+        if re.match(rf"^\s*-\s*term:\s*{re.escape(term)}\s*$", line):
+            return number
+    return 1
+
+
+def _last_line(src: SourceFile, first: int) -> int:
+    """The last line of the term that starts at ``first`` (before the next, or the end)."""
+    last = first
+    for number, line in enumerate(src.lines[first:], first + 1):
+        if re.match(r"^\s*-\s*term:", line):
+            break
+        if line.strip():
+            last = number
+    return last
+
+
+def import_glossary(src: SourceFile, drafts: dict[str, Draft]) -> dict[str, Draft]:
+    """The term entries of one glossary file (``drafts``: the entries it may link to)."""
+    try:
+        data = yaml.safe_load(src.text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise src.error(f"not valid YAML: {getattr(exc, 'problem', exc)}",
+                        mark.line + 1 if mark else None) from None
+    if not isinstance(data, dict) or not isinstance(data.get("terms"), list):
+        raise src.error("a glossary holds `glossary: <game>`, `date`, `document` and a "
+                        "list `terms`", 1)
+    game = str(data["glossary"])
+    when = data.get("date")
+    if not isinstance(when, date):
+        raise src.error("`date: YYYY-MM-DD` (the day the glossary was written) is required",
+                        1)
+    out: dict[str, Draft] = {}
+    for i, item in enumerate(data["terms"]):
+        if not isinstance(item, dict) or not item.get("term"):
+            raise src.error(f"terms[{i}]: each term is a mapping with `term`", 1)
+        term = str(item["term"])
+        line = _line_of(src, term)
+        unknown = set(item) - TERM_FIELDS
+        if unknown:
+            raise src.error(f"terms[{i}] ({term}): unknown field(s) {sorted(unknown)}; "
+                            f"accepted: {sorted(TERM_FIELDS)}", line)
+        wording = [str(w) for w in item.get("wording") or []]
+        basis = " ".join(str(item.get("basis") or "").split())
+        if not wording or not basis:
+            raise src.error(f"terms[{i}] ({term}): `wording` (the text's own words) and "
+                            "`basis` (why they mean the term) are required", line)
+        rules = [str(r) for r in item.get("rules") or []]
+        entry_id = f"{game}/term/{term}"
+        if entry_id in out or entry_id in drafts:
+            raise src.error(f"terms[{i}]: {entry_id} is given twice", line)
+        text = _text(term, str(item.get("reading") or ""), wording, rules, drafts, basis)
+        source = {"document": str(data.get("document") or "judge 用語集"),
+                  "file": src.name, "lines": f"{line}-{_last_line(src, line)}",
+                  "text_lines": str(item.get("lines") or "")}
+        rev = revision(1, RevisionDate(when), source, text)
+        entry = make_entry(entry_id, term, [rev], cites=rules,
+                           data={"glossary": {"wording": wording,
+                                              "reading": str(item.get("reading") or ""),
+                                              "basis": basis}})
+        draft = Draft(entry)
+        draft.sources.add(src.name)
+        out[entry_id] = draft
+    return out
+
+
+def _text(term: str, reading: str, wording: list[str], rules: list[str],
+          drafts: dict[str, Draft], basis: str) -> str:
+    said = "".join(f"「{w}」" for w in wording)
+    links = "、".join(f"[{drafts[r].entry.title if r in drafts else r}](judge:{r})"
+                     for r in rules)
+    lines = [f"**{term}**{f'（{reading}）' if reading else ''}は、今日の用語です。"
+             f"このゲームの本文では{said}と書かれています（編集部の用語集。ルールの本文ではありません）。",
+             "", f"- 本文での言い方: {said}"]
+    if links:
+        lines.append(f"- その言い方が出てくる規則: {links}")
+    lines.append(f"- 対応の根拠: {basis}")
+    return "\n".join(lines)

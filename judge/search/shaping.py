@@ -1,0 +1,243 @@
+"""Shaping a search for a judge: one result per entry, the exact match first, a typo
+forgiven, and never an empty page when part of the query matches.
+
+This works above :class:`~judge.search.searcher.Searcher` (its public ``search`` only):
+
+- **grouped** (項目ごと): the hits of one entry become one result, its best passage first
+  and up to :data:`PASSAGES` more clauses under it; hits in older revisions are folded
+  into a count unless asked for (``old=True``);
+- **exact first** (完全一致を上に): an entry whose title or alias *is* the query, then a
+  rule, Q&A or term whose text holds the query as typed (after NFKC and kana folding),
+  rank above entries found only through the fuzzy readings (a card whose name merely
+  sounds alike: ブラスター vs フラスター);
+- **one kana edit** (一字違い): a kana query that matches nothing as typed, one edit
+  away from a title in the corpus (ぐれいづ → グレイズ), is searched as that title and
+  says so ("did you mean");
+- **glossary** (用語集): a term judges use today (リバース効果) is also searched as the
+  text's own wording (表になったとき), from the corpus's glossary term entries;
+- **partial** (一部の語で): a query of several words that finds nothing searches again
+  without the words no text holds, and says which were dropped.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
+from .analysis import is_kana, normalize
+
+FETCH = 200          # hits read to group (a page shows far fewer entries)
+PASSAGES = 3         # passages shown under an entry besides its best
+OPERATOR = re.compile(r'["“”「」『』:：\-－()（）]|\b(?:OR|AND|NOT)\b')
+NUMBERED_TITLE = re.compile(r"^\s*[\d.]+[a-z]?\s+")
+
+
+@dataclass
+class Group:
+    """One entry in the results: its best hit, further passages, older revisions' hits."""
+
+    best: dict
+    passages: list[dict] = field(default_factory=list)
+    old: list[dict] = field(default_factory=list)
+    tier: int = 0
+
+    def as_json(self) -> dict:
+        out = dict(self.best)
+        out.update({"passages": self.passages, "old_matches": len(self.old),
+                    "old": self.old, "exact": self.tier})
+        return out
+
+
+def _plain_words(query: str) -> list[str]:
+    """The query's words, or [] when it uses the query language (phrases, fields, -x)."""
+    if OPERATOR.search(query):
+        return []
+    return [w for w in query.split() if w]
+
+
+def _vocabulary(corpus) -> tuple[list[str], list[str]]:
+    """(normal forms, titles as written) of every entry title and alias, once per corpus."""
+    cached = getattr(corpus, "_shaping_vocabulary", None)
+    if cached is not None:
+        return cached
+    seen: dict[str, str] = {}
+    # Rules, terms and Q&A first, so a rule's word wins over a card's name of the same form.
+    for entry in sorted(corpus, key=lambda e: e.kind == "card"):
+        for name in [entry.title, *entry.aliases]:
+            name = NUMBERED_TITLE.sub("", str(name)).strip()
+            if 2 <= len(name) <= 30:
+                seen.setdefault(normalize(name), name)
+    vocab = (list(seen), list(seen.values()))
+    try:
+        corpus._shaping_vocabulary = vocab
+    except AttributeError:       # pragma: no cover - a corpus that takes no attributes
+        pass
+    return vocab
+
+
+def glossary(corpus) -> list[tuple[str, str, list[str]]]:
+    """(normal form of the term, term, the text's wordings) of every glossary term entry."""
+    cached = getattr(corpus, "_shaping_glossary", None)
+    if cached is not None:
+        return cached
+    found = []
+    for entry in corpus:
+        terms = (entry.data or {}).get("glossary") if entry.kind == "term" else None
+        if isinstance(terms, dict) and terms.get("wording"):
+            found.append((normalize(entry.title).replace(" ", ""), entry.title,
+                          [str(w) for w in terms["wording"]]))
+    try:
+        corpus._shaping_glossary = found
+    except AttributeError:       # pragma: no cover
+        pass
+    return found
+
+
+def expansions(corpus, query: str) -> list[tuple[str, str, str]]:
+    """(term, wording, query with the term replaced by the wording) for each glossary
+    term the query holds: 裏側守備表示 攻撃 -> 裏表示 攻撃."""
+    normal = " ".join(normalize(query).split())
+    out = []
+    for form, term, wordings in glossary(corpus):
+        if form and form in normal.replace(" ", "") and form in normal:
+            out += [(term, w, normal.replace(form, normalize(w))) for w in wordings]
+    return out
+
+
+def one_edit(corpus, query: str) -> str | None:
+    """A title one kana edit away from a kana query (ぐれいづ → グレイズ), or None."""
+    word = query.strip()
+    if not word or " " in word or not is_kana(word) or len(word) < 3:
+        return None
+    normal = normalize(word)
+    forms, titles = _vocabulary(corpus)
+    found = process.extract(normal, forms, scorer=Levenshtein.distance, score_cutoff=1,
+                            limit=5)
+    close = [(score, i) for _form, score, i in found if score == 1]
+    return titles[close[0][1]] if close else None
+
+
+def _exact_tier(hit: dict, corpus, query_normal: str) -> int:
+    """3: title/alias is the query; 2: a rule, Q&A or term holds it; 1: a card holds it."""
+    entry = corpus.entries.get(hit["id"])
+    if entry is None or not query_normal:
+        return 0
+    names = [NUMBERED_TITLE.sub("", entry.title), entry.title, *entry.aliases]
+    if any(normalize(str(n)).replace(" ", "") == query_normal.replace(" ", "") for n in names):
+        return 3
+    try:
+        rev = entry.revision(hit["revision"])
+    except KeyError:
+        rev = entry.current
+    text = rev.clauses.get(hit["clause"], "") if hit.get("clause") else rev.text
+    held = normalize(entry.title + " " + text).replace(" ", "")
+    if all(word in held for word in query_normal.split()):
+        return 1 if entry.kind == "card" else 2
+    return 0
+
+
+def group_hits(hits: list[dict], corpus, query: str, old: bool = False,
+               also: tuple[str, ...] = ()) -> list[Group]:
+    """Hits as one group per entry, ordered exact tier first, then by the best score.
+
+    ``also``: other forms of the query (a glossary term's wordings) that count as exact.
+    """
+    forms = [" ".join(normalize(q).split()) for q in (query, *also)]
+    groups: dict[str, Group] = {}
+    for hit in hits:
+        group = groups.get(hit["id"])
+        if group is None:
+            groups[hit["id"]] = Group(best=hit)
+            continue
+        if not hit["current"] and group.best["current"] and not old:
+            group.old.append(hit)
+        elif not group.best["current"] and hit["current"]:
+            group.old.append(group.best)
+            group.best = hit
+        else:
+            group.passages.append(hit)
+    for group in groups.values():
+        if not old:
+            keep = [p for p in group.passages if p["current"] or not group.best["current"]]
+            group.old += [p for p in group.passages if p not in keep]
+            group.passages = keep
+        group.passages = group.passages[:PASSAGES]
+        group.tier = max((_exact_tier(h, corpus, form) for form in forms
+                          for h in [group.best, *group.passages]), default=0)
+    return sorted(groups.values(), key=lambda g: (-g.tier, -g.best["score"]))
+
+
+def _partial(searcher, query: str, game, kind) -> tuple[list[str], str, dict | None]:
+    """The best partial match of a query of several words that finds nothing whole.
+
+    Words no text holds go first; then, one at a time, the word found in the fewest
+    texts alone (the likeliest to be the odd one out) until the rest find something.
+    Returns (dropped words, the query searched, its JSON or None).
+    """
+    words = _plain_words(query)
+    if len(words) < 2 or len(words) > 6:
+        return [], query, None
+    counts = {w: searcher.search(w, game=game, kind=kind, limit=1).total for w in words}
+    kept = [w for w in words if counts[w] > 0]
+    while kept:
+        if len(kept) < len(words):
+            again = searcher.search(" ".join(kept), game=game, kind=kind, limit=FETCH).as_json()
+            if again["results"]:
+                return [w for w in words if w not in kept], " ".join(kept), again
+        if len(kept) == 1:
+            break
+        kept.remove(min(kept, key=lambda w: counts[w]))
+    return [], query, None
+
+
+def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
+           limit: int = 10, old: bool = False) -> dict:
+    """The search as grouped results with its typo and partial-match fallbacks.
+
+    The answer is the searcher's JSON with ``results`` one per entry (each with
+    ``passages``, ``old_matches`` and ``exact``), ``total`` the number of entries, and
+    ``corrected``/``dropped`` when the query was respelled or shortened.
+    """
+    first = searcher.search(query, game=game, kind=kind, limit=FETCH, offset=0)
+    data = first.as_json()
+    if data.get("redirect"):
+        data["results"] = data["results"][:limit]
+        return data
+    hits = data["results"]
+    used, corrected, dropped = query, None, []
+    query_normal = " ".join(normalize(query).split())
+    exact = any(_exact_tier(h, corpus, query_normal) for h in hits[:20])
+    if not exact:
+        alt = one_edit(corpus, query)
+        if alt:
+            again = searcher.search(alt, game=game, kind=kind, limit=FETCH, offset=0).as_json()
+            if again["results"]:
+                corrected, used = alt, alt
+                seen = {(h["id"], h["clause"], h["revision"]) for h in again["results"]}
+                hits = again["results"] + [h for h in hits
+                                           if (h["id"], h["clause"], h["revision"]) not in seen]
+                data["facets"] = again["facets"]
+    expanded = expansions(corpus, query) if not OPERATOR.search(query) else []
+    if expanded:
+        seen = {(h["id"], h["clause"], h["revision"]) for h in hits}
+        for _term, _wording, alt_query in expanded:
+            for h in searcher.search(alt_query, game=game, kind=kind, limit=FETCH) \
+                    .as_json()["results"]:
+                if (h["id"], h["clause"], h["revision"]) not in seen:
+                    seen.add((h["id"], h["clause"], h["revision"]))
+                    hits.append(h)
+        data["expanded"] = [{"term": t, "wording": w} for t, w, _q in expanded]
+    if not hits:
+        dropped, used, again = _partial(searcher, query, game, kind)
+        if again is not None:
+            hits, data["facets"] = again["results"], again["facets"]
+    groups = group_hits(hits, corpus, used, old=old, also=tuple(q for _t, _w, q in expanded))
+    start = (page - 1) * limit
+    data.update({"results": [g.as_json() for g in groups[start:start + limit]],
+                 "total": len(groups), "passages_total": len(hits), "searched": used, "corrected": corrected,
+                 "dropped": dropped, "old_included": old})
+    if corrected and corrected not in data["did_you_mean"]:
+        data["did_you_mean"] = [corrected, *data["did_you_mean"]]
+    return data

@@ -1,0 +1,107 @@
+"""Permalinks that keep their meaning: the ruleset pinned to the day the link was made.
+
+A board that says ``ruleset: latest`` (or nothing) would replay under whatever rules are
+newest when the link is opened, so a link sent today could mean something else after a
+rules revision.  The permalink therefore carries the day it was made; opened after the
+rules changed, the page lists what changed since and offers the replay under the rules
+in force now.  Links made before this (``ruleset: latest``) keep working as they did.
+"""
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timezone
+
+from . import workbench
+
+RULESET_LINE = re.compile(r"^ruleset:[ \t]*(?P<value>[^#\n]*?)[ \t]*(?:#.*)?$", re.M)
+RULES_KINDS = ("rule", "qa", "term")
+GAME_LINE = re.compile(r"^game:[ \t]*(?P<value>[A-Za-z0-9_-]+)[ \t\r]*$", re.M)
+
+
+def _rules(entry) -> bool:
+    """Rules, Q&A and terms of the game's texts (not cards, not the editors' glossary)."""
+    return entry.kind in RULES_KINDS and "glossary" not in (entry.data or {})
+
+
+def today() -> date:
+    """The day a link is made (UTC, so every server agrees)."""
+    return datetime.now(timezone.utc).date()
+
+
+def ruleset_of(text: str) -> str | None:
+    """The scenario's top-level ``ruleset:`` as written (None when it has none)."""
+    m = RULESET_LINE.search(text)
+    if not m:
+        return None
+    return m.group("value").strip().strip("'\"") or None
+
+
+def pin(text: str, day: date | None = None) -> str:
+    """The text with ``ruleset: latest`` (or no ruleset) made ``ruleset: <day>``.
+
+    A board already pinned to a day keeps it: the link replays what its maker saw.
+    """
+    current = ruleset_of(text)
+    if current not in (None, "latest") or not text.strip():
+        return text
+    return workbench.with_ruleset(text, (day or today()).isoformat())
+
+
+def game_of(text: str) -> str | None:
+    """The scenario's game id as written."""
+    m = GAME_LINE.search(text)
+    return m.group("value") if m else None
+
+
+def changes_since(corpus, game: str | None, day: date, rulings=()) -> list[dict]:
+    """The game's corpus revisions dated after ``day``: what a pinned board does not see.
+
+    The entries the scenario names as its ``ruling`` count whatever game they file under.
+
+    Only exact dates count ("before D" says nothing about when a text changed), and only
+    rules, Q&A and terms: a card list's date is when it was compiled, not a rules change.
+    """
+    out = []
+    for entry in corpus:
+        named = entry.id in rulings
+        if not named and ((game and entry.game != game) or not _rules(entry)):
+            continue
+        for rev in entry.revisions:
+            if rev.date is not None and not rev.date.before and rev.date.day > day:
+                out.append({"id": entry.id, "title": entry.title, "revision": rev.number,
+                            "date": rev.date.day.isoformat(), "status": rev.status})
+    return sorted(out, key=lambda c: (c["date"], c["id"]))
+
+
+def latest_day(corpus, game: str | None) -> str | None:
+    """The newest exact revision date of a game's texts: what "latest" stands for."""
+    days = [rev.date.day for entry in corpus
+            if (not game or entry.game == game) and _rules(entry)
+            for rev in entry.revisions if rev.date is not None and not rev.date.before]
+    return max(days).isoformat() if days else None
+
+
+def pin_state(corpus, text: str, data=None) -> dict:
+    """What the page says about a board's ruleset.
+
+    ``pinned`` the day (or None for latest); ``changes`` the revisions after it;
+    ``latest`` the date "latest" stands for in this game.
+    """
+    value = ruleset_of(text)
+    game = game_of(text)
+    out = {"pinned": None, "changes": [], "latest": latest_day(corpus, game), "game": game}
+    if value in (None, "latest"):
+        return out
+    try:
+        day = date.fromisoformat(value)
+    except ValueError:
+        return out
+    out["pinned"] = day.isoformat()
+    rulings = []
+    if isinstance(data, dict):
+        for key in ("ruling", "rulings"):
+            value = data.get(key)
+            values = value if isinstance(value, list) else [value]
+            rulings += [str(v).split("#", 1)[0] for v in values if v]
+    out["changes"] = changes_since(corpus, game, day, tuple(rulings))
+    return out

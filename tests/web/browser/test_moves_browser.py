@@ -1,0 +1,27 @@
+"""The board editor's legal actions: a judge taps through a situation one legal action at
+a time, and each tap appends that action to the scenario."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+
+def test_tapping_legal_actions_appends_them(page: Page, live_url, artifacts):
+    page.goto(live_url + "/board?from=yugioh/scenarios/damage-attack-higher.yaml")
+    moves = page.locator("#bf-moves")
+    # After 戦士A's attack, 戦士A has attacked: A may move on, and not attack again.
+    next_phase = moves.get_by_role("button", name="A: next_phase")
+    expect(next_phase).to_be_visible()
+    expect(moves.get_by_role("button", name=re.compile("attack"))).to_have_count(0)
+    next_phase.click()
+    yaml = page.locator("#yaml")
+    expect(yaml).to_have_value(re.compile(r"\{player: A, do: next_phase\}"))
+    # Now in main phase 2, the list is the new board's: A may end the turn.
+    expect(moves.get_by_role("button", name="A: end_turn")).to_be_visible()
+    expect(moves.get_by_role("button", name="A: next_phase")).to_have_attribute(
+        "data-rule", re.compile(r"^yugioh/"))
+    page.screenshot(path=str(artifacts / "workbench-legal-moves.png"), full_page=True)

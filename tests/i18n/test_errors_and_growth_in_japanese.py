@@ -59,7 +59,15 @@ def test_a_bad_scenario_is_explained_in_the_readers_language(real, text, ja_word
     real.delete_cookie("lang")
 
 
-def test_judge_run_explains_a_bad_scenario_in_each_language(tmp_path):
+@pytest.fixture
+def cli_locale_reset():
+    """The CLI sets the process's locale (CliRunner runs in this process): undo it."""
+    from judge.i18n import set_locale
+    yield
+    set_locale(None)
+
+
+def test_judge_run_explains_a_bad_scenario_in_each_language(tmp_path, cli_locale_reset):
     path = tmp_path / "bad.yaml"
     path.write_text(BAD, encoding="utf-8")
     env = {"LANG": "C.UTF-8", "LC_ALL": ""}

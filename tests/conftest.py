@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import tempfile
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 PROFILES = {"dev": 50, "ci": 100, "thorough": 1000}
@@ -33,3 +34,12 @@ settings.load_profile(PROFILE)
 def pytest_configure(config):
     if "JUDGE_CACHE_DIR" not in os.environ:
         os.environ["JUDGE_CACHE_DIR"] = tempfile.mkdtemp(prefix="judge-cache-")
+
+
+@pytest.fixture(autouse=True)
+def _no_locale_left_behind():
+    """The CLI sets the locale of the process it runs in (CliRunner runs in the tests'
+    process): put it back after every test, so the next one reads its own language."""
+    yield
+    from judge.i18n import set_locale
+    set_locale(None)

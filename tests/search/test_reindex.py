@@ -90,11 +90,12 @@ def test_the_web_page_says_the_search_failed(app, monkeypatch):
     def broken(*a, **k):
         raise OSError("disk gone")
     monkeypatch.setattr(searcher, "search", broken)
-    resp = app.test_client().get("/search?q=グレイズ")
-    assert resp.status_code == 200
-    body = resp.get_data(as_text=True)
-    assert "The search failed" in body and "disk gone" not in body
-    data = app.test_client().get("/api/search?q=グレイズ").get_json()
+    for lang, says in (("ja", "検索に失敗しました"), ("en", "The search failed")):
+        resp = app.test_client().get(f"/search?q=グレイズ&lang={lang}")
+        assert resp.status_code == 200
+        body = resp.get_data(as_text=True)
+        assert says in body and "disk gone" not in body
+    data = app.test_client().get("/api/search?q=グレイズ&lang=en").get_json()
     assert data["total"] == 0 and "failed" in data["notice"]
 
 

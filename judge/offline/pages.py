@@ -14,7 +14,7 @@ from flask import Flask
 
 
 def page_keys(corpus) -> list[str]:
-    """``vision/qa/QA-337``, ``vision/qa/QA-337?rev=1``, … for every entry."""
+    """``<game>/qa/QA-337``, ``<game>/qa/QA-337?rev=1``, … for every entry."""
     keys = []
     for entry in corpus:
         keys.append(entry.id)

@@ -3,7 +3,7 @@
 ``/changes`` lists the revisions of rulings (rules, Q&A, terms) by date, newest first,
 each with its word diff against the revision it replaced (the entry page's diff);
 ``/changes.atom`` is the same as an Atom feed, for every game or one
-(``/changes.atom?game=vision`` or ``/vision/changes.atom``).  Both take ``?since=``.
+(``/changes.atom?game=<game>`` or ``/<game>/changes.atom``).  Both take ``?since=``.
 Also the ``as_of`` argument of the search and entry pages (:func:`as_of_arg`).
 """
 from __future__ import annotations

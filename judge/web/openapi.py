@@ -64,7 +64,7 @@ def _errors(*codes: int) -> dict:
 
 
 ENTRY_ID = {"name": "entry_id", "in": "path", "required": True,
-            "description": "an entry id in any spelling (vision/qa/QA-337, qa337)",
+            "description": "an entry id in any spelling (<game>/qa/QA-337, qa337)",
             "schema": {"type": "string", "minLength": 1}}
 SLUG = {"name": "slug", "in": "path", "required": True, "schema": STR}
 GAME_NAME = {"name": "name", "in": "path", "required": True, "schema": STR}

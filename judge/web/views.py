@@ -193,9 +193,11 @@ def find_entry(entry_id: str):
     if key and len(key) <= current_app.config["MAX_QUERY_CHARS"]:
         hits = services().searcher().search(key, limit=5).as_json().get("results", [])
         suggestions = [(h["url"], f"{h['title']} ({h['id']})") for h in hits]
+    # the example is an id of this corpus, so it names a game the corpus has
+    example = next((e.id for e in corpus if e.kind == "qa"), "<game>/qa/QA-1")
     fail(404, _("No entry {id!r} in the corpus.", id=clean),
-         hints=[_("An id is <game>/<kind>/<key> (for example vision/qa/QA-337); a number "
-                  "such as QA-337 or 6.5.3.b finds it too.")],
+         hints=[_("An id is <game>/<kind>/<key> (for example {example}); a number "
+                  "such as QA-337 or 6.5.3.b finds it too.", example=example)],
          links=suggestions, id=clean, suggestions=[u for u, _ in suggestions])
 
 

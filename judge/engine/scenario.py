@@ -252,10 +252,11 @@ def _parse_actions(game, doc: Located, budget: budgets.Budget | None = None
     return out
 
 
-def _fact_value(value) -> bool:
-    """A this_turn fact's value: a scalar, or a list of them (Vision records a played
-    card's keywords), so a saved board reads back."""
-    return is_scalar(value) or (isinstance(value, list) and all(is_scalar(v) for v in value))
+def _fact_value(key, value) -> bool:
+    """A this_turn fact's value: a scalar; ``keywords`` may be a list of them (a game
+    records a played card's keywords), so a saved board reads back."""
+    return is_scalar(value) or (key == "keywords" and isinstance(value, list)
+                                and all(is_scalar(v) for v in value))
 
 
 def build_state(game, doc: Located, budget: budgets.Budget | None = None) -> GameState:
@@ -290,7 +291,7 @@ def build_state(game, doc: Located, budget: budgets.Budget | None = None) -> Gam
                             accepted=list(game.phases), **doc.where("setup", "phase"))
     this_turn = setup.get("this_turn") or []
     if not isinstance(this_turn, list) or not all(
-            isinstance(t, dict) and all(_fact_value(v) for v in t.values()) for t in this_turn):
+            isinstance(t, dict) and all(_fact_value(k, v) for k, v in t.items()) for t in this_turn):
         raise ScenarioError(msg("this_turn is a list of mappings, e.g. {{player: A, played: N75}}"),
                             field="setup.this_turn", **doc.where("setup", "this_turn"))
     flags = setup.get("flags") or {}

@@ -245,14 +245,6 @@ def note_view(note: Any) -> dict:
             "extra": "; ".join(f"{k}: {v}" for k, v in rest.items())}
 
 
-def date_text(when) -> str:
-    """A revision's date as the reader says it: 2014-04-10, 2014-04-10以前 / before …."""
-    if not when:
-        return _("date unknown")
-    day = when.day.isoformat()
-    return _("before {day}", day=day) if getattr(when, "before", False) else day
-
-
 def linked(ids: list[str]) -> list[dict]:
     """Entry ids as links: url, title, and whether the corpus has them."""
     corpus = services().corpus

@@ -112,7 +112,7 @@ def test_a_malformed_scenario_says_where(app, people):
     bad = "game: yugioh\nsetup: {players: {A: {}, B: {}}}\nactions:\n  - {player: A, do: dance}\n"
     data = app.test_client().post("/api/events/cs-tokyo/calls", json=body(scenario=bad),
                                   headers=auth(people["fj"])).get_json()
-    assert "line 4" in data["error"] and "dance" in data["error"]
+    assert "4行目" in data["error"] and "dance" in data["error"]   # Japanese by default
     assert data["scenario"]["line"] == 4
 
 

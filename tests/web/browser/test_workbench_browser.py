@@ -139,7 +139,7 @@ def test_a_yaml_error_is_shown_at_its_line_while_typing(page: Page, live_url):
     yaml.fill(text)
     status = page.locator("#yaml-status")
     expect(status).to_contain_text(f"{line}行目")
-    expect(status).to_contain_text("unknown action")
+    expect(status).to_contain_text("不明な行動")
     expect(page.locator("#yaml-gutter span.err")).to_have_text(str(line))
     # the form follows the text: the action list shows the (bad) action
     expect(page.locator("#board-form .action-list")).to_contain_text("A: dance")

@@ -34,8 +34,9 @@ from pathlib import Path
 from urllib.parse import quote, urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+# bench/ first, then tests/ in front of it: bench/web.py must not shadow the tests' web package.
 sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 from load import free_port, pct  # noqa: E402
 from web.hostile import BAD_YAML, BASE, finding1_permalink, json_bodies  # noqa: E402

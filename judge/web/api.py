@@ -9,6 +9,7 @@ from flask import Blueprint, jsonify, request, url_for
 
 from . import openapi, permalink, pinning, strictjson, views, workbench
 from .errors import fail
+from .i18n import current as web_locale
 from .replay import verdict
 from .services import services
 
@@ -140,7 +141,15 @@ def games():
 @bp.get("/games/<name>")
 def game(name: str):
     """One game's description (zones, card fields, actions and their fields, phases)."""
-    return jsonify(workbench.game_spec(views.game_named(name)))
+    game_ = views.game_named(name)
+    spec = services().cache.get(("game-spec", name, web_locale()),
+                                lambda: workbench.game_spec(game_))
+    # The board form fetches this at every page: the declarations do not change while
+    # the app runs, so the browser keeps it (an hour, then revalidated by its ETag).
+    response = jsonify(spec)
+    response.headers["Cache-Control"] = "public, max-age=3600"
+    response.add_etag()
+    return response.make_conditional(request)
 
 
 @bp.get("/games/<name>/cards")

@@ -12,7 +12,7 @@ from functools import lru_cache
 from urllib.parse import urlencode
 
 from flask import Flask, g, has_request_context, request
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, get_locale, get_translations
 
 from judge import i18n
 from judge.i18n import DEFAULT_LOCALE, LOCALES, normalize
@@ -32,6 +32,16 @@ def select_locale() -> str:
         return kept
     best = request.accept_languages.best_match(LOCALES)
     return normalize(best) or DEFAULT_LOCALE
+
+
+def _translations():
+    """The request's catalogue (Flask-Babel's), found once a request."""
+    if not has_request_context():
+        return get_translations()
+    found = g.get("judge_translations")
+    if found is None:
+        found = g.judge_translations = get_translations()
+    return found
 
 
 def current() -> str:
@@ -58,6 +68,15 @@ def init_app(app: Flask) -> None:
                           str(i18n.locale_dir(i18n.JUDGE_PACKAGE)))
     Babel(app, locale_selector=select_locale)
     i18n.set_resolver(lambda: current() if has_request_context() else None)
+    # Flask-Babel looks the catalogue up again at every _() (its context, the locale,
+    # the domain): a page with a replay says _() about a hundred times, a third of its
+    # rendering.  The request's catalogue is found once, as current() keeps its locale.
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda s: _translations().ugettext(s),
+        ngettext=lambda s, p, n: _translations().ungettext(s, p, n),
+        pgettext=lambda c, s: _translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: _translations().unpgettext(c, s, p, n),
+        newstyle=True)
 
     @app.context_processor
     def _language():

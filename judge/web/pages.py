@@ -121,19 +121,35 @@ def board():
             if "budget" in board.error else 400
     if as_json():
         return jsonify(board.as_json()), status
-    games = views.available_games()
-    from .workbench import game_spec, list_scenarios
-    specs = {g.name: game_spec(g) for g in games}
-    scenarios = services().cache.get(("scenarios",), lambda: list_scenarios(services().corpus))
+    # The form's game descriptions come from /api/games/<name> (cached by the browser)
+    # and the scenario list from /api/scenarios when it is opened: the page carries
+    # neither, so a run's page stays small and quick to render.
+    games = {g.name: g.title or g.name for g in views.available_games()}
     run = None
     if board.result is not None:
         from .replay import run_view
         run = run_view(board.result, origin, None, tuple(board.result.scenario.game.zones))
     lines = text.splitlines()
-    return render_template("board.html", board=board, run=run, specs=specs,
-                           scenarios=scenarios, lines=lines,
+    return render_template("board.html", board=board, run=run, games=games,
+                           scenario_count=len(corpus_scenarios()), lines=lines,
                            permalink=url_for("pages.board", s=board.token, _external=True),
                            download=url_for("pages.download", s=board.token)), status
+
+
+def corpus_scenarios() -> list[dict]:
+    """Every scenario file of the corpus (read once: the corpus does not change while
+    the app runs)."""
+    from .workbench import list_scenarios
+    return services().cache.get(("scenarios",), lambda: list_scenarios(services().corpus))
+
+
+@bp.get("/board/scenarios")
+def board_scenarios():
+    """The rulings' scenarios to start a board from: the list the workbench page fetches
+    when its "start" panel opens, as a page of its own (without JavaScript too)."""
+    def page():
+        return render_template("board_scenarios.html", scenarios=corpus_scenarios())
+    return services().pages.get(("board-scenarios", web_locale()), page)
 
 
 @bp.route("/board/download", methods=["GET", "POST"])

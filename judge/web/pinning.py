@@ -81,15 +81,16 @@ def latest_day(corpus, game: str | None) -> str | None:
     return max(days).isoformat() if days else None
 
 
-def pin_state(corpus, text: str, data=None) -> dict:
+def pin_state(corpus, text: str, data=None, latest=latest_day) -> dict:
     """What the page says about a board's ruleset.
 
     ``pinned`` the day (or None for latest); ``changes`` the revisions after it;
-    ``latest`` the date "latest" stands for in this game.
+    ``latest`` the date "latest" stands for in this game (``latest(corpus, game)``:
+    a caller serving many boards passes a cached one, as it scans every entry).
     """
     value = ruleset_of(text)
     game = game_of(text)
-    out = {"pinned": None, "changes": [], "latest": latest_day(corpus, game), "game": game}
+    out = {"pinned": None, "changes": [], "latest": latest(corpus, game), "game": game}
     if value in (None, "latest"):
         return out
     try:

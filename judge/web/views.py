@@ -10,6 +10,7 @@ import logging
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 from urllib.parse import quote
 
@@ -388,15 +389,19 @@ class Board:
     result: Any = None
     origin: str = ""
 
-    @property
+    @cached_property
     def token(self) -> str:
-        """The permalink token of the text, its ruleset pinned to today if it had none."""
+        """The permalink token of the text, its ruleset pinned to today if it had none
+        (computed once: the page links it twice, and compressing it is not free)."""
         return permalink.encode(pinning.pin(self.text))
 
     @property
     def pin(self) -> dict:
         """The board's ruleset day and the rules revised after it (see :mod:`.pinning`)."""
-        return pinning.pin_state(services().corpus, self.text, self.data)
+        def latest(corpus, game):
+            return services().cache.get(("latest-day", game),
+                                        lambda: pinning.latest_day(corpus, game))
+        return pinning.pin_state(services().corpus, self.text, self.data, latest)
 
     def as_json(self) -> dict:
         """The board as JSON (the workbench's twin)."""
@@ -413,10 +418,10 @@ def board_from(text: str, origin: str = "") -> Board:
     """Read and run a board's text (errors located, never raised)."""
     corpus = services().corpus
     board = Board(text, origin=origin)
-    board.data, board.error = workbench.parse_text(text, corpus)
+    board.data, board.error, scenario = workbench.read_board(text, corpus)
     if board.error is None:
         try:
-            board.result = workbench.run(text, corpus)
+            board.result = workbench.run(text, corpus, scenario=scenario)
         except ScenarioError as exc:
             board.error = exc.as_dict()
     return board

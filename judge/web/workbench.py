@@ -141,30 +141,37 @@ def parse_text(text: str, corpus, source: str = "<board>") -> tuple[Any, dict | 
     The data comes back even when the scenario is invalid as a scenario (an unknown
     card…), so the form can still show the board being written.
     """
+    return read_board(text, corpus, source)[:2]
+
+
+def read_board(text: str, corpus, source: str = "<board>") -> tuple[Any, dict | None, Any]:
+    """``(data, error, scenario)``: :func:`parse_text`'s answer and the parsed scenario
+    (None on an error), which :func:`run` takes instead of reading the text again."""
     try:
         check_size(text, source)
         located = load_located(text, source, precheck())
     except ScenarioError as exc:
-        return None, exc.as_dict()
+        return None, exc.as_dict(), None
     except RecursionError:
-        return None, recursive(source).as_dict()
+        return None, recursive(source).as_dict(), None
     data = plain(located.data)
     try:
-        parse_scenario(text, source, corpus, located=located)
+        scenario = parse_scenario(text, source, corpus, located=located)
     except ScenarioError as exc:
-        return data, exc.as_dict()
-    return data, None
+        return data, exc.as_dict(), None
+    return data, None, scenario
 
 
-def run(text: str, corpus, source: str = "<board>") -> RunResult:
+def run(text: str, corpus, source: str = "<board>", scenario=None) -> RunResult:
     """Run a board.  A scenario pinned to a day checks what its ruling said that day.
 
     Under a ruleset date, the expectation checked is ``expect_by_revision[N]`` where N is
     the revision of the scenario's ruling in force that day (if the scenario has one),
     else ``expect``: the same choice ``judge replay`` makes for each revision.
+    ``scenario`` is the text already parsed (:func:`read_board`), if it was.
     """
     try:
-        scenario = parse_scenario(text, source, corpus)
+        scenario = scenario or parse_scenario(text, source, corpus)
     except RecursionError:
         raise recursive(source) from None
     expect, origin = None, None

@@ -20,7 +20,12 @@
       return Object.prototype.hasOwnProperty.call(params, k) ? String(params[k]) : m;
     }) : out;
   }
-  var specs = boot.specs || {};
+  // The games (name: title) come with the page; a game's form description (zones, card
+  // fields, actions) is fetched from /api/games/<name> when the form first needs it, and
+  // the browser keeps it (Cache-Control): the page itself stays small.
+  var games = boot.games || {};
+  var specs = {}, specWaits = {}, specFailed = {};
+  var LANG = document.documentElement.lang || "ja";
   var model = isMapping(boot.data) ? boot.data : null;
   var formEl = document.getElementById("board-form");
   var yamlEl = document.getElementById("yaml");
@@ -82,6 +87,22 @@
   }
 
   function spec() { return model ? specs[model.game] : null; }
+  function knownGame(name) { return Object.prototype.hasOwnProperty.call(games, name); }
+  function loadSpec(name) {
+    if (specs[name]) return Promise.resolve(specs[name]);
+    if (!specWaits[name]) {
+      specWaits[name] = fetch("/api/games/" + encodeURIComponent(name) + "?lang=" + encodeURIComponent(LANG),
+                              { headers: { Accept: "application/json" } })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .catch(function () { return null; })
+        .then(function (sp) {
+          delete specWaits[name];
+          if (sp) specs[name] = sp; else specFailed[name] = true;
+          return sp;
+        });
+    }
+    return specWaits[name];
+  }
   function setup() {
     if (!isMapping(model.setup)) model.setup = {};
     if (!isMapping(model.setup.players)) model.setup.players = { A: {}, B: {} };
@@ -153,8 +174,15 @@
       return;
     }
     var sp = spec();
+    if (!sp && knownGame(model.game) && !specFailed[model.game]) {
+      formEl.appendChild(h("p", { class: "form-note", role: "status", text: t("フォームを読み込んでいます…") }));
+      loadSpec(model.game).then(function () { render(); });
+      return;
+    }
     if (!sp) {
-      formEl.appendChild(h("p", { class: "form-note bad", text: t("game: {game} はフォームで編集できません（{games}）。", { game: model.game, games: Object.keys(specs).join(", ") }) }));
+      formEl.appendChild(h("p", { class: "form-note bad", text: knownGame(model.game)
+        ? t("フォームの説明を読み込めませんでした。YAML は編集して実行できます。")
+        : t("game: {game} はフォームで編集できません（{games}）。", { game: model.game, games: Object.keys(games).join(", ") }) }));
       formEl.appendChild(basics(null));
       return;
     }
@@ -173,15 +201,18 @@
   }
 
   function basics(sp) {
-    var games = Object.keys(specs).map(function (g) { return [g, specs[g].title || g]; });
-    var gameSel = select(games.length ? games : [[model.game, model.game]], model.game, function () {
-      var next = specs[gameSel.value];
-      if (!next) return;
+    var choices = Object.keys(games).map(function (g) { return [g, games[g] || g]; });
+    var gameSel = select(choices.length ? choices : [[model.game, model.game]], model.game, function () {
+      var name = gameSel.value;
+      if (!knownGame(name)) return;
       if ((boardCards().length || (model.actions || []).length) &&
           !window.confirm(t("ゲームを変えると盤面が空になります。よろしいですか？"))) { gameSel.value = model.game; return; }
-      model = emptyScenario(next);
-      draft = { card: { fields: {} }, action: { fields: {} }, moreOpen: false };
-      changed(true);
+      loadSpec(name).then(function (next) {
+        if (!next) { status(t("フォームの説明を読み込めませんでした。YAML は編集して実行できます。"), true); return; }
+        model = emptyScenario(next);
+        draft = { card: { fields: {} }, action: { fields: {} }, moreOpen: false };
+        changed(true);
+      });
     });
     var title = h("input", { type: "text", value: model.title || "", oninput: function () { model.title = title.value; changed(false); } });
     var ruleset = h("input", { type: "text", value: model.ruleset === undefined ? "" : model.ruleset, placeholder: t("latest または 2014-04-09"), inputmode: "numeric",
@@ -272,22 +303,13 @@
     var more = h("details", { class: "more", open: draft.moreOpen, ontoggle: function () { draft.moreOpen = more.open; } },
       [h("summary", { text: t("カードの項目（任意: 攻撃力・表示形式など {count} 項目）", { count: Object.keys(sp.card_fields || {}).length }) }),
        h("div", { class: "form-row" }, fieldNodes)]);
+    // Enter in the name (or a tap on a zone's ＋) places the card: a name the lookup is
+    // still answering for waits for it, so a card typed in full comes with its stats.
     var add = h("button", { type: "button", class: "small", id: "bf-add-card", text: t("置く"), onclick: function () {
-      var cardNameValue = (d.name || "").trim();
-      if (!cardNameValue) { message.textContent = t("カード名を入れてください。"); message.className = "form-note bad"; name.focus(); return; }
-      var pl = player(d.player);
-      if (typeof pl[d.zone] === "number") {
-        message.textContent = t("{zone}は枚数で指定されています。枚数を 0 にしてからカードを置いてください。", { zone: zoneLabel(sp, d.zone) });
-        message.className = "form-note bad"; return;
-      }
-      var card = { name: cardNameValue };
-      Object.keys(d.fields).forEach(function (k) { if (d.fields[k] !== undefined) card[k] = d.fields[k]; });
-      if (!Array.isArray(pl[d.zone])) pl[d.zone] = [];
-      pl[d.zone].push(Object.keys(card).length === 1 ? cardNameValue : card);
-      d.name = ""; d.fields = {};
-      changed(true);
-      var again = document.getElementById("bf-card-name");
-      if (again) again.focus();
+      var wait = lookupWait;
+      if (!wait) { placeCard(sp); return; }
+      add.disabled = true;
+      wait.then(function () { add.disabled = false; placeCard(sp); });
     } });
     name.id = "bf-card-name";
     return h("fieldset", {}, [h("legend", { text: t("カードを置く") }),
@@ -295,6 +317,37 @@
       h("div", { class: "form-row" }, [field(t("プレイヤー"), who), field(t("領域"), where), add]),
       h("p", { class: "form-note small", text: t("下の盤面の図で領域の「＋」をタップしても置けます。") }),
       more, message]);
+  }
+
+  function placeCard(sp) {
+    var d = draft.card;
+    var note = document.getElementById("bf-card-note");
+    function bad(text) { if (note) { note.textContent = text; note.className = "form-note bad"; } }
+    var found = lookedUp(d.name || "");
+    if (found) {
+      d.name = found.name;
+      // the card's facts, under what the judge typed in the fields
+      var typed = d.fields;
+      d.fields = {};
+      Object.keys(found.fields || {}).forEach(function (k) { if (sp.card_fields && sp.card_fields[k]) d.fields[k] = found.fields[k]; });
+      Object.keys(typed).forEach(function (k) { if (typed[k] !== undefined) d.fields[k] = typed[k]; });
+    }
+    var cardNameValue = (d.name || "").trim();
+    if (!cardNameValue) { bad(t("カード名を入れてください。")); focusById("bf-card-name"); return; }
+    var pl = player(d.player);
+    if (typeof pl[d.zone] === "number") {
+      bad(t("{zone}は枚数で指定されています。枚数を 0 にしてからカードを置いてください。", { zone: zoneLabel(sp, d.zone) }));
+      return;
+    }
+    var card = { name: cardNameValue };
+    Object.keys(d.fields).forEach(function (k) { if (d.fields[k] !== undefined) card[k] = d.fields[k]; });
+    if (!Array.isArray(pl[d.zone])) pl[d.zone] = [];
+    pl[d.zone].push(Object.keys(card).length === 1 ? cardNameValue : card);
+    d.name = ""; d.fields = {};
+    d.note = t("「{card}」を{player} の{zone}に置きました。", { card: cardNameValue, player: d.player, zone: zoneLabel(sp, d.zone) });
+    lookupMatches = {};
+    changed(true);
+    focusById("bf-card-name");
   }
 
   // The stats a judge types most: the game's first three whole-number card fields
@@ -379,14 +432,33 @@
 
   // Card lookup (カード検索): a name in any kana, or a number, offers the game's cards;
   // choosing one fills in its number and stats from the card list / the game's facts.
-  var lookupTimer = null, lookupSeq = 0, lookupMatches = {};
+  var lookupTimer = null, lookupSeq = 0, lookupMatches = {}, lookupWait = null, lookupRelease = null;
   function matchKey(m) { return m.number ? m.name + "｜" + m.number : m.name; }
+  // A name as the lookup compares it: width (NFKC), hiragana as katakana, case.
+  function fold(text) {
+    return String(text || "").normalize("NFKC").trim().toLowerCase()
+      .replace(/[\u3041-\u3096]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) + 0x60); });
+  }
+  // The card the typed text names exactly (its name in any kana or width, or its
+  // number), among the lookup's last answer; none when it names several or none.
+  function lookedUp(text) {
+    var key = fold(text.split("｜")[0]);
+    if (!key) return null;
+    var found = Object.keys(lookupMatches).map(function (k) { return lookupMatches[k]; })
+      .filter(function (m) { return fold(m.name) === key || (m.number && fold(m.number) === key); });
+    return found.length === 1 ? found[0] : null;
+  }
   function lookupCard(sp, text) {
     var chosen = lookupMatches[text];
     if (chosen) { applyCard(sp, chosen); return; }
     clearTimeout(lookupTimer);
+    if (lookupRelease) lookupRelease();
+    lookupWait = lookupRelease = null;
     if (!text.trim()) return;
     var query = text.split("｜")[0].trim();      // a chosen suggestion: look its name up
+    var release;
+    var wait = new Promise(function (resolve) { release = resolve; });
+    lookupWait = wait; lookupRelease = release;
     lookupTimer = setTimeout(function () {
       var mine = ++lookupSeq;
       fetch("/api/games/" + encodeURIComponent(sp.name) + "/cards?q=" + encodeURIComponent(query))
@@ -403,8 +475,12 @@
           });
           // The suggestion may have been chosen while this answer was on its way.
           var now = document.getElementById("bf-card-name");
-          if (now && lookupMatches[now.value]) applyCard(sp, lookupMatches[now.value]);
-        }).catch(function () {});
+          if (now && lookupMatches[now.value] && !document.getElementById("bf-add-card").disabled) applyCard(sp, lookupMatches[now.value]);
+        }).catch(function () {})
+        .then(function () {
+          release();
+          if (lookupWait === wait) lookupWait = lookupRelease = null;
+        });
     }, 120);
   }
   function applyCard(sp, m) {
@@ -634,6 +710,27 @@
       if (benchEl.requestSubmit) benchEl.requestSubmit(submitter || undefined); else benchEl.submit();
     });
   });
+
+  // The rulings' scenarios: fetched (the page /board/scenarios, parsed inertly) when the
+  // "start" panel opens, so the board's every page does not carry the list.
+  var startEl = document.querySelector("details.start");
+  var scenariosAsked = false;
+  function loadScenarios() {
+    var link = document.getElementById("scenario-link");
+    if (scenariosAsked || !link) return;
+    scenariosAsked = true;
+    fetch(link.href, { headers: { Accept: "text/html" } })
+      .then(function (r) { return r.ok ? r.text() : ""; })
+      .then(function (html) {
+        var list = html && new DOMParser().parseFromString(html, "text/html").getElementById("scenario-list");
+        if (!list) { scenariosAsked = false; return; }
+        link.parentNode.after(document.importNode(list, true));
+      }).catch(function () { scenariosAsked = false; });
+  }
+  if (startEl) {
+    startEl.addEventListener("toggle", function () { if (startEl.open) loadScenarios(); });
+    if (startEl.open) loadScenarios();
+  }
 
   var copy = document.getElementById("copy-permalink");
   if (copy) copy.addEventListener("click", function () {

@@ -188,7 +188,7 @@ def run(text: str, corpus, source: str = "<board>", scenario=None) -> RunResult:
 def game_spec(game) -> dict:
     """What the board form needs to know about a game: zones, fields, actions, phases."""
     from judge.engine.match import game_package
-    from judge.i18n import Term
+    from judge.i18n import Term, gettext
 
     from .board import zone_label
     package = game_package(game)
@@ -197,9 +197,13 @@ def game_spec(game) -> dict:
         # the reader's word for a YAML key (攻撃するカード for attacker); the key stays
         return Term(kind, key, package).render()
 
+    def doc(text: str) -> str:
+        # the help of a field or an action, from the game's catalogue (N_ in its module)
+        return gettext(text, package) if text else ""
+
     def fields(specs) -> dict:
         return {name: {"kind": f.kind, "required": f.required, "options": list(f.options),
-                       "doc": f.doc, "label": label("field", name)}
+                       "doc": doc(f.doc), "label": label("field", name)}
                 for name, f in specs.items()}
 
     return {
@@ -210,7 +214,7 @@ def game_spec(game) -> dict:
         "phase_labels": {p: label("phase", p) for p in game.phases},
         "starting_life": game.starting_life,
         "card_fields": fields(game.card_fields),
-        "actions": {name: {"doc": spec.doc, "fields": fields(spec.fields),
+        "actions": {name: {"doc": doc(spec.doc), "fields": fields(spec.fields),
                            "label": label("action", name)}
                     for name, spec in sorted(game.actions.items())},
     }

@@ -10,6 +10,7 @@ battle is judged.  Then the attributes (destroy, consecutive, pierce), the battl
 from __future__ import annotations
 
 from judge.engine import FieldSpec, LifeChange, Note, SetCard, action, require
+from judge.i18n import N_
 
 from . import attack_types, attributes, battle
 from . import cards as C
@@ -33,11 +34,12 @@ def _on_field(match, card) -> bool:
 
 
 @action("attack",
-        attacker=FieldSpec("card", required=True, doc="the attacking unit"),
-        target=FieldSpec("card", doc="the opposing unit; none: a direct attack"),
-        response=FieldSpec("card", doc="the defending player's spell cast in answer"),
-        response_target=FieldSpec("str", doc="what that spell targets"),
-        condition_met=FieldSpec("yesno", doc="a conditional acceleration response's condition"))
+        attacker=FieldSpec("card", required=True, doc=N_("the attacking unit")),
+        target=FieldSpec("card", doc=N_("the opposing unit; none: a direct attack")),
+        response=FieldSpec("card", doc=N_("the defending player's spell cast in answer")),
+        response_target=FieldSpec("str", doc=N_("what that spell targets")),
+        condition_met=FieldSpec("yesno", doc=N_("a conditional acceleration response's condition")),
+        doc=N_("Declare an attack and carry it out (see the module's description)."))
 def attack(match, act):
     """Declare an attack and carry it out (see the module's description)."""
     player = act.player

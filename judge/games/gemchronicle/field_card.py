@@ -9,6 +9,7 @@ comes back by paying 12 mana in its owner's mana phase.
 from __future__ import annotations
 
 from judge.engine import FieldSpec, SetCard, action, require
+from judge.i18n import N_
 
 from . import cards as C
 from .common import require_game_on, require_own_turn
@@ -50,7 +51,8 @@ def return_face_down(match, card, *, cite, detail: str):
                   event="return")
 
 
-@action("activate_field", card=FieldSpec("card", required=True, doc="the field card"))
+@action("activate_field", card=FieldSpec("card", required=True, doc=N_("the field card")),
+        doc=N_("Re-activate a returned field card for 12 mana in one's own mana phase (再発動)."))
 def activate_field(match, act):
     """Re-activate a returned field card for 12 mana in one's own mana phase (再発動)."""
     player = act.player

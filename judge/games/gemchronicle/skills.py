@@ -12,6 +12,7 @@ page: the action gives its effect, target, amount, turns and mana cost.
 from __future__ import annotations
 
 from judge.engine import FieldSpec, Note, ScenarioError, action, require
+from judge.i18n import N_
 
 from . import cards as C
 from .attributes import hide_after_action, show_for_action
@@ -28,14 +29,15 @@ TACTICS = ("tactics1", "tactics2")
 
 
 @action("skill",
-        unit=FieldSpec("card", required=True, doc="the unit (or equip card) whose skill it is"),
+        unit=FieldSpec("card", required=True, doc=N_("the unit (or equip card) whose skill it is")),
         type=FieldSpec("choice", options=("active", "passive", "boost"),
-                       doc="active (default), passive, or boost (ブーストアタック)"),
-        effect=FieldSpec("str", doc="what the skill does (break, burn_damage, bounce, stun, …)"),
-        target=FieldSpec("str", doc="the card on the field or player it targets"),
-        amount=FieldSpec("int", doc="burn damage"),
-        turns=FieldSpec("int", doc="how long a status it gives lasts"),
-        cost=FieldSpec("int", doc="the mana its text asks for"))
+                       doc=N_("active (default), passive, or boost (ブーストアタック)")),
+        effect=FieldSpec("str", doc=N_("what the skill does (break, burn_damage, bounce, stun, …)")),
+        target=FieldSpec("str", doc=N_("the card on the field or player it targets")),
+        amount=FieldSpec("int", doc=N_("burn damage")),
+        turns=FieldSpec("int", doc=N_("how long a status it gives lasts")),
+        cost=FieldSpec("int", doc=N_("the mana its text asks for")),
+        doc=N_("Activate a unit's skill by its kind's timing, paying the mana its text asks."))
 def skill(match, act):
     """Activate a unit's skill by its kind's timing, paying the mana its text asks."""
     player = act.player

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from judge.engine import (Choose, FieldSpec, Move, Note, ScenarioError, SetCard, action,
                           require)
+from judge.i18n import N_
 
 from . import cards as C
 from .common import require_game_on
@@ -41,8 +42,9 @@ def category_cite(category: str, match_text: str | None = None):
 
 
 @action("set",
-        card=FieldSpec("card", required=True, doc="a spell or equip card in the hand"),
-        face_down=FieldSpec("bool", doc="face-down (default true) or face-up"))
+        card=FieldSpec("card", required=True, doc=N_("a spell or equip card in the hand")),
+        face_down=FieldSpec("bool", doc=N_("face-down (default true) or face-up")),
+        doc=N_("Set a spell or equip card in the magic zone (five at most), in a tactics phase."))
 def set_card(match, act):
     """Set a spell or equip card in the magic zone (five at most), in a tactics phase."""
     player = act.player
@@ -206,12 +208,13 @@ def cast_spell(match, player: str, card, *, target=None, effect=None, amount=Non
 
 
 @action("cast",
-        card=FieldSpec("card", required=True, doc="the spell or equip card (hand or magic zone)"),
-        target=FieldSpec("str", doc="the card on the field or the player it targets"),
-        effect=FieldSpec("str", doc="overrides the card's effect (break, burn_damage, bounce, …)"),
-        amount=FieldSpec("int", doc="overrides the card's burn damage"),
-        turns=FieldSpec("int", doc="overrides how long a status it gives lasts"),
-        condition_met=FieldSpec("yesno", doc="a conditional acceleration's condition"))
+        card=FieldSpec("card", required=True, doc=N_("the spell or equip card (hand or magic zone)")),
+        target=FieldSpec("str", doc=N_("the card on the field or the player it targets")),
+        effect=FieldSpec("str", doc=N_("overrides the card's effect (break, burn_damage, bounce, …)")),
+        amount=FieldSpec("int", doc=N_("overrides the card's burn damage")),
+        turns=FieldSpec("int", doc=N_("overrides how long a status it gives lasts")),
+        condition_met=FieldSpec("yesno", doc=N_("a conditional acceleration's condition")),
+        doc=N_("Cast a spell (or use an equip card) by its category's timing, then resolve it."))
 def cast(match, act):
     """Cast a spell (or use an equip card) by its category's timing, then resolve it."""
     player = act.player

@@ -15,7 +15,7 @@ from . import cards as C
 from .common import require_game_on, require_own_turn
 from .citations import rule
 from .interpretations import STATUS_COUNTDOWN, STUN_ACTIONS
-from judge.i18n import joined
+from judge.i18n import N_, joined
 from .i18n import msg
 
 CLAUSE = {"stun": "stun", "freeze_lock": "freeze-lock", "burn": "burn"}
@@ -77,8 +77,9 @@ def count_down(match):
                           event="status")
 
 
-@action("cure", unit=FieldSpec("card", required=True, doc="the unit to cure"),
-        status=FieldSpec("str", required=True, doc="stun, freeze_lock or burn (any spelling)"))
+@action("cure", unit=FieldSpec("card", required=True, doc=N_("the unit to cure")),
+        status=FieldSpec("str", required=True, doc=N_("stun, freeze_lock or burn (any spelling)")),
+        doc=N_("Cure a status in one's own mana phase by paying the mana phases it has left (補足)."))
 def cure(match, act):
     """Cure a status in one's own mana phase by paying the mana phases it has left (補足)."""
     player = act.player

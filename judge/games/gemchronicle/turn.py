@@ -10,6 +10,7 @@ statuses.  The first player's first turn has no battle phase.
 from __future__ import annotations
 
 from judge.engine import Move, Note, SetCard, SetTurn, Win, action, require
+from judge.i18n import N_
 
 from . import continuous_damage, field_card, mana, status_effects
 from .common import require_game_on, require_own_turn
@@ -120,7 +121,7 @@ def start(match):
     yield from enter(match, "draw")
 
 
-@action("start_game", doc="Before the game: each player draws 7 and the first turn begins.")
+@action("start_game", doc=N_("Before the game: each player draws 7 and the first turn begins."))
 def start_game(match, act):
     """Start the game from the ``setup`` phase (each player draws 7, then turn 1's draw)."""
     yield from require_game_on(match)
@@ -130,7 +131,7 @@ def start_game(match, act):
     yield from start(match)
 
 
-@action("next_phase", doc="End the current phase and begin the next one.")
+@action("next_phase", doc=N_("End the current phase and begin the next one."))
 def next_phase(match, act):
     """Move to the next phase; after the end phase the turn passes to the opponent."""
     yield from require_game_on(match)
@@ -138,7 +139,7 @@ def next_phase(match, act):
     yield from advance(match)
 
 
-@action("end_turn", doc="Go through the rest of the turn to the opponent's draw phase.")
+@action("end_turn", doc=N_("Go through the rest of the turn to the opponent's draw phase."))
 def end_turn(match, act):
     """Pass the remaining phases (each still does what it does by itself) and the turn."""
     yield from require_game_on(match)

@@ -9,6 +9,7 @@ position may change once a turn.
 from __future__ import annotations
 
 from judge.engine import FieldSpec, Move, ScenarioError, SetCard, action, require
+from judge.i18n import N_
 
 from . import cards as C
 from .common import require_game_on, require_own_turn
@@ -49,13 +50,14 @@ def require_not_broken(card, zone: str, what: str):
 
 
 @action("summon",
-        card=FieldSpec("card", required=True, doc="the unit (in the hand, or the forbidden "
-                                                   "deck for a forbidden unit)"),
-        position=FieldSpec("str", doc="attack (default) or defense (攻撃表示, 守備表示)"),
-        face_down=FieldSpec("bool", doc="set it face-down (defense position)"),
+        card=FieldSpec("card", required=True, doc=N_("the unit (in the hand, or the forbidden "
+                                                   "deck for a forbidden unit)")),
+        position=FieldSpec("str", doc=N_("attack (default) or defense (攻撃表示, 守備表示)")),
+        face_down=FieldSpec("bool", doc=N_("set it face-down (defense position)")),
         zone=FieldSpec("choice", options=("battle", "forbidden"),
-                       doc="battle (default for a unit) or forbidden (default for a forbidden unit)"),
-        slot=FieldSpec("int", doc="the battle-zone square 1-5 (default: the lowest free)"))
+                       doc=N_("battle (default for a unit) or forbidden (default for a forbidden unit)")),
+        slot=FieldSpec("int", doc=N_("the battle-zone square 1-5 (default: the lowest free)")),
+        doc=N_("Summon a unit, paying its ML in mana (ML: この数値のマナを使用してユニットを召喚)."))
 def summon(match, act):
     """Summon a unit, paying its ML in mana (ML: この数値のマナを使用してユニットを召喚)."""
     player = act.player
@@ -131,8 +133,9 @@ def summon(match, act):
 
 
 @action("change_position",
-        unit=FieldSpec("card", required=True, doc="the unit"),
-        position=FieldSpec("str", doc="attack or defense (default: the other one)"))
+        unit=FieldSpec("card", required=True, doc=N_("the unit")),
+        position=FieldSpec("str", doc=N_("attack or defense (default: the other one)")),
+        doc=N_("Change a unit's position, once a turn after it is set (１ターンに一度だけ)."))
 def change_position(match, act):
     """Change a unit's position, once a turn after it is set (１ターンに一度だけ)."""
     player = act.player

@@ -20,8 +20,9 @@ switches, interpretations) is docs/games/vision.md.
 """
 from __future__ import annotations
 
-from judge.engine.moves import EFFECT_ONLY, Cards, Values
 from judge.engine import Card, FieldSpec, Game
+from judge.engine.moves import EFFECT_ONLY, Cards, Values
+from judge.i18n import N_
 
 from . import board
 from .as_if_played import AFTERWARDS, resolve_as_if_played_action
@@ -64,27 +65,27 @@ class VisionGame(Game):
                    ("graze", "G", {"ja": "グレイズ", "en": "graze"}))
     phases = ("active", "maintenance", "draw", "main", "discard", "end")
     card_fields = {
-        "number": FieldSpec("str", doc="card list number: No.075, N75, PR.002"),
-        "type": FieldSpec("choice", options=tuple(TYPES), doc="character, spell, command"),
+        "number": FieldSpec("str", doc=N_("card list number: No.075, N75, PR.002")),
+        "type": FieldSpec("choice", options=tuple(TYPES), doc=N_("character, spell, command")),
         "attack": FieldSpec("int"), "toughness": FieldSpec("int"),
-        "graze": FieldSpec("int", doc="グレイズ value"),
-        "node": FieldSpec("str", doc="必要ノード: a whole number, or -"),
-        "cost": FieldSpec("str", doc="コスト: a whole number, -, or X"),
-        "asleep": FieldSpec("bool", doc="スリープ状態 (default: active)"),
-        "damage": FieldSpec("int", doc="damage marked on a character"),
-        "face_down": FieldSpec("bool", doc="裏向き"),
-        "keywords": FieldSpec("list", doc="貫通, 先制, 【世界呪符】, 【装備】…"),
-        "attached_to": FieldSpec("card", doc="the character an equipment/talisman is set on"),
-        "range": FieldSpec("str", doc="効果範囲 (目標: the card designates a target)"),
+        "graze": FieldSpec("int", doc=N_("グレイズ value")),
+        "node": FieldSpec("str", doc=N_("必要ノード: a whole number, or -")),
+        "cost": FieldSpec("str", doc=N_("コスト: a whole number, -, or X")),
+        "asleep": FieldSpec("bool", doc=N_("スリープ状態 (default: active)")),
+        "damage": FieldSpec("int", doc=N_("damage marked on a character")),
+        "face_down": FieldSpec("bool", doc=N_("裏向き")),
+        "keywords": FieldSpec("list", doc=N_("貫通, 先制, 【世界呪符】, 【装備】…")),
+        "attached_to": FieldSpec("card", doc=N_("the character an equipment/talisman is set on")),
+        "range": FieldSpec("str", doc=N_("効果範囲 (目標: the card designates a target)")),
         "target_kind": FieldSpec("choice", options=tuple(KINDS),
-                                 doc="what the card may target"),
-        "modes": FieldSpec("list", doc="the effects a card chooses one of (step 4)"),
-        "declaration": FieldSpec("yesno", doc="the card asks for a declaration (step 6)"),
-        "condition": FieldSpec("yesno", doc="its 'cannot be played unless' condition is met"),
-        "stack": FieldSpec("int", doc="order of a played card in the play area"),
-        "target": FieldSpec("card", doc="the target a played card designated"),
-        "mode": FieldSpec("str", doc="the mode a played card chose"),
-        "declared": FieldSpec("str", doc="what a played card declared"),
+                                 doc=N_("what the card may target")),
+        "modes": FieldSpec("list", doc=N_("the effects a card chooses one of (step 4)")),
+        "declaration": FieldSpec("yesno", doc=N_("the card asks for a declaration (step 6)")),
+        "condition": FieldSpec("yesno", doc=N_("its 'cannot be played unless' condition is met")),
+        "stack": FieldSpec("int", doc=N_("order of a played card in the play area")),
+        "target": FieldSpec("card", doc=N_("the target a played card designated")),
+        "mode": FieldSpec("str", doc=N_("the mode a played card chose")),
+        "declared": FieldSpec("str", doc=N_("what a played card declared")),
     }
     card_defaults = {"damage": 0, "asleep": False, "face_down": False}
     starting_life = 25

@@ -22,7 +22,7 @@ from .resolution import resolve_played
 from .restrictions import own_restrictions, record
 from .targets import is_legal_target, legal_targets, reference, target_kind
 from .citations import PLAY_TERM, PROCEDURE, qa
-from judge.i18n import joined
+from judge.i18n import N_, joined
 from .i18n import msg
 
 AFTERWARDS = ("none", "discard", "remove")
@@ -155,11 +155,11 @@ def _afterwards(match, card, afterwards: str):
 
 
 @action("resolve_as_if_played",
-        doc="An effect resolves a card as if played (プレイしたものとして解決): `card` from "
+        doc=N_("An effect resolves a card as if played (プレイしたものとして解決): `card` from "
             "冥界, 除外, the hand…; `by` names the effect (for the log); `afterwards` what "
-            "the effect does to the card after it resolves (none, discard, remove).",
-        card=FieldSpec("card", required=True, doc="the card resolved as if played"),
-        by=FieldSpec("str", doc="the card or effect that does it (for the log)"),
+            "the effect does to the card after it resolves (none, discard, remove)."),
+        card=FieldSpec("card", required=True, doc=N_("the card resolved as if played")),
+        by=FieldSpec("str", doc=N_("the card or effect that does it (for the log)")),
         afterwards=FieldSpec("choice", options=AFTERWARDS),
         resolved_target=FieldSpec("card"), resolved_mode=FieldSpec("str"))
 def resolve_as_if_played_action(match, act):

@@ -20,7 +20,7 @@ from .choices import given
 from .effects import battle_damage_is_effect_damage, battle_damage_to_player_negated
 from .graze import BattleDamage, graze
 from .citations import graze_cite
-from judge.i18n import joined
+from judge.i18n import N_, joined
 from .i18n import msg
 
 
@@ -127,13 +127,13 @@ def to_player(match, attacker, attacking: str, defender: str, amount: int,
 
 
 @action("attack",
-        doc="An active character attacks the opposing player. `block`: none or the "
+        doc=N_("An active character attacks the opposing player. `block`: none or the "
             "defender's active character; `graze`: yes or no (asked only when the "
-            "defender may graze).",
-        attacker=FieldSpec("card", required=True, doc="the attacking character"),
-        target=FieldSpec("player", doc="the opposing player (the only possible target)"),
-        block=FieldSpec("str", doc="none, or the blocking character"),
-        graze=FieldSpec("yesno", doc="whether the damaged player grazes"))
+            "defender may graze)."),
+        attacker=FieldSpec("card", required=True, doc=N_("the attacking character")),
+        target=FieldSpec("player", doc=N_("the opposing player (the only possible target)")),
+        block=FieldSpec("str", doc=N_("none, or the blocking character")),
+        graze=FieldSpec("yesno", doc=N_("whether the damaged player grazes")))
 def attack(match, act):
     """攻撃: the attack, the block, the damage and the graze, in that order."""
     player = act.player

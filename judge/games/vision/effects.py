@@ -10,6 +10,7 @@ combat.py and graze.py ask.
 from __future__ import annotations
 
 from judge.engine import Card, Check, Cite, FieldSpec, Move, Note, SetFlag, action
+from judge.i18n import N_
 
 from . import interpretations as I
 from .cards import PLAY_PROPS, label, number_of
@@ -124,9 +125,9 @@ def play_counts_note(card: Card):
 
 
 @action("put_onto_field",
-        doc="A card effect puts a card onto a field without playing it (スペルブレイク, "
+        doc=N_("A card effect puts a card onto a field without playing it (スペルブレイク, "
             "西行妖、開花…): `card` from any zone but the field, `by` the effect (for the "
-            "log), `controller` whose field (default the card's owner), `asleep` yes/no.",
+            "log), `controller` whose field (default the card's owner), `asleep` yes/no."),
         card=FieldSpec("card", required=True), by=FieldSpec("str"),
         controller=FieldSpec("player"), asleep=FieldSpec("yesno", required=True))
 def put_onto_field(match, act):

@@ -17,6 +17,7 @@ count that drops below the requirement by paying does not undo the play (card-pl
 from __future__ import annotations
 
 from judge.engine import Check, Choose, Cite, FieldSpec, Move, Note, Record, SetCard, action
+from judge.i18n import N_
 
 from . import interpretations as I
 from .cards import CardList, card_type, face_value, is_character, label, name_key, number_of
@@ -245,13 +246,13 @@ def _pay(match, player, card, cost, amount, required):
 
 
 @action("play",
-        doc="Play a card from the hand (the seven steps). `target`, `mode`, `declare`, `x` "
+        doc=N_("Play a card from the hand (the seven steps). `target`, `mode`, `declare`, `x` "
             "answer steps 5, 4, 6 and an X cost; `resolve: no` leaves the card waiting in "
             "the play area so the other player may interfere (default: both pass at once); "
             "`resolved_target` / `resolved_mode` answer a card resolved as if played when "
-            "this one resolves.",
-        card=FieldSpec("card", required=True, doc="the card in the hand"),
-        caster=FieldSpec("yesno", doc="yes: play a spell by the caster rule (術者)"),
+            "this one resolves."),
+        card=FieldSpec("card", required=True, doc=N_("the card in the hand")),
+        caster=FieldSpec("yesno", doc=N_("yes: play a spell by the caster rule (術者)")),
         target=FieldSpec("card"), mode=FieldSpec("str"), declare=FieldSpec("str"),
         x=FieldSpec("int"), resolve=FieldSpec("yesno"),
         resolved_target=FieldSpec("card"), resolved_mode=FieldSpec("str"))

@@ -11,6 +11,7 @@ onto the field active (世界呪符, 装備／場), onto the field asleep as a c
 from __future__ import annotations
 
 from judge.engine import Check, Cite, FieldSpec, Move, Note, Record, action
+from judge.i18n import N_
 
 from . import interpretations as I
 from .cards import PLAY_PROPS, card_type, has_keyword, is_attachment, label
@@ -122,9 +123,9 @@ def place(match, card, controller: str, target):
                           card=card, owner=card.owner))
 
 
-@action("resolve", doc="Both players pass: the cards in the play areas resolve, newest "
+@action("resolve", doc=N_("Both players pass: the cards in the play areas resolve, newest "
                        "first. `resolved_target` / `resolved_mode` answer a card resolved "
-                       "as if played by one of them (テリブルスーヴニール).",
+                       "as if played by one of them (テリブルスーヴニール)."),
         resolved_target=FieldSpec("card"), resolved_mode=FieldSpec("str"))
 def resolve(match, act):
     """解決: both players pass and the interference resolves."""

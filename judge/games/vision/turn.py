@@ -19,6 +19,7 @@ chooses anything in the phases between) and ``set_node``.
 from __future__ import annotations
 
 from judge.engine import Cite, FieldSpec, Move, Note, Record, SetCard, SetTurn, Win, action, require
+from judge.i18n import N_
 
 from . import interpretations as I
 from .cards import card_type, has_keyword, label
@@ -114,8 +115,8 @@ def advance(match):
     yield from enter(match, "active")
 
 
-@action("next_phase", doc="The turn player ends the phase; after the end phase the "
-                          "opponent's turn begins.")
+@action("next_phase", doc=N_("The turn player ends the phase; after the end phase the "
+                          "opponent's turn begins."))
 def next_phase(match, act):
     """次のフェイズへ (vision.turn)."""
     yield from game_on(match)
@@ -124,9 +125,9 @@ def next_phase(match, act):
     yield from advance(match)
 
 
-@action("end_turn", doc="The turn player ends the turn: the rest of its phases, then the "
+@action("end_turn", doc=N_("The turn player ends the turn: the rest of its phases, then the "
                         "opponent's active, maintenance and draw phases, to their main "
-                        "phase.")
+                        "phase."))
 def end_turn(match, act):
     """ターン終了 (vision.turn): on to the opponent's main phase."""
     yield from game_on(match)
@@ -138,8 +139,8 @@ def end_turn(match, act):
         yield from advance(match)
 
 
-@action("set_node", card=FieldSpec("card", required=True, doc="the card in the hand"),
-        doc="Set a card from the hand in the node area, once a turn in one's main phase.")
+@action("set_node", card=FieldSpec("card", required=True, doc=N_("the card in the hand")),
+        doc=N_("Set a card from the hand in the node area, once a turn in one's main phase."))
 def set_node(match, act):
     """ノードを置く (vision.set-node): one card from the hand, active, once a turn."""
     p = act.player

@@ -8,6 +8,7 @@ opponent has no monster (direct_attack.py).
 from __future__ import annotations
 
 from judge.engine import FieldSpec, Note, Record, action, require
+from judge.i18n import N_
 
 from .board import face_up, fact, happened, monsters, position_text
 from .damage_calculation import damage_calculation
@@ -19,10 +20,10 @@ from .turn import require_battle_phase
 from .i18n import msg
 
 
-@action("attack", attacker=FieldSpec("card", required=True, doc="the attacking monster"),
-        target=FieldSpec("card", doc="the opponent's monster; none: a direct attack"),
-        flip_target=FieldSpec("card", doc="the choice of the target's flip effect, if any"),
-        doc="Attack an opponent's monster, or the opponent directly when they have none.")
+@action("attack", attacker=FieldSpec("card", required=True, doc=N_("the attacking monster")),
+        target=FieldSpec("card", doc=N_("the opponent's monster; none: a direct attack")),
+        flip_target=FieldSpec("card", doc=N_("the choice of the target's flip effect, if any")),
+        doc=N_("Attack an opponent's monster, or the opponent directly when they have none."))
 def attack(match, act):
     """A monster in attack position attacks (攻撃を仕掛ける)."""
     p = act.player

@@ -11,6 +11,7 @@ import unicodedata
 from typing import Any
 
 from judge.engine import Card, FieldSpec, ScenarioError
+from judge.i18n import N_
 
 from .board import (FIELD_ZONE, MONSTER_KINDS, MONSTER_ZONES, SPELL_ZONES, label_of, labels)
 from .effect_text import parse_effect
@@ -20,40 +21,40 @@ SPELL_TYPES = ("normal", "equip", "field", "fusion", "ritual")
 
 CARD_FIELDS = {
     "kind": FieldSpec("choice", options=KINDS, doc=(
-        "monster (通常モンスター), effect (効果モンスター), fusion (融合モンスター), ritual "
+        N_("monster (通常モンスター), effect (効果モンスター), fusion (融合モンスター), ritual "
         "(儀式モンスター), spell (魔法), trap (罠). Inferred when left out: materials -> "
-        "fusion, flip_effect -> effect, spell_type -> spell, atk/def/level -> monster.")),
-    "atk": FieldSpec("int", doc="攻撃力 (the card's own; equips and terrain add to it)"),
-    "def": FieldSpec("int", doc="守備力"),
-    "level": FieldSpec("int", doc="レベル (星の数): tributes and rituals count it"),
-    "type": FieldSpec("str", doc="種族 (戦士族, ドラゴン族…): equip_to and field_types match it"),
-    "attribute": FieldSpec("str", doc="属性 (闇, 光…): equip_to and field_types match it"),
+        "fusion, flip_effect -> effect, spell_type -> spell, atk/def/level -> monster."))),
+    "atk": FieldSpec("int", doc=N_("攻撃力 (the card's own; equips and terrain add to it)")),
+    "def": FieldSpec("int", doc=N_("守備力")),
+    "level": FieldSpec("int", doc=N_("レベル (星の数): tributes and rituals count it")),
+    "type": FieldSpec("str", doc=N_("種族 (戦士族, ドラゴン族…): equip_to and field_types match it")),
+    "attribute": FieldSpec("str", doc=N_("属性 (闇, 光…): equip_to and field_types match it")),
     "position": FieldSpec("choice", options=("attack", "defense"), doc=(
-        "a monster's position (表示形式); default attack, or defense when face_down")),
+        N_("a monster's position (表示形式); default attack, or defense when face_down"))),
     "face_down": FieldSpec("bool", doc=(
-        "face-down: a monster is then in face-down defense position (裏側守備表示); a "
-        "spell or trap is set")),
-    "materials": FieldSpec("list", doc="a fusion monster's materials, by name (融合素材)"),
+        N_("face-down: a monster is then in face-down defense position (裏側守備表示); a "
+        "spell or trap is set"))),
+    "materials": FieldSpec("list", doc=N_("a fusion monster's materials, by name (融合素材)")),
     "flip_effect": FieldSpec("str", doc=(
-        "the effect that triggers when the monster is turned face-up (「~が表になったとき」): "
-        "a word of the effect vocabulary, or a description that is only logged")),
+        N_("the effect that triggers when the monster is turned face-up (「~が表になったとき」): "
+        "a word of the effect vocabulary, or a description that is only logged"))),
     "spell_type": FieldSpec("choice", options=SPELL_TYPES, doc=(
-        "normal, equip (モンスター強化型), field (フィールドカード), fusion (融合カード), "
-        "ritual (儀式カード)")),
-    "effect": FieldSpec("str", doc="what a spell or trap does (the effect vocabulary)"),
+        N_("normal, equip (モンスター強化型), field (フィールドカード), fusion (融合カード), "
+        "ritual (儀式カード)"))),
+    "effect": FieldSpec("str", doc=N_("what a spell or trap does (the effect vocabulary)")),
     "trigger": FieldSpec("choice", options=("summon",), doc=(
-        "a trap that answers a normal summon (落とし穴)")),
-    "equip_atk": FieldSpec("int", doc="an equip spell's ATK modifier"),
-    "equip_def": FieldSpec("int", doc="an equip spell's DEF modifier"),
+        N_("a trap that answers a normal summon (落とし穴)"))),
+    "equip_atk": FieldSpec("int", doc=N_("an equip spell's ATK modifier")),
+    "equip_def": FieldSpec("int", doc=N_("an equip spell's DEF modifier")),
     "equip_to": FieldSpec("list", doc=(
-        "the monsters an equip spell fits, by name, 種族 or 属性 (empty: any)")),
-    "attached_to": FieldSpec("card", doc="the monster an equip spell is laid over (by name)"),
-    "terrain": FieldSpec("str", doc="the terrain a field card makes (its name if left out)"),
-    "field_atk": FieldSpec("int", doc="a field card's ATK modifier"),
-    "field_def": FieldSpec("int", doc="a field card's DEF modifier"),
+        N_("the monsters an equip spell fits, by name, 種族 or 属性 (empty: any)"))),
+    "attached_to": FieldSpec("card", doc=N_("the monster an equip spell is laid over (by name)")),
+    "terrain": FieldSpec("str", doc=N_("the terrain a field card makes (its name if left out)")),
+    "field_atk": FieldSpec("int", doc=N_("a field card's ATK modifier")),
+    "field_def": FieldSpec("int", doc=N_("a field card's DEF modifier")),
     "field_types": FieldSpec("list", doc=(
-        "the monsters the terrain changes, by name, 種族 or 属性 (empty: every monster)")),
-    "ritual_monster": FieldSpec("str", doc="the ritual monster a ritual spell calls"),
+        N_("the monsters the terrain changes, by name, 種族 or 属性 (empty: every monster)"))),
+    "ritual_monster": FieldSpec("str", doc=N_("the ritual monster a ritual spell calls")),
 }
 
 # The cards chapter 2 names, with the facts of public-facts.md (never card text).

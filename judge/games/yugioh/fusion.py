@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from judge.engine import Check, Cite, FieldSpec, Move, Record, action, require
+from judge.i18n import N_
 
 from .board import MONSTER_ZONES, ON_FIELD_PROPS, fact, is_monster, monsters
 from .interpretations import FUSION_MATERIALS, SPECIAL_POSITION, ZONES
@@ -27,11 +28,11 @@ FROM_FUSION_DECK = Cite(FUSION_DECK, match="この融合デッキからモンス
 
 
 @action("fusion",
-        spell=FieldSpec("card", required=True, doc="the fusion spell (融合カード) in the hand"),
-        materials=FieldSpec("cards", required=True, doc="the monsters to fuse (hand or field)"),
-        monster=FieldSpec("card", required=True, doc="the fusion monster in the fusion deck"),
-        position=FieldSpec("choice", options=("attack", "defense"), doc="default attack"),
-        doc="Fuse two or more monsters with a fusion spell into a fusion monster.")
+        spell=FieldSpec("card", required=True, doc=N_("the fusion spell (融合カード) in the hand")),
+        materials=FieldSpec("cards", required=True, doc=N_("the monsters to fuse (hand or field)")),
+        monster=FieldSpec("card", required=True, doc=N_("the fusion monster in the fusion deck")),
+        position=FieldSpec("choice", options=("attack", "defense"), doc=N_("default attack")),
+        doc=N_("Fuse two or more monsters with a fusion spell into a fusion monster."))
 def fusion(match, act):
     """The fusion procedure of chapter 2 (融合の手順)."""
     p = act.player

@@ -9,6 +9,7 @@ answer it.  The example of the text is スカルライダー with スカルラ�
 from __future__ import annotations
 
 from judge.engine import Check, Cite, FieldSpec, Move, Record, action, require
+from judge.i18n import N_
 
 from .board import MONSTER_ZONES, ON_FIELD_PROPS, fact, is_monster, monsters
 from .cards import from_card_list
@@ -24,11 +25,11 @@ DESCEND = Cite(RITUAL, "ritual.2", match="フィールド上に降臨させる�
 
 
 @action("ritual",
-        spell=FieldSpec("card", required=True, doc="the ritual spell (儀式カード) in the hand"),
-        tributes=FieldSpec("cards", required=True, doc="tributes from the field or the hand"),
-        monster=FieldSpec("card", required=True, doc="the ritual monster in the hand"),
-        position=FieldSpec("choice", options=("attack", "defense"), doc="default attack"),
-        doc="Bring a ritual monster to the field with its ritual spell and tributes.")
+        spell=FieldSpec("card", required=True, doc=N_("the ritual spell (儀式カード) in the hand")),
+        tributes=FieldSpec("cards", required=True, doc=N_("tributes from the field or the hand")),
+        monster=FieldSpec("card", required=True, doc=N_("the ritual monster in the hand")),
+        position=FieldSpec("choice", options=("attack", "defense"), doc=N_("default attack")),
+        doc=N_("Bring a ritual monster to the field with its ritual spell and tributes."))
 def ritual(match, act):
     """The ritual procedure of chapter 2 (儀式の手順)."""
     p = act.player

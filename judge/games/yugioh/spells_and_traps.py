@@ -10,6 +10,7 @@ fusion or ritual monster is not its target (yugioh/rule/fusion, yugioh/rule/ritu
 from __future__ import annotations
 
 from judge.engine import Check, Cite, FieldSpec, Note, action, require
+from judge.i18n import N_
 
 from .board import happened
 from .effects import card_cite, effect_cite, resolve
@@ -24,14 +25,14 @@ from .i18n import msg
 USED_SPELL = Cite(GRAVEYARD, match="使用した魔法カード")
 
 FIELDS = dict(
-    card=FieldSpec("card", required=True, doc="the spell (hand or set) or the set trap"),
-    target=FieldSpec("card", doc="the monster an equip spell goes over, or the card the "
-                                 "effect chooses (落とし穴: the summoned monster)"),
-    flip_target=FieldSpec("card", doc="the choice of a flip effect this triggers"),
+    card=FieldSpec("card", required=True, doc=N_("the spell (hand or set) or the set trap")),
+    target=FieldSpec("card", doc=N_("the monster an equip spell goes over, or the card the "
+                                 "effect chooses (落とし穴: the summoned monster)")),
+    flip_target=FieldSpec("card", doc=N_("the choice of a flip effect this triggers")),
 )
 
 
-@action("activate", doc="Activate a spell from the hand (or set), or a set trap.", **FIELDS)
+@action("activate", doc=N_("Activate a spell from the hand (or set), or a set trap."), **FIELDS)
 def activate(match, act):
     """発動: a spell card in the turn player's main phase, or a trap card set earlier."""
     p = act.player
@@ -60,7 +61,7 @@ def activate(match, act):
                                     card=card, owner=card.owner))
 
 
-@action("equip", doc="Activate an equip spell over a monster (same as activate).", **FIELDS)
+@action("equip", doc=N_("Activate an equip spell over a monster (same as activate)."), **FIELDS)
 def equip_action(match, act):
     """An equip spell, named for what it does (see activate)."""
     card = match.card(act.get("card"), player=act.player, zones=("hand", "spells"),

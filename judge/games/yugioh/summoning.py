@@ -9,6 +9,7 @@ interpretations listed in interpretations.py.
 from __future__ import annotations
 
 from judge.engine import Cite, FieldSpec, Move, Record, SetCard, action, require
+from judge.i18n import N_
 
 from .board import MONSTER_ZONES, SPELL_ZONES, fact, happened, is_monster, monsters
 from .flip_effects import turned_face_up
@@ -97,9 +98,9 @@ def _one_normal_summon(match, player: str):
                            "this turn", player=player))
 
 
-@action("summon", card=FieldSpec("card", required=True, doc="the monster in the hand"),
-        tributes=FieldSpec("cards", doc="monsters to tribute (level 5+)"),
-        doc="Normal summon a monster from the hand in attack position (通常召喚).")
+@action("summon", card=FieldSpec("card", required=True, doc=N_("the monster in the hand")),
+        tributes=FieldSpec("cards", doc=N_("monsters to tribute (level 5+)")),
+        doc=N_("Normal summon a monster from the hand in attack position (通常召喚)."))
 def summon(match, act):
     """Normal summon (通常召喚): from the hand, face-up in attack position."""
     p = act.player
@@ -116,9 +117,9 @@ def summon(match, act):
                  detail=msg("{player}'s normal summon for this turn is used", player=p))
 
 
-@action("set", card=FieldSpec("card", required=True, doc="the card in the hand"),
-        tributes=FieldSpec("cards", doc="monsters to tribute (level 5+)"),
-        doc="Set a monster face-down in defense position, or a spell/trap face-down.")
+@action("set", card=FieldSpec("card", required=True, doc=N_("the card in the hand")),
+        tributes=FieldSpec("cards", doc=N_("monsters to tribute (level 5+)")),
+        doc=N_("Set a monster face-down in defense position, or a spell/trap face-down."))
 def set_card(match, act):
     """Set (セット): a monster face-down in defense position (裏側守備表示), or a spell/trap."""
     p = act.player
@@ -157,9 +158,9 @@ def set_card(match, act):
                             player=p))
 
 
-@action("flip", card=FieldSpec("card", required=True, doc="the face-down monster"),
-        flip_target=FieldSpec("card", doc="the card its flip effect chooses, if it asks"),
-        doc="Turn one's own face-down monster face-up into attack position (flip-effects.2).")
+@action("flip", card=FieldSpec("card", required=True, doc=N_("the face-down monster")),
+        flip_target=FieldSpec("card", doc=N_("the card its flip effect chooses, if it asks")),
+        doc=N_("Turn one's own face-down monster face-up into attack position (flip-effects.2)."))
 def flip(match, act):
     """The owner turns a face-down monster face-up (表にする), not on the turn it was set."""
     p = act.player
@@ -179,10 +180,10 @@ def flip(match, act):
                      detail=msg("{card} has changed position this turn", card=card))
 
 
-@action("change_position", card=FieldSpec("card", required=True, doc="the face-up monster"),
-        flip_target=FieldSpec("card", doc="for a face-down monster: its flip effect's choice"),
-        doc="Change a face-up monster between attack and defense position (a face-down "
-            "monster is flipped).")
+@action("change_position", card=FieldSpec("card", required=True, doc=N_("the face-up monster")),
+        flip_target=FieldSpec("card", doc=N_("for a face-down monster: its flip effect's choice")),
+        doc=N_("Change a face-up monster between attack and defense position (a face-down "
+            "monster is flipped)."))
 def change_position(match, act):
     """表示形式の変更: attack ↔ face-up defense, once a turn (yugioh.change-position)."""
     p = act.player

@@ -8,6 +8,7 @@ so a legal action's log is not cluttered with the obvious.
 from __future__ import annotations
 
 from judge.engine import Cite, FieldSpec, Move, Record, SetTurn, Win, action, require
+from judge.i18n import N_
 
 from .interpretations import DECK_OUT, DRAW, PHASES, TURN_PLAYER
 from .citations import BATTLE, FUSION_DECK, NEXT_OWN_TURN
@@ -60,7 +61,7 @@ def draw_cards(match, player: str, count: int, cite: Cite, why: str):
                    event="draw")
 
 
-@action("draw", doc="The turn player draws one card in the draw phase (yugioh.draw).")
+@action("draw", doc=N_("The turn player draws one card in the draw phase (yugioh.draw)."))
 def draw(match, act):
     """ドローフェイズ: the turn player draws the top card of the deck, once a turn."""
     p = act.player
@@ -83,8 +84,8 @@ def draw(match, act):
                                                                          player=p))
 
 
-@action("next_phase", to=FieldSpec("choice", options=PHASE_NAMES, doc="a later phase"),
-        doc="Go on to the next phase of the turn, or to a later one (`to`).")
+@action("next_phase", to=FieldSpec("choice", options=PHASE_NAMES, doc=N_("a later phase")),
+        doc=N_("Go on to the next phase of the turn, or to a later one (`to`)."))
 def next_phase(match, act):
     """The turn player moves on through the phases; from the end phase the turn ends."""
     p, now = act.player, match.state.phase
@@ -106,7 +107,7 @@ def next_phase(match, act):
                   event="phase")
 
 
-@action("end_turn", doc="End the turn: the opponent's turn begins with their draw phase.")
+@action("end_turn", doc=N_("End the turn: the opponent's turn begins with their draw phase."))
 def end_turn(match, act):
     """The turn player ends the turn (エンドフェイズ)."""
     yield from require_turn_player(match, act.player, msg("end the turn"))

@@ -46,3 +46,5 @@ _activate, _deactivate, _.judge_budget_token, openapi_json, _over_budget, instal
 # the tests) render a message in a given language with
 _language, _remember, use_locale  # noqa
 SCALAR_KINDS  # judge/engine/limits.py: named so the catalogue extracts the words callers pass
+# the board's scenario list page (a Flask route); the request's catalogue kept on flask.g
+board_scenarios, _.judge_translations  # noqa

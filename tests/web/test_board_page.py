@@ -169,3 +169,32 @@ def test_pin_keeps_a_day_already_given_and_replaces_latest():
     assert pinning.pin("game: toy\nruleset: latest\n", date(2026, 1, 2)) == \
         "game: toy\nruleset: 2026-01-02\n"
     assert pinning.pin("game: toy\n", date(2026, 1, 2)) == "game: toy\nruleset: 2026-01-02\n"
+
+
+def test_a_runs_page_carries_neither_the_game_forms_nor_the_scenario_list(client):
+    """Issue 15: the board's run page under 40 KB (bench/web.py posts QA-337's scenario of
+    the real corpus; tests/web/test_real_corpus.py checks that one).  The forms' game
+    descriptions come from /api/games/<name>, the scenario list from /board/scenarios."""
+    page = client.post("/board", data={"yaml": TOY_SCENARIO})
+    body = page.get_data(as_text=True)
+    assert page.status_code == 200 and 'class="steps"' in body
+    assert '"card_fields"' not in body and 'class="scenario-list"' not in body
+    assert 'href="/board/scenarios"' in body
+
+
+def test_the_scenario_list_is_a_page_of_its_own(client):
+    page = client.get("/board/scenarios").get_data(as_text=True)
+    assert 'id="scenario-list"' in page
+    assert "/board?from=vision/scenarios/toy-discard.yaml" in page
+    assert "手札1枚で捨てられるか" in page
+
+
+def test_a_games_form_description_is_cached_and_revalidated(client):
+    first = client.get("/api/games/toy?lang=ja")
+    assert first.status_code == 200 and first.get_json()["name"] == "toy"
+    assert "max-age" in first.headers["Cache-Control"] and first.headers.get("ETag")
+    again = client.get("/api/games/toy?lang=ja", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
+    english = client.get("/api/games/toy?lang=en")
+    assert english.headers["ETag"] != first.headers["ETag"] or \
+        english.get_json() == first.get_json()

@@ -57,3 +57,13 @@ def test_every_entry_with_a_replay_renders_without_a_scenario_error(real, entry_
 def test_every_scenario_opens_on_the_workbench(real, path):
     resp = real.get("/board", query_string={"from": path})
     assert resp.status_code == 200, resp.get_data(as_text=True)[:2000]
+
+
+def test_the_boards_run_page_stays_under_40_kb(real):
+    """Issue 15's bound, on the scenario bench/web.py posts (QA-337's, with its replay)."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[2] / "corpus" / "vision" / "scenarios"
+            / "qa-337-restrictions.yaml").read_text(encoding="utf-8")
+    page = real.post("/board", data={"yaml": text})
+    assert page.status_code == 200 and b'class="steps"' in page.get_data()
+    assert len(page.get_data()) < 40_000, len(page.get_data())

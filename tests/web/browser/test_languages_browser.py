@@ -44,6 +44,8 @@ def test_the_board_editor_in_both_languages(page: Page, live_url, artifacts):
     expect(form.locator("legend").first).to_have_text("基本")
     expect(page.locator("#bf-action-do option:checked")).to_have_text("攻撃")
     expect(form).to_contain_text("攻撃するカード · attacker *")
+    # the action's help, from the game's catalogue (issue 11: no English left in ja)
+    expect(form).to_contain_text("相手のモンスターに攻撃する。")
     page.screenshot(path=str(artifacts / "i18n-board-ja.png"), full_page=True)
 
     page.locator(".lang-switch a[hreflang=en]").click()
@@ -51,4 +53,5 @@ def test_the_board_editor_in_both_languages(page: Page, live_url, artifacts):
     expect(form.locator("legend").first).to_have_text("Basics")
     expect(page.locator("#bf-action-do option:checked")).to_have_text("attack")
     expect(form).to_contain_text("Place a card")
+    expect(form).to_contain_text("Attack an opponent's monster")
     page.screenshot(path=str(artifacts / "i18n-board-en.png"), full_page=True)

@@ -80,7 +80,10 @@ class GemChronicleGame(Game):
         "attack": {"attacker": Cards(("battle", "forbidden")),
                    "target": Cards(("battle", "forbidden"), whose="opponent", optional=True)},
         "skill": {"unit": Cards(("battle", "forbidden", "magic")),
-                  "type": Values(("active", "passive", "boost"))},
+                  "type": Values(("active", "passive", "boost")),
+                  # a skill its card declares (active, boost) names its target here
+                  "target": Cards(("battle", "forbidden"), whose="any", optional=True,
+                                  players=True)},
         "cure": {"unit": Cards(("battle", "forbidden")),
                  "status": Values(("stun", "freeze_lock", "burn"))},
         "activate_field": {"card": Cards(("field",))},

@@ -55,6 +55,10 @@ def skill(match, act):
                                     "{effect!r}", unit=unit, kind=kind,
                                     declared=declared["effect"], effect=effect), "effect",
                                 accepted=[declared["effect"]])
+    if effect == "none" and act.get("target") is not None:
+        raise match.input_error(msg("{unit}'s skill has no effect given, so nothing to target: "
+                                    "give its effect (or its card's {kind})", unit=unit,
+                                    kind=kind), "target")
     given = {k: act.get(k) if act.get(k) is not None else (declared or {}).get(k)
              for k in ("amount", "turns", "cost")}
     yield from require(where in UNIT_ZONES + ("magic",) and C.kind(unit) != "spell",

@@ -19,6 +19,8 @@ to the units on the field while they are there, and which effect prevails (重�
 - 属性特性・属性耐性 (``as: trait`` / ``resistance``): 「属性特性、属性耐性の効果も一時的に無効」
   while their unit is freeze-locked; what they do is card text (the page's detail page on
   them does not exist).
+- ステルス 「発動中のユニットに対する相手からの魔法、スキル、効果は無効化されます」: the opponent's
+  standing effects do not reach a unit in stealth.
 
 The effects themselves (``atk``/``def`` by an amount, ``pierce``, ``destroy``, ``charged``,
 ``hinder_attack``) are the card's declared text, not the page's.
@@ -107,13 +109,16 @@ def in_force(state, unit) -> InForce:
     if not C.is_unit(unit) or state.find(unit.uid)[1] not in UNIT_ZONES:
         return out
     reaching = []
+    owner = state.find(unit.uid)[0]
     for controller, card, holder in _sources(state):
         for entry in card.get("passive"):
             if not _reaches(state, controller, holder, entry["scope"], unit):
                 continue
             eff = Effect(card, controller, entry["effect"], entry.get("amount", 0),
                          entry.get("cost", 0), entry.get("as", "skill"))
-            if eff.cost and state.players[controller].counters.get("mana", 0) < eff.cost:
+            if unit.get("stealth") and controller != owner:
+                out.dropped.append((eff, "stealth", None))
+            elif eff.cost and state.players[controller].counters.get("mana", 0) < eff.cost:
                 out.dropped.append((eff, "mana", None))
             elif eff.as_ != "skill" and "freeze_lock" in C.statuses(card):
                 out.dropped.append((eff, "frozen", None))
@@ -216,6 +221,12 @@ def notes(match, unit):
                                   "{player} has less: it does not work",
                                   source=eff.source, what=_what(eff), cost=eff.cost,
                                   player=eff.controller), event="passive")
+        elif reason == "stealth":
+            yield Note(cite=rule("attributes", "stealth",
+                                 "発動中のユニットに対する相手からの魔法、スキル、効果は無効化されます"),
+                       detail=msg("{unit} is in stealth: {source}'s effect ({what}) from the "
+                                  "opponent is negated", unit=unit, source=eff.source,
+                                  what=_what(eff)), event="passive")
         elif reason == "frozen":
             yield Note(cite=rule("status-effects", "freeze-lock",
                                  "属性特性、属性耐性の効果も一時的に無効になります"),

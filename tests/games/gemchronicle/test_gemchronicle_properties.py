@@ -256,6 +256,8 @@ def passive_invariants(state, owner, unit):
     for eff in found.counted:
         # マナがなければ発動できません; 凍結ロック: 属性特性・属性耐性も無効
         assert state.players[eff.controller].counters["mana"] >= eff.cost
+        # ステルス: 相手からの魔法、スキル、効果は無効化されます
+        assert not (unit.get("stealth") and eff.controller != owner)
         if eff.as_ != "skill":
             assert "freeze_lock" not in C.statuses(eff.source)
         # 特に記載がない場合相手フィールドには影響はありません; an inactive field card gives nothing

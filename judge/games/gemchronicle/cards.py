@@ -7,6 +7,7 @@ and the ``expect`` paths use one spelling.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from judge.engine import Card, FieldSpec, ScenarioError  # noqa: F401 (Card re-exported)
@@ -213,9 +214,16 @@ def normalise_skill(value, field: str) -> dict:
 
 
 def normalise_passive(value, field: str, card_kind: str) -> dict:
-    """One declared standing effect: ``{effect, amount, scope, cost, as}``, checked."""
+    """One declared standing effect: ``{effect, amount, scope, cost, as}``, checked.
+
+    A name alone (``貫通``) or a change written short (``ATK+300``, ``守備力－200``: what the
+    board editor's comma-separated list can hold) is read as ``{effect, amount}``.
+    """
     if isinstance(value, str):
-        value = {"effect": value}
+        text = unicodedata.normalize("NFKC", value).replace("−", "-").strip()
+        short = re.fullmatch(r"(.+?)\s*([+-]\s*\d+)", text)
+        value = {"effect": short.group(1), "amount": int(short.group(2).replace(" ", ""))} \
+            if short else {"effect": text}
     if not isinstance(value, dict):
         raise ScenarioError("must be a mapping of effect, amount, scope, cost, as", field=field)
     unknown = sorted(set(value) - {"effect", "amount", "scope", "cost", "as"})

@@ -187,6 +187,16 @@ def test_a_boost_attack_is_refused_on_the_opponents_turn(corpus):
     assert illegal_step(r).rule == "gemchronicle/rule/skills"
 
 
+@pytest.mark.parametrize("written, atk, df, attributes", [
+    (["ATK+300"], 1300, 1000, []), (["攻撃力＋３００", "貫通"], 1300, 1000, ["pierce"]),
+    (["守備力−200"], 1000, 800, []), (["def -200", "破壊"], 1000, 800, ["destroy"])])
+def test_a_passive_written_short_as_the_board_editor_writes_it(corpus, written, atk, df, attributes):
+    r = run(corpus, board(a={"battle": [unit("騎士", 1000, 1000, passive=written)]}), [],
+            expect={"A.battle.騎士.now.atk": atk, "A.battle.騎士.now.def": df,
+                    "A.battle.騎士.now.attributes": attributes})
+    assert not r.expect_failed
+
+
 # --- bad input: what and where -------------------------------------------------------------
 
 @pytest.mark.parametrize("a, words", [
@@ -199,6 +209,8 @@ def test_a_boost_attack_is_refused_on_the_opponents_turn(corpus):
     ({"field": [field_card({"effect": "atk", "amount": 1, "as": "trait"})]}, "passive[0].as"),
     ({"battle": [unit("騎士", boost={"effect": "break", "cost": -1})]}, "boost.cost"),
     ({"battle": [unit("騎士", boost="break")]}, "boost"),
+    ({"battle": [unit("騎士", passive=["ATK+"])]}, "passive[0].effect"),
+    ({"battle": [unit("騎士", passive=["貫通+100"])]}, "passive[0].amount"),
 ])
 def test_a_bad_declared_skill_names_its_field_and_line(corpus, a, words):
     with pytest.raises(ScenarioError) as err:

@@ -25,7 +25,6 @@
   // the browser keeps it (Cache-Control): the page itself stays small.
   var games = boot.games || {};
   var specs = {}, specWaits = {}, specFailed = {};
-  var LANG = document.documentElement.lang || "ja";
   var model = isMapping(boot.data) ? boot.data : null;
   var formEl = document.getElementById("board-form");
   var yamlEl = document.getElementById("yaml");
@@ -91,8 +90,10 @@
   function loadSpec(name) {
     if (specs[name]) return Promise.resolve(specs[name]);
     if (!specWaits[name]) {
-      specWaits[name] = fetch("/api/games/" + encodeURIComponent(name) + "?lang=" + encodeURIComponent(LANG),
-                              { headers: { Accept: "application/json" } })
+      // No ?lang=: it would set the language cookie, and the offline copies the service
+      // worker keeps (Vary: Cookie) would no longer match; the cookie or the browser's
+      // language already chose this page's language, and the answer's.
+      specWaits[name] = fetch("/api/games/" + encodeURIComponent(name), { headers: { Accept: "application/json" } })
         .then(function (r) { return r.ok ? r.json() : null; })
         .catch(function () { return null; })
         .then(function (sp) {

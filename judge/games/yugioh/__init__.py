@@ -49,9 +49,12 @@ class YugiohGame(Game):
     zone_labels = {
         "deck": {"ja": "デッキ", "en": "deck"},
         "hand": {"ja": "手札", "en": "hand"},
-        "monsters": {"ja": "モンスターゾーン", "en": "monster zones"},
-        "spells": {"ja": "魔法・罠ゾーン", "en": "spell & trap zones"},
-        "field": {"ja": "フィールドカードゾーン", "en": "field card zone"},
+        # The chapter's own word (fusion.2: モンスターカード置き場); the zones it does not
+        # name follow its 置き場 pattern.  The steps say the same (the catalogue's "zone"
+        # terms); the glossary pairs the modern モンスターゾーン with the text's word.
+        "monsters": {"ja": "モンスターカード置き場", "en": "monster zones"},
+        "spells": {"ja": "魔法・罠カード置き場", "en": "spell & trap zones"},
+        "field": {"ja": "フィールドカード置き場", "en": "field card zone"},
         "graveyard": {"ja": "墓地", "en": "graveyard"},
         "fusion_deck": {"ja": "融合デッキ", "en": "fusion deck"},
     }

@@ -11,6 +11,7 @@ rituals.  Each is one module here, named as the rulebook names it:
 - flip_effects.py        リバース効果                            effects.py        効果 (vocabulary)
 - summoning.py           召喚・セット・表示形式                    turn.py           phases
 - spells_and_traps.py    魔法・罠カードの発動                     life_points.py    ライフポイント
+- lasting_spells.py      場に残り続ける魔法カード (光の護封剣)
 
 Zones, positions, card fields, actions, expect paths and every interpretation are
 documented in docs/games/yugioh.md.  Rules the chapter does not state but a playable

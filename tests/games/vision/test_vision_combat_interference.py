@@ -147,3 +147,15 @@ def test_wrong_timing_checks_a_spells_phase(corpus):
     own = run_text(text.replace("active: B", "active: A"), corpus, ruleset="2014-04-09")
     assert not [s for s in own.steps if s.event == "fail"]
     assert any(s.event == "resolved" for s in own.steps)
+
+
+def test_a_setup_holds_one_waiting_attack_by_a_character_on_the_field(corpus):
+    import pytest
+    from judge.engine import ScenarioError
+    two = {"field": [{"name": "チルノ", "number": "No.010", "attacking": True},
+                     {"name": "橙", "number": "No.011", "attacking": True}]}
+    with pytest.raises(ScenarioError, match="one attack"):
+        run_text(scenario(two, {}, []), corpus)
+    in_hand = {"hand": [{"name": "チルノ", "number": "No.010", "attacking": True}]}
+    with pytest.raises(ScenarioError, match="attacking"):
+        run_text(scenario(in_hand, {}, []), corpus)

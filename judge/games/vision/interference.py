@@ -24,7 +24,7 @@ from .choices import given
 from .combat import COMBAT_PROPS, battle, combat_cite
 from .citations import PLAY_TERM
 from .i18n import msg
-from .resolution import resolve_all, waiting
+from .resolution import resolve_all
 from .restrictions import SURPRISE_CITE, attack_under_way
 
 QUICK_CITE = Cite(PLAY_TERM, match="奇襲と速攻を持つキャラクターを手札から出して防御した")
@@ -147,4 +147,4 @@ def pass_in_combat(match, act, had_waiting: bool):
     yield from resolve_combat(match, act)
 
 
-__all__ = ["block", "blockers", "may_block", "pass_in_combat", "resolve_combat", "waiting"]
+__all__ = ["block", "blockers", "may_block", "pass_in_combat", "resolve_combat"]

@@ -125,7 +125,6 @@ def game_entry_points() -> list[str]:
         if "[judge.games]" not in text:
             continue
         parser = ConfigParser(delimiters=("=",), interpolation=None)
-        parser.optionxform = str
         try:
             parser.read_string(text)
         except ConfigError:

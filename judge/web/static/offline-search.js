@@ -736,6 +736,7 @@
 
   root.JudgeOfflineSearch = {
     open: function (bundle) { return new Index(bundle); },
+    Index: Index,
     Bits: Bits
   };
 })(typeof self !== "undefined" ? self : this);

@@ -63,18 +63,30 @@
   Index.prototype.oneEdit = function (query) {
     var word = query.trim();
     if (!word || word.indexOf(" ") >= 0 || !A.isKana(word) || A.chars(word).length < 3) return null;
-    var normal = A.normalize(word), voc = this.b.shaping.vocabulary, found = [];
-    if (!this.vocabLengths) this.vocabLengths = voc.forms.map(function (f) { return A.chars(f).length; });
-    var wl = A.chars(normal).length;
+    var normal = A.chars(A.normalize(word)), voc = this.b.shaping.vocabulary, found = [];
+    if (!this.vocabChars) this.vocabChars = voc.forms.map(A.chars);
     for (var i = 0; i < voc.forms.length; i++) {
-      if (Math.abs(this.vocabLengths[i] - wl) > 1) continue;
-      var d = T.editDistance(normal, voc.forms[i], 1);
+      var d = edits(normal, this.vocabChars[i]);
       if (d <= 1) found.push([d, i]);
     }
     found.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
     var close = found.slice(0, 5).filter(function (x) { return x[0] === 1; });
     return close.length ? voc.titles[close[0][1]] : null;
   };
+
+  /* The Levenshtein distance of two code point arrays when it is 0 or 1, else 2: one
+   * pass (the vocabulary is read whole for every kana query). */
+  function edits(a, b) {
+    if (a.length < b.length) { var t = a; a = b; b = t; }
+    if (a.length - b.length > 1) return 2;
+    var i = 0;
+    while (i < b.length && a[i] === b[i]) i++;
+    if (i === b.length) return a.length - b.length;
+    // the first difference: a substitution (same lengths) or a's extra character
+    var skip = a.length === b.length ? 1 : 0;
+    for (var j = i + 1; j < a.length; j++) if (a[j] !== b[j - 1 + skip]) return 2;
+    return 1;
+  }
 
   /* shaping.expansions: [term, wording, the query with the term in the text's wording] */
   Index.prototype.expansions = function (query) {
@@ -142,7 +154,20 @@
    * "old_matches", "old", "exact"; "total" in entries; "corrected", "dropped",
    * "expanded" when the query was respelled, shortened or expanded). */
   Index.prototype.shaped = function (query, opts) {
-    opts = opts || {};
+    var outer = this.deferred;
+    this.deferred = outer || new WeakMap();
+    try {
+      var data = this.shape(query, opts || {}), self = this;
+      data.results.forEach(function (r) {
+        self.cut(r);
+        (r.passages || []).concat(r.old || []).forEach(function (h) { self.cut(h); });
+      });
+      return data;
+    } finally {
+      this.deferred = outer;
+    }
+  };
+  Index.prototype.shape = function (query, opts) {
     var game = opts.game || null, kind = opts.kind || null, old = !!opts.old, self = this;
     var page = Math.max(1, parseInt(opts.page || 1, 10) || 1);
     var limit = Math.max(1, parseInt(opts.limit || 10, 10) || 10);
@@ -185,7 +210,7 @@
       this.b.shaping.passages);
     var start = (page - 1) * limit;
     data.results = groups.slice(start, start + limit).map(function (g) {
-      var out = Object.assign({}, g.best);
+      var out = Object.assign({}, self.cut(g.best));
       out.passages = g.passages; out.old_matches = g.old.length; out.old = g.old; out.exact = g.tier;
       return out;
     });

@@ -112,6 +112,7 @@
     this.texts = null;
     this.vocab = null;
     this.nameMap = bundle.names;
+    T.forget();
   }
 
   Index.prototype.memo = function (key, make) {

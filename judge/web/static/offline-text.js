@@ -46,20 +46,39 @@
   }
   /* highlight.find_spans: [start, end) of each needle in the text, merged; the text as
    * code points (cs), matched in the normal form without spaces. */
-  function findSpans(cs, needles) {
-    if (!cs.length || !needles.length) return [];
-    var parts = [], starts = [], ends = [];   // per UTF-16 unit of the normal form
-    for (var i = 0; i < cs.length;) {
-      var j = i + 1;
-      while (j < cs.length && JOINS.test(cs[j])) j++;
-      var form = j > i + 1 ? A.normalize(cs.slice(i, j).join("")) : charForm(cs[i]);
-      Array.from(form).forEach(function (c) {
-        if (SPACE.test(c)) return;
-        for (var u = 0; u < c.length; u++) { parts.push(c[u]); starts.push(i); ends.push(j); }
-      });
-      i = j;
+  var MAPS = new Map(), MAX_MAPS = 2000;     // the normal forms of passages shown lately
+  function normalMap(text, cs) {
+    var known = MAPS.get(text);
+    if (known) return known;
+    var parts = [], starts = [], ends = [], i;   // per UTF-16 unit of the normal form
+    var whole = A.normalize(text);
+    if (whole.length === text.length && !/[\ud800-\udfff]/.test(text) && !JOINS.test(text)) {
+      // the common case: one character each way, UTF-16 units are code points
+      for (i = 0; i < whole.length; i++) {
+        if (SPACE.test(whole[i])) continue;
+        parts.push(whole[i]); starts.push(i); ends.push(i + 1);
+      }
+    } else {
+      for (i = 0; i < cs.length;) {
+        var j = i + 1;
+        while (j < cs.length && JOINS.test(cs[j])) j++;
+        var form = j > i + 1 ? A.normalize(cs.slice(i, j).join("")) : charForm(cs[i]);
+        Array.from(form).forEach(function (c) {
+          if (SPACE.test(c)) return;
+          for (var u = 0; u < c.length; u++) { parts.push(c[u]); starts.push(i); ends.push(j); }
+        });
+        i = j;
+      }
     }
-    var normal = parts.join(""), spans = [];
+    known = {normal: parts.join(""), starts: starts, ends: ends};
+    if (MAPS.size >= MAX_MAPS) MAPS.clear();
+    MAPS.set(text, known);
+    return known;
+  }
+  function findSpans(text, cs, needles) {
+    if (!cs.length || !needles.length) return [];
+    var map = normalMap(text, cs), normal = map.normal, starts = map.starts,
+      ends = map.ends, spans = [];
     Array.from(new Set(needles)).sort(function (a, b) { return b.length - a.length; })
       .forEach(function (m) {
         if (!m) return;
@@ -80,12 +99,21 @@
   }
   /* highlight._window: the width characters holding the most marked ones (the first best),
    * begun at the start of the sentence holding a hit when that is close enough. */
+  var SENTENCES = new Map();
+  function sentenceStarts(cs) {
+    var text = cs.join(""), known = SENTENCES.get(text);
+    if (known) return known;
+    known = [];
+    for (var i = 0; i < cs.length; i++) if ("。！？!?\n".indexOf(cs[i]) >= 0) known.push(i + 1);
+    if (SENTENCES.size >= MAX_MAPS) SENTENCES.clear();
+    SENTENCES.set(text, known);
+    return known;
+  }
   function bestWindow(cs, spans, width) {
     var n = cs.length;
     if (n <= width) return [0, n];
     if (!spans.length) return [0, width];
-    var sentences = [];
-    for (var i = 0; i < n; i++) if ("。！？!?\n".indexOf(cs[i]) >= 0) sentences.push(i + 1);
+    var sentences = sentenceStarts(cs);
     var best = [0, width], bestScore = -1;
     spans.slice(0, MAX_WINDOWS).forEach(function (span) {
       var a = span[0], start = Math.max(0, a - Math.floor(width / 4)), k = 0;
@@ -99,7 +127,8 @@
     return best;
   }
   function snippet(text, marks) {
-    var cs = Array.from(text || ""), spans = findSpans(cs, marks);
+    text = text || "";
+    var cs = Array.from(text), spans = findSpans(text, cs, marks);
     var w = bestWindow(cs, spans, SNIPPET_CHARS), start = w[0], end = w[1];
     var out = start > 0 ? "…" : "", at = start;
     function cut(a, b) { return escapeHtml(cs.slice(a, b).join("")); }
@@ -113,6 +142,9 @@
     return out.replace(/\s*\n\s*/g, " ").trim();
   }
 
-  root.JudgeOfflineText = {wordForm: wordForm, grams2: grams2, editDistance: editDistance,
+  /* A new index (another bundle) starts with no passage remembered. */
+  function forget() { MAPS.clear(); SENTENCES.clear(); }
+
+  root.JudgeOfflineText = {forget: forget, wordForm: wordForm, grams2: grams2, editDistance: editDistance,
     snippet: snippet, escapeHtml: escapeHtml};
 })(typeof self !== "undefined" ? self : this);

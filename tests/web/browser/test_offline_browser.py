@@ -203,6 +203,18 @@ def test_offline_top10_equals_the_servers(page: Page, live_url, offline_files):
                          "differ": [q for q in queries if q not in same][:20],
                          "page_differs": [q for q in queries if q not in same_page][:20]}
     _record(agreement=figures)
+    # the page's invariants, over every query but an id's: one result per entry, at most
+    # three more passages, each of the result's own entry, no older revision among them
+    # unless asked
+    broken = page.evaluate("""(qs) => qs.filter(q => {
+        const d = window.JudgeOfflineIndex.shaped(q, {limit: 10}), ids = d.results.map(r => r.id);
+        if (d.redirect) return false;       // an id's entry opens: its passages, unshaped
+        return new Set(ids).size !== ids.length || d.total < ids.length ||
+          d.results.some(r => r.passages && (r.passages.length > 3 ||
+            r.passages.concat(r.old).some(p => p.id !== r.id) ||
+            r.passages.some(p => !p.current && r.current) || r.old_matches !== r.old.length)); })""",
+                           [q for qs in sets.values() for q in qs])
+    assert not broken, broken[:5]
     rel = figures["relevance"]
     assert rel["same_top10_in_order"] >= 0.9 * rel["queries"], rel
     # what a judge sees: the offline page's entries are the server page's, in order
@@ -253,6 +265,16 @@ def test_the_offline_results_page_is_the_servers(page: Page, live_url, offline_f
     for word in words:
         assert word in shown, (notice, shown)
     assert offline == online
+    if notice == "old":
+        # older revisions listed too, on both pages
+        page.locator(".old-folded a", has_text="旧版も並べて表示").first.click()
+        expect(page).to_have_url(re.compile(r"[?&]old=1"))
+        listed = _results_page(page)
+        page.goto(live_url + "/search?" + urllib.parse.urlencode({"q": q, "old": 1, "stay": 1}))
+        assert listed == _results_page(page)
+        # the older revision is now listed under its entry, no longer folded
+        assert any("旧版" in p for r in listed["results"] for p in r["passages"])
+        assert not any(r["old"] for r in listed["results"])
 
 
 def test_offline_search_p95_on_a_4x_throttled_cpu(page: Page, live_url, offline_files):

@@ -136,21 +136,41 @@ def _exact_tier(hit: dict, corpus, query_normal: str) -> int:
     entry = corpus.entries.get(hit["id"])
     if entry is None or not query_normal:
         return 0
-    names = [NUMBERED_TITLE.sub("", entry.title), entry.title, *entry.aliases]
-    wanted = query_normal.replace(" ", "")
-    if any(_squeezed(str(n)) == wanted for n in names):
+    if query_normal.replace(" ", "") in exact_names(entry):
         return 3
-    try:
-        rev = entry.revision(hit["revision"])
-    except KeyError:
-        rev = entry.current
-    text = rev.clauses.get(hit["clause"], "") if hit.get("clause") else rev.text
-    # the title and the text are normalised apart: NFKC and the folds work character
-    # by character, and neither end can compose across the space between them
-    held = _squeezed(entry.title) + _squeezed(text)
+    held = held_text(entry, hit["revision"], hit.get("clause"))
     if all(word in held for word in query_normal.split()):
         return 1 if entry.kind == "card" else 2
     return 0
+
+
+def exact_names(entry) -> list[str]:
+    """The normal forms (no spaces) a query must be to name ``entry`` exactly: its title
+    with and without a leading clause number, and its aliases."""
+    names = [NUMBERED_TITLE.sub("", entry.title), entry.title, *entry.aliases]
+    return list(dict.fromkeys(_squeezed(str(n)) for n in names))
+
+
+def held_text(entry, revision: int, clause: str | None) -> str:
+    """The normal form (no spaces) of a passage as the exact tier reads it: the entry's
+    title and the revision's own text (of the clause, if any)."""
+    try:
+        rev = entry.revision(revision)
+    except KeyError:
+        rev = entry.current
+    text = rev.clauses.get(clause, "") if clause else rev.text
+    # the title and the text are normalised apart: NFKC and the folds work character
+    # by character, and neither end can compose across the space between them
+    return _squeezed(entry.title) + _squeezed(text)
+
+
+def offline_tables(corpus) -> dict:
+    """What the offline search needs to shape its results as :func:`shaped` does (the
+    browser has no corpus): the one-edit vocabulary and the glossary, as used here."""
+    forms, titles = _vocabulary(corpus)
+    return {"vocabulary": {"forms": forms, "titles": titles},
+            "glossary": [[form, term, wordings] for form, term, wordings in glossary(corpus)],
+            "fetch": FETCH, "passages": PASSAGES}
 
 
 def group_hits(hits: list[dict], corpus, query: str, old: bool = False,

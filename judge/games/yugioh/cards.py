@@ -55,6 +55,12 @@ CARD_FIELDS = {
     "field_types": FieldSpec("list", doc=(
         N_("the monsters the terrain changes, by name, 種族 or 属性 (empty: every monster)"))),
     "ritual_monster": FieldSpec("str", doc=N_("the ritual monster a ritual spell calls")),
+    "stays_turns": FieldSpec("int", doc=(
+        N_("a spell that stays on the field after it is used, for that many of the "
+        "opponent's turns (光の護封剣: 3, interpretation yugioh.light-sword)"))),
+    "stops_attacks": FieldSpec("bool", doc=(
+        N_("while it stays face-up, the opponent's monsters cannot attack (光の護封剣)"))),
+    "turns_left": FieldSpec("int", doc=N_("how many more of the opponent's turns it stays")),
 }
 
 # The cards chapter 2 names, with the facts of public-facts.md (never card text).

@@ -250,7 +250,7 @@ def test_a_yugioh_attack_built_by_tapping_the_board_picture(page: Page, live_url
         .to_contain_text("1900")                        # placed with its stats, no reload
     act(page.locator("#bf-card-name").fill, "スカルライダー")
     expect(page.locator("[data-card-field='atk']")).to_have_value("1900")
-    act(page.get_by_role("button", name="B のモンスターゾーンに置く").click)
+    act(page.get_by_role("button", name="B のモンスターカード置き場に置く").click)
     expect(page.locator(".pic-side[data-player='B'] .pic-card[data-card='スカルライダー']")) \
         .to_contain_text("1900")
     act(page.locator(".pic-side[data-player='A'] .pic-card[data-card='スカルライダー']").click)

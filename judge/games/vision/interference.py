@@ -17,6 +17,7 @@ order of the combat's steps is an interpretation (``vision.combat-interference``
 from __future__ import annotations
 
 from judge.engine import Check, Cite, FieldSpec, Note, SetCard, action
+from judge.i18n import N_
 
 from . import interpretations as I
 from .cards import has_keyword, is_character, name_key
@@ -57,14 +58,14 @@ def blockers(match, defender: str) -> list:
 
 
 @action("block",
-        doc="While an attack waits (attack with resolve: no), the defender declares the "
+        doc=N_("While an attack waits (attack with resolve: no), the defender declares the "
             "block: `blocker` is none or a character that may block. Then, unless "
             "`resolve: no`, both players pass: waiting cards resolve and the combat "
-            "resolves (`graze` answers the graze).",
-        blocker=FieldSpec("str", doc="none, or the blocking character"),
-        graze=FieldSpec("yesno", doc="whether the damaged player grazes"),
-        resolve=FieldSpec("yesno", doc="no: others may still interfere before the "
-                                       "combat resolves"))
+            "resolves (`graze` answers the graze)."),
+        blocker=FieldSpec("str", doc=N_("none, or the blocking character")),
+        graze=FieldSpec("yesno", doc=N_("whether the damaged player grazes")),
+        resolve=FieldSpec("yesno", doc=N_("no: others may still interfere before the "
+                                       "combat resolves")))
 def block(match, act):
     """防御: the defender's block (or none) against the waiting attack."""
     attacker = attack_under_way(match)

@@ -249,12 +249,13 @@ def _new_qa(ctx, game, number, date_, url, retrieved, document, sources, **texts
                                   document, **texts)
     except PublishedError as exc:
         _fail(exc.message)
+    entry_id = f"{game}/qa/{key}"
     if texts.get("withdrawn"):
         click.echo(_("wrote the published withdrawal {id}; review it, then run "
-                     "`judge import sources`", id=f"{game}/qa/{key}"))
+                     "`judge import sources`", id=entry_id))
     else:
         click.echo(_("wrote the published Q&A {id}; review it, then run "
-                     "`judge import sources`", id=f"{game}/qa/{key}"))
+                     "`judge import sources`", id=entry_id))
     click.echo(str(path))
 
 
@@ -344,9 +345,9 @@ def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, as_jso
         else:
             result = searcher.search(" ".join(query), game=game, kind=kind, limit=limit)
     except Exception as exc:  # noqa: BLE001 - the boundary: one clear line, no traceback
+        problem = f"{type(exc).__name__}: {exc}"
         _fail(_("the search failed on this query ({problem}); rebuild the index with "
-                "`judge index --rebuild` if this repeats",
-                problem=f"{type(exc).__name__}: {exc}"), 1)
+                "`judge index --rebuild` if this repeats", problem=problem), 1)
     if as_json:
         _print_json(result.as_json())
     else:

@@ -49,9 +49,12 @@ class ExportStats:
     corpus_date: str
 
     def summary(self) -> str:
-        return (f"exported {self.pages:,} pages ({self.files:,} files, "
-                f"{self.bytes / 1e6:.1f} MB, {self.gzip_bytes / 1e6:.1f} MB gzip-compressed) "
-                f"of the corpus {self.corpus} ({self.corpus_date}) to {self.path}")
+        from judge.i18n import _
+        return _("exported {pages:,} pages ({files:,} files, {mb:.1f} MB, {gzip_mb:.1f} MB "
+                 "gzip-compressed) of the corpus {corpus} ({corpus_date}) to {path}",
+                 pages=self.pages, files=self.files, mb=self.bytes / 1e6,
+                 gzip_mb=self.gzip_bytes / 1e6, corpus=self.corpus,
+                 corpus_date=self.corpus_date, path=self.path)
 
 
 class ExportError(Exception):

@@ -34,6 +34,8 @@ CONVERTED = [
     "judge/corpus/importer/wiki.py", "judge/record/accounts.py", "judge/record/cli.py",
     "judge/record/editor_cli.py", "judge/cli.py", "judge/web/api.py",
     "judge/web/strictjson.py", "judge/web/permalink.py", "judge/web/workbench.py",
+    "judge/web/replay.py", "judge/engine/effects.py", "judge/search/searcher.py",
+    "judge/search/indexer.py", "judge/offline/export.py",
 ]
 # Calls that put a text in front of a judge: errors, the CLIs' failures and echoes.
 SAYERS = {"CorpusError", "ImportError_", "PublishedError", "AccountError", "ScenarioError",

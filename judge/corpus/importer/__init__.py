@@ -20,7 +20,7 @@ from judge.corpus.games import MANIFEST as GAMES_MANIFEST
 from judge.corpus.games import GameInfo, read_manifest, render_manifest
 from judge.corpus.published import Change
 from judge.corpus.store import entry_path, render_entry
-from judge.i18n import msg
+from judge.i18n import _, msg, render
 
 from .drafts import Draft
 from .errors import ImportError_
@@ -56,17 +56,22 @@ class ImportReport:
         by_game: dict[str, list[str]] = {}
         for (game, kind), n in sorted(self.entries.items()):
             by_game.setdefault(game, []).append(f"{n} {kind}")
-        lines = [f"imported {len(self.sources)} source file(s) into {total} entries "
-                 f"in {self.seconds:.1f} s"]
+        lines = [_("imported {sources} source file(s) into {total} entries in {seconds:.1f} s",
+                   sources=len(self.sources), total=total, seconds=self.seconds)]
         lines += [f"  {game}: {', '.join(parts)}" for game, parts in by_game.items()]
-        lines.append(f"  files: {len(self.written)} written, {self.unchanged} unchanged, "
-                     f"{len(self.removed)} removed, {len(self.conflicts)} conflict(s)")
-        lines += [f"  conflict: {c}" for c in self.conflicts]
-        lines += [f"  note: {n}" for n in self.notes]
+        lines.append("  " + _("files: {written} written, {unchanged} unchanged, {removed} "
+                              "removed, {conflicts} conflict(s)", written=len(self.written),
+                              unchanged=self.unchanged, removed=len(self.removed),
+                              conflicts=len(self.conflicts)))
+        lines += ["  " + _("conflict: {conflict}", conflict=c) for c in self.conflicts]
+        lines += ["  " + _("note: {note}", note=render(n)) for n in self.notes]
         for c in self.changes:
-            what = ("unchanged (republished as it stood)" if c.action == "unchanged"
-                    else f"{c.action}: revision {c.revision} of {c.date}, {c.status}")
-            lines.append(f"  published: {c.id} {what} ← {c.source}")
+            what = (_("unchanged (republished as it stood)") if c.action == "unchanged"
+                    else _("{action}: revision {revision} of {date}, {status}",
+                           action=c.action, revision=c.revision, date=c.date,
+                           status=c.status))
+            lines.append("  " + _("published: {id} {what} ← {source}", id=c.id, what=what,
+                                  source=c.source))
         return "\n".join(lines)
 
 

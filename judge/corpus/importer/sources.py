@@ -98,9 +98,10 @@ def read_source(path: Path) -> SourceFile:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
+        byte = f"0x{data[exc.start]:02x}"
         raise ImportError_(path, msg("not UTF-8 text (byte {byte} at offset {offset}); "
-                                     "expected {accepted}", byte=f"0x{data[exc.start]:02x}",
-                                     offset=exc.start, accepted=accepted()), line) from None
+                                     "expected {accepted}", byte=byte, offset=exc.start,
+                                     accepted=accepted()), line) from None
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     glossary = _glossary_game(path, text)
     if glossary:

@@ -55,9 +55,9 @@ def parse_backup(src: SourceFile) -> WikiPage:
     title = first.group(1)
     head = next((line for line in lines[1:8] if HEADER.match(line.text.strip())), None)
     if head is None:
+        wanted = f"「{title}」(YYYY/MM/DD (曜) hh:mm:ss) の最新版変更点"
         raise src.error(msg("expected the line {line} within the first lines (the date of "
-                            "the newer revision)",
-                            line=f"「{title}」(YYYY/MM/DD (曜) hh:mm:ss) の最新版変更点"), 2)
+                            "the newer revision)", line=wanted), 2)
     m = HEADER.match(head.text.strip())
     if m.group(1) != title:
         raise src.error(msg("the header names page 「{page}」 but line 1 names 「{title}」",
@@ -65,8 +65,8 @@ def parse_backup(src: SourceFile) -> WikiPage:
     try:
         day = date(int(m.group(2)), int(m.group(3)), int(m.group(4)))
     except ValueError:
-        raise src.error(msg("not a date: {date}",
-                            date=f"{m.group(2)}/{m.group(3)}/{m.group(4)}"), head.n) from None
+        typed = f"{m.group(2)}/{m.group(3)}/{m.group(4)}"
+        raise src.error(msg("not a date: {date}", date=typed), head.n) from None
     starts = [i for i, line in enumerate(lines) if TITLE_HEADING.match(line.text)]
     if len(starts) < 2:
         where = lines[starts[0]].n if starts else head.n

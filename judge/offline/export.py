@@ -33,6 +33,8 @@ from urllib.parse import unquote
 
 from flask import Flask, render_template
 
+from judge.i18n import msg
+
 from .store import STATIC
 
 
@@ -120,14 +122,15 @@ def export_site(app: Flask, target: Path, base: str | None = None) -> ExportStat
     from . import icons
 
     if base is not None and not (base.startswith("/") and base.endswith("/")):
-        raise ExportError(f"--base {base!r}: a base path starts and ends with '/' "
-                          "(e.g. /judge/)")
+        raise ExportError(msg("--base {base!r}: a base path starts and ends with '/' "
+                              "(e.g. /judge/)", base=base))
     target = Path(target)
     if target.exists() and not target.is_dir():
-        raise ExportError(f"{target}: exists and is not a folder")
+        raise ExportError(msg("{target}: exists and is not a folder", target=str(target)))
     if target.is_dir() and any(target.iterdir()) and not (target / ".judge-export").exists():
-        raise ExportError(f"{target}: the folder is not empty and was not written by "
-                          "judge export-site; choose an empty or new folder")
+        raise ExportError(msg("{target}: the folder is not empty and was not written by "
+                              "judge export-site; choose an empty or new folder",
+                              target=str(target)))
     with app.app_context():
         st = store()
         info = st.info()

@@ -35,7 +35,8 @@ CONVERTED = [
     "judge/record/editor_cli.py", "judge/cli.py", "judge/web/api.py",
     "judge/web/strictjson.py", "judge/web/permalink.py", "judge/web/workbench.py",
     "judge/web/replay.py", "judge/engine/effects.py", "judge/search/searcher.py",
-    "judge/search/indexer.py", "judge/offline/export.py",
+    "judge/search/indexer.py", "judge/offline/export.py", "judge/corpus/present.py",
+    "judge/corpus/importer/writer.py", "judge/engine/yamlsource.py",
 ]
 # Calls that put a text in front of a judge: errors, the CLIs' failures and echoes.
 SAYERS = {"CorpusError", "ImportError_", "PublishedError", "AccountError", "ScenarioError",

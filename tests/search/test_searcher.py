@@ -210,7 +210,9 @@ def test_rebuild_and_progress(sample_corpus, tmp_path, capsys):
     first = build_index(sample_corpus, index_dir=tmp_path)
     again = build_index(sample_corpus, rebuild=True, progress=True, index_dir=tmp_path)
     assert again.built and again.units == first.units
-    assert "indexed" in again.summary() and "passages" in again.summary()
+    from judge.i18n import use_locale
+    with use_locale("en"):
+        assert "indexed" in again.summary() and "passages" in again.summary()
     assert len([p for p in Path(tmp_path).iterdir() if p.name.startswith("ix-")]) == 1
 
 

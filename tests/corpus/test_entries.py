@@ -38,7 +38,8 @@ skills boost-attack attribute-skills spell-categories skill-effects attributes
 status-effects""".split()
 YUGIOH_KEYS = ["damage-calculation", "direct-attack", "graveyard", "equip-spells",
                "field-cards", "fusion", "fusion-deck", "flip-effects", "ritual"]
-GLOSSARY = ["yugioh/term/裏側守備表示", "yugioh/term/リバース効果", "yugioh/term/リバースモンスター"]
+GLOSSARY = ["yugioh/term/裏側守備表示", "yugioh/term/リバース効果", "yugioh/term/リバースモンスター",
+            "yugioh/term/モンスターゾーン"]
 QA_KEYS = ["QA-021", "QA-041", "QA-108", "QA-110", "QA-326", "QA-337", "QA-341", "QA-346"]
 
 

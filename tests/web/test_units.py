@@ -107,7 +107,7 @@ def test_board_view_marks_moves_life_and_layout():
     assert a.life == 7500 and a.life_before == 8000
     grave = next(z for z in a.groups["piles"] if z.id == "graveyard")
     assert grave.label == "墓地" and "moved" in grave.cards[0].classes
-    assert "モンスターゾーン" in grave.cards[0].change
+    assert "モンスターカード置き場" in grave.cards[0].change
     deck = next(z for z in a.groups["piles"] if z.id == "deck")
     assert deck.counted and deck.anonymous == 1 and deck.named == []
     b = next(p for p in view.players if p.name == "B")

@@ -36,7 +36,7 @@ CONVERTED = [
     "judge/web/strictjson.py", "judge/web/permalink.py", "judge/web/workbench.py",
     "judge/web/replay.py", "judge/engine/effects.py", "judge/search/searcher.py",
     "judge/search/indexer.py", "judge/offline/export.py", "judge/corpus/present.py",
-    "judge/corpus/importer/writer.py", "judge/engine/yamlsource.py",
+    "judge/corpus/importer/writer.py", "judge/engine/yamlsource.py", "judge/search/results.py",
 ]
 # Calls that put a text in front of a judge: errors, the CLIs' failures and echoes.
 SAYERS = {"CorpusError", "ImportError_", "PublishedError", "AccountError", "ScenarioError",

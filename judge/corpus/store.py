@@ -15,8 +15,6 @@ from datetime import date
 from pathlib import Path
 from typing import Iterable, Iterator
 
-import yaml
-
 from judge.i18n import Message, located, msg
 
 from .games import GameInfo, corpus_games
@@ -24,11 +22,17 @@ from .ids import candidate_ids, fold, split_id
 from .model import KINDS, REVISION_MARKER, Entry, Revision, RevisionDate
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "corpus"
-# libyaml's safe loader and dumper when PyYAML was built with it: the same documents
-# (checked byte for byte over the whole corpus), about eight times faster, which makes
-# loading the 2,000-odd card entries take well under a second.
-_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_YAML_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+def _yaml():
+    """PyYAML and its safe loader and dumper: libyaml's when PyYAML was built with it
+    (the same documents, checked byte for byte over the whole corpus, about eight times
+    faster: loading the 2,000-odd card entries takes well under a second).  Imported on
+    first use: a corpus read from its cache parses no YAML, and a command should not
+    pay a tenth of a second of start-up for it."""
+    import yaml
+    return (yaml, getattr(yaml, "CSafeLoader", yaml.SafeLoader),
+            getattr(yaml, "CSafeDumper", yaml.SafeDumper))
 
 
 class CorpusError(Exception):
@@ -60,8 +64,9 @@ def parse_entry(text: str, path: str | Path = "<string>") -> Entry:
     end = text.find("\n---\n", 4)
     if end < 0:
         raise CorpusError(path, msg("the front matter is not closed by a '---' line"), 1)
+    yaml, loader, _dumper = _yaml()
     try:
-        meta = yaml.load(text[4:end], Loader=_YAML_LOADER) or {}
+        meta = yaml.load(text[4:end], Loader=loader) or {}
     except yaml.YAMLError as exc:
         line = getattr(getattr(exc, "problem_mark", None), "line", None)
         raise CorpusError(path, msg("front matter is not valid YAML: {problem}",
@@ -169,7 +174,8 @@ def render_entry(entry: Entry) -> str:
         raw.update(rev.meta)
         revs.append(raw)
     meta["revisions"] = revs
-    front = yaml.dump(meta, Dumper=_YAML_DUMPER, allow_unicode=True, sort_keys=False, width=100)
+    yaml, _loader, dumper = _yaml()
+    front = yaml.dump(meta, Dumper=dumper, allow_unicode=True, sort_keys=False, width=100)
     bodies = "".join(f"\n<!-- revision {rev.number} -->\n{rev.text.strip()}\n"
                      for rev in entry.revisions)
     return f"---\n{front}---\n{bodies}"

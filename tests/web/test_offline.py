@@ -81,7 +81,37 @@ def test_offline_pages_render(client):
     assert r.status_code == 200
     html = r.get_data(as_text=True)
     assert "offline-search.js" in html and "offline-analysis.js" in html
+    # the shaping comes after the search it extends, before the page that uses it
+    assert html.index("offline-search.js") < html.index("offline-shaping.js") < \
+        html.index("offline-page.js")
+    labels = json.loads(html.split('id="offline-labels">', 1)[1].split("</script>", 1)[0])
+    # the kinds and the page's words in the reader's language (Japanese first)
+    assert labels["kinds"]["term"] == "用語" and labels["kinds"]["qa"] == "Q&A"
+    assert "{word}" in labels["text"]["corrected"] and "一字違い" in labels["text"]["corrected"]
+    english = client.get("/offline/search", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    labels_en = json.loads(english.split('id="offline-labels">', 1)[1].split("</script>", 1)[0])
+    assert labels_en["kinds"]["term"] == "term" and "did you mean" in labels_en["text"]["corrected"]
     assert client.get("/offline/boards").status_code == 200
+
+
+def test_the_bundle_carries_what_the_results_page_shaping_reads(client, app):
+    """The tables come from judge.search.shaping itself, passage for passage."""
+    from judge.search import shaping
+    v = client.get("/offline/version.json").get_json()
+    script = client.get(v["bundle"]).get_data(as_text=True)
+    bundle = json.loads(script[len("self.JUDGE_OFFLINE="):].rstrip().rstrip(";"))
+    corpus = app.extensions["judge"].corpus
+    tables = bundle["shaping"]
+    assert tables["fetch"] == shaping.FETCH and tables["passages"] == shaping.PASSAGES
+    assert tables["glossary"] == [list(g) for g in shaping.glossary(corpus)]
+    forms, titles = tables["vocabulary"]["forms"], tables["vocabulary"]["titles"]
+    assert len(forms) == len(titles) > 0
+    docs, ents = bundle["docs"], bundle["entries"]
+    assert len(docs["held"]) == bundle["n"]
+    for d in range(bundle["n"]):
+        entry = corpus.entries[ents["id"][docs["entry"][d]]]
+        assert docs["held"][d] == shaping.held_text(entry, docs["rev"][d], docs["clause"][d])
+        assert ents["exact"][docs["entry"][d]] == shaping.exact_names(entry)
 
 
 def test_export_writes_every_page_with_relative_links(app, tmp_path):

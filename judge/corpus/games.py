@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
+from judge.i18n import msg
+
 MANIFEST = "games.yaml"
 # What a game id looks like: the first part of an entry id and a corpus folder name.
 ID_PATTERN = r"[a-z][a-z0-9_]*"
@@ -51,7 +53,8 @@ def read_manifest(root: Path) -> list[GameInfo]:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise GameManifestError(f"{path}: cannot be read: {exc}") from None
+        raise GameManifestError(msg("{path}: cannot be read: {problem}", path=str(path),
+                                    problem=str(exc))) from None
     # what this manifest (these bytes, read by this code) gave before: no YAML parser
     # to import in a command that only needs the games' names
     from .cache import memo_get, memo_put
@@ -65,17 +68,21 @@ def read_manifest(root: Path) -> list[GameInfo]:
     try:
         data = yaml.safe_load(raw.decode("utf-8")) or {}
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        raise GameManifestError(f"{path}: cannot be read: {exc}") from None
+        raise GameManifestError(msg("{path}: cannot be read: {problem}", path=str(path),
+                                    problem=str(exc))) from None
     games = data.get("games") if isinstance(data, dict) else None
     if not isinstance(games, list):
-        raise GameManifestError(f"{path}: expected a mapping with a 'games' list")
+        raise GameManifestError(msg("{path}: expected a mapping with a 'games' list",
+                                    path=str(path)))
     out = []
     for n, item in enumerate(games):
         if not isinstance(item, dict) or not isinstance(item.get("id"), str):
-            raise GameManifestError(f"{path}: games[{n}] needs an 'id'")
+            raise GameManifestError(msg("{path}: games[{n}] needs an 'id'", path=str(path),
+                                        n=n))
         titles = item.get("titles") or {}
         if not isinstance(titles, dict):
-            raise GameManifestError(f"{path}: games[{n}].titles must be a mapping")
+            raise GameManifestError(msg("{path}: games[{n}].titles must be a mapping",
+                                        path=str(path), n=n))
         out.append(GameInfo(item["id"], {str(k): str(v) for k, v in titles.items()},
                             tuple(str(a) for a in item.get("aliases") or ()),
                             tuple(str(k) for k in item.get("kinds") or ())))

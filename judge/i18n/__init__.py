@@ -311,6 +311,12 @@ class Messages:
 msg = Messages(JUDGE_PACKAGE)
 
 
+def located(path: str | None, line: int | None, text: "Message | str") -> str:
+    """``file:line: what`` in the reader's locale (the form every input error takes)."""
+    where = f"{path}:{line}" if path and line else (path or "")
+    return f"{where}: {render(text)}" if where else render(text)
+
+
 def message_json(text: Any) -> dict:
     """``message`` and ``params`` of a text for JSON (a plain string: no id, no params)."""
     if isinstance(text, Message):

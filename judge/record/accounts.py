@@ -19,6 +19,8 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from judge.i18n import msg
+
 from .models import NAME_MAX, ApiToken, LoginAttempt, User, utcnow
 
 HASHER = PasswordHasher()
@@ -45,27 +47,32 @@ def _dummy() -> str:
 
 
 class AccountError(ValueError):
-    """A name, password or token that cannot be used; the message says why."""
+    """A name, password or token that cannot be used; the message (an i18n message id
+    with its params, rendered when shown) says why."""
 
 
 def clean_name(raw: str) -> str:
     """A user name as stored: NFKC, trimmed; letters, digits, ``._-`` (kana and kanji too)."""
     name = unicodedata.normalize("NFKC", raw or "").strip()
     if not name:
-        raise AccountError("name is empty")
+        raise AccountError(msg("name is empty: a user name is letters, digits, '.', '_' or '-'"))
     if len(name) > NAME_MAX:
-        raise AccountError(f"name is {len(name)} characters long; at most {NAME_MAX}")
+        raise AccountError(msg("name is {length} characters long; at most {max}",
+                               length=len(name), max=NAME_MAX))
     if not NAME.match(name):
-        raise AccountError(f"name {name!r}: use letters, digits, '.', '_' or '-' (no spaces)")
+        raise AccountError(msg("name {name!r}: use letters, digits, '.', '_' or '-' (no spaces)",
+                               name=name))
     return name
 
 
 def check_password(password: str) -> str:
     """The password if it can be used (8 to 256 characters), else AccountError."""
     if len(password) < PASSWORD_MIN:
-        raise AccountError(f"the password must have at least {PASSWORD_MIN} characters")
+        raise AccountError(msg("the password must have at least {min} characters",
+                               min=PASSWORD_MIN))
     if len(password) > PASSWORD_MAX:
-        raise AccountError(f"the password must have at most {PASSWORD_MAX} characters")
+        raise AccountError(msg("the password must have at most {max} characters",
+                               max=PASSWORD_MAX))
     return password
 
 
@@ -74,7 +81,7 @@ def add_user(session: Session, name: str, password: str) -> User:
     name = clean_name(name)
     check_password(password)
     if session.scalar(select(User).where(User.name == name)) is not None:
-        raise AccountError(f"user {name!r} already exists")
+        raise AccountError(msg("user {name!r} already exists", name=name))
     user = User(name=name, password_hash=HASHER.hash(password))
     session.add(user)
     session.flush()

@@ -52,12 +52,15 @@ class IndexStats:
 
     def summary(self) -> str:
         """One line for the terminal."""
+        from judge.i18n import _
         size = f"{self.size_bytes / 1e6:.1f} MB"
         if not self.built:
-            return (f"index up to date: {self.entries:,} entries, {self.units:,} passages, "
-                    f"{size} ({self.path})")
-        return (f"indexed {self.entries:,} entries ({self.units:,} passages) in "
-                f"{self.seconds:.1f} s: {size} ({self.path})")
+            return _("index up to date: {entries:,} entries, {units:,} passages, {size} "
+                     "({path})", entries=self.entries, units=self.units, size=size,
+                     path=self.path)
+        return _("indexed {entries:,} entries ({units:,} passages) in {seconds:.1f} s: "
+                 "{size} ({path})", entries=self.entries, units=self.units,
+                 seconds=self.seconds, size=size, path=self.path)
 
     def as_dict(self) -> dict:
         """For JSON output."""

@@ -93,10 +93,8 @@ def entry(entry_id: str):
     if day is not None:
         in_force = as_of(found, day)
         if in_force is None:
-            first = found.revisions[-1]
-            fail(404, f"{found.id} は {day} にはまだありませんでした（初出 {first.date}）。"
-                      f"{found.id} did not exist on {day} (first published {first.date}).",
-                 links=[(entry_url(found.id), found.title)])
+            from judge.corpus.changes import entry_as_of
+            fail(404, entry_as_of(found, day)[1], links=[(entry_url(found.id), found.title)])
         number = in_force.number
     changed = services().cache.get(("changed", found.id), lambda: changed_since_note(found))
     replay = views.entry_replay(found)

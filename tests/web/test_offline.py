@@ -8,6 +8,8 @@ import zlib
 
 import pytest
 
+from judge.i18n import use_locale
+
 
 def test_manifest_names_the_app_in_japanese_with_png_icons(client):
     r = client.get("/manifest.webmanifest")
@@ -137,14 +139,14 @@ def test_export_writes_every_page_with_relative_links(app, tmp_path):
     other.mkdir()
     (other / "keep.txt").write_text("mine")
     from judge.offline.export import ExportError
-    with pytest.raises(ExportError, match="not empty"):
+    with use_locale("en"), pytest.raises(ExportError, match="not empty"):
         export_site(app, other)
     assert (other / "keep.txt").read_text() == "mine"
 
 
 def test_export_with_a_base_path(app, tmp_path):
     from judge.offline.export import ExportError, export_site
-    with pytest.raises(ExportError, match="base path"):
+    with use_locale("en"), pytest.raises(ExportError, match="base path"):
         export_site(app, tmp_path / "x", base="judge")
     out = tmp_path / "based"
     export_site(app, out, base="/judge/")
@@ -160,7 +162,8 @@ def test_export_site_command_reports_a_bad_folder(tmp_path, corpus_dir, monkeypa
     from judge.cli import main
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    r = CliRunner().invoke(main, ["--corpus", str(corpus_dir), "export-site", str(blocker)])
+    r = CliRunner().invoke(main, ["--lang", "en", "--corpus", str(corpus_dir), "export-site",
+                                  str(blocker)])
     assert r.exit_code == 2
     assert "exists and is not a folder" in r.output
 

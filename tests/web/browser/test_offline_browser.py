@@ -386,6 +386,24 @@ def test_a_phone_goes_offline_after_one_visit(page: Page, live_url, offline_file
         page.context.set_offline(False)
 
 
+def test_offline_after_switching_language(page: Page, live_url, offline_files):
+    """The language switch sets a cookie, and the server's pages vary on it: what the
+    device kept must still be found offline (the worker matches by address alone)."""
+    page.goto(live_url + "/?lang=en")
+    page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    _device_ready(page)
+    page.context.set_offline(True)
+    try:
+        page.goto(live_url + "/entry/vision/qa/QA-337")
+        expect(page.locator(".offline-banner")).to_be_visible()
+        expect(page.locator("section.text")).to_contain_text("いいえ、出来ません。")
+        page.goto(live_url + "/search?q=" + urllib.parse.quote("ぐれいず"))
+        expect(page.locator("#offline-results .result-title a").first).to_contain_text("グレイズ")
+    finally:
+        page.context.set_offline(False)
+
+
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory, offline_files):
     """The real corpus exported twice (relative links; under /judge/), served by

@@ -98,11 +98,18 @@ def test_changes_page_and_json(client):
     assert client.get("/changes?since=yesterday").status_code == 400
 
 
-def test_entry_page_says_it_changed_in_its_first_screen(client):
+def test_entry_page_says_it_changed_in_one_banner_before_the_text(client):
     html = client.get("/entry/vision/qa/QA-337").get_data(as_text=True)
-    note = html.index('id="changed-note"')
-    assert note < html.index('class="text"')
-    assert "2026-12-01 に変更されました" in html[note:note + 300]
+    # The published reversal and the dated change are one banner, not two.
+    assert html.count('class="banner ') == 1 and 'id="changed-note"' not in html
+    start = html.index('id="reversal"')
+    banner = html[start:html.index("</div>", start)]
+    assert start < html.index('class="text"')
+    assert "覆りました" in banner and "改訂3、2026-12-01" in banner
+    # the old answer and where the new one was published, folded into the same banner
+    assert "いいえ、出来ません。" in banner
+    assert 'href="https://example.invalid/test"' in banner and "2026-12-01 公開" in banner
+    assert 'href="#history-title"' in banner
 
 
 def test_as_of_shows_each_entry_as_it_stood(client):

@@ -241,3 +241,14 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
     if corrected and corrected not in data["did_you_mean"]:
         data["did_you_mean"] = [corrected, *data["did_you_mean"]]
     return data
+
+
+def paged(data: dict, page: int, limit: int, game=None, kind=None,
+          max_page: int | None = None) -> dict:
+    """The shaped search with its paging, as ``/api/search`` and ``judge search --json``
+    answer: ``page``, ``pages`` (at most ``max_page``), ``limit``, ``game``, ``kind``."""
+    pages = max(1, -(-int(data.get("total", 0)) // limit))
+    out = dict(data)
+    out.update({"page": page, "pages": min(max_page, pages) if max_page else pages,
+                "limit": limit, "game": game, "kind": kind})
+    return out

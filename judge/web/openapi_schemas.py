@@ -84,7 +84,7 @@ SEARCH = obj(
     searched=text("the query searched: corrected or shortened"),
     corrected=text("the one-edit correction searched instead (ぐれいづ → グレイズ)", True),
     dropped=array(STR, "words no text holds, left out to find the best partial matches"),
-    expanded=array(obj(["term", "wording"], term=STR, wording=STR),
+    expanded=array(obj(["term", "wording"], term=STR, wording=STR, game=STR),
                    "glossary terms found in the query, also searched as the text's wording"),
     passages_total=INT, old_included=BOOL,
     as_of=text("the day searched (?as_of=)"),

@@ -123,7 +123,7 @@ def test_old_lists_the_older_revisions(run):
 
 def test_a_glossary_term_is_also_searched_as_the_texts_wording(run):
     data = as_json(run, "裏側守備表示")
-    assert {"term": "裏側守備表示", "wording": "裏表示"} in data["expanded"]
+    assert {"term": "裏側守備表示", "wording": "裏表示", "game": "yugioh"} in data["expanded"]
     ids = [r["id"] for r in data["results"]]
     assert ids[0] == "yugioh/term/裏側守備表示" and "yugioh/rule/flip-effects" in ids
     text = run("--lang", "ja", "search", "裏側守備表示").output

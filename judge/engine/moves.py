@@ -35,12 +35,15 @@ class Cards:
     ``whose`` is ``own`` (the acting player), ``opponent`` or ``any``.  ``optional``:
     the action may also leave the field out (an attack with no target is a direct
     attack).  For a field that takes a list of cards, ``sizes`` are the list lengths.
+    ``players``: ``whose`` players themselves are candidates too (an effect that
+    targets a card or a player).
     """
 
     zones: tuple[str, ...]
     whose: str = "own"
     optional: bool = False
     sizes: tuple[int, ...] = (1,)
+    players: bool = False
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,8 @@ def _domain(state, player: str, spec) -> list:
             values = [list(combo) for n in spec.sizes for combo in combinations(cards, n)]
         else:
             values = cards
+        if spec.players:
+            values = list(owners) + values
     return ([None] if spec.optional else []) + values
 
 

@@ -24,7 +24,8 @@ from judge.engine.moves import Cards, Values
 from judge.engine import Card, Game, ScenarioError
 
 from . import cards as C
-from . import combat, commands, deck, field_card, skills, spells, status_effects, turn, units, zones
+from . import (combat, commands, deck, field_card, passive_skills, skills, spells, status_effects,
+               turn, units, zones)
 from .interpretations import INTERPRETATIONS
 
 
@@ -79,7 +80,10 @@ class GemChronicleGame(Game):
         "attack": {"attacker": Cards(("battle", "forbidden")),
                    "target": Cards(("battle", "forbidden"), whose="opponent", optional=True)},
         "skill": {"unit": Cards(("battle", "forbidden", "magic")),
-                  "type": Values(("active", "passive", "boost"))},
+                  "type": Values(("active", "passive", "boost")),
+                  # a skill its card declares (active, boost) names its target here
+                  "target": Cards(("battle", "forbidden"), whose="any", optional=True,
+                                  players=True)},
         "cure": {"unit": Cards(("battle", "forbidden")),
                  "status": Values(("stun", "freeze_lock", "burn"))},
         "activate_field": {"card": Cards(("field",))},
@@ -142,13 +146,15 @@ class GemChronicleGame(Game):
             return [squares.get(s) for s in zones.SQUARES]
         if len(parts) in (4, 5) and parts[0] in state.players \
                 and parts[1] in state.players[parts[0]].zones \
-                and parts[3] in ("statuses", "value"):
+                and parts[3] in ("statuses", "value", "now"):
             named = [c for c in state.players[parts[0]].zones[parts[1]] if c.name == parts[2]]
             if len(named) != 1:
                 return NotImplemented
             card = named[0]
+            if parts[3] == "now" and len(parts) == 5:
+                return self._now(state, card, parts[4])
             if parts[3] == "value" and len(parts) == 4:
-                return C.battle_value(card)
+                return passive_skills.battle_value(state, card)
             if parts[3] == "statuses":
                 held = C.statuses(card)
                 if len(parts) == 4:
@@ -158,6 +164,22 @@ class GemChronicleGame(Game):
                 except ScenarioError:
                     return NotImplemented
                 return held.get(status, 0)
+        return NotImplemented
+
+    @staticmethod
+    def _now(state, card, what: str):
+        """``….now.atk|def|attributes|charged|hindered``: with the passive skills in force."""
+        P = passive_skills
+        if what == "atk":
+            return P.atk(state, card)
+        if what == "def":
+            return P.defense(state, card)
+        if what == "attributes":
+            return sorted(a for a in ("destroy", "pierce") if P.has_attribute(state, card, a))
+        if what == "charged":
+            return P.is_charged(state, card)
+        if what == "hindered":
+            return bool(P.hindering(state, card))
         return NotImplemented
 
 

@@ -15,17 +15,13 @@ from __future__ import annotations
 
 from judge.engine import Note, SetCard, require
 
+from . import passive_skills
 from .citations import rule
 from .interpretations import CHARGED_AFTER_BATTLE, CONSECUTIVE_SUM
 from .status_effects import give
 from .i18n import msg
 
 STEALTH = "stealth"
-
-
-def has(card, attribute: str) -> bool:
-    """Whether a unit's attack carries ``destroy`` or ``pierce``."""
-    return attribute in (card.get("attributes") or [])
 
 
 def hits(card) -> int:
@@ -87,7 +83,7 @@ def hide_after_action(match, card):
 
 def charge_stun(match, charged, other):
     """帯電: the unit that battled a charged unit is stunned if its ML is lower."""
-    if not charged.get("charged"):
+    if not passive_skills.is_charged(match.state, charged):
         return
     try:
         _, zone = match.where_is(other)

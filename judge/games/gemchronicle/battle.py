@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from judge.engine import LifeChange, Note
 
 from . import cards as C
+from . import passive_skills
 from .common import check_defeat
 from .continuous_damage import deal
 from .citations import rule
@@ -92,7 +93,7 @@ def fight(match, attacker, target, a: int, *, counter: bool, pierce: bool, count
     """Judge the battle of ``attacker`` (attacking with ``a``) against ``target``."""
     atk_player, _ = match.where_is(attacker)
     def_player, _ = match.where_is(target)
-    v = C.battle_value(target)
+    v = passive_skills.battle_value(match.state, target)
     pos = C.position(target)
     out = judge_battle(a, v, pos, counter=counter, pierce=pierce)
     which = "ATK" if pos == "attack" else "DEF"

@@ -7,6 +7,7 @@ and the ``expect`` paths use one spelling.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from judge.engine import Card, FieldSpec, ScenarioError  # noqa: F401 (Card re-exported)
@@ -57,6 +58,30 @@ EFFECT_NAMES = {              # 各種スキル効果 and the states a spell or 
     "stealth": ("stealth", "ステルス"),
     "equip": ("equip", "装備"),
 }
+
+# A standing effect a card's passive skill declares (its card text: not on the page).
+PASSIVE_EFFECT_NAMES = {
+    "atk": ("atk", "ATK", "攻撃力"),
+    "def": ("def", "DEF", "守備力"),
+    "pierce": ("pierce", "貫通", "貫通属性"),
+    "destroy": ("destroy", "破壊", "破壊属性"),
+    "charged": ("charged", "帯電"),
+    "hinder_attack": ("hinder_attack", "攻撃阻害", "攻撃を阻害する効果"),
+}
+# whose units a standing effect reaches
+SCOPE_NAMES = {
+    "self": ("self", "自身"),
+    "own": ("own", "自分フィールド", "自分フィールド全て"),
+    "opponent": ("opponent", "相手フィールド"),
+    "all": ("all", "お互い", "全て"),
+}
+# what a unit's standing effect is on the page: a passive skill, or 属性特性 / 属性耐性
+PASSIVE_AS_NAMES = {
+    "skill": ("skill", "パッシブスキル"),
+    "trait": ("trait", "属性特性"),
+    "resistance": ("resistance", "属性耐性"),
+}
+AMOUNT_EFFECTS = ("atk", "def")
 
 UNIT_KINDS = ("unit", "forbidden_unit")
 MAGIC_KINDS = ("spell", "equip")
@@ -109,11 +134,16 @@ CARD_FIELDS = {
     "position_changed": FieldSpec("bool", doc="changed position this turn"),
     "returned": FieldSpec("bool", doc="field card: activated once, then returned face-down"),
     "attached_to": FieldSpec("str", doc="equip card: the unit it is attached to"),
+    "passive": FieldSpec("list", doc="its passive skills in force (パッシブスキル): a list of "
+                         "{effect, amount, scope, cost, as}"),
+    "active": FieldSpec("map", doc="its active skill (アクティブスキル): {effect, amount, turns, cost}"),
+    "boost": FieldSpec("map", doc="its boost attack (ブーストアタック): {effect, amount, turns, cost}"),
+    "ace": FieldSpec("bool", doc="an ace unit (エース級のユニット): may use a boost attack"),
 }
 
 CARD_DEFAULTS = {"damage": 0, "face_down": False, "charged": False, "stealth": False,
                  "attacked": False, "summoned_this_turn": False, "set_this_turn": False,
-                 "position_changed": False, "returned": False}
+                 "position_changed": False, "returned": False, "ace": False}
 
 DEFAULT_KIND_BY_ZONE = {"forbidden": "forbidden_unit", "forbidden_deck": "forbidden_unit",
                         "field": "field"}
@@ -143,10 +173,93 @@ def normalise_spec(spec: dict, zone: str) -> dict:
         raise ScenarioError("a consecutive attack has 1 hit or more", field="consecutive")
     if props.get("turns") is not None and props["turns"] < 1:
         raise ScenarioError("a status lasts 1 mana phase or more", field="turns")
+    for key in ("active", "boost"):
+        if props.get(key) is not None:
+            props[key] = normalise_skill(props[key], key)
+    if props.get("passive") is not None:
+        props["passive"] = [normalise_passive(e, f"passive[{i}]", props["kind"])
+                            for i, e in enumerate(props["passive"])]
+        if not props["passive"]:
+            del props["passive"]
+        elif props["kind"] == "spell" and not props.get("permanent"):
+            raise ScenarioError("only a permanent spell (永続効果) has an effect in force: give "
+                                "it permanent: true", field="passive", accepted="permanent: true")
     if props.get("slot") is not None and not 1 <= props["slot"] <= 5:
         raise ScenarioError(f"slot {props['slot']} is not a battle-zone square",
                             field="slot", accepted="1, 2, 3, 4, 5")
     return props
+
+
+def _whole(value, field: str, least: int | None = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ScenarioError(f"must be a whole number, not {value!r}", field=field)
+    if least is not None and value < least:
+        raise ScenarioError(f"must be {least} or more, not {value}", field=field)
+    return value
+
+
+def normalise_skill(value, field: str) -> dict:
+    """A declared active skill or boost attack: ``{effect, amount, turns, cost}``."""
+    if not isinstance(value, dict):
+        raise ScenarioError("must be a mapping of effect, amount, turns, cost", field=field)
+    unknown = sorted(set(value) - {"effect", "amount", "turns", "cost"})
+    if unknown:
+        raise ScenarioError(f"{unknown[0]!r} is not a field of a skill", field=f"{field}.{unknown[0]}",
+                            accepted="effect, amount, turns, cost")
+    out = {"effect": canonical(EFFECT_NAMES, value.get("effect", "none"), f"{field}.effect")}
+    for key, least in (("amount", 0), ("turns", 1), ("cost", 0)):
+        if value.get(key) is not None:
+            out[key] = _whole(value[key], f"{field}.{key}", least)
+    return out
+
+
+def normalise_passive(value, field: str, card_kind: str) -> dict:
+    """One declared standing effect: ``{effect, amount, scope, cost, as}``, checked.
+
+    A name alone (``貫通``) or a change written short (``ATK+300``, ``守備力－200``: what the
+    board editor's comma-separated list can hold) is read as ``{effect, amount}``.
+    """
+    if isinstance(value, str):
+        text = unicodedata.normalize("NFKC", value).replace("−", "-").strip()
+        short = re.fullmatch(r"(.+?)\s*([+-]\s*\d+)", text)
+        value = {"effect": short.group(1), "amount": int(short.group(2).replace(" ", ""))} \
+            if short else {"effect": text}
+    if not isinstance(value, dict):
+        raise ScenarioError("must be a mapping of effect, amount, scope, cost, as", field=field)
+    unknown = sorted(set(value) - {"effect", "amount", "scope", "cost", "as"})
+    if unknown:
+        raise ScenarioError(f"{unknown[0]!r} is not a field of a passive skill",
+                            field=f"{field}.{unknown[0]}",
+                            accepted="effect, amount, scope, cost, as")
+    if value.get("effect") is None:
+        raise ScenarioError("a passive skill needs its effect", field=f"{field}.effect",
+                            accepted=list(_options(PASSIVE_EFFECT_NAMES)))
+    out = {"effect": canonical(PASSIVE_EFFECT_NAMES, value["effect"], f"{field}.effect")}
+    if out["effect"] in AMOUNT_EFFECTS:
+        amount = _whole(value.get("amount"), f"{field}.amount", None)
+        if amount == 0:
+            raise ScenarioError("an ATK or DEF effect changes the value by its amount, not 0",
+                                field=f"{field}.amount")
+        out["amount"] = amount
+    elif value.get("amount") is not None:
+        raise ScenarioError(f"{out['effect']} has no amount", field=f"{field}.amount")
+    default = "own" if card_kind in ("field", "spell") else "self"
+    out["scope"] = canonical(SCOPE_NAMES, value.get("scope") or default, f"{field}.scope")
+    if card_kind == "spell" and out["scope"] == "self":
+        raise ScenarioError("a spell is not a unit: its effect reaches own, opponent or all",
+                            field=f"{field}.scope", accepted="own, opponent, all")
+    if card_kind == "field" and out["scope"] not in ("own", "all"):
+        raise ScenarioError("a field card's effect reaches all of its owner's field "
+                            "(自分フィールド全てに効果を与えます): own, or all when its text "
+                            "also names the opponent's", field=f"{field}.scope",
+                            accepted="own, all")
+    if value.get("cost") is not None:
+        out["cost"] = _whole(value["cost"], f"{field}.cost")
+    out["as"] = canonical(PASSIVE_AS_NAMES, value.get("as") or "skill", f"{field}.as")
+    if out["as"] != "skill" and card_kind not in UNIT_KINDS:
+        raise ScenarioError("属性特性 and 属性耐性 are a unit's", field=f"{field}.as",
+                            accepted="skill")
+    return out
 
 
 def normalise_statuses(value) -> dict:
@@ -188,12 +301,5 @@ def statuses(card: Card) -> dict:
     return dict(card.get("statuses", {}))
 
 
-def base_value(card: Card) -> int:
-    """The value the unit fights with in its position: ATK (攻撃表示) or DEF (守備表示)."""
-    return card.get("atk", 0) if position(card) == "attack" else card.get("def", 0)
 
-
-def battle_value(card: Card) -> int:
-    """Its position's value less its continuous damage (interpretation, never below 0)."""
-    return max(0, base_value(card) - card.get("damage", 0))
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from judge.engine import FieldSpec, LifeChange, Note, SetCard, action, require
 
-from . import attack_types, attributes, battle
+from . import attack_types, attributes, battle, passive_skills
 from . import cards as C
 from .common import check_defeat, require_game_on
 from .continuous_damage import deal
 from .mana import pay
 from .citations import rule
 from .interpretations import (NEIGHBOURS, ATTACK_RESPONSE, DIRECT_ATTACK_VALUE,
-    FACE_DOWN_DEFENSE, OWN_TURN)
+    FACE_DOWN_DEFENSE, OWN_TURN, PIERCE_HINDER)
 from .spells import cast_spell, plan_target
 from .status_effects import require_can_act
 from .zones import NEIGHBOUR_CITE, UNIT_ZONES, break_card, neighbours, units
@@ -66,6 +66,7 @@ def attack(match, act):
     yield from require(not unit.get("attacked"), rule("battle-phase", None, "１ターンに一度"),
                        msg("{unit} has already attacked this turn", unit=unit))
     yield from require_can_act(match, unit, msg("attack"))
+    yield from _hindered(match, player, unit)
     kind = attack_types.of(unit)
     target = None
     if act.get("target") is not None:
@@ -102,7 +103,7 @@ def attack(match, act):
                              player=player, unit=unit, japanese=kind.japanese, what=what),
                   event="attack")
     if answer is not None:
-        yield from _response(match, act, opp, unit, answer)
+        yield from _response(match, act, opp, unit, answer, target)
         if not _on_field(match, unit):
             yield Note(cite=rule("battle-phase", None, "攻撃").because(ATTACK_RESPONSE),
                        detail=msg("{unit} has left the field: the attack ends", unit=unit),
@@ -117,7 +118,10 @@ def attack(match, act):
                                   target=target), event="attack-ends")
             yield from attributes.hide_after_action(match, unit)
             return
-    value = C.battle_value(unit)
+    for card in (unit, target):
+        if card is not None:
+            yield from passive_skills.notes(match, card)
+    value = passive_skills.battle_value(s, unit)
     if attributes.hits(unit) > 1:
         value, note = attributes.consecutive_value(unit, value)
         yield note
@@ -138,7 +142,9 @@ def attack(match, act):
                                  "battle", target=target),
                       event="flip")
     side = neighbours(match, target, seen_by=player) if kind.splash else []
-    if attributes.has(unit, "destroy"):
+    half = attack_types.splash_amount(passive_skills.atk(s, unit))
+    destroy = passive_skills.has_attribute(s, unit, "destroy")
+    if destroy:
         yield from break_card(match, target,
                               cite=rule("attributes", "destroy", "ダメージ計算を行わずに破壊"),
                               detail=msg("{unit}'s attack carries the destroy "
@@ -147,20 +153,19 @@ def attack(match, act):
                                          unit=unit, target=target))
     else:
         yield from battle.fight(match, unit, target, value, counter=kind.counter,
-                                pierce=attributes.has(unit, "pierce"),
+                                pierce=passive_skills.has_attribute(s, unit, "pierce"),
                                 counter_cite=kind.counter_cite)
     if kind.splash:
-        yield from _splash(match, unit, kind, side)
-    if not attributes.has(unit, "destroy"):
+        yield from _splash(match, unit, kind, side, half)
+    if not destroy:
         yield from attributes.charge_stun(match, target, unit)
         yield from attributes.charge_stun(match, unit, target)
     yield from attributes.hide_after_action(match, unit)
     yield from check_defeat(match)
 
 
-def _splash(match, unit, kind, side):
+def _splash(match, unit, kind, side, half):
     """A Breaker's or Blaster's neighbours of the target take half its ATK (効果ダメージ)."""
-    half = attack_types.splash_amount(unit.get("atk", 0))
     if not side:
         yield Note(cite=NEIGHBOUR_CITE, detail=msg("the target has no unit beside it"),
                    event="splash")
@@ -175,7 +180,41 @@ def _splash(match, unit, kind, side):
                                        unit=unit, japanese=kind.japanese, other=other))
 
 
-def _response(match, act, opp, unit, card):
+PIERCE_CITE = rule("attributes", "pierce", "攻撃を阻害する効果を無視して貫通")
+# What an answer does that hinders the attack: to the attacker, and to its target.
+STOPS_ATTACKER = ("break", "bounce", "remove", "stun", "freeze_lock")
+TAKES_TARGET_OUT = ("break", "bounce", "remove", "stealth")
+
+
+def _hindered(match, player, unit):
+    """An effect in force hindering the attack stops it, unless the attack pierces (貫通)."""
+    found = passive_skills.hindering(match.state, unit)
+    if not found:
+        return
+    sources = ", ".join(e.source.label() for e in found)
+    if passive_skills.has_attribute(match.state, unit, "pierce"):
+        yield Note(cite=PIERCE_CITE.because(PIERCE_HINDER),
+                   detail=msg("{unit}'s attack carries pierce: it ignores the effect of "
+                              "{sources} hindering it", unit=unit, sources=sources),
+                   event="pierce")
+        return
+    yield from require(False, passive_skills.source_cite(found[0], player).because(PIERCE_HINDER),
+                       msg("the effect of {sources} hinders {unit}'s attack: it cannot "
+                           "attack", sources=sources, unit=unit))
+
+
+def _hinders(unit, target):
+    """Whether an answer's effect on a card would hinder this attack (pierce-hinder)."""
+    def check(effect, card) -> bool:
+        if getattr(card, "uid", None) == unit.uid:
+            return effect in STOPS_ATTACKER
+        if target is not None and getattr(card, "uid", None) == target.uid:
+            return effect in TAKES_TARGET_OUT
+        return False
+    return check
+
+
+def _response(match, act, opp, unit, card, target):
     """The defending player's spell in answer to the attack (before the battle)."""
     cite = attributes.stealth_cite("新たに魔法、スキルを発動することはできず")
     yield from require(not unit.get("stealth"), cite,
@@ -183,5 +222,8 @@ def _response(match, act, opp, unit, card):
                            "with a spell", unit=unit, opp=opp))
     yield Note(cite=rule("attributes", "acceleration", "相手のターンにも").because(ATTACK_RESPONSE),
                detail=msg("{opp} answers the attack with {card}", opp=opp, card=card), event="response")
+    pierce = passive_skills.has_attribute(match.state, unit, "pierce")
     yield from cast_spell(match, opp, card, target=act.get("response_target"),
-                          target_field="response_target")
+                          target_field="response_target",
+                          ignored=_hinders(unit, target) if pierce else None,
+                          ignored_cite=PIERCE_CITE.because(PIERCE_HINDER))

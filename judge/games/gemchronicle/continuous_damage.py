@@ -10,6 +10,7 @@ from __future__ import annotations
 from judge.engine import Note, SetCard
 
 from . import cards as C
+from . import passive_skills
 from .citations import rule
 from .interpretations import CONTINUOUS_DAMAGE, STATUS_COUNTDOWN
 from .zones import UNIT_ZONES, break_card
@@ -28,7 +29,7 @@ def deal(match, card, amount: int, *, cite, detail: str, effect: bool = False):
                   detail=msg("{detail}: {card} takes {amount} {kind}, {total} in all "
                              "until the next mana phase",
                              detail=detail, card=card, amount=amount, kind=kind, total=total), event="damage")
-    value = C.base_value(card)
+    value = passive_skills.base_value(match.state, card)
     if total >= value:
         which = "ATK" if C.position(card) == "attack" else "DEF"
         yield from break_card(match, card,

@@ -40,4 +40,6 @@ TERMS = [
     pgettext("field", "stealth"), pgettext("field", "summoned_this_turn"),
     pgettext("field", "target"), pgettext("field", "turns"), pgettext("field", "type"),
     pgettext("field", "unit"), pgettext("field", "zone"),
+    pgettext("field", "passive"), pgettext("field", "active"), pgettext("field", "boost"),
+    pgettext("field", "ace"),
 ]

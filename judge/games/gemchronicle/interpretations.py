@@ -159,7 +159,53 @@ OWN_TURN = _i(
     msg("Each player takes the phases of their own turn; the active player moves the turn on."),
     "gemchronicle/rule/game-flow")
 
+PASSIVE_IN_FORCE = _i(
+    "passive-in-force",
+    msg("A passive skill 'works at all times on either turn' (自他問わず常に発動している): the "
+        "engine keeps a unit's declared passive skills in force while the unit is on the field, "
+        "face-up or face-down, an equip card's while it is face-up in the magic zone attached "
+        "to its unit, a field card's while it is active (face-up). A stunned unit's passive "
+        "skills stay in force (stun stops activations, not what is always in force)."),
+    "gemchronicle/rule/skills, gemchronicle/rule/field-zone, gemchronicle/rule/status-effects")
+PASSIVE_MANA = _i(
+    "passive-mana",
+    msg("'If the effect needs mana, it cannot be activated without mana': a passive skill that "
+        "is always in force and declares a mana cost works while its controller holds at least "
+        "that much mana; nothing is spent, since the page names no moment of paying."),
+    "gemchronicle/rule/skills (ただし効果発動にマナが必要な場合、マナがなければ発動できません)")
+OVERLAP_PRIORITY = _i(
+    "overlap-priority",
+    msg("重複 is read for effects of the same kind on one unit (two ATK raises, two DEF "
+        "lowerings): only one counts, the higher one; when every overlapping effect comes from "
+        "a unit, the one of the unit with the higher mana level counts (the higher effect on "
+        "equal ML). A raise and a lowering do not overlap: both count."),
+    "gemchronicle/rule/overlap")
+PIERCE_HINDER = _i(
+    "pierce-hinder",
+    msg("貫通 ignores 'effects that hinder an attack, including effects already active on the "
+        "field'. The engine counts as such: a standing effect declared as hinder_attack (the "
+        "unit cannot attack); and, in the defending player's answer to the attack, an effect "
+        "that would stop the attacker (break, bounce, remove, stun, freeze lock) or take the "
+        "target out of the attack (break, bounce, remove, stealth). The answering card is "
+        "still used (its mana paid, to the break zone) but its effect is negated. A unit "
+        "already in stealth is not a hindering effect but a unit the attacker cannot see."),
+    "gemchronicle/rule/attributes#pierce")
+BOOST_USERS = _i(
+    "boost-users",
+    msg("A boost attack is 'a skill forbidden units, equip cards and ace units can use': the "
+        "engine allows it only to a forbidden unit, an equip card, or a unit its card declares "
+        "ace (エース級 is not defined on the page), and handles it like an active skill."),
+    "gemchronicle/rule/boost-attack")
+DECLARED_SKILL = _i(
+    "declared-skill",
+    msg("A skill's effect is its card text, which the page does not give: a card may declare "
+        "its active skill or boost attack (effect, amount, turns, cost) and the skill action "
+        "uses that declaration; an action that names another effect is refused as input."),
+    "gemchronicle/rule/skills (魔法カードのスキルはスキル説明文…に準拠)")
+
 INTERPRETATIONS = {i.id: i for i in (
+    PASSIVE_IN_FORCE, PASSIVE_MANA, OVERLAP_PRIORITY, PIERCE_HINDER, BOOST_USERS,
+    DECLARED_SKILL,
     MANA_SCHEDULE, CONTINUOUS_DAMAGE, LOSING_ATTACKER_DAMAGE, DEFENSE_PARAGRAPH, NO_COUNTER,
     NEIGHBOURS, FACE_DOWN_DEFENSE, POSITION_CHANGE, TACTICS_ACTIONS, SUMMON_SOURCE,
     ACCELERATION_FROM_HAND, EQUIP_TIMING, STATUS_COUNTDOWN, STUN_ACTIONS, CONSECUTIVE_SUM,

@@ -18,7 +18,7 @@ from .attributes import hide_after_action, show_for_action
 from .common import require_game_on
 from .mana import pay
 from .citations import rule
-from .interpretations import SPELL_COST, TACTICS_ACTIONS
+from .interpretations import BOOST_USERS, DECLARED_SKILL, SPELL_COST, TACTICS_ACTIONS
 from .skill_effects import apply, resolve_target
 from .status_effects import require_can_act
 from .zones import UNIT_ZONES
@@ -43,16 +43,33 @@ def skill(match, act):
     unit = match.card(act.get("unit"), player=player, field="unit")
     _, where = match.where_is(unit)
     kind = act.get("type") or "active"
-    effect = act.get("effect") or "none"
+    declared = unit.get(kind) if kind in ("active", "boost") else None
+    effect = act.get("effect") or (declared or {}).get("effect") or "none"
     try:
         effect = C.canonical(C.EFFECT_NAMES, effect, "effect")
     except ScenarioError:
         raise match.input_error(msg("{effect!r} is not an effect", effect=effect), "effect",
                                 accepted=list(C._options(C.EFFECT_NAMES))) from None
+    if declared and effect != declared["effect"]:
+        raise match.input_error(msg("{unit}'s card declares its {kind} as {declared!r}, not "
+                                    "{effect!r}", unit=unit, kind=kind,
+                                    declared=declared["effect"], effect=effect), "effect",
+                                accepted=[declared["effect"]])
+    if effect == "none" and act.get("target") is not None:
+        raise match.input_error(msg("{unit}'s skill has no effect given, so nothing to target: "
+                                    "give its effect (or its card's {kind})", unit=unit,
+                                    kind=kind), "target")
+    given = {k: act.get(k) if act.get(k) is not None else (declared or {}).get(k)
+             for k in ("amount", "turns", "cost")}
     yield from require(where in UNIT_ZONES + ("magic",) and C.kind(unit) != "spell",
                        rule("skills", None, "スキル"),
                        msg("{unit} is not a unit or equip card on the field", unit=unit))
     if kind == "boost":
+        yield from require(C.kind(unit) in ("forbidden_unit", "equip") or bool(unit.get("ace")),
+                           rule("boost-attack", None, "エース級のユニットが使用することのできる")
+                           .because(BOOST_USERS),
+                           msg("{unit} is not a forbidden unit, an equip card or an ace unit: "
+                               "it has no boost attack", unit=unit))
         yield Note(cite=rule("boost-attack", None, "アクティブスキルと同様"),
                    detail=msg("{unit}'s boost attack is handled like an active skill",
                               unit=unit),
@@ -71,7 +88,7 @@ def skill(match, act):
     if C.is_unit(unit):
         yield from require_can_act(match, unit, msg("activate a skill"))
     tgt = resolve_target(match, player, act.get("target"), effect) if effect != "none" else None
-    cost = act.get("cost") or 0
+    cost = given["cost"] or 0
     if cost:
         cite = rule("skills", None, "マナがなければ発動できません")
         if kind != "passive":
@@ -86,6 +103,10 @@ def skill(match, act):
                          else "常に発動している"),
                detail=msg("{player}: {unit} activates its {label}",
                           player=player, unit=unit, label=label), event="skill")
-    yield from apply(match, player, effect, tgt, source=unit, amount=act.get("amount") or 0,
-                     turns=act.get("turns") or 1)
+    if declared:
+        yield Note(cite=rule("skills", None, "スキル").because(DECLARED_SKILL),
+                   detail=msg("{unit}'s card declares this skill: {effect}", unit=unit,
+                              effect=effect), event="skill")
+    yield from apply(match, player, effect, tgt, source=unit, amount=given["amount"] or 0,
+                     turns=given["turns"] or 1)
     yield from hide_after_action(match, unit)

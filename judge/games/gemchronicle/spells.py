@@ -137,8 +137,12 @@ def plan_target(match, player: str, card, target=None, effect=None,
 
 
 def cast_spell(match, player: str, card, *, target=None, effect=None, amount=None,
-               turns=None, target_field: str = "target"):
-    """Cast ``card`` (a spell or equip card of ``player``) and resolve its effect."""
+               turns=None, target_field: str = "target", ignored=None, ignored_cite=None):
+    """Cast ``card`` (a spell or equip card of ``player``) and resolve its effect.
+
+    ``ignored(effect, target)``, when given and true, negates the effect (the card is
+    still used): an answer to a piercing attack that would hinder it (貫通).
+    """
     _, where = match.where_is(card)
     yield from require(C.kind(card) in C.MAGIC_KINDS,
                        rule("magic-zone", None, "魔法、装備カードを使用する為"),
@@ -182,9 +186,15 @@ def cast_spell(match, player: str, card, *, target=None, effect=None, amount=Non
                       else rule("magic-zone", None, "魔法、装備カードを使用する為"),
                       detail=msg("{player} casts {card} ({kind}) {how}",
                                  player=player, card=card, kind=kind, how=how), event="cast")
-    yield from apply(match, player, effect, tgt, source=card,
-                     amount=amount if amount is not None else card.get("amount", 0),
-                     turns=turns if turns is not None else card.get("turns", 1))
+    if ignored is not None and ignored(effect, tgt):
+        yield Note(cite=ignored_cite,
+                   detail=msg("{card}'s effect ({effect}) would hinder the attack, which "
+                              "pierces it: the effect is negated", card=card, effect=effect),
+                   event="pierce")
+    else:
+        yield from apply(match, player, effect, tgt, source=card,
+                         amount=amount if amount is not None else card.get("amount", 0),
+                         turns=turns if turns is not None else card.get("turns", 1))
     try:
         _, now = match.where_is(card)
     except KeyError:        # pragma: no cover - a card never leaves the board

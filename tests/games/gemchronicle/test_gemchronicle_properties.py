@@ -18,6 +18,7 @@ from judge.engine.match import Match
 from judge.engine.rulesets import Ruleset
 from judge.engine.scenario import parse_scenario
 from judge.games.gemchronicle import cards as C
+from judge.games.gemchronicle import passive_skills as P
 from judge.games.gemchronicle.zones import HOLDS, LIMITS, ON_FIELD
 
 PHASES = ["draw", "mana", "tactics1", "battle", "tactics2", "end"]
@@ -52,13 +53,36 @@ def a_unit(draw, name, on_field=True):
         card["attributes"] = draw(st.lists(st.sampled_from(["destroy", "pierce"]), max_size=2))
     if draw(st.integers(0, 4)) == 0:
         card["consecutive"] = draw(st.integers(2, 3))
+    if draw(st.integers(0, 3)) == 0:
+        card["passive"] = draw(st.lists(a_passive(), min_size=1, max_size=2))
+    if draw(st.integers(0, 4)) == 0:
+        card["boost"] = {"effect": draw(st.sampled_from(EFFECTS[:4])),
+                         "cost": draw(st.integers(0, 6))}
+        card["ace"] = draw(st.booleans())
     return card
+
+
+@st.composite
+def a_passive(draw, scopes=("self", "own", "opponent", "all"), traits=True):
+    """A declared passive skill (its card text): an ATK/DEF change or a granted attribute."""
+    entry = {"effect": draw(st.sampled_from(["atk", "def", "pierce", "destroy", "charged",
+                                             "hinder_attack"]))}
+    if entry["effect"] in ("atk", "def"):
+        entry["amount"] = draw(st.sampled_from([-500, -200, 200, 300, 500]))
+    entry["scope"] = draw(st.sampled_from(scopes))
+    if draw(st.integers(0, 3)) == 0:
+        entry["cost"] = draw(st.integers(1, 20))
+    if traits and draw(st.integers(0, 3)) == 0:
+        entry["as"] = draw(st.sampled_from(["trait", "resistance"]))
+    return entry
 
 
 @st.composite
 def a_magic(draw, name, in_zone=True):
     if draw(st.integers(0, 5)) == 0:
         card = {"name": name, "kind": "equip"}
+        if draw(st.booleans()):
+            card["passive"] = draw(st.lists(a_passive(traits=False), min_size=1, max_size=2))
     else:
         card = {"name": name, "kind": "spell",
                 "category": draw(st.sampled_from(["chant", "acceleration", "barrier"])),
@@ -68,6 +92,9 @@ def a_magic(draw, name, in_zone=True):
                            ("conditional", True), ("cost", draw(st.integers(1, 6)))):
             if draw(st.integers(0, 3)) == 0:
                 card[key] = value
+        if card.get("permanent") and draw(st.booleans()):
+            card["passive"] = draw(st.lists(a_passive(("own", "opponent", "all"), False),
+                                            min_size=1, max_size=2))
     if in_zone:
         if draw(st.booleans()):
             card["face_down"] = True
@@ -98,6 +125,9 @@ def a_player(draw, p):
     if draw(st.booleans()):
         zones["field"] = [{"name": f"{p}神殿", "face_down": draw(st.booleans()),
                            "returned": draw(st.booleans())}]
+        if draw(st.booleans()):
+            zones["field"][0]["passive"] = draw(st.lists(a_passive(("own", "all"), False),
+                                                         min_size=1, max_size=2))
     return zones
 
 
@@ -215,6 +245,37 @@ def invariants(state):
         for c in z["magic"]:
             if c.get("attached_to"):
                 assert state.find(c["attached_to"])[1] in ("battle", "forbidden")
+        for zone in ("battle", "forbidden"):
+            for c in z[zone]:
+                passive_invariants(state, pname, c)
+
+
+def passive_invariants(state, owner, unit):
+    """What the page says of passive skills holds for every unit on the field."""
+    found = P.in_force(state, unit)
+    for eff in found.counted:
+        # マナがなければ発動できません; 凍結ロック: 属性特性・属性耐性も無効
+        assert state.players[eff.controller].counters["mana"] >= eff.cost
+        # ステルス: 相手からの魔法、スキル、効果は無効化されます
+        assert not (unit.get("stealth") and eff.controller != owner)
+        if eff.as_ != "skill":
+            assert "freeze_lock" not in C.statuses(eff.source)
+        # 特に記載がない場合相手フィールドには影響はありません; an inactive field card gives nothing
+        if C.kind(eff.source) == "field":
+            assert not eff.source.get("face_down")
+            assert eff.controller == owner or any(
+                e["scope"] == "all" for e in eff.source.get("passive"))
+    # 重複: one ATK (and one DEF) change of each direction counts, never a sum
+    kinds = [(e.effect, e.amount > 0) for e in found.counted if e.effect in ("atk", "def")]
+    assert len(kinds) == len(set(kinds))
+    for eff, reason, winner in found.dropped:
+        if reason == "overlap":
+            assert (eff.effect, eff.amount > 0) == (winner.effect, winner.amount > 0)
+            if C.is_unit(eff.source) and C.is_unit(winner.source):
+                assert winner.source.get("ml", 0) >= eff.source.get("ml", 0)
+            else:
+                assert winner.strength() >= eff.strength()
+    assert P.atk(state, unit) >= 0 and P.defense(state, unit) >= 0
 
 
 @SETTINGS

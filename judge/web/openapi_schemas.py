@@ -141,7 +141,9 @@ MOVES = obj(["moves", "refused", "not_enumerated"],
             winner=NSTR, active=NSTR,
             explain=array(ref("Move"), "with action in the body: is it legal, and why"))
 SCENARIO_SYNC = obj(["yaml", "data", "error", "permalink"], "The workbench's board",
-                    yaml=STR, data={"type": "object", "nullable": True},
+                    yaml=STR,
+                    data={"nullable": True, "description": "the board as a mapping; with an "
+                          "error, whatever the text parsed to (any JSON value)"},
                     error={"allOf": [ref("ScenarioError")], "nullable": True},
                     permalink=STR)
 

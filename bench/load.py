@@ -14,23 +14,19 @@ a benchmark, not a test: nothing here is asserted, except that the server came u
 """
 from __future__ import annotations
 
-import argparse
-import http.client
-import json
 import os
 import platform
 import random
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
 from urllib.parse import quote, urlencode
 
-ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from serving import gunicorn, parser, pct, request, write_json  # noqa: E402
 
 SEARCHES = ["グレイズ", "ぐれいず", "プレイ", "ダメージ計算", "融合", "マナ", "攻撃", "デッキ",
             '"プレイしたものとして解決"', "制限を無視", "墓地", "結界", "貫通", "ブレイクゾーン",
@@ -50,43 +46,8 @@ def paths() -> list[tuple[str, str]]:
     return out
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def fetch(port: int, path: str, timeout: float = 30.0) -> int:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-    try:
-        conn.request("GET", path, headers={"Accept-Encoding": "identity"})
-        resp = conn.getresponse()
-        resp.read()
-        return resp.status
-    finally:
-        conn.close()
-
-
-def wait_ready(port: int, proc: subprocess.Popen, limit: float) -> float:
-    start = time.monotonic()
-    while time.monotonic() - start < limit:
-        if proc.poll() is not None:
-            raise SystemExit(f"gunicorn exited with status {proc.returncode}")
-        try:
-            if fetch(port, "/entry/vision/qa/QA-337", timeout=5) == 200:
-                return time.monotonic() - start
-        except OSError:
-            pass
-        time.sleep(0.5)
-    raise SystemExit(f"the app did not answer within {limit:.0f} s")
-
-
-def pct(values: list[float], p: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
-    return ordered[k]
+def fetch(port: int, path: str) -> int:
+    return request(port, "GET", path, timeout=30.0)[0]
 
 
 def run_load(port: int, threads: int, duration: float, max_requests: int, seed: int):
@@ -139,35 +100,22 @@ def summarise(results, elapsed: float) -> dict:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = parser(__doc__)
     ap.add_argument("--duration", type=float, default=20.0, help="seconds of load (max 300)")
     ap.add_argument("--threads", type=int, default=8, help="client threads (max 64)")
     ap.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     ap.add_argument("--max-requests", type=int, default=20000, help="stop after this many")
     ap.add_argument("--warmup", type=int, default=60, help="requests before measuring")
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--json", type=Path, help="write the figures to this file")
     args = ap.parse_args(argv)
     duration = min(max(args.duration, 1.0), 300.0)
     threads = min(max(args.threads, 1), 64)
 
-    port = free_port()
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    cmd = [str(gunicorn) if gunicorn.exists() else "gunicorn", "--bind", f"127.0.0.1:{port}",
-           "--workers", str(args.workers), "--log-level", "warning",
-           "--limit-request-line", "16384", "wsgi:app"]
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True)
-    try:
-        ready = wait_ready(port, proc, 300)
+    with gunicorn(["--workers", str(args.workers), "--log-level", "warning",
+                   "--limit-request-line", "16384", "wsgi:app"],
+                  ready="/entry/vision/qa/QA-337", poll=0.5) as (_proc, port, ready):
         run_load(port, min(threads, 4), 60.0, args.warmup, args.seed + 1000)   # warm caches
         results, elapsed = run_load(port, threads, duration, args.max_requests, args.seed)
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
 
     figures = summarise(results, elapsed)
     meta = {"duration_s": round(elapsed, 1), "client_threads": threads,
@@ -181,9 +129,7 @@ def main(argv=None) -> int:
     for kind, f in figures.items():
         print(f"{kind:<8}{f['requests']:>10}{f['rps']:>9}{f['p50_ms']:>9}{f['p95_ms']:>9}"
               f"{f['p99_ms']:>9}{f['max_ms']:>9}{f['errors']:>8}")
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps({"meta": meta, "figures": figures}, indent=2))
+    write_json(args.json, {"meta": meta, "figures": figures})
     return 1 if figures["all"]["errors"] else 0
 
 

@@ -19,13 +19,9 @@ status is 1 only if there were errors or the counts differ.
 """
 from __future__ import annotations
 
-import argparse
 import http.client
 import json
 import os
-import platform
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -34,15 +30,12 @@ import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from serving import ROOT, gunicorn, machine, parser, write_json  # noqa: E402
+
 sys.path.insert(0, str(ROOT))
 SCENARIO = (ROOT / "corpus/yugioh/scenarios/damage-attack-higher.yaml").read_text("utf-8")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def prepare(url: str, judges: int) -> list[str]:
@@ -91,31 +84,11 @@ def request(port, method, path, token, body=None):
         conn.close()
 
 
-def wait_up(port: int, proc, limit: float = 300) -> None:
-    start = time.time()
-    while time.time() - start < limit:
-        if proc.poll() is not None:
-            raise SystemExit("gunicorn exited before answering")
-        try:
-            if request(port, "GET", "/api/", "-") == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.5)
-    raise SystemExit("gunicorn did not answer in time")
-
-
 def run_load(kind: str, url: str, args) -> dict:
     tokens = prepare(url, args.judges)
-    port = free_port()
     env = {**os.environ, "JUDGE_DATABASE_URL": url, "JUDGE_SECRET_KEY": "bench"}
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    proc = subprocess.Popen([str(gunicorn), "-w", str(args.workers), "-b", f"127.0.0.1:{port}",
-                             "--timeout", "120", "wsgi:app"], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            start_new_session=True)
-    try:
-        wait_up(port, proc)
+    with gunicorn(["-w", str(args.workers), "--timeout", "120", "wsgi:app"], env=env,
+                  ready="/api/", poll=0.5, stdout=subprocess.DEVNULL) as (_proc, port, _s):
         latencies: list[float] = []
         created, errors, reads = [0], [], [0]
         lock = threading.Lock()
@@ -158,12 +131,6 @@ def run_load(kind: str, url: str, args) -> dict:
         for t in threads:
             t.join()
         elapsed = time.time() - t0
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
     stored = count_calls(url)
     lat = sorted(latencies) or [0.0]
 
@@ -178,12 +145,11 @@ def run_load(kind: str, url: str, args) -> dict:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = parser(__doc__)
     ap.add_argument("--duration", type=float, default=60)
     ap.add_argument("--judges", type=int, default=8)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--only", choices=["sqlite", "postgresql"])
-    ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     results = []
     with tempfile.TemporaryDirectory(prefix="judge-bench-") as tmp:
@@ -195,11 +161,7 @@ def main() -> int:
             with TempPostgres() as pg:
                 results.append(run_load("postgresql", pg.new_database(), args))
             print(json.dumps(results[-1], ensure_ascii=False))
-    out = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
-                       "platform": platform.platform()}, "results": results}
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(out, ensure_ascii=False, indent=2))
+    write_json(args.json, {"machine": machine(), "results": results})
     bad = [r for r in results if r["errors"] or r["calls_in_db"] != r["created_201"]]
     return 1 if bad else 0
 

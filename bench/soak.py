@@ -16,15 +16,11 @@ a test: the client shares the machine with the server.
 """
 from __future__ import annotations
 
-import argparse
 import base64
 import http.client
-import json
 import os
 import platform
 import random
-import signal
-import subprocess
 import sys
 import threading
 import time
@@ -38,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from load import free_port, pct  # noqa: E402
+from serving import gunicorn, parser, pct, request, write_json  # noqa: E402
 from web.hostile import BAD_YAML, BASE, finding1_permalink, json_bodies  # noqa: E402
 
 from judge.web.permalink import encode  # noqa: E402
@@ -95,16 +91,10 @@ def hostile_requests() -> list[Request]:
 
 def send(port: int, req: Request, timeout: float = 60.0) -> int:
     _kind, method, path, body, headers = req
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
-        conn.request(method, path, body=body, headers={"Accept-Encoding": "identity", **headers})
-        resp = conn.getresponse()
-        resp.read()
-        return resp.status
+        return request(port, method, path, body, headers, timeout)[0]
     except (OSError, http.client.HTTPException):
         return 0                       # the connection failed or was closed: counted apart
-    finally:
-        conn.close()
 
 
 def baseline(port: int, requests: list[Request], seconds: float) -> list[float]:
@@ -148,47 +138,25 @@ def soak(port: int, users: int, seconds: float, hostile_share: float, think: tup
     return rows
 
 
-def wait_ready(port: int, proc: subprocess.Popen, limit: float) -> float:
-    start = time.monotonic()
-    while time.monotonic() - start < limit:
-        if proc.poll() is not None:
-            raise SystemExit(f"gunicorn exited with status {proc.returncode}")
-        if send(port, ("ready", "GET", "/api/games", None, {}), timeout=5) == 200:
-            return time.monotonic() - start
-        time.sleep(0.5)
-    raise SystemExit(f"the app did not answer within {limit:.0f} s")
-
-
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = parser(__doc__)
     ap.add_argument("--duration", type=float, default=60.0, help="seconds of soak (max 600)")
     ap.add_argument("--users", type=int, default=32, help="concurrent users (max 128)")
     ap.add_argument("--baseline", type=float, default=15.0, help="seconds of unloaded baseline")
     ap.add_argument("--hostile", type=float, default=0.25, help="share of hostile requests")
     ap.add_argument("--seed", type=int, default=14)
-    ap.add_argument("--json", type=Path, help="write the figures to this file")
     args = ap.parse_args(argv)
     duration = min(max(args.duration, 1.0), 600.0)
     users = min(max(args.users, 1), 128)
 
-    port = free_port()
-    env = dict(os.environ, PYTHONPATH=str(ROOT), JUDGE_BIND=f"127.0.0.1:{port}",
-               JUDGE_ACCESS_LOG="/dev/null", JUDGE_LOG_LEVEL="warning")
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    cmd = [str(gunicorn) if gunicorn.exists() else "gunicorn", "-c",
-           str(ROOT / "gunicorn.conf.py"), "wsgi:app"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True)
-    try:
-        ready = wait_ready(port, proc, 300)
+    # The repository's gunicorn.conf.py, as deployed; --bind on the command line wins
+    # over its JUDGE_BIND, so the server stays on loopback.
+    env = dict(os.environ, JUDGE_ACCESS_LOG="/dev/null", JUDGE_LOG_LEVEL="warning")
+    with gunicorn(["-c", str(ROOT / "gunicorn.conf.py"), "wsgi:app"], env=env,
+                  ready="/api/games", poll=0.5) as (_proc, port, ready):
         baseline(port, valid_requests(), 3.0)                     # warm the caches
         unloaded = baseline(port, valid_requests(), args.baseline)
         rows = soak(port, users, duration, args.hostile, (0.5, 1.5), args.seed)
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
 
     loaded = [ms for _k, ok, ms, status in rows if ok and status == 200]
     statuses: dict[str, Counter] = {}
@@ -225,9 +193,7 @@ def main(argv=None) -> int:
     for kind, counts in figures["statuses"].items():
         print(f"  {kind:<12}" + "  ".join(f"{s}×{n}" for s, n in sorted(counts.items()))
               + f"   p95 {figures['p95_ms_by_kind'][kind]} ms")
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps({"meta": meta, "figures": figures}, indent=2))
+    write_json(args.json, {"meta": meta, "figures": figures})
     ok = five == 0 and dropped == 0 and figures["p95_ratio"] is not None \
         and figures["p95_ratio"] <= 2.0
     return 0 if ok else 1

@@ -75,7 +75,8 @@ def _budget(values: tuple[str, ...]):
     for item in values:
         name, sep, value = item.partition("=")
         if not sep:
-            _fail(f"--budget {item!r}: write NAME=VALUE, e.g. --budget actions=1000")
+            _fail(_("--budget {item!r}: write NAME=VALUE, e.g. --budget actions=1000",
+                    item=item))
         pairs[name.strip()] = value
     try:
         return Budget.from_env().with_values(pairs, origin="--budget")
@@ -126,7 +127,7 @@ def _day(value: str | None, option: str):
     try:
         return date.fromisoformat(value.strip())
     except ValueError:
-        _fail(f"{option} {value!r} is not a date (YYYY-MM-DD)")
+        _fail(_("{option} {value!r} is not a date (YYYY-MM-DD)", option=option, value=value))
 
 
 @main.command()
@@ -169,20 +170,28 @@ def show(ctx: click.Context, entry_id: str, as_json: bool, as_of: str | None) ->
 @click.pass_context
 def lint(ctx: click.Context, as_json: bool) -> None:
     """Broken links, entries without revisions or sources, conflicting rulings."""
-    from judge.corpus.lint import lint_corpus
+    from judge.corpus.derived import remembered
     corpus = _load_corpus(ctx)
-    from judge.engine.conflicts import ruling_conflicts
-    problems = lint_corpus(corpus) + ruling_conflicts(corpus)
+
+    def check() -> dict:
+        from judge.corpus.lint import lint_corpus
+        from judge.engine.conflicts import ruling_conflicts
+        problems = lint_corpus(corpus) + ruling_conflicts(corpus)
+        errors = sum(p.severity == "error" for p in problems)
+        return {"json": [p.as_dict() for p in problems], "lines": [str(p) for p in problems],
+                "summary": _("{entries} entries, {errors} errors, {warnings} warnings",
+                             entries=len(corpus), errors=errors,
+                             warnings=len(problems) - errors),
+                "errors": errors}
+    # kept keyed on every file and line of code it reads, and on the language the lines
+    # are written in (judge/corpus/derived.py)
+    found = remembered("lint", corpus, check)
     if as_json:
-        _print_json([p.as_dict() for p in problems])
+        _print_json(found["json"])
     else:
-        for p in problems:
-            click.echo(str(p))
-        click.echo(_("{entries} entries, {errors} errors, {warnings} warnings",
-                     entries=len(corpus),
-                     errors=sum(p.severity == "error" for p in problems),
-                     warnings=sum(p.severity != "error" for p in problems)))
-    if any(p.severity == "error" for p in problems):
+        for line in found["lines"] + [found["summary"]]:
+            click.echo(line)
+    if found["errors"]:
         sys.exit(1)
 
 
@@ -200,19 +209,23 @@ def changes(ctx: click.Context, since: str, game: str | None, kind: tuple, as_js
     day = _day(since, "--since")
     corpus = _load_corpus(ctx)
     if game is not None and game not in {e.game for e in corpus}:
-        _fail(f"--game {game!r}: no such game in the corpus (accepted: "
-              f"{', '.join(sorted({e.game for e in corpus}))})")
+        _fail(_("--game {game!r}: no such game in the corpus (accepted: {accepted})",
+                game=game, accepted=", ".join(sorted({e.game for e in corpus}))))
     items = changes_since(corpus, day, game, tuple(kind) or RULING_KINDS)
     if as_json:
         _print_json({"since": day.isoformat(), "changes": [c.as_json() for c in items]})
         return
     for c in items:
-        what = {"withdrawn": "withdrawn"}.get(c.revision.status, "new" if c.previous is None
-                                              else f"replaces revision {c.previous.number}")
-        click.echo(f"{c.date}  {c.entry.id}  revision {c.revision.number} · {what} · "
-                   f"{c.revision.source.get('document', '')}")
+        if c.revision.status == "withdrawn":
+            what = _("withdrawn")
+        elif c.previous is None:
+            what = _("new")
+        else:
+            what = _("replaces revision {n}", n=c.previous.number)
+        click.echo(f"{c.date}  {c.entry.id}  {_('revision {n}', n=c.revision.number)} · "
+                   f"{what} · {c.revision.source.get('document', '')}")
         click.echo(f"            {c.entry.title}")
-    click.echo(f"{len(items)} change(s) since {day.isoformat()}")
+    click.echo(_("{count} change(s) since {day}", count=len(items), day=day.isoformat()))
 
 
 @main.group()
@@ -233,10 +246,10 @@ def _new_qa(ctx, game, number, date_, url, retrieved, document, sources, **texts
     corpus = _load_corpus(ctx)
     key = qa_key(f"QA-{number}" if number.strip().isdigit() else number)
     if key is None:
-        _fail(f"NUMBER {number!r} is not a Q&A number (QA-337, 337)")
+        _fail(_("NUMBER {number!r} is not a Q&A number (QA-337, 337)", number=number))
     if game not in {e.game for e in corpus}:
-        _fail(f"GAME {game!r}: no such game in the corpus (accepted: "
-              f"{', '.join(sorted({e.game for e in corpus}))})")
+        _fail(_("GAME {game!r}: no such game in the corpus (accepted: {accepted})",
+                game=game, accepted=", ".join(sorted({e.game for e in corpus}))))
     try:
         path = write_published_qa(_sources_dir(ctx, sources), corpus, game, key,
                                   _day(date_, "--date"), url,
@@ -244,8 +257,13 @@ def _new_qa(ctx, game, number, date_, url, retrieved, document, sources, **texts
                                   document, **texts)
     except PublishedError as exc:
         _fail(exc.message)
-    click.echo(f"wrote the published {'withdrawal' if texts.get('withdrawn') else 'Q&A'} "
-               f"{game}/qa/{key}; review it, then run `judge import sources`")
+    entry_id = f"{game}/qa/{key}"
+    if texts.get("withdrawn"):
+        click.echo(_("wrote the published withdrawal {id}; review it, then run "
+                     "`judge import sources`", id=entry_id))
+    else:
+        click.echo(_("wrote the published Q&A {id}; review it, then run "
+                     "`judge import sources`", id=entry_id))
     click.echo(str(path))
 
 
@@ -333,8 +351,8 @@ def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, page, 
     if game is not None:
         known = alias_table(corpus.games)
         if game.strip().lower() not in known:
-            _fail(f"--game {game!r} is not a game of the corpus (one of "
-                  f"{', '.join(corpus.game_ids)})")
+            _fail(_("--game {game!r} is not a game of the corpus (one of {accepted})",
+                    game=game, accepted=", ".join(corpus.game_ids)))
         game = known[game.strip().lower()]
     day = _day(as_of, "--as-of")
     searcher = Searcher.open(corpus)
@@ -351,8 +369,9 @@ def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, page, 
             data = shaped(searcher, corpus, text, game=game, kind=kind, page=page,
                           limit=limit, old=old)
     except Exception as exc:  # noqa: BLE001 - the boundary: one clear line, no traceback
-        _fail(f"the search failed on this query ({type(exc).__name__}: {exc}); "
-              "rebuild the index with `judge index --rebuild` if this repeats", 1)
+        problem = f"{type(exc).__name__}: {exc}"
+        _fail(_("the search failed on this query ({problem}); rebuild the index with "
+                "`judge index --rebuild` if this repeats", problem=problem), 1)
     data = paged(data, page, limit, game, kind)
     if as_json:
         _print_json(data)
@@ -450,19 +469,28 @@ def replay(ctx: click.Context, entry_id: str, ruleset: str | None, as_json: bool
 @click.pass_context
 def verify(ctx: click.Context, as_json: bool) -> None:
     """Replay every linked scenario against its `expect`; non-zero exit on a mismatch."""
-    from judge.engine.effects import review_rows
-    from judge.engine.report import verify_table
-    from judge.engine.runner import verify_all
+    from judge.corpus.derived import remembered
     corpus = _load_corpus(ctx)
-    review = review_rows(corpus)
-    rows = verify_all(corpus) + review
+
+    def replay() -> dict:
+        from judge.engine.effects import review_rows
+        from judge.engine.report import verify_table
+        from judge.engine.runner import verify_all
+        review = review_rows(corpus)
+        rows = verify_all(corpus) + review
+        return {"json": [r.as_dict() for r in rows], "table": verify_table(rows),
+                "review": [r.error for r in review],
+                "ok": bool(rows) and all(r.ok for r in rows)}
+    # kept keyed on every scenario, entry and line of engine code (judge/corpus/derived.py);
+    # the table is kept as written, in the language that is part of the key
+    done = remembered("verify", corpus, replay)
     if as_json:
-        _print_json([r.as_dict() for r in rows])
+        _print_json(done["json"])
     else:
-        click.echo(verify_table(rows))
-        for r in review:
-            click.echo(f"review: {r.error}")
-    if not rows or any(not r.ok for r in rows):
+        click.echo(done["table"])
+        for error in done["review"]:
+            click.echo(_("review: {problem}", problem=error))
+    if not done["ok"]:
         sys.exit(1)
 
 
@@ -505,7 +533,8 @@ def export_site_cmd(ctx: click.Context, directory: Path, base: str | None) -> No
     except ExportError as exc:
         _fail(str(exc))
     except OSError as exc:
-        _fail(f"{directory}: cannot write the site ({exc.strerror or exc})")
+        _fail(_("{directory}: cannot write the site ({reason})", directory=directory,
+                reason=exc.strerror or exc))
     click.echo(stats.summary())
 
 

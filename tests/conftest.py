@@ -34,6 +34,9 @@ settings.load_profile(PROFILE)
 def pytest_configure(config):
     if "JUDGE_CACHE_DIR" not in os.environ:
         os.environ["JUDGE_CACHE_DIR"] = tempfile.mkdtemp(prefix="judge-cache-")
+    # kept verify/lint answers cannot see code a test patches in memory; tests/corpus/
+    # test_derived.py turns them on for itself
+    os.environ.setdefault("JUDGE_RESULT_CACHE", "0")
 
 
 @pytest.fixture(autouse=True)

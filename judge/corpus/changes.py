@@ -14,6 +14,8 @@ from pathlib import Path
 
 import yaml
 
+from judge.i18n import Message, msg
+
 from .model import Entry, Revision, plain_text
 from .published import FOLDER, PublishedError, date_order, qa_text, read_document
 from .store import Corpus
@@ -99,21 +101,24 @@ def write_published_qa(sources: Path, corpus: Corpus, game: str, key: str, publi
         known = entry or next((e for e in corpus if e.game == game and e.kind == "qa"), None)
         document = known.current.source.get("document") if known else None
         if not document:
-            raise PublishedError("--document: name the published document (no Q&A of "
-                                 f"{game} to take its name from)")
+            raise PublishedError(msg("--document: name the published document (no Q&A of "
+                                     "{game} to take its name from)", game=game))
     if entry is not None:
         newest = entry.current
         if newest.date and date_order(newest.date) > (published, 1):
-            raise PublishedError(f"{entry_id} revision {newest.number} is dated "
-                                 f"{newest.date}; a newer answer is published after it")
+            raise PublishedError(msg("{entry_id} revision {number} is dated {date}; a newer "
+                                     "answer is published after it", entry_id=entry_id,
+                                     number=newest.number, date=str(newest.date)))
         if withdrawn is None and newest.status != "withdrawn" and \
                 plain_text(newest.text) == plain_text(qa_text(key, question, answer)):
-            raise PublishedError(f"{entry_id} revision {newest.number} already says this; "
-                                 "nothing to add")
+            raise PublishedError(msg("{entry_id} revision {number} already says this; "
+                                     "nothing to add", entry_id=entry_id,
+                                     number=newest.number))
         if withdrawn is not None and newest.status == "withdrawn":
-            raise PublishedError(f"{entry_id} is already withdrawn")
+            raise PublishedError(msg("{entry_id} is already withdrawn", entry_id=entry_id))
     elif withdrawn is not None:
-        raise PublishedError(f"{entry_id} is not in the corpus: nothing to withdraw")
+        raise PublishedError(msg("{entry_id} is not in the corpus: nothing to withdraw",
+                                 entry_id=entry_id))
     item: dict = {"qa": key}
     if withdrawn is not None:
         item["withdrawn"] = withdrawn
@@ -134,7 +139,7 @@ def write_published_qa(sources: Path, corpus: Corpus, game: str, key: str, publi
     return path
 
 
-def entry_as_of(entry: Entry, day: date) -> tuple[Entry | None, str]:
+def entry_as_of(entry: Entry, day: date) -> tuple[Entry | None, Message]:
     """The entry as it stood on ``day`` (its later revisions left out) and a heading.
 
     (None, why) when the entry was first published after ``day``.
@@ -143,13 +148,20 @@ def entry_as_of(entry: Entry, day: date) -> tuple[Entry | None, str]:
     rev = as_of(entry, day)
     if rev is None:
         first = min(entry.revisions, key=lambda r: r.number)
-        return None, f"{entry.id} did not exist on {day.isoformat()} (first published {first.date})"
+        return None, msg("{entry_id} did not exist on {day} (first published {first})",
+                         entry_id=entry.id, day=day.isoformat(), first=str(first.date))
     later = [r for r in entry.revisions if r.number > rev.number]
     # That day the revision in force was the current one; its later status is history.
     kept = [replace(r, status="current") if r is rev and r.status == "superseded" else r
             for r in entry.revisions if r.number <= rev.number]
     status = "withdrawn" if rev.status == "withdrawn" else "current"
-    head = (f"as of {day.isoformat()}: revision {rev.number} ({rev.date}) was in force"
-            + (f"; {len(later)} later revision(s) not shown (newest: revision "
-               f"{entry.current.number}, {entry.current.date})" if later else ""))
+    if later:
+        head = msg("as of {day}: revision {number} ({date}) was in force; {count} later "
+                   "revision(s) not shown (newest: revision {newest}, {newest_date})",
+                   day=day.isoformat(), number=rev.number, date=str(rev.date),
+                   count=len(later), newest=entry.current.number,
+                   newest_date=str(entry.current.date))
+    else:
+        head = msg("as of {day}: revision {number} ({date}) was in force",
+                   day=day.isoformat(), number=rev.number, date=str(rev.date))
     return replace(entry, revisions=kept, status=status), head

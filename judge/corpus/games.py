@@ -9,11 +9,12 @@ they then have their id as title and no alias.
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-import yaml
+from judge.i18n import msg
 
 MANIFEST = "games.yaml"
 # What a game id looks like: the first part of an entry id and a corpus folder name.
@@ -50,22 +51,42 @@ def read_manifest(root: Path) -> list[GameInfo]:
     if not path.exists():
         return []
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (yaml.YAMLError, OSError, UnicodeDecodeError) as exc:
-        raise GameManifestError(f"{path}: cannot be read: {exc}") from None
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise GameManifestError(msg("{path}: cannot be read: {problem}", path=str(path),
+                                    problem=str(exc))) from None
+    # what this manifest (these bytes, read by this code) gave before: no YAML parser
+    # to import in a command that only needs the games' names
+    from .cache import memo_get, memo_put
+    key = hashlib.blake2b(Path(__file__).read_bytes() + b"\0" + raw,
+                          digest_size=20).hexdigest()
+    kept = memo_get(key, "games-manifest")
+    if isinstance(kept, list):
+        return [GameInfo(g["id"], g["titles"], tuple(g["aliases"]), tuple(g["kinds"]))
+                for g in kept]
+    import yaml
+    try:
+        data = yaml.safe_load(raw.decode("utf-8")) or {}
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        raise GameManifestError(msg("{path}: cannot be read: {problem}", path=str(path),
+                                    problem=str(exc))) from None
     games = data.get("games") if isinstance(data, dict) else None
     if not isinstance(games, list):
-        raise GameManifestError(f"{path}: expected a mapping with a 'games' list")
+        raise GameManifestError(msg("{path}: expected a mapping with a 'games' list",
+                                    path=str(path)))
     out = []
     for n, item in enumerate(games):
         if not isinstance(item, dict) or not isinstance(item.get("id"), str):
-            raise GameManifestError(f"{path}: games[{n}] needs an 'id'")
+            raise GameManifestError(msg("{path}: games[{n}] needs an 'id'", path=str(path),
+                                        n=n))
         titles = item.get("titles") or {}
         if not isinstance(titles, dict):
-            raise GameManifestError(f"{path}: games[{n}].titles must be a mapping")
+            raise GameManifestError(msg("{path}: games[{n}].titles must be a mapping",
+                                        path=str(path), n=n))
         out.append(GameInfo(item["id"], {str(k): str(v) for k, v in titles.items()},
                             tuple(str(a) for a in item.get("aliases") or ()),
                             tuple(str(k) for k in item.get("kinds") or ())))
+    memo_put(key, "games-manifest", [g.as_dict() for g in out])
     return out
 
 
@@ -73,6 +94,7 @@ def render_manifest(games: Iterable[GameInfo]) -> str:
     """The text of ``games.yaml`` (stable, so a re-import does not rewrite it)."""
     head = ("# The games of this corpus, written by `judge import` from each game's\n"
             "# declaration (docs/corpus-format.md, \"games.yaml\"); do not edit by hand.\n")
+    import yaml
     body = yaml.safe_dump({"games": [g.as_dict() for g in games]}, allow_unicode=True,
                           sort_keys=False, default_flow_style=False, width=100)
     return head + body

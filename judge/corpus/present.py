@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from judge.i18n import N_, _, gettext
+
 from .model import Entry, Revision, plain_text
 from .store import Corpus
 
@@ -72,41 +74,47 @@ def _titled(corpus: Corpus, ids: list[str]) -> list[str]:
 def entry_text(entry: Entry, corpus: Corpus) -> str:
     """The terminal view of ``judge show``: header, links, then every revision."""
     lines = [f"{entry.id} — {entry.title}",
-             f"game: {entry.game} · kind: {entry.kind} · status: {entry.status} · "
-             f"{len(entry.revisions)} revision(s)"]
+             _("game: {game} · kind: {kind} · status: {status} · {count} revision(s)",
+               game=entry.game, kind=entry.kind, status=gettext(entry.status),
+               count=len(entry.revisions))]
     if entry.aliases:
-        lines.append(f"aliases: {', '.join(entry.aliases)}")
-    for label, ids in (("cites", entry.cites), ("cards", entry.cards),
-                       ("cited by", corpus.cited_by(entry.id))):
+        lines.append(_("aliases: {items}", items=", ".join(entry.aliases)))
+    for label, ids in ((N_("cites: {items}{more}"), entry.cites),
+                       (N_("cards: {items}{more}"), entry.cards),
+                       (N_("cited by: {items}{more}"), corpus.cited_by(entry.id))):
         if ids:
             shown = _titled(corpus, ids)
-            more = f" … and {len(shown) - 12} more" if len(shown) > 12 else ""
-            lines.append(f"{label}: {', '.join(shown[:12])}{more}")
+            more = _(" … and {count} more", count=len(shown) - 12) if len(shown) > 12 else ""
+            lines.append(gettext(label).format(items=", ".join(shown[:12]), more=more))
     if entry.scenarios:
-        lines.append(f"scenarios: {', '.join(entry.scenarios)}")
+        lines.append(_("scenarios: {items}", items=", ".join(entry.scenarios)))
     for rev in entry.revisions:
         lines += ["", _rule(rev)]
-        lines.append("source: " + " · ".join(f"{k} {v}" for k, v in rev.source.items()))
+        lines.append(_("source: {source}",
+                       source=" · ".join(f"{k} {v}" for k, v in rev.source.items())))
         if rev.withdrawn_reason:
-            lines.append(f"withdrawn: {rev.withdrawn_reason}")
+            lines.append(_("withdrawn: {reason}", reason=rev.withdrawn_reason))
         if rev.text.strip():
             lines += ["", terminal_text(rev.text)]
         for note in rev.notes:
-            lines.append("")
-            lines.append(f"[editor's note · {note.get('kind')}] {note.get('text')}")
+            lines += ["", _("[editor's note · {kind}] {text}", kind=gettext(str(note.get("kind"))),
+                            text=note.get("text"))]
             if note.get("quote"):
-                lines.append(f"  concerns: {note['quote']}")
+                lines.append("  " + _("concerns: {quote}", quote=note["quote"]))
             if note.get("correct_reading"):
-                lines.append(f"  correct reading: {note['correct_reading']}")
+                lines.append("  " + _("correct reading: {reading}",
+                                      reading=note["correct_reading"]))
             if note.get("basis"):
-                lines.append(f"  basis: {note['basis']}")
+                lines.append("  " + _("basis: {basis}", basis=note["basis"]))
         for comment in rev.editor_comments:
-            lines.append(f"[wiki editor's comment] {comment}")
+            lines.append(_("[wiki editor's comment] {comment}", comment=comment))
         if rev.meta.get("unchanged_in"):
-            lines.append(f"unchanged in the revision of {rev.meta['unchanged_in'].get('date')}")
+            lines.append(_("unchanged in the revision of {date}",
+                           date=rev.meta["unchanged_in"].get("date")))
     return "\n".join(lines)
 
 
 def _rule(rev: Revision) -> str:
-    head = f"── revision {rev.number} · {rev.date or 'undated'} · {rev.status} "
+    head = "── " + _("revision {n} · {date} · {status}", n=rev.number,
+                     date=rev.date or _("undated"), status=gettext(rev.status)) + " "
     return head + "─" * max(4, 60 - len(head))

@@ -18,6 +18,8 @@ from datetime import date
 
 import yaml
 
+from judge.i18n import Message, msg, render
+
 from .ids import qa_key
 from .model import CLAUSE_MARKER, Entry, Revision, RevisionDate, plain_text
 
@@ -29,11 +31,18 @@ URL = re.compile(r"^https?://\S+$")
 
 
 class PublishedError(ValueError):
-    """A published document that cannot be read: ``line`` is 1-based where known."""
+    """A published document that cannot be read: ``line`` is 1-based where known.
 
-    def __init__(self, message: str, line: int | None = None):
+    ``message`` is a message id with its params (field: what is wrong, what is
+    accepted), rendered in the reader's locale when shown.
+    """
+
+    def __init__(self, message: "Message | str", line: int | None = None):
         self.message, self.line = message, line
         super().__init__(message)
+
+    def __str__(self) -> str:
+        return render(self.message)
 
 
 @dataclass
@@ -102,19 +111,19 @@ def _day(data: dict, key: str) -> date:
     try:
         return date.fromisoformat(str(value).strip())
     except ValueError:
-        raise PublishedError(f"{key}: {value!r} is not a date YYYY-MM-DD",
-                             data["__line__"]) from None
+        raise PublishedError(msg("{key}: {value!r} is not a date YYYY-MM-DD", key=key,
+                                 value=value), data["__line__"]) from None
 
 
 def _text(data: dict, key: str, line: int) -> str:
     value = data.get(key)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         # YAML reads a bare 6.5 as a number: 6.50 and 6.5 would be one clause.
-        raise PublishedError(f"{key}: {value!r} is read as a number; write it in quotes "
-                             f"('{value}') as printed", line)
+        raise PublishedError(msg("{key}: {value!r} is read as a number; write it in quotes "
+                                 "('{value}') as printed", key=key, value=value), line)
     if not isinstance(value, str) or not value.strip():
-        raise PublishedError(f"{key}: a text is required (as published, in quotes if it "
-                             "holds a colon)", line)
+        raise PublishedError(msg("{key}: a text is required (as published, in quotes if it "
+                                 "holds a colon)", key=key), line)
     return value.strip()
 
 
@@ -129,35 +138,39 @@ def read_document(text: str, folder_game: str | None, file_name: str,
         data = yaml.load(text, Loader=_Loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        raise PublishedError(f"not valid YAML: {getattr(exc, 'problem', exc)}",
+        raise PublishedError(msg("not valid YAML: {problem}",
+                                 problem=str(getattr(exc, "problem", exc))),
                              mark.line + 1 if mark else None) from None
     if not isinstance(data, dict):
-        raise PublishedError("a published document is a mapping (document, game, url, "
-                             "published, retrieved, items)", 1)
+        raise PublishedError(msg("a published document is a mapping (document, game, url, "
+                                 "published, retrieved, items)"), 1)
     unknown = sorted(set(data) - set(DOCUMENT_KEYS) - {"__line__"})
     if unknown:
-        raise PublishedError(f"unknown field {unknown[0]!r} (accepted: "
-                             f"{', '.join(DOCUMENT_KEYS)})", 1)
+        raise PublishedError(msg("unknown field {field!r} (accepted: {accepted})",
+                                 field=unknown[0], accepted=", ".join(DOCUMENT_KEYS)), 1)
     for key in ("document", "game", "url", "published", "retrieved", "items"):
         if data.get(key) in (None, "", []):
-            raise PublishedError(f"{key}: required (accepted fields: "
-                                 f"{', '.join(DOCUMENT_KEYS)})", 1)
+            raise PublishedError(msg("{key}: required (accepted fields: {accepted})",
+                                     key=key, accepted=", ".join(DOCUMENT_KEYS)), 1)
     game = str(data["game"])
     if games is not None and game not in games:
-        raise PublishedError(f"game: {game!r} is not a game (accepted: "
-                             f"{', '.join(sorted(games))})", 1)
+        raise PublishedError(msg("game: {game!r} is not a game (accepted: {accepted})",
+                                 game=game, accepted=", ".join(sorted(games))), 1)
     if folder_game is not None and folder_game != game:
-        raise PublishedError(f"a document of game {game!r} lives in {FOLDER}/{game}/, "
-                             f"not in {folder_game}/", 1)
+        raise PublishedError(msg("a document of game {game!r} lives in {folder}/{game}/, "
+                                 "not in {folder_game}/", game=game, folder=FOLDER,
+                                 folder_game=folder_game), 1)
     url = str(data["url"]).strip()
     if not URL.match(url):
-        raise PublishedError(f"url: {url!r} is not an http(s) address (where the document "
-                             "was published)", 1)
+        raise PublishedError(msg("url: {url!r} is not an http(s) address (where the "
+                                 "document was published)", url=url), 1)
     published, retrieved = _day(data, "published"), _day(data, "retrieved")
     if retrieved < published:
-        raise PublishedError(f"retrieved {retrieved} is before published {published}", 1)
+        raise PublishedError(msg("retrieved: {retrieved} is before published {published}",
+                                 retrieved=retrieved.isoformat(),
+                                 published=published.isoformat()), 1)
     if not isinstance(data["items"], list):
-        raise PublishedError("items: a list of Q&A or rule clauses", 1)
+        raise PublishedError(msg("items: a list of Q&A or rule clauses"), 1)
     doc = Document(f"{FOLDER}/{game}/{file_name}", str(data["document"]).strip(), game,
                    url, published, retrieved)
     seen: set[tuple] = set()
@@ -165,8 +178,8 @@ def read_document(text: str, folder_game: str | None, file_name: str,
         item = _item(raw, data["__line__"])
         key = (item.qa, item.rule, item.clause)
         if key in seen:
-            raise PublishedError(f"{item.qa or item.rule} appears twice in one document",
-                                 item.line)
+            raise PublishedError(msg("{item} appears twice in one document",
+                                     item=item.qa or item.rule), item.line)
         seen.add(key)
         doc.items.append(item)
     return doc
@@ -174,36 +187,40 @@ def read_document(text: str, folder_game: str | None, file_name: str,
 
 def _item(raw, parent_line: int) -> Item:
     if not isinstance(raw, dict):
-        raise PublishedError("an item is a mapping: {qa, question, answer} or {qa, "
-                             "withdrawn} or {rule, clause, text}", parent_line)
+        raise PublishedError(msg("an item is a mapping: {{qa, question, answer}} or {{qa, "
+                                 "withdrawn}} or {{rule, clause, text}}"), parent_line)
     line = raw["__line__"]
     keys = set(raw) - {"__line__"}
     if "qa" in keys:
         extra = sorted(keys - set(QA_KEYS))
         if extra:
-            raise PublishedError(f"unknown field {extra[0]!r} in a Q&A item (accepted: "
-                                 f"{', '.join(QA_KEYS)})", line)
+            raise PublishedError(msg("unknown field {field!r} in a Q&A item (accepted: "
+                                     "{accepted})", field=extra[0],
+                                     accepted=", ".join(QA_KEYS)), line)
         typed = str(raw["qa"]).strip()
         number = qa_key(f"QA-{typed}" if typed.isdigit() else typed)
         if number is None:
-            raise PublishedError(f"qa: {raw['qa']!r} is not a Q&A number (QA-337, 337)", line)
+            raise PublishedError(msg("qa: {value!r} is not a Q&A number (QA-337, 337)",
+                                     value=raw["qa"]), line)
         if "withdrawn" in keys:
             if keys & {"question", "answer"}:
-                raise PublishedError("a withdrawal has no question or answer", line)
+                raise PublishedError(msg("a withdrawal has no question or answer"), line)
             return Item(line, qa=number, withdrawn=_text(raw, "withdrawn", line))
         return Item(line, qa=number, question=_text(raw, "question", line),
                     answer=_text(raw, "answer", line))
     if "rule" in keys:
         extra = sorted(keys - set(RULE_KEYS))
         if extra:
-            raise PublishedError(f"unknown field {extra[0]!r} in a rule item (accepted: "
-                                 f"{', '.join(RULE_KEYS)})", line)
+            raise PublishedError(msg("unknown field {field!r} in a rule item (accepted: "
+                                     "{accepted})", field=extra[0],
+                                     accepted=", ".join(RULE_KEYS)), line)
         clause = _text(raw, "clause", line)
         if re.search(r"[\s{}#]", clause):
-            raise PublishedError(f"clause: {clause!r} is a clause number (6.5.2.b)", line)
+            raise PublishedError(msg("clause: {clause!r} is not a clause number (6.5.2.b)",
+                                     clause=clause), line)
         return Item(line, rule=_text(raw, "rule", line), clause=clause,
                     text=_text(raw, "text", line))
-    raise PublishedError("an item names a Q&A (qa:) or a rule (rule:, clause:)", line)
+    raise PublishedError(msg("an item names a Q&A (qa:) or a rule (rule:, clause:)"), line)
 
 
 def qa_text(key: str, question: str, answer: str) -> str:
@@ -263,8 +280,8 @@ def _apply(entries: dict[str, Entry], doc: Document, item: Item) -> Change:
         entry = entries.get(entry_id)
         if item.withdrawn:
             if entry is None:
-                raise PublishedError(f"{item.qa} is withdrawn but the corpus has no "
-                                     f"{entry_id}", item.line)
+                raise PublishedError(msg("{qa} is withdrawn but the corpus has no {entry_id}",
+                                         qa=item.qa, entry_id=entry_id), item.line)
             return _add(entry, doc, item, day, "", "withdrawal")
         text = qa_text(item.qa, item.question, item.answer)
         if entry is None:
@@ -277,8 +294,9 @@ def _apply(entries: dict[str, Entry], doc: Document, item: Item) -> Change:
     entry_id = item.rule if "/" in item.rule else f"{doc.game}/rule/{item.rule}"
     entry = entries.get(entry_id)
     if entry is None or entry.kind != "rule" or not entry_id.startswith(doc.game + "/"):
-        raise PublishedError(f"rule: {item.rule!r}: the corpus has no rule {entry_id} of "
-                             f"{doc.game} (a clause updates an existing rule entry)", item.line)
+        raise PublishedError(msg("rule: {rule!r}: the corpus has no rule {entry_id} of "
+                                 "{game} (a clause updates an existing rule entry)",
+                                 rule=item.rule, entry_id=entry_id, game=doc.game), item.line)
     return _add(entry, doc, item, day, _with_clause(entry.current.text, item.clause,
                                                      item.text), "clause")
 
@@ -292,10 +310,10 @@ def _add(entry: Entry, doc: Document, item: Item, day: RevisionDate, text: str,
          action: str) -> Change:
     newest = entry.current
     if newest.date and date_order(newest.date) > date_order(day):
-        raise PublishedError(
-            f"{entry.id}: published {day} is older than its revision {newest.number} "
-            f"({newest.date}); revisions are added in the order they were published",
-            item.line)
+        raise PublishedError(msg(
+            "{entry_id}: published {day} is older than its revision {number} ({date}); "
+            "revisions are added in the order they were published", entry_id=entry.id,
+            day=str(day), number=newest.number, date=str(newest.date)), item.line)
     withdrawn = action == "withdrawal"
     if withdrawn and newest.status == "withdrawn":
         return Change(entry.id, newest.number, str(newest.date), newest.status,

@@ -15,27 +15,39 @@ from datetime import date
 from pathlib import Path
 from typing import Iterable, Iterator
 
-import yaml
+from judge.i18n import Message, located, msg
 
 from .games import GameInfo, corpus_games
 from .ids import candidate_ids, fold, split_id
-from .model import REVISION_MARKER, Entry, Revision, RevisionDate
+from .model import KINDS, REVISION_MARKER, Entry, Revision, RevisionDate
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "corpus"
-# libyaml's safe loader and dumper when PyYAML was built with it: the same documents
-# (checked byte for byte over the whole corpus), about eight times faster, which makes
-# loading the 2,000-odd card entries take well under a second.
-_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_YAML_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+def _yaml():
+    """PyYAML and its safe loader and dumper: libyaml's when PyYAML was built with it
+    (the same documents, checked byte for byte over the whole corpus, about eight times
+    faster: loading the 2,000-odd card entries takes well under a second).  Imported on
+    first use: a corpus read from its cache parses no YAML, and a command should not
+    pay a tenth of a second of start-up for it."""
+    import yaml
+    return (yaml, getattr(yaml, "CSafeLoader", yaml.SafeLoader),
+            getattr(yaml, "CSafeDumper", yaml.SafeDumper))
 
 
 class CorpusError(Exception):
-    """A corpus file that cannot be read: says which file, which line and what."""
+    """A corpus file that cannot be read: says which file, which line and what.
 
-    def __init__(self, path: str | Path, message: str, line: int | None = None):
+    ``message`` is a message id with its params, rendered in the reader's locale when
+    the error is shown (``str()``: ``file:line: what``).
+    """
+
+    def __init__(self, path: str | Path, message: "Message | str", line: int | None = None):
         self.path, self.line, self.message = str(path), line, message
-        where = f"{path}:{line}" if line else str(path)
-        super().__init__(f"{where}: {message}")
+        super().__init__(self.path, message, line)
+
+    def __str__(self) -> str:
+        return located(self.path, self.line, self.message)
 
 
 def entry_path(root: Path, entry_id: str) -> Path:
@@ -48,38 +60,45 @@ def entry_path(root: Path, entry_id: str) -> Path:
 def parse_entry(text: str, path: str | Path = "<string>") -> Entry:
     """Parse one corpus file (front matter + revision bodies) into an :class:`Entry`."""
     if not text.startswith("---\n"):
-        raise CorpusError(path, "a corpus file starts with a YAML front matter ('---')", 1)
+        raise CorpusError(path, msg("a corpus file starts with a YAML front matter ('---')"), 1)
     end = text.find("\n---\n", 4)
     if end < 0:
-        raise CorpusError(path, "the front matter is not closed by a '---' line", 1)
+        raise CorpusError(path, msg("the front matter is not closed by a '---' line"), 1)
+    yaml, loader, _dumper = _yaml()
     try:
-        meta = yaml.load(text[4:end], Loader=_YAML_LOADER) or {}
+        meta = yaml.load(text[4:end], Loader=loader) or {}
     except yaml.YAMLError as exc:
         line = getattr(getattr(exc, "problem_mark", None), "line", None)
-        raise CorpusError(path, f"front matter is not valid YAML: {exc}",
+        raise CorpusError(path, msg("front matter is not valid YAML: {problem}",
+                                    problem=str(getattr(exc, "problem", None) or exc)),
                           (line + 2) if line is not None else None) from None
     if not isinstance(meta, dict):
-        raise CorpusError(path, "the front matter must be a mapping", 2)
+        raise CorpusError(path, msg("the front matter must be a mapping"), 2)
     body = text[end + 5:]
     body_line = text[: end + 5].count("\n") + 1
     texts = _split_bodies(body, path, body_line)
     entry_id = meta.get("id")
     if not entry_id:
-        raise CorpusError(path, "the front matter has no 'id'", 2)
+        raise CorpusError(path, msg("the front matter has no 'id'"), 2)
     try:
         game, kind, key = split_id(str(entry_id))
     except ValueError as exc:
-        raise CorpusError(path, str(exc), 2) from None
+        raise CorpusError(path, msg("id: not an entry id: {id!r} (expected "
+                                    "<game>/<kind>/<key>, game a lower-case id, kind one "
+                                    "of {kinds})", id=str(entry_id), kinds=", ".join(KINDS)),
+                          2) from None
     revisions = []
     for raw in meta.get("revisions") or []:
         if not isinstance(raw, dict) or "number" not in raw:
-            raise CorpusError(path, f"a revision needs a 'number': {raw!r}")
+            raise CorpusError(path, msg("revisions: a revision needs a 'number': {raw!r}",
+                                        raw=raw))
         number = int(raw["number"])
         try:
             when = RevisionDate.parse(raw["date"]) if raw.get("date") else None
         except ValueError:
-            raise CorpusError(path, f"revision {number}: date {raw.get('date')!r} is not "
-                                    "YYYY-MM-DD or 'before YYYY-MM-DD'") from None
+            raise CorpusError(path, msg("revision {number}: date {date!r} is not "
+                                        "YYYY-MM-DD or 'before YYYY-MM-DD'", number=number,
+                                        date=raw.get("date"))) from None
         known = {"number", "date", "source", "status", "withdrawn_reason",
                  "editor_comments", "notes"}
         revisions.append(Revision(
@@ -91,8 +110,8 @@ def parse_entry(text: str, path: str | Path = "<string>") -> Entry:
             meta={k: v for k, v in raw.items() if k not in known}))
     missing = set(texts) - {r.number for r in revisions}
     if missing:
-        raise CorpusError(path, f"text for revision(s) {sorted(missing)} has no entry in "
-                                "the front matter's 'revisions'")
+        raise CorpusError(path, msg("text for revision(s) {numbers} has no entry in the "
+                                    "front matter's 'revisions'", numbers=sorted(missing)))
     revisions.sort(key=lambda r: r.number, reverse=True)
     known = {"id", "title", "aliases", "cites", "cards", "scenarios", "status", "data",
              "revisions"}
@@ -112,14 +131,16 @@ def _split_bodies(body: str, path, first_line: int) -> dict[int, str]:
         return {1: body.strip("\n")} if body.strip() else {}
     if body[: marks[0].start()].strip():
         line = first_line
-        raise CorpusError(path, "text before the first '<!-- revision N -->' marker", line)
+        raise CorpusError(path, msg("text before the first '<!-- revision N -->' marker"),
+                          line)
     out: dict[int, str] = {}
     for i, m in enumerate(marks):
         stop = marks[i + 1].start() if i + 1 < len(marks) else len(body)
         number = int(m.group(1))
         if number in out:
             line = first_line + body[: m.start()].count("\n")
-            raise CorpusError(path, f"revision {number} appears twice", line)
+            raise CorpusError(path, msg("revision {number} appears twice", number=number),
+                              line)
         out[number] = body[m.end(): stop].strip("\n")
     return out
 
@@ -153,7 +174,8 @@ def render_entry(entry: Entry) -> str:
         raw.update(rev.meta)
         revs.append(raw)
     meta["revisions"] = revs
-    front = yaml.dump(meta, Dumper=_YAML_DUMPER, allow_unicode=True, sort_keys=False, width=100)
+    yaml, _loader, dumper = _yaml()
+    front = yaml.dump(meta, Dumper=dumper, allow_unicode=True, sort_keys=False, width=100)
     bodies = "".join(f"\n<!-- revision {rev.number} -->\n{rev.text.strip()}\n"
                      for rev in entry.revisions)
     return f"---\n{front}---\n{bodies}"

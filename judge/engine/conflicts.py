@@ -19,6 +19,7 @@ from datetime import date
 from dataclasses import dataclass
 
 from judge.corpus.lint import Problem
+from judge.i18n import Message, msg
 
 from .registry import game_classes
 
@@ -114,18 +115,36 @@ def _quote(corpus, entry_id: str, revision: int, match: str | None) -> str:
 
 def _problem(game, corpus, a, mine, other: str, other_rev: int, other_match, day, switch,
              value) -> Problem:
-    since = "the start" if day == date.min else day.isoformat()
-    first = f"{a.entry} revision {mine.number} 「{_quote(corpus, a.entry, mine.number, a.match)}」"
-    second = (f"{other} revision {other_rev} "
-              f"「{_quote(corpus, other, other_rev, other_match)}」")
+    since = msg("the start") if day == date.min else day.isoformat()
+    first = msg("{entry} revision {number} 「{quote}」", entry=a.entry, number=mine.number,
+                quote=_quote(corpus, a.entry, mine.number, a.match))
+    second = msg("{entry} revision {number} 「{quote}」", entry=other, number=other_rev,
+                 quote=_quote(corpus, other, other_rev, other_match))
+    params = dict(other=other, other_rev=other_rev, since=since, first=first, switch=switch,
+                  value=a.value, why=_why(game, a), second=second, other_value=value)
     replay = _replay_note(game, corpus, a.entry, day)
-    message = (f"conflicts with {other} revision {other_rev} from {since}: {first} needs "
-               f"{switch} = {a.value!r} ({a.why}), but {second} makes it {value!r}. "
-               f"Both are in force; the engine follows {other}.{replay}")
+    if replay is None:
+        message = msg("conflicts with {other} revision {other_rev} from {since}: {first} "
+                      "needs {switch} = {value!r} ({why}), but {second} makes it "
+                      "{other_value!r}. Both are in force; the engine follows {other}.",
+                      **params)
+    else:
+        message = msg("conflicts with {other} revision {other_rev} from {since}: {first} "
+                      "needs {switch} = {value!r} ({why}), but {second} makes it "
+                      "{other_value!r}. Both are in force; the engine follows {other}. "
+                      "{replay}", replay=replay, **params)
     return Problem(a.entry, "warning", CODE, message)
 
 
-def _replay_note(game, corpus, entry_id: str, day) -> str:
+def _why(game, a: Assumption) -> Message:
+    """The game's reason, translated by the game's own catalogue where it has the text."""
+    if isinstance(a.why, Message):
+        return a.why
+    package = type(game).__module__.rpartition(".")[0] or type(game).__module__
+    return Message(a.why.replace("{", "{{").replace("}", "}}"), {}, package)
+
+
+def _replay_note(game, corpus, entry_id: str, day) -> Message | None:
     """Whether the ruling's own scenarios fail under that day's ruleset (engine's word)."""
     from judge.engine.errors import ScenarioError
     from judge.engine.runner import linked_scenarios, run_scenario
@@ -143,9 +162,9 @@ def _replay_note(game, corpus, entry_id: str, day) -> str:
         if result.expect_failed:
             failed.append(path.name)
     if not ran:
-        return ""
+        return None
     if failed:
-        when = "the oldest ruleset" if day == date.min else day.isoformat()
-        return (f" Replayed under {when}, its scenario(s) {', '.join(failed)} do not reach "
-                "the answer it gives.")
-    return " Its scenarios still reach its answer under that ruleset."
+        when = msg("the oldest ruleset") if day == date.min else day.isoformat()
+        return msg("Replayed under {when}, its scenario(s) {files} do not reach the answer "
+                   "it gives.", when=when, files=failed)
+    return msg("Its scenarios still reach its answer under that ruleset.")

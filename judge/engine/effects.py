@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from judge.i18n import _, msg, render
+
 from .errors import ScenarioError
 
 
@@ -38,11 +40,12 @@ class ReplayChange:
         moved = [f"{k}: {self.before.get(k) if self.before else '—'} → {v}"
                  for k, v in self.after.items()
                  if self.before is None or self.before.get(k) != v]
-        what = "; ".join(moved) if moved else "same outcome: " + "; ".join(
-            f"{k}: {v}" for k, v in self.after.items())
-        check = (f"; expectation {self.check_before} → {self.check_after}"
+        what = "; ".join(moved) if moved else _("same outcome: {values}", values="; ".join(
+            f"{k}: {v}" for k, v in self.after.items()))
+        check = (_("; expectation {before} → {after}", before=self.check_before,
+                   after=self.check_after)
                  if self.check_before != self.check_after else
-                 f"; expectation {self.check_after}")
+                 _("; expectation {after}", after=self.check_after))
         return f"{self.entry} · {self.scenario} · {self.ruleset}: {what}{check}"
 
 
@@ -70,16 +73,19 @@ class EffectReport:
         """A few lines per finding; says so when nothing changes."""
         if not self.entries:
             return ""
-        lines = [f"effect of the change on {', '.join(self.entries)}:"]
-        lines += [f"  lint, new: {p}" for p in self.lint_new]
-        lines += [f"  lint, resolved: {p}" for p in self.lint_gone]
+        lines = [_("effect of the change on {entries}:", entries=", ".join(self.entries))]
+        lines += ["  " + _("lint, new: {problem}", problem=p) for p in self.lint_new]
+        lines += ["  " + _("lint, resolved: {problem}", problem=p) for p in self.lint_gone]
         if not self.lint_new and not self.lint_gone:
-            lines.append("  lint: no new finding")
-        lines += [f"  replay{' changes' if r.changed else ''}: {r}" for r in self.replays]
+            lines.append("  " + _("lint: no new finding"))
+        lines += ["  " + (_("replay changes: {run}", run=r) if r.changed
+                          else _("replay: {run}", run=r)) for r in self.replays]
         changed = sum(r.changed for r in self.replays)
-        lines.append(f"  replays: {changed} changed, "
-                     f"{self.unchanged_runs + len(self.replays) - changed} unchanged")
-        lines += [f"  to review before `judge verify` passes: {p.message}" for p in self.review]
+        lines.append("  " + _("replays: {changed} changed, {unchanged} unchanged",
+                              changed=changed,
+                              unchanged=self.unchanged_runs + len(self.replays) - changed))
+        lines += ["  " + _("to review before `judge verify` passes: {problem}",
+                           problem=render(p.message)) for p in self.review]
         return "\n".join(lines)
 
 
@@ -195,11 +201,12 @@ def review_problems(corpus) -> list:
                 continue                     # verify reports the bad file itself
             if scenario.ruleset_given or newest.number in scenario.expect_by_revision:
                 continue
-            problems.append(Problem(entry.id, "error", "review-expectation", (
-                f"{rel}: {entry.id} has a new revision {newest.number} ({newest.date}, "
-                f"{newest.source.get('document')}); say what it expects: add "
-                f"expect_by_revision: {{{newest.number}: …}} to the scenario (and keep the "
-                f"old expectation as expect_by_revision: {{{newest.number - 1}: …}})")))
+            problems.append(Problem(entry.id, "error", "review-expectation", msg(
+                "{rel}: {entry_id} has a new revision {number} ({date}, {document}); say "
+                "what it expects: add expect_by_revision: {{{number}: …}} to the scenario "
+                "(and keep the old expectation as expect_by_revision: {{{previous}: …}})",
+                rel=rel, entry_id=entry.id, number=newest.number, date=str(newest.date),
+                document=str(newest.source.get("document")), previous=newest.number - 1)))
     problems += _stale_switches(corpus)
     return problems
 
@@ -222,11 +229,13 @@ def _stale_switches(corpus) -> list:
                     continue
                 entry = corpus.get(entry_id)
                 if entry.current.number > highest and entry.current.source.get("url"):
-                    out.append(Problem(entry_id, "error", "switch-behind-ruling", (
-                        f"the engine's switch {switch.name!r} ({name}) follows {entry_id} up "
-                        f"to revision {highest}, but revision {entry.current.number} "
-                        f"({entry.current.date}) is newer: the engine would go on applying "
-                        "a superseded answer; the game's rules must add a variant for it")))
+                    out.append(Problem(entry_id, "error", "switch-behind-ruling", msg(
+                        "the engine's switch {switch!r} ({game}) follows {entry_id} up to "
+                        "revision {highest}, but revision {number} ({date}) is newer: the "
+                        "engine would go on applying a superseded answer; the game's rules "
+                        "must add a variant for it", switch=switch.name, game=name,
+                        entry_id=entry_id, highest=highest, number=entry.current.number,
+                        date=str(entry.current.date))))
     return out
 
 
@@ -269,6 +278,6 @@ def effect_of_import(before, report, root) -> str:
 def review_rows(corpus) -> list:
     """:func:`review_problems` as rows of ``judge verify`` (each one an error)."""
     from .runner import VerifyRow
-    return [VerifyRow(p.entry_id, p.message.split(":", 1)[0] if p.code ==
-                      "review-expectation" else "-", "-", {}, {}, error=f"{p.message} "
-                      f"[{p.code}]") for p in review_problems(corpus)]
+    return [VerifyRow(p.entry_id, p.message.params["rel"] if p.code ==
+                      "review-expectation" else "-", "-", {}, {},
+                      error=f"{render(p.message)} [{p.code}]") for p in review_problems(corpus)]

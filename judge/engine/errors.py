@@ -36,7 +36,8 @@ class ScenarioError(Exception):
         said = message_json(self.message)
         return {"error": render(self.message), "error_id": said["message"],
                 "error_params": said["params"], "file": self.file, "line": self.line,
-                "field": self.field, "accepted": self.accepted}
+                "field": self.field,
+                "accepted": render(self.accepted) if self.accepted is not None else None}
 
     def __str__(self) -> str:
         where = self.file or "<scenario>"

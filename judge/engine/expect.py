@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.i18n import _
+
 MISSING = object()
 
 
@@ -71,7 +73,7 @@ def check_expect(game, state, outcomes: list[str], expect: dict) -> dict:
         actual = state_value(game, state, outcomes, path)
         if actual is MISSING:
             failed.append({"path": path, "expected": expected,
-                           "actual": "(no such path in the result)"})
+                           "actual": _("(no such path in the result)")})
         elif normalise(actual) != normalise(expected):
             failed.append({"path": path, "expected": expected, "actual": actual})
     return {"checked": len(expect), "failed": failed}

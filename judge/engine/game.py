@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterator
 from .cards import Card
 from .cite import Interpretation
 from .errors import ScenarioError
-from .limits import check_int, is_scalar
+from .limits import check_int, is_scalar, msg, short
 from .rulesets import Switch
 
 # The kinds of value an action or card field takes; see FieldSpec.check.
@@ -37,7 +37,8 @@ class FieldSpec:
             return check_int(name, value)
         if k == "bool":
             if not isinstance(value, bool):
-                raise ScenarioError(f"must be true or false, not {value!r}", field=name,
+                raise ScenarioError(msg("must be true or false, not {value}",
+                                        value=short(value)), field=name,
                                     accepted="true, false")
             return value
         if k == "yesno":
@@ -45,28 +46,34 @@ class FieldSpec:
                 return "yes"
             if value in (False, "no", "いいえ"):
                 return "no"
-            raise ScenarioError(f"must be yes or no, not {value!r}", field=name,
+            raise ScenarioError(msg("must be yes or no, not {value}", value=short(value)),
+                                field=name,
                                 accepted="yes, no")
         if k == "choice":
             if not is_scalar(value) or str(value) not in self.options:
-                raise ScenarioError(f"{value!r} is not one of the options", field=name,
+                raise ScenarioError(msg("{value} is not one of the options",
+                                        value=short(value)), field=name,
                                     accepted=list(self.options))
             return str(value)
         if k in ("card", "player", "str"):
             if isinstance(value, (dict, list)) or value is None:
-                raise ScenarioError(f"must be a name, not {value!r}", field=name)
+                raise ScenarioError(msg("must be a name, not {value}", value=short(value)),
+                                    field=name)
             return str(value)
         if k in ("cards", "list"):
             if isinstance(value, (str, int)):
                 return [str(value)]
             if not isinstance(value, list):
-                raise ScenarioError(f"must be a list, not {value!r}", field=name)
+                raise ScenarioError(msg("must be a list, not {value}", value=short(value)),
+                                    field=name)
             if any(isinstance(v, list) for v in value):
-                raise ScenarioError("must be a list of names, not a list of lists", field=name)
+                raise ScenarioError(msg("must be a list of names, not a list of lists"),
+                                    field=name)
             return [str(v) if not isinstance(v, dict) else v for v in value]
         if k == "map":
             if not isinstance(value, dict):
-                raise ScenarioError(f"must be a mapping, not {value!r}", field=name)
+                raise ScenarioError(msg("must be a mapping, not {value}", value=short(value)),
+                                    field=name)
         return value
 
 

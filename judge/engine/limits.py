@@ -40,12 +40,13 @@ def check_int(name: str, value: Any, label: str | None = None) -> int:
     low, high = number_range(name)
     if isinstance(value, bool) or not isinstance(value, int):
         raise ScenarioError(msg("must be a whole number, not {value}", value=short(value)),
-                            field=label or name, accepted=f"{low} to {high}")
+                            field=label or name, accepted=msg("{low} to {high}", low=low,
+                                                              high=high))
     if not low <= value <= high:
         why = (msg("{value} must not be negative", value=short(value)) if value < 0 <= low
                else msg("{value} is out of range", value=short(value)))
         raise ScenarioError(why, field=label or name,
-                            accepted=f"{low} to {high}")
+                            accepted=msg("{low} to {high}", low=low, high=high))
     return value
 
 

@@ -22,6 +22,7 @@ from typing import Any, Iterator
 from . import budget as budgets
 from .budget import BudgetExceeded
 from .errors import ScenarioError
+from .limits import msg, short
 from .match import ActionContext, Match
 
 # How deep a chain of open choices is followed (block, then graze, then a mode…).
@@ -254,10 +255,11 @@ def explain(game, state, ruleset, corpus, act: dict) -> list[Move]:
     Raises :class:`ScenarioError` for an action outside the game's action space.
     """
     if act.get("do") not in game.actions:
-        raise ScenarioError(f"unknown action {act.get('do')!r}", field="do",
+        raise ScenarioError(msg("unknown action {do}", do=short(act.get("do"))), field="do",
                             accepted=sorted(game.actions))
     if act.get("player") not in state.players:
-        raise ScenarioError(f"unknown player {act.get('player')!r}", field="player",
+        raise ScenarioError(msg("unknown player {player!r}", player=act.get("player")),
+                            field="player",
                             accepted=list(state.players))
     clock = budgets.Clock(budgets.current())
     found = list(_judge(game, state, ruleset, corpus, act, clock=clock))

@@ -14,6 +14,7 @@ from typing import Any
 
 from .cite import Cite
 from .errors import ScenarioError
+from .limits import msg, short
 
 
 @dataclass(frozen=True)
@@ -70,8 +71,9 @@ def parse_ruleset(value: Any, where: dict | None = None) -> date | None:
     try:
         return date.fromisoformat(str(value).strip())
     except ValueError:
-        raise ScenarioError(f"ruleset {value!r} is not a date", field="ruleset",
-                            accepted="latest, or a date YYYY-MM-DD", **(where or {})) from None
+        raise ScenarioError(msg("ruleset {value!r} is not a date", value=short(value)),
+                            field="ruleset", accepted=msg("latest, or a date YYYY-MM-DD"),
+                            **(where or {})) from None
 
 
 class Ruleset:

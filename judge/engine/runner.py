@@ -88,7 +88,8 @@ def run_scenario(scenario: Scenario, corpus, ruleset: str | date | None = "scena
         clock.check(ctx.where)
         ctx = _fresh(ctx)
         if ctx.player not in match.state.players:   # pragma: no cover - validated earlier
-            raise ScenarioError(f"unknown player {ctx.player!r}", **ctx.where)
+            raise ScenarioError(msg("unknown player {player!r}", player=ctx.player),
+                                **ctx.where)
         match.perform(ctx)
     wanted = scenario.expect if expect is None else expect
     checked = check_expect(scenario.game, match.state, match.outcomes, wanted) if wanted \

@@ -165,8 +165,9 @@ def _check_tag(node, source: str, path: tuple = ()) -> None:
     tag = "!!" + tag if node.tag.startswith(_Y) else tag
     raise ScenarioError(msg("the YAML tag {tag!r} is not allowed in a scenario", tag=tag[:60]),
                         **where,
-                        accepted="no tag, or !!str !!int !!float !!bool !!null !!timestamp "
-                                 "!!map !!seq")
+                        accepted=msg("no tag, or {tags}",
+                                     tags="!!str !!int !!float !!bool !!null !!timestamp "
+                                          "!!map !!seq"))
 
 
 def _scalar(node, source: str, path: tuple = (), loader=None) -> Any:
@@ -177,7 +178,8 @@ def _scalar(node, source: str, path: tuple = (), loader=None) -> Any:
         digits = re.sub(r"^[-+]?(0[xob])?|_", "", str(node.value).lower())
         if len(digits) > MAX_DIGITS:
             raise ScenarioError(msg("a number of {count} digits is too large for a scenario",
-                                    count=len(digits)), **where, accepted=f"at most {MAX_DIGITS} digits")
+                                    count=len(digits)), **where,
+                                accepted=msg("at most {max} digits", max=MAX_DIGITS))
     own = loader is None
     loader = loader or yaml.SafeLoader("")
     try:
@@ -188,8 +190,8 @@ def _scalar(node, source: str, path: tuple = (), loader=None) -> Any:
         if node.tag == _Y + "timestamp":
             raise ScenarioError(msg("{value!r} is not a valid date ({error})",
                                     value=str(node.value)[:40], error=str(exc)),
-                                **where, accepted="a real date YYYY-MM-DD; quote it to "
-                                                  "mean text") from None
+                                **where, accepted=msg("a real date YYYY-MM-DD; quote it "
+                                                      "to mean text")) from None
         raise ScenarioError(msg("cannot read the value {value!r} ({error})",
                                 value=str(node.value)[:40], error=str(exc)),
                             **where) from None
@@ -201,8 +203,8 @@ def _scalar(node, source: str, path: tuple = (), loader=None) -> Any:
     if isinstance(value, float) and not math.isfinite(value):
         raise ScenarioError(msg("{value!r} is not a finite number", value=str(node.value)[:40]),
                             **where,
-                            accepted="a number such as 3 or 0.5")
+                            accepted=msg("a number such as 3 or 0.5"))
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
         raise ScenarioError(msg("the number is too large for a scenario"), **where,
-                            accepted=f"at most {MAX_DIGITS} digits")
+                            accepted=msg("at most {max} digits", max=MAX_DIGITS))
     return value

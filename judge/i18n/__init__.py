@@ -24,9 +24,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from babel.support import NullTranslations, Translations
+if TYPE_CHECKING:
+    from babel.support import NullTranslations
 
 LOCALES = ("ja", "en")
 DEFAULT_LOCALE = "ja"
@@ -137,6 +138,9 @@ def ensure_compiled(package: str) -> None:
 @lru_cache(maxsize=None)
 def translations(package: str, lang: str) -> NullTranslations:
     """The compiled catalogue of ``package`` for ``lang`` (empty if it has none)."""
+    # imported here: a command that prints nothing translated (a kept `judge verify`)
+    # does not pay for Babel's import
+    from babel.support import NullTranslations, Translations
     ensure_compiled(package)
     base = locale_dir(package)
     if base is None:
@@ -305,6 +309,12 @@ class Messages:
 
 
 msg = Messages(JUDGE_PACKAGE)
+
+
+def located(path: str | None, line: int | None, text: "Message | str") -> str:
+    """``file:line: what`` in the reader's locale (the form every input error takes)."""
+    where = f"{path}:{line}" if path and line else (path or "")
+    return f"{where}: {render(text)}" if where else render(text)
 
 
 def message_json(text: Any) -> dict:

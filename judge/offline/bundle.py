@@ -10,7 +10,10 @@ way :class:`judge.search.Searcher` does, with no server:
   lengths, so BM25 gives the same numbers;
 * what the searcher keeps beside the index: entry names (the ×2 for a query that is the
   name), title readings, the aliases ids resolve through, the did-you-mean vocabulary,
-  and the corpus's MeCab vocabulary (:mod:`.morph`).
+  and the corpus's MeCab vocabulary (:mod:`.morph`);
+* what the results page's shaping (:mod:`judge.search.shaping`) reads from the corpus:
+  each passage's text as the exact-match tier reads it, each entry's exact names, the
+  one-kana-edit vocabulary and the glossary, all from the shaping's own functions.
 
 The bundle carries the corpus fingerprint (``version``): a service worker that holds
 another version fetches the new one in the background.  It is written once per corpus
@@ -35,7 +38,7 @@ from judge.corpus.ids import fold
 
 log = logging.getLogger(__name__)
 
-FORMAT = 1
+FORMAT = 2
 FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo", "title_yomi", "ids", "cards",
           "cites")
 LENGTH_FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo")
@@ -59,6 +62,7 @@ def build(corpus: Corpus, searcher) -> dict:
     from judge.search.analysis import reading
     from judge.search.highlight import needle
     from judge.search.indexer import _day
+    from judge.search.shaping import exact_names, held_text, offline_tables
     from judge.search.suggest import Vocabulary
     from judge.search.units import units_of
 
@@ -74,7 +78,7 @@ def build(corpus: Corpus, searcher) -> dict:
             texts[(eid, unit.revision.number, unit.clause)] = (unit.text, unit.heading,
                                                                _day(unit))
     docs = {"entry": [], "rev": [], "clause": [], "rank": [], "day": [], "date": [],
-            "heading": []}
+            "heading": [], "held": []}
     plains = []
     for d in range(n):
         f = reader.stored_fields(d)
@@ -87,6 +91,8 @@ def build(corpus: Corpus, searcher) -> dict:
         docs["date"].append(f.get("date"))
         docs["heading"].append(heading)
         docs["day"].append(day)
+        entry = corpus.entries.get(f["entry"])
+        docs["held"].append(held_text(entry, f["revision"], f.get("clause")) if entry else "")
         plains.append(text)
     fields = {}
     for name in FIELDS:
@@ -104,7 +110,8 @@ def build(corpus: Corpus, searcher) -> dict:
             out["len"] = [reader.doc_field_length(d, name) or 0 for d in range(n)]
             out["total"] = reader.field_length(name)
         fields[name] = out
-    ents = {"id": [], "title": [], "aliases": [], "yomi": [], "kind": [], "game": []}
+    ents = {"id": [], "title": [], "aliases": [], "yomi": [], "kind": [], "game": [],
+            "exact": []}
     for eid in entries:
         e = corpus.entries[eid]
         ents["id"].append(eid)
@@ -112,6 +119,7 @@ def build(corpus: Corpus, searcher) -> dict:
         ents["aliases"].append(list(e.aliases))
         ents["game"].append(e.game)
         ents["kind"].append(e.kind)
+        ents["exact"].append(exact_names(e))
         names = dict.fromkeys([e.title, _PAREN_TAIL.sub("", e.title)])
         ents["yomi"].append([reading(x) for x in names])
     names: dict[str, list[int]] = {}
@@ -137,6 +145,7 @@ def build(corpus: Corpus, searcher) -> dict:
         "games": {"ids": list(corpus.game_ids), "aliases": alias_table(corpus.games)},
         "vocab": Vocabulary.from_corpus(corpus).names,
         "morph": vocabulary(morph_texts),
+        "shaping": offline_tables(corpus),
     }
 
 

@@ -33,6 +33,8 @@ from urllib.parse import unquote
 
 from flask import Flask, render_template
 
+from judge.i18n import msg
+
 from .store import STATIC
 
 
@@ -49,9 +51,12 @@ class ExportStats:
     corpus_date: str
 
     def summary(self) -> str:
-        return (f"exported {self.pages:,} pages ({self.files:,} files, "
-                f"{self.bytes / 1e6:.1f} MB, {self.gzip_bytes / 1e6:.1f} MB gzip-compressed) "
-                f"of the corpus {self.corpus} ({self.corpus_date}) to {self.path}")
+        from judge.i18n import _
+        return _("exported {pages:,} pages ({files:,} files, {mb:.1f} MB, {gzip_mb:.1f} MB "
+                 "gzip-compressed) of the corpus {corpus} ({corpus_date}) to {path}",
+                 pages=self.pages, files=self.files, mb=self.bytes / 1e6,
+                 gzip_mb=self.gzip_bytes / 1e6, corpus=self.corpus,
+                 corpus_date=self.corpus_date, path=self.path)
 
 
 class ExportError(Exception):
@@ -117,14 +122,15 @@ def export_site(app: Flask, target: Path, base: str | None = None) -> ExportStat
     from . import icons
 
     if base is not None and not (base.startswith("/") and base.endswith("/")):
-        raise ExportError(f"--base {base!r}: a base path starts and ends with '/' "
-                          "(e.g. /judge/)")
+        raise ExportError(msg("--base {base!r}: a base path starts and ends with '/' "
+                              "(e.g. /judge/)", base=base))
     target = Path(target)
     if target.exists() and not target.is_dir():
-        raise ExportError(f"{target}: exists and is not a folder")
+        raise ExportError(msg("{target}: exists and is not a folder", target=str(target)))
     if target.is_dir() and any(target.iterdir()) and not (target / ".judge-export").exists():
-        raise ExportError(f"{target}: the folder is not empty and was not written by "
-                          "judge export-site; choose an empty or new folder")
+        raise ExportError(msg("{target}: the folder is not empty and was not written by "
+                              "judge export-site; choose an empty or new folder",
+                              target=str(target)))
     with app.app_context():
         st = store()
         info = st.info()

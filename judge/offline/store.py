@@ -56,9 +56,10 @@ def pages_version(corpus_version: str) -> str:
 
 
 def bundle_version(corpus_version: str) -> str:
-    """The corpus version and the code that writes the bundle."""
+    """The corpus version and the code that writes the bundle (the shaping's tables too)."""
     here = Path(__file__).resolve().parent
-    return _hash(corpus_version, [here / "bundle.py", here / "morph.py"])
+    return _hash(corpus_version, [here / "bundle.py", here / "morph.py",
+                                  here.parent / "search" / "shaping.py"])
 
 
 def site_version(corpus_version: str) -> str:

@@ -7,6 +7,7 @@ logins are counted in the database, so the limit holds across every worker.
 """
 from __future__ import annotations
 
+import base64
 import hashlib
 import re
 import secrets
@@ -17,6 +18,8 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
+
+from judge.i18n import msg
 
 from .models import NAME_MAX, ApiToken, LoginAttempt, User, utcnow
 
@@ -29,33 +32,47 @@ FAILURES_ALLOWED = 5
 FAILURES_PER_IP = 20
 FAILURE_WINDOW = timedelta(minutes=15)
 NAME = re.compile(r"^[\w.\-]+$")
-# A hash to verify against when the name is unknown, so a wrong name takes as long as a
-# wrong password and does not tell which names exist.
-_DUMMY = HASHER.hash("not a password of anyone")
+
+
+def _dummy() -> str:
+    """A hash to verify against when the name is unknown, so a wrong name takes as long
+    as a wrong password and does not tell which names exist.  Written out with the
+    hasher's own parameters (verifying it costs exactly what verifying a real one does,
+    and no password matches its all-zero digest) rather than hashed at import: an argon2
+    hash costs tenths of a second, which every process importing the record paid
+    (`judge serve` and each gunicorn worker included)."""
+    zeros = lambda n: base64.b64encode(bytes(n)).decode().rstrip("=")   # noqa: E731
+    return (f"$argon2id$v=19$m={HASHER.memory_cost},t={HASHER.time_cost},"
+            f"p={HASHER.parallelism}${zeros(HASHER.salt_len)}${zeros(HASHER.hash_len)}")
 
 
 class AccountError(ValueError):
-    """A name, password or token that cannot be used; the message says why."""
+    """A name, password or token that cannot be used; the message (an i18n message id
+    with its params, rendered when shown) says why."""
 
 
 def clean_name(raw: str) -> str:
     """A user name as stored: NFKC, trimmed; letters, digits, ``._-`` (kana and kanji too)."""
     name = unicodedata.normalize("NFKC", raw or "").strip()
     if not name:
-        raise AccountError("name is empty")
+        raise AccountError(msg("name is empty: a user name is letters, digits, '.', '_' or '-'"))
     if len(name) > NAME_MAX:
-        raise AccountError(f"name is {len(name)} characters long; at most {NAME_MAX}")
+        raise AccountError(msg("name is {length} characters long; at most {max}",
+                               length=len(name), max=NAME_MAX))
     if not NAME.match(name):
-        raise AccountError(f"name {name!r}: use letters, digits, '.', '_' or '-' (no spaces)")
+        raise AccountError(msg("name {name!r}: use letters, digits, '.', '_' or '-' (no spaces)",
+                               name=name))
     return name
 
 
 def check_password(password: str) -> str:
     """The password if it can be used (8 to 256 characters), else AccountError."""
     if len(password) < PASSWORD_MIN:
-        raise AccountError(f"the password must have at least {PASSWORD_MIN} characters")
+        raise AccountError(msg("the password must have at least {min} characters",
+                               min=PASSWORD_MIN))
     if len(password) > PASSWORD_MAX:
-        raise AccountError(f"the password must have at most {PASSWORD_MAX} characters")
+        raise AccountError(msg("the password must have at most {max} characters",
+                               max=PASSWORD_MAX))
     return password
 
 
@@ -64,7 +81,7 @@ def add_user(session: Session, name: str, password: str) -> User:
     name = clean_name(name)
     check_password(password)
     if session.scalar(select(User).where(User.name == name)) is not None:
-        raise AccountError(f"user {name!r} already exists")
+        raise AccountError(msg("user {name!r} already exists", name=name))
     user = User(name=name, password_hash=HASHER.hash(password))
     session.add(user)
     session.flush()
@@ -97,7 +114,7 @@ def authenticate(session: Session, name: str, password: str, ip: str) -> User | 
     user = user_named(session, name)
     ok = False
     try:
-        ok = HASHER.verify(user.password_hash if user else _DUMMY, password[:PASSWORD_MAX])
+        ok = HASHER.verify(user.password_hash if user else _dummy(), password[:PASSWORD_MAX])
         ok = ok and user is not None
     except (VerifyMismatchError, VerificationError, InvalidHashError):
         ok = False

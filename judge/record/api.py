@@ -61,7 +61,7 @@ def create(slug: str):
     try:     # the API's strict reader: no lone surrogate, huge number or deep nesting
         body = strictjson.loads(request.get_data(cache=False) or b"null")
     except strictjson.BodyError as exc:
-        fail(400, exc.message, field=exc.field, accepted=exc.accepted)
+        fail(400, exc.message, field=exc.field, accepted=exc.accepted_text)
     # End the read transaction before the engine runs the board, so SQLite's write lock
     # (taken at BEGIN, see db.py) is not held while it does.
     db().commit()

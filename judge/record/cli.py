@@ -10,6 +10,8 @@ import sys
 
 import click
 
+from judge.i18n import _
+
 
 def _fail(message: str) -> None:
     click.echo(f"judge: {message}", err=True)
@@ -36,8 +38,11 @@ def db_upgrade() -> None:
     migrate.upgrade()
     url = make_url(database_url()).render_as_string(hide_password=True)
     after = migrate.current()
-    click.echo(f"{url}: schema {before or '(empty)'} -> {after}" if before != after
-               else f"{url}: schema {after} (newest)")
+    if before != after:
+        click.echo(_("{url}: schema {before} -> {after}", url=url,
+                     before=before or _("(empty)"), after=after))
+    else:
+        click.echo(_("{url}: schema {after} (newest)", url=url, after=after))
 
 
 @click.group()
@@ -49,7 +54,8 @@ def _read_password(prompt: bool) -> str:
     if not prompt:
         line = sys.stdin.readline()
         return line.rstrip("\r\n")
-    return click.prompt("password", hide_input=True, confirmation_prompt=True)
+    return click.prompt(_("password"), hide_input=True,
+                        confirmation_prompt=_("Repeat for confirmation"))
 
 
 @user.command("add")
@@ -64,7 +70,7 @@ def user_add(name: str) -> None:
     try:
         with transaction() as session:
             created = add_user(session, name, password)
-            click.echo(f"user {created.name} created")
+            click.echo(_("user {name} created", name=created.name))
     except AccountError as exc:
         _fail(str(exc))
 
@@ -88,10 +94,11 @@ def event_add(slug: str, title: str, head: str) -> None:
         with transaction() as session:
             judge = user_named(session, head)
             if judge is None:
-                _fail(f"no user {head!r}: create it first with `judge user add {head}`")
+                _fail(_("no user {name!r}: create it first with `judge user add {name}`",
+                        name=head))
             created = add_event(session, slug, title, judge)
-            click.echo(f"event {created.slug} created; head judge {judge.name}; "
-                       f"calls at /events/{created.slug}/calls")
+            click.echo(_("event {slug} created; head judge {name}; calls at "
+                         "/events/{slug}/calls", slug=created.slug, name=judge.name))
     except CallInputError as exc:
         _fail(f"{exc.field}: {exc}")
 
@@ -115,13 +122,16 @@ def staff_add(slug: str, name: str, role: str) -> None:
     with transaction() as session:
         found = event_by_slug(session, slug)
         if found is None:
-            _fail(f"no event {slug!r}: create it with `judge event add {slug} --title ... "
-                  "--head NAME`")
+            _fail(_("no event {slug!r}: create it with `judge event add {slug} --title ... "
+                    "--head NAME`", slug=slug))
         judge = user_named(session, name)
         if judge is None:
-            _fail(f"no user {name!r}: create it first with `judge user add {name}`")
+            _fail(_("no user {name!r}: create it first with `judge user add {name}`",
+                    name=name))
         set_staff(session, found, judge, role)
-        click.echo(f"{judge.name} is {role} judge of {found.slug}")
+        from .models import ROLE_LABELS
+        click.echo(_("{name} is {role} of {slug}", name=judge.name,
+                     role=_(ROLE_LABELS[role]), slug=found.slug))
 
 
 @click.command()
@@ -134,10 +144,11 @@ def token(name: str) -> None:
     with transaction() as session:
         judge = user_named(session, name)
         if judge is None:
-            _fail(f"no user {name!r}")
+            _fail(_("no user {name!r}: create it first with `judge user add {name}`",
+                    name=name))
         value = new_token(session, judge)
-    click.echo(f"API token for {judge.name} (shown once; send it as "
-               "'Authorization: Bearer <token>'):")
+    click.echo(_("API token for {name} (shown once; send it as "
+                 "'Authorization: Bearer <token>'):", name=judge.name))
     click.echo(value)
 
 

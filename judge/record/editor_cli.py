@@ -5,6 +5,8 @@ import sys
 
 import click
 
+from judge.i18n import _
+
 
 def _fail(message: str) -> None:
     click.echo(f"judge: {message}", err=True)
@@ -22,9 +24,11 @@ def _user_and_game(session, name: str, game: str):
     from .accounts import user_named
     user = user_named(session, name)
     if user is None:
-        _fail(f"no user {name!r} (judge user add {name})")
+        _fail(_("no user {name!r}: create it first with `judge user add {name}`",
+                name=name))
     if game not in game_names():
-        _fail(f"GAME {game!r} is not a game (accepted: {', '.join(game_names())})")
+        _fail(_("GAME {game!r} is not a game (accepted: {accepted})", game=game,
+                accepted=", ".join(game_names())))
     return user
 
 
@@ -45,7 +49,7 @@ def grant(name: str, game: str) -> None:
                                                         EditorRole.game == game))
         if found is None:
             session.add(EditorRole(user_id=user.id, game=game))
-        click.echo(f"{user.name} is an editor of {game}")
+        click.echo(_("{name} is an editor of {game}", name=user.name, game=game))
 
 
 @editor.command("revoke")
@@ -63,7 +67,7 @@ def revoke(name: str, game: str) -> None:
         user = _user_and_game(session, name, game)
         session.execute(delete(EditorRole).where(EditorRole.user_id == user.id,
                                                  EditorRole.game == game))
-        click.echo(f"{user.name} is not an editor of {game}")
+        click.echo(_("{name} is not an editor of {game}", name=user.name, game=game))
 
 
 @editor.command("list")

@@ -52,12 +52,15 @@ class IndexStats:
 
     def summary(self) -> str:
         """One line for the terminal."""
+        from judge.i18n import _
         size = f"{self.size_bytes / 1e6:.1f} MB"
         if not self.built:
-            return (f"index up to date: {self.entries:,} entries, {self.units:,} passages, "
-                    f"{size} ({self.path})")
-        return (f"indexed {self.entries:,} entries ({self.units:,} passages) in "
-                f"{self.seconds:.1f} s: {size} ({self.path})")
+            return _("index up to date: {entries:,} entries, {units:,} passages, {size} "
+                     "({path})", entries=self.entries, units=self.units, size=size,
+                     path=self.path)
+        return _("indexed {entries:,} entries ({units:,} passages) in {seconds:.1f} s: "
+                 "{size} ({path})", entries=self.entries, units=self.units,
+                 seconds=self.seconds, size=size, path=self.path)
 
     def as_dict(self) -> dict:
         """For JSON output."""
@@ -281,13 +284,23 @@ def build_index(corpus: Corpus, rebuild: bool = False, progress: bool = False,
         procs = min(os.cpu_count() or 1, 4) if len(corpus) > 20_000 else 1
     base = index_base(index_dir)
     fp = fingerprint(corpus)
+    path = index_path(base, fp)
+    # An index is renamed into place whole, so one that is there and sound needs no
+    # lock: `judge serve` does not wait behind another corpus's build in the same folder
+    found = None if rebuild else _up_to_date(path, fp, len(corpus))
+    if found is not None:
+        return found
     with build_lock(base):
-        path = index_path(base, fp)
-        meta = read_meta(path)
-        if meta and meta.get("fingerprint") == fp and not rebuild and is_sound(path, meta):
-            return IndexStats(path, meta.get("entries", len(corpus)), meta.get("units", 0),
-                              0.0, _folder_size(path), False, fp)
-        return build_locked(corpus, base, fp, progress, procs)
+        found = None if rebuild else _up_to_date(path, fp, len(corpus))
+        return found or build_locked(corpus, base, fp, progress, procs)
+
+
+def _up_to_date(path: Path, fp: str, entries: int) -> IndexStats | None:
+    meta = read_meta(path)
+    if meta and meta.get("fingerprint") == fp and is_sound(path, meta):
+        return IndexStats(path, meta.get("entries", entries), meta.get("units", 0),
+                          0.0, _folder_size(path), False, fp)
+    return None
 
 
 def is_sound(path: Path, meta: dict) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
-from judge.i18n import render
+from judge.i18n import _, render
 
 from .highlight import snippet
 
@@ -90,24 +90,24 @@ class SearchResult:
         """The result for a terminal: one block per hit, matched words in bold."""
         lines = []
         for n in dict.fromkeys(render(n) for n in self.notices):
-            lines.append(f"note: {n}")
+            lines.append(_("note: {note}", note=n))
         if self.redirect:
             lines.append(f"→ {self.redirect}  (judge show {self.redirect.split('#')[0]})")
         facets = " | ".join(", ".join(f"{k} {v}" for k, v in self.facets[f].items())
                             for f in ("game", "kind") if self.facets.get(f))
-        head = f"{self.total} result{'s' if self.total != 1 else ''} for {self.query.strip()}"
+        head = _("{count} result(s) for {query}", count=self.total, query=self.query.strip())
         lines.append(head + (f"  ({facets})" if facets else ""))
         for i, h in enumerate(self.hits, self.offset + 1):
             ref = h.id + (f"#{h.clause}" if h.clause else "")
             label = [h.kind]
             if not h.current:
-                label.append(f"older revision {h.revision}")
+                label.append(_("older revision {n}", n=h.revision))
             if h.withdrawn:
-                label.append("withdrawn")
+                label.append(_("withdrawn"))
             if h.date:
                 label.append(h.date)
             lines.append(f"{i:>3}. {ref}  {h.title}  [{' · '.join(label)}]")
             lines.append(f"     {h.text_snippet}")
         if self.did_you_mean:
-            lines.append("did you mean: " + ", ".join(self.did_you_mean) + " ?")
+            lines.append(_("did you mean: {names} ?", names=", ".join(self.did_you_mean)))
         return "\n".join(lines)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Iterable
 
 from judge.corpus import Corpus
+from judge.i18n import msg
 
 from . import plan as planning
 from . import query as ql
@@ -107,8 +108,8 @@ class Searcher:
         if found == 0 and plan.groups and not plan.pin:
             self._recover(store, plan, result)
         if result.total == 0 and not result.did_you_mean and not result.notices:
-            result.notices.append(f"nothing matches {plan.pq.text()!r}: try fewer words, "
-                                  "another spelling, or remove a filter")
+            result.notices.append(msg("nothing matches {query!r}: try fewer words, another "
+                                      "spelling, or remove a filter", query=plan.pq.text()))
         return result
 
     def vocabulary(self) -> Vocabulary:
@@ -126,11 +127,12 @@ class Searcher:
             groups, _ = planning.words_of(corrected)
             if groups and QueryRun(store, plan.but(pq=corrected, groups=groups, pin=None),
                                    result).execute():
-                result.notices.append(f"nothing matches {plan.pq.text()!r}; showing results "
-                                      f"for {result.did_you_mean[0]!r}")
+                result.notices.append(msg("nothing matches {query!r}; showing results for "
+                                          "{instead!r}", query=plan.pq.text(),
+                                          instead=result.did_you_mean[0]))
                 return
         words = plan.words
         if len(words) > 1:
             if QueryRun(store, plan.but(groups=[words], pin=None), result).execute():
-                result.notices.append("no passage has all of the words; showing passages "
-                                      "with some of them")
+                result.notices.append(msg("no passage has all of the words; showing "
+                                          "passages with some of them"))

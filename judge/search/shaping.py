@@ -27,6 +27,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from .analysis import is_kana, normalize
+from .lru import LRU
 
 FETCH = 200          # hits read to group (a page shows far fewer entries)
 PASSAGES = 3         # passages shown under an entry besides its best
@@ -126,23 +127,57 @@ def one_edit(corpus, query: str) -> str | None:
     return titles[close[0][1]] if close else None
 
 
+# The normalised, space-free forms of the texts results are checked against: a rule
+# page can be tens of thousands of characters, and the same few hundred passages come
+# back query after query (normalising them was half of a search page's time).  Keyed
+# on the text itself, so an edited entry is a new key; bounded by characters.
+_HELD = LRU(4000, weight=len, budget=4_000_000)
+
+
+def _squeezed(text: str) -> str:
+    return _HELD.get_or(text, lambda: normalize(text).replace(" ", ""))
+
+
 def _exact_tier(hit: dict, corpus, query_normal: str) -> int:
     """3: title/alias is the query; 2: a rule, Q&A or term holds it; 1: a card holds it."""
     entry = corpus.entries.get(hit["id"])
     if entry is None or not query_normal:
         return 0
-    names = [NUMBERED_TITLE.sub("", entry.title), entry.title, *entry.aliases]
-    if any(normalize(str(n)).replace(" ", "") == query_normal.replace(" ", "") for n in names):
+    if query_normal.replace(" ", "") in exact_names(entry):
         return 3
-    try:
-        rev = entry.revision(hit["revision"])
-    except KeyError:
-        rev = entry.current
-    text = rev.clauses.get(hit["clause"], "") if hit.get("clause") else rev.text
-    held = normalize(entry.title + " " + text).replace(" ", "")
+    held = held_text(entry, hit["revision"], hit.get("clause"))
     if all(word in held for word in query_normal.split()):
         return 1 if entry.kind == "card" else 2
     return 0
+
+
+def exact_names(entry) -> list[str]:
+    """The normal forms (no spaces) a query must be to name ``entry`` exactly: its title
+    with and without a leading clause number, and its aliases."""
+    names = [NUMBERED_TITLE.sub("", entry.title), entry.title, *entry.aliases]
+    return list(dict.fromkeys(_squeezed(str(n)) for n in names))
+
+
+def held_text(entry, revision: int, clause: str | None) -> str:
+    """The normal form (no spaces) of a passage as the exact tier reads it: the entry's
+    title and the revision's own text (of the clause, if any)."""
+    try:
+        rev = entry.revision(revision)
+    except KeyError:
+        rev = entry.current
+    text = rev.clauses.get(clause, "") if clause else rev.text
+    # the title and the text are normalised apart: NFKC and the folds work character
+    # by character, and neither end can compose across the space between them
+    return _squeezed(entry.title) + _squeezed(text)
+
+
+def offline_tables(corpus) -> dict:
+    """What the offline search needs to shape its results as :func:`shaped` does (the
+    browser has no corpus): the one-edit vocabulary and the glossary, as used here."""
+    forms, titles = _vocabulary(corpus)
+    return {"vocabulary": {"forms": forms, "titles": titles},
+            "glossary": [[form, term, wordings] for form, term, wordings in glossary(corpus)],
+            "fetch": FETCH, "passages": PASSAGES}
 
 
 def group_hits(hits: list[dict], corpus, query: str, old: bool = False,

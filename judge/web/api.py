@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, request, url_for
 
+from judge.i18n import msg
+
 from . import openapi, permalink, pinning, strictjson, views, workbench
 from .errors import fail
 from .replay import verdict
@@ -105,7 +107,7 @@ def moves():
     wanted = _json_body().get("action") if request.mimetype == "application/json" else None
     if wanted is not None:
         if not isinstance(wanted, dict):
-            fail(400, "action is a mapping {player, do, …}", field="action")
+            fail(400, msg("action is a mapping {{player, do, …}}"), field="action")
         out["explain"] = [m.as_json() for m in explain(game, result.state, result.ruleset,
                                                         corpus, wanted)]
     return jsonify(out)
@@ -125,7 +127,7 @@ def scenario():
     elif isinstance(body.get("yaml"), str):
         text = body["yaml"]
     else:
-        fail(400, "send {\"yaml\": text} or {\"data\": mapping}", field="yaml")
+        fail(400, msg("send {{\"yaml\": text}} or {{\"data\": mapping}}"), field="yaml")
     data, error = workbench.parse_text(text, services().corpus)
     return jsonify({"yaml": text, "data": data, "error": error,
                     "permalink": url_for("pages.board", s=permalink.encode(pinning.pin(text)))})
@@ -186,9 +188,9 @@ def _json_body() -> dict:
     try:
         body = strictjson.loads(raw) if raw else {}
     except strictjson.BodyError as exc:
-        fail(400, exc.message, field=exc.field, accepted=exc.accepted)
+        fail(400, exc.message, field=exc.field, accepted=exc.accepted_text)
     if not isinstance(body, dict):
-        fail(400, "the JSON body must be an object", accepted="{\"yaml\": text}")
+        fail(400, msg("the JSON body must be an object"), accepted="{\"yaml\": text}")
     return body
 
 
@@ -204,18 +206,20 @@ def _scenario_body() -> tuple[str, str | None]:
             return workbench.dump_yaml(scenario), ruleset
         if isinstance(scenario, str):
             return scenario, ruleset
-        fail(400, "JSON body: {\"scenario\": <YAML text or mapping>, \"ruleset\": <date>}",
-             field="scenario")
+        fail(400, msg("JSON body: {{\"scenario\": <YAML text or mapping>, \"ruleset\": "
+                      "<date>}}"), field="scenario")
     if mimetype in ("application/x-www-form-urlencoded", "multipart/form-data"):
         text = request.form.get("scenario") or request.form.get("yaml")
         if text is None:
-            fail(400, "form body: send the scenario in a field named scenario", field="scenario")
+            fail(400, msg("form body: send the scenario in a field named scenario"),
+                 field="scenario")
         return text, request.form.get("ruleset") or ruleset
     if mimetype not in YAML_TYPES:
-        fail(415, f"Content-Type {mimetype!r}: send YAML (text/yaml) or JSON",
+        fail(415, msg("Content-Type {mimetype!r}: send YAML (text/yaml) or JSON",
+                      mimetype=mimetype),
              accepted=["text/yaml", "application/json"])
     try:
         return request.get_data(cache=True).decode("utf-8"), ruleset
     except UnicodeDecodeError:
-        fail(400, "the scenario is not UTF-8 text")
+        fail(400, msg("the scenario is not UTF-8 text"))
     return "", ruleset  # pragma: no cover - fail() raised

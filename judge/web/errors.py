@@ -14,7 +14,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from judge.engine.budget import BudgetExceeded
 from judge.engine.errors import ScenarioError
-from judge.i18n import N_, _, gettext
+from judge.i18n import N_, Message, _, gettext, message_json, render
 
 log = logging.getLogger(__name__)
 
@@ -31,10 +31,20 @@ TITLES = {
 
 
 class JudgeError(HTTPException):
-    """An error with a message for the judge and extra fields for the JSON answer."""
+    """An error with a message for the judge and extra fields for the JSON answer.
 
-    def __init__(self, status: int, message: str, *, hints: list[str] | None = None,
+    A :class:`Message` is rendered in the request's locale; the JSON keeps its id and
+    params beside the text (``error_id``, ``error_params``), as a scenario error does.
+    """
+
+    def __init__(self, status: int, message: "Message | str", *,
+                 hints: list[str] | None = None,
                  links: list[tuple[str, str]] | None = None, **extra):
+        if isinstance(message, Message):
+            said = message_json(message)
+            extra.setdefault("error_id", said["message"])
+            extra.setdefault("error_params", said["params"])
+            message = render(message)
         super().__init__(description=message)
         self.code = status
         self.hints = hints or []
@@ -42,7 +52,7 @@ class JudgeError(HTTPException):
         self.extra = extra
 
 
-def fail(status: int, message: str, **kwargs) -> None:
+def fail(status: int, message: "Message | str", **kwargs) -> None:
     """Stop the request with a clear error (see :class:`JudgeError`)."""
     raise JudgeError(status, message, **kwargs)
 

@@ -53,6 +53,14 @@ def _globals():
 @bp.get("/search")
 def search():
     """The search page: one box, results with snippets, facets, paging, suggestions."""
+    # A results page depends only on its address, the reader's language and the corpus
+    # (the cache is dropped when the corpus is reloaded): kept whole per worker, as entry
+    # pages are, for the queries judges type again and again.
+    key = (request.path, tuple(sorted(request.args.items(multi=True))), web_locale())
+    if not as_json():
+        kept = services().searches.peek(key)
+        if kept is not None:
+            return kept
     found = views.search(request.args)
     if as_json():
         return jsonify(found.as_json())
@@ -62,7 +70,10 @@ def search():
         base, hash_, clause = redirect_url.partition("#")
         sep = "&" if "?" in base else "?"
         return redirect(f"{base}{sep}q={quote(found.q)}{hash_}{clause}", code=302)
-    return render_template("search.html", s=found, home=request.path == "/" and not found.q)
+    html = render_template("search.html", s=found, home=request.path == "/" and not found.q)
+    if not found.failed:
+        services().searches.get(key, lambda: html)
+    return html
 
 
 @bp.get("/entry/<path:entry_id>")
@@ -82,10 +93,8 @@ def entry(entry_id: str):
     if day is not None:
         in_force = as_of(found, day)
         if in_force is None:
-            first = found.revisions[-1]
-            fail(404, f"{found.id} は {day} にはまだありませんでした（初出 {first.date}）。"
-                      f"{found.id} did not exist on {day} (first published {first.date}).",
-                 links=[(entry_url(found.id), found.title)])
+            from judge.corpus.changes import entry_as_of
+            fail(404, entry_as_of(found, day)[1], links=[(entry_url(found.id), found.title)])
         number = in_force.number
     changed = services().cache.get(("changed", found.id), lambda: changed_since_note(found))
     replay = views.entry_replay(found)

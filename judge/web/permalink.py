@@ -16,6 +16,7 @@ import re
 import zlib
 
 from judge.engine.yamlsource import MAX_SCENARIO_BYTES
+from judge.i18n import msg
 
 PREFIX = "z1."
 MAX_TOKEN_CHARS = 64 * 1024
@@ -37,27 +38,28 @@ def decode(token: str) -> str:
     """The scenario text of a token; :class:`PermalinkError` if it is not one."""
     token = (token or "").strip()
     if not token.startswith(PREFIX):
-        raise PermalinkError("a permalink token starts with 'z1.'")
+        raise PermalinkError(msg("a permalink token starts with 'z1.'"))
     body = token[len(PREFIX):]
     if len(body) > MAX_TOKEN_CHARS:
-        raise PermalinkError(f"the permalink is longer than {MAX_TOKEN_CHARS} characters")
+        raise PermalinkError(msg("the permalink is longer than {max} characters",
+                                 max=MAX_TOKEN_CHARS))
     if not TOKEN.match(body):
-        raise PermalinkError("the permalink holds characters other than A-Z a-z 0-9 - _")
+        raise PermalinkError(msg("the permalink holds characters other than A-Z a-z 0-9 - _"))
     try:
         raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError):
-        raise PermalinkError("the permalink is not valid base64url") from None
+        raise PermalinkError(msg("the permalink is not valid base64url")) from None
     unpacker = zlib.decompressobj(-15)
     try:
         data = unpacker.decompress(raw, MAX_SCENARIO_BYTES + 1)
     except zlib.error:
-        raise PermalinkError("the permalink is damaged (it does not inflate)") from None
+        raise PermalinkError(msg("the permalink is damaged (it does not inflate)")) from None
     if len(data) > MAX_SCENARIO_BYTES or unpacker.unconsumed_tail:
-        raise PermalinkError(f"the scenario in the permalink is larger than "
-                             f"{MAX_SCENARIO_BYTES // 1024} KiB")
+        raise PermalinkError(msg("the scenario in the permalink is larger than {kib} KiB",
+                                 kib=MAX_SCENARIO_BYTES // 1024))
     if not unpacker.eof:
-        raise PermalinkError("the permalink is cut short (copy the whole link)")
+        raise PermalinkError(msg("the permalink is cut short (copy the whole link)"))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise PermalinkError("the permalink does not hold UTF-8 text") from None
+        raise PermalinkError(msg("the permalink does not hold UTF-8 text")) from None

@@ -123,8 +123,10 @@ def entry_runs(entry, corpus) -> EntryReplay:
             continue
         except Exception as exc:      # noqa: BLE001 - one bad scenario must not sink the page
             log.exception("replaying %s for %s failed", rel, entry.id)
-            out.errors.append({"scenario": rel, "error": f"the engine failed: {exc}",
-                               "message": f"{rel}: the engine failed ({type(exc).__name__})"})
+            out.errors.append({"scenario": rel,
+                               "error": _("the engine failed: {problem}", problem=exc),
+                               "message": _("{scenario}: the engine failed ({kind})",
+                                            scenario=rel, kind=type(exc).__name__)})
             continue
         for result in results:
             zones = tuple(result.scenario.game.zones)

@@ -38,6 +38,14 @@ class LRU:
                 self._data.popitem(last=False)
         return value
 
+    def peek(self, key):
+        """The cached value of ``key`` (made most recent), or None."""
+        with self._lock:
+            if key in self._data:
+                self._data.move_to_end(key)
+                return self._data[key]
+        return None
+
 
 class Services:
     """The corpus and the things derived from it, for one app."""
@@ -50,6 +58,7 @@ class Services:
         self._lock = threading.Lock()
         self.cache = LRU(512)          # replays, rendered texts, small lookups
         self.pages = LRU(128)          # whole entry pages (up to ~200 KiB each)
+        self.searches = LRU(512)       # whole search result pages (5-30 KiB each)
         if self._searcher is None and app.config.get("SEARCH_EAGER", True):
             self.searcher()
 
@@ -68,7 +77,7 @@ class Services:
             if searcher is not None:
                 searcher.reindex(changed, corpus)
             self.corpus, self._searcher, self._stamp = corpus, searcher, stamp
-            self.cache, self.pages = LRU(512), LRU(128)
+            self.cache, self.pages, self.searches = LRU(512), LRU(128), LRU(512)
             self.corpus_version += 1
 
     def refresh(self) -> None:
@@ -83,7 +92,7 @@ class Services:
             # The old searcher is left to the garbage collector, not closed: a request
             # in another thread may still be reading it.
             self.corpus, self._searcher, self._stamp = corpus, None, stamp
-            self.cache, self.pages = LRU(512), LRU(128)
+            self.cache, self.pages, self.searches = LRU(512), LRU(128), LRU(512)
             self.corpus_version += 1
 
     @property

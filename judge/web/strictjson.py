@@ -13,35 +13,46 @@ import math
 from typing import Any
 
 from judge.engine.yamlsource import MAX_DEPTH, MAX_DIGITS, SURROGATE
+from judge.i18n import msg, render
 
 
 class BodyError(ValueError):
-    """A JSON body the API will not read: ``message``, ``field`` (a path) and ``accepted``."""
+    """A JSON body the API will not read: ``message``, ``field`` (a path) and ``accepted``.
 
-    def __init__(self, message: str, field: str | None = None, accepted: str | None = None):
+    ``message`` and ``accepted`` are message ids with params, rendered in the request's
+    locale where the error is answered (``accepted_text``).
+    """
+
+    def __init__(self, message, field: str | None = None, accepted=None):
         super().__init__(message)
         self.message, self.field, self.accepted = message, field, accepted
+
+    @property
+    def accepted_text(self) -> str | None:
+        return render(self.accepted) if self.accepted is not None else None
 
 
 def _int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise BodyError(f"a number of {len(text.lstrip('-'))} digits is too large",
-                        accepted=f"at most {MAX_DIGITS} digits")
+        raise BodyError(msg("a number of {digits} digits is too large",
+                            digits=len(text.lstrip("-"))),
+                        accepted=msg("at most {max} digits", max=MAX_DIGITS))
     return int(text)
 
 
 def _float(text: str) -> float:
     if len(text) > 40:
-        raise BodyError("a number written with more than 40 characters",
-                        accepted="a number such as 3 or 0.5")
+        raise BodyError(msg("a number written with more than 40 characters"),
+                        accepted=msg("a number such as 3 or 0.5"))
     value = float(text)
     if not math.isfinite(value):
-        raise BodyError(f"{text[:20]} is not a finite number", accepted="a finite number")
+        raise BodyError(msg("{number} is not a finite number", number=text[:20]),
+                        accepted=msg("a finite number"))
     return value
 
 
 def _constant(name: str) -> Any:
-    raise BodyError(f"{name} is not JSON", accepted="a finite number")
+    raise BodyError(msg("{name} is not JSON", name=name), accepted=msg("a finite number"))
 
 
 def loads(raw: bytes) -> Any:
@@ -49,14 +60,16 @@ def loads(raw: bytes) -> Any:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise BodyError(f"the body is not UTF-8 (byte {exc.start})",
+        raise BodyError(msg("the body is not UTF-8 (byte {offset})", offset=exc.start),
                         accepted="UTF-8 JSON") from None
     try:
         value = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except RecursionError:
-        raise BodyError(f"the JSON nests deeper than {MAX_DEPTH} levels") from None
+        raise BodyError(msg("the JSON nests deeper than {max} levels", max=MAX_DEPTH)) \
+            from None
     except json.JSONDecodeError as exc:
-        raise BodyError(f"the body is not JSON: {exc}", accepted="application/json") from None
+        raise BodyError(msg("the body is not JSON: {problem}", problem=str(exc)),
+                        accepted="application/json") from None
     _check(value)
     return value
 
@@ -67,18 +80,18 @@ def _check(value: Any) -> None:
     while stack:
         item, path, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise BodyError(f"the JSON nests deeper than {MAX_DEPTH} levels",
+            raise BodyError(msg("the JSON nests deeper than {max} levels", max=MAX_DEPTH),
                             field=path or None)
         if isinstance(item, str):
             if SURROGATE.search(item):
-                raise BodyError("the text holds a lone surrogate (half of a UTF-16 pair), "
-                                "which is not a character", field=path or None,
+                raise BodyError(msg("the text holds a lone surrogate (half of a UTF-16 "
+                                    "pair), which is not a character"), field=path or None,
                                 accepted="UTF-8 text")
         elif isinstance(item, dict):
             for key, sub in item.items():
                 where = f"{path}.{key}" if path else str(key)
                 if SURROGATE.search(key):
-                    raise BodyError("a key holds a lone surrogate", field=path or None,
+                    raise BodyError(msg("a key holds a lone surrogate"), field=path or None,
                                     accepted="UTF-8 text")
                 stack.append((sub, where, depth + 1))
         elif isinstance(item, list):

@@ -117,6 +117,7 @@ class SearchPage:
     limit: int
     data: dict = field(default_factory=dict)
     as_of: object = None             # the day of ?as_of=, if any
+    failed: bool = False             # the search raised: the page says so (never kept)
 
     @property
     def pages(self) -> int:
@@ -164,6 +165,7 @@ def search(args, api: bool = False) -> SearchPage:
                                  old=args.get("old") in ("1", "true"))
     except Exception:  # noqa: BLE001 - the boundary: the judge gets a page that says so
         log.exception("search failed for %r", q)
+        result.failed = True
         result.data = {"query": q, "total": 0, "results": [], "facets": {"game": {}, "kind": {}},
                        "did_you_mean": [], "redirect": None,
                        "notice": _("検索に失敗しました（記録済み）。言い換えてお試しください。")}

@@ -24,6 +24,7 @@ from judge.engine.rulesets import parse_ruleset
 from judge.engine.runner import RunResult, run_scenario, scenario_paths
 from judge.engine.scenario import parse_scenario, precheck
 from judge.engine.yamlsource import load_located
+from judge.i18n import msg
 
 SCENARIO_PATH = re.compile(r"^(?P<game>[a-z][a-z0-9_]*)/scenarios/"
                            r"(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)\.ya?ml$")
@@ -131,8 +132,8 @@ def with_ruleset(text: str, day: str | None) -> str:
 def recursive(source: str) -> ScenarioError:
     """The error for YAML whose alias contains itself (``a: &a [*a]``), which the engine's
     reader would otherwise follow forever."""
-    return ScenarioError("the YAML refers to itself (an alias inside its own anchor)",
-                         file=source, accepted="plain mappings and lists")
+    return ScenarioError(msg("the YAML refers to itself (an alias inside its own anchor)"),
+                         file=source, accepted=msg("plain mappings and lists"))
 
 
 def parse_text(text: str, corpus, source: str = "<board>") -> tuple[Any, dict | None]:

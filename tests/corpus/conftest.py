@@ -44,3 +44,13 @@ def cached_load(monkeypatch, corpus):
     """Make ``Corpus.load`` return the session corpus (CLI tests without reloading)."""
     monkeypatch.setattr(Corpus, "load", classmethod(lambda cls, root=None: corpus))
     return corpus
+
+
+@pytest.fixture(autouse=True)
+def english_messages(monkeypatch):
+    """These tests match the corpus's and importer's English source texts (the errors are
+    message ids rendered per reader; tests/i18n reads them in ja)."""
+    from judge.i18n import use_locale
+    monkeypatch.setenv("JUDGE_LANG", "en")       # the CLI's --lang, for CliRunner runs
+    with use_locale("en"):
+        yield

@@ -123,6 +123,7 @@ def test_not_json_is_refused(app, people):
     assert r.status_code == 415
     r = client.post("/api/events/cs-tokyo/calls", data="{nope", headers=auth(people["fj"]),
                     content_type="application/json")
-    assert r.status_code == 400 and "not JSON" in r.get_json()["error"]
+    assert r.status_code == 400 and r.get_json()["error_id"] == "the body is not JSON: {problem}"
+    assert "JSON ではありません" in r.get_json()["error"]      # Japanese by default
     r = client.post("/api/events/cs-tokyo/calls", json=[1, 2], headers=auth(people["fj"]))
     assert r.status_code == 400

@@ -44,7 +44,9 @@ def test_migrations_ship_inside_the_package():
 
 
 def run(args, url, stdin=""):
-    return CliRunner().invoke(main, args, input=stdin, env={"JUDGE_DATABASE_URL": url},
+    # English: these tests match the source texts (test_record_in_japanese reads them in ja)
+    return CliRunner().invoke(main, args, input=stdin,
+                              env={"JUDGE_DATABASE_URL": url, "JUDGE_LANG": "en"},
                               catch_exceptions=False)
 
 

@@ -66,9 +66,10 @@ def test_game_and_kind_options(run):
 
 
 def test_index_command_reports(run):
-    result = run("index")
+    result = run("--lang", "en", "index")
     assert result.exit_code == 0
     assert "entries" in result.output
+    assert "項目" in run("--lang", "ja", "index").output
 
 
 # --- what the search page shows, through the command line -------------------------

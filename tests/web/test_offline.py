@@ -8,6 +8,8 @@ import zlib
 
 import pytest
 
+from judge.i18n import use_locale
+
 
 def test_manifest_names_the_app_in_japanese_with_png_icons(client):
     r = client.get("/manifest.webmanifest")
@@ -79,7 +81,37 @@ def test_offline_pages_render(client):
     assert r.status_code == 200
     html = r.get_data(as_text=True)
     assert "offline-search.js" in html and "offline-analysis.js" in html
+    # the shaping comes after the search it extends, before the page that uses it
+    assert html.index("offline-search.js") < html.index("offline-shaping.js") < \
+        html.index("offline-page.js")
+    labels = json.loads(html.split('id="offline-labels">', 1)[1].split("</script>", 1)[0])
+    # the kinds and the page's words in the reader's language (Japanese first)
+    assert labels["kinds"]["term"] == "用語" and labels["kinds"]["qa"] == "Q&A"
+    assert "{word}" in labels["text"]["corrected"] and "一字違い" in labels["text"]["corrected"]
+    english = client.get("/offline/search", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    labels_en = json.loads(english.split('id="offline-labels">', 1)[1].split("</script>", 1)[0])
+    assert labels_en["kinds"]["term"] == "term" and "did you mean" in labels_en["text"]["corrected"]
     assert client.get("/offline/boards").status_code == 200
+
+
+def test_the_bundle_carries_what_the_results_page_shaping_reads(client, app):
+    """The tables come from judge.search.shaping itself, passage for passage."""
+    from judge.search import shaping
+    v = client.get("/offline/version.json").get_json()
+    script = client.get(v["bundle"]).get_data(as_text=True)
+    bundle = json.loads(script[len("self.JUDGE_OFFLINE="):].rstrip().rstrip(";"))
+    corpus = app.extensions["judge"].corpus
+    tables = bundle["shaping"]
+    assert tables["fetch"] == shaping.FETCH and tables["passages"] == shaping.PASSAGES
+    assert tables["glossary"] == [list(g) for g in shaping.glossary(corpus)]
+    forms, titles = tables["vocabulary"]["forms"], tables["vocabulary"]["titles"]
+    assert len(forms) == len(titles) > 0
+    docs, ents = bundle["docs"], bundle["entries"]
+    assert len(docs["held"]) == bundle["n"]
+    for d in range(bundle["n"]):
+        entry = corpus.entries[ents["id"][docs["entry"][d]]]
+        assert docs["held"][d] == shaping.held_text(entry, docs["rev"][d], docs["clause"][d])
+        assert ents["exact"][docs["entry"][d]] == shaping.exact_names(entry)
 
 
 def test_export_writes_every_page_with_relative_links(app, tmp_path):
@@ -107,14 +139,14 @@ def test_export_writes_every_page_with_relative_links(app, tmp_path):
     other.mkdir()
     (other / "keep.txt").write_text("mine")
     from judge.offline.export import ExportError
-    with pytest.raises(ExportError, match="not empty"):
+    with use_locale("en"), pytest.raises(ExportError, match="not empty"):
         export_site(app, other)
     assert (other / "keep.txt").read_text() == "mine"
 
 
 def test_export_with_a_base_path(app, tmp_path):
     from judge.offline.export import ExportError, export_site
-    with pytest.raises(ExportError, match="base path"):
+    with use_locale("en"), pytest.raises(ExportError, match="base path"):
         export_site(app, tmp_path / "x", base="judge")
     out = tmp_path / "based"
     export_site(app, out, base="/judge/")
@@ -130,7 +162,8 @@ def test_export_site_command_reports_a_bad_folder(tmp_path, corpus_dir, monkeypa
     from judge.cli import main
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    r = CliRunner().invoke(main, ["--corpus", str(corpus_dir), "export-site", str(blocker)])
+    r = CliRunner().invoke(main, ["--lang", "en", "--corpus", str(corpus_dir), "export-site",
+                                  str(blocker)])
     assert r.exit_code == 2
     assert "exists and is not a folder" in r.output
 

@@ -20,6 +20,7 @@ from judge.corpus.games import MANIFEST as GAMES_MANIFEST
 from judge.corpus.games import GameInfo, read_manifest, render_manifest
 from judge.corpus.published import Change
 from judge.corpus.store import entry_path, render_entry
+from judge.i18n import _, msg, render
 
 from .drafts import Draft
 from .errors import ImportError_
@@ -55,17 +56,22 @@ class ImportReport:
         by_game: dict[str, list[str]] = {}
         for (game, kind), n in sorted(self.entries.items()):
             by_game.setdefault(game, []).append(f"{n} {kind}")
-        lines = [f"imported {len(self.sources)} source file(s) into {total} entries "
-                 f"in {self.seconds:.1f} s"]
+        lines = [_("imported {sources} source file(s) into {total} entries in {seconds:.1f} s",
+                   sources=len(self.sources), total=total, seconds=self.seconds)]
         lines += [f"  {game}: {', '.join(parts)}" for game, parts in by_game.items()]
-        lines.append(f"  files: {len(self.written)} written, {self.unchanged} unchanged, "
-                     f"{len(self.removed)} removed, {len(self.conflicts)} conflict(s)")
-        lines += [f"  conflict: {c}" for c in self.conflicts]
-        lines += [f"  note: {n}" for n in self.notes]
+        lines.append("  " + _("files: {written} written, {unchanged} unchanged, {removed} "
+                              "removed, {conflicts} conflict(s)", written=len(self.written),
+                              unchanged=self.unchanged, removed=len(self.removed),
+                              conflicts=len(self.conflicts)))
+        lines += ["  " + _("conflict: {conflict}", conflict=c) for c in self.conflicts]
+        lines += ["  " + _("note: {note}", note=render(n)) for n in self.notes]
         for c in self.changes:
-            what = ("unchanged (republished as it stood)" if c.action == "unchanged"
-                    else f"{c.action}: revision {c.revision} of {c.date}, {c.status}")
-            lines.append(f"  published: {c.id} {what} ← {c.source}")
+            what = (_("unchanged (republished as it stood)") if c.action == "unchanged"
+                    else _("{action}: revision {revision} of {date}, {status}",
+                           action=c.action, revision=c.revision, date=c.date,
+                           status=c.status))
+            lines.append("  " + _("published: {id} {what} ← {source}", id=c.id, what=what,
+                                  source=c.source))
         return "\n".join(lines)
 
 
@@ -83,7 +89,8 @@ def import_paths(paths: list[Path], corpus_root: Path, force: bool = False,
     files = expand([Path(p) for p in paths])
     if not files:
         raise ImportError_(", ".join(map(str, paths)) or ".",
-                           "no source file found (folders hold the seeds and the card list)")
+                           msg("no source file found (folders hold the seeds and the card "
+                               "list)"))
     read = [read_source(path) for path in files]
     root = Path(corpus_root)
     check_published_set(read, root, force)
@@ -138,21 +145,24 @@ def build_drafts(read: list[SourceFile], changes: list[Change] | None = None,
             found = sources.get(kind.name, [])
             if kind.once and len(found) > 1:
                 first, second = found[:2]
-                raise ImportError_(second.path, f"a second {kind.name} source (the first is "
-                                                f"{first.path}); give each source once")
+                raise ImportError_(second.path, msg("a second {kind} source (the first is "
+                                                    "{first}); give each source once",
+                                                    kind=kind.name, first=first.path))
         made = importer.build(sources)
         for entry_id in made:
             if not entry_id.startswith(importer.game.id + "/"):
                 raise ImportError_(sources[next(iter(sources))][0].path,
-                                   f"the importer of {importer.game.id!r} made the entry "
-                                   f"{entry_id!r} of another game")
+                                   msg("the importer of {game!r} made the entry {entry_id!r} "
+                                       "of another game", game=importer.game.id,
+                                       entry_id=entry_id))
         drafts.update(made)
     known = {importer.game.id for importer in importers()}
     # Then: a glossary's terms link the rules the game's own sources gave.
     for src in glossaries:
         if src.game not in known:
-            raise src.error(f"glossary: {src.game!r} is not a game the importer knows "
-                            f"(accepted: {', '.join(sorted(known))})", 1)
+            raise src.error(msg("glossary: {game!r} is not a game the importer knows "
+                                "(accepted: {accepted})", game=src.game,
+                                accepted=", ".join(sorted(known))), 1)
         drafts.update(import_glossary(src, drafts))
     # Last: published rulings, on top of everything the sources made.
     if published:

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from judge.corpus.model import Entry, Revision, RevisionDate, plain_text
+from judge.i18n import msg
 
 from .errors import ImportError_
 
@@ -97,14 +98,15 @@ def apply_notes(drafts: dict[str, Draft], notes: list[Note], src_path: str) -> N
     for note in notes:
         draft = drafts.get(note.entry)
         if draft is None:
-            raise ImportError_(src_path, f"editor's note for {note.entry}, which this "
-                                         "source did not produce")
+            raise ImportError_(src_path, msg("editor's note for {entry}, which this source "
+                                             "did not produce", entry=note.entry))
         hits = [rev for rev in draft.entry.revisions
                 if (note.quote in rev.text or note.quote in plain_text(rev.text))
                 and (not note.revisions or rev.number in note.revisions)]
         if not hits:
-            raise ImportError_(src_path, f"the text {note.quote!r} the editor's note on "
-                                         f"{note.entry} concerns is not in the source any more")
+            raise ImportError_(src_path, msg("the text {quote!r} the editor's note on {entry} "
+                                             "concerns is not in the source any more",
+                                             quote=note.quote, entry=note.entry))
         for rev in hits:
             rev.notes.append(note.as_dict())
 

@@ -15,6 +15,7 @@ from datetime import date
 import yaml
 
 from judge.corpus.model import RevisionDate
+from judge.i18n import msg
 
 from .drafts import Draft, make_entry, revision
 from .sources import SourceFile
@@ -55,39 +56,44 @@ def import_glossary(src: SourceFile, drafts: dict[str, Draft]) -> dict[str, Draf
         data = yaml.safe_load(src.text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        raise src.error(f"not valid YAML: {getattr(exc, 'problem', exc)}",
+        raise src.error(msg("not valid YAML: {problem}",
+                            problem=str(getattr(exc, "problem", exc))),
                         mark.line + 1 if mark else None) from None
     if not isinstance(data, dict) or not isinstance(data.get("terms"), list):
-        raise src.error("a glossary holds `glossary: <game>`, `date`, `document` and a "
-                        "list `terms`", 1)
+        raise src.error(msg("a glossary holds `glossary: <game>`, `date`, `document` and a "
+                            "list `terms`"), 1)
     game = str(data["glossary"])
     when = data.get("date")
     if not isinstance(when, date):
-        raise src.error("`date: YYYY-MM-DD` (the day the glossary was written) is required",
-                        1)
+        raise src.error(msg("`date: YYYY-MM-DD` (the day the glossary was written) is "
+                            "required"), 1)
     out: dict[str, Draft] = {}
     for i, item in enumerate(data["terms"]):
         if not isinstance(item, dict) or not item.get("term"):
-            raise src.error(f"terms[{i}]: each term is a mapping with `term`", 1)
+            raise src.error(msg("terms[{i}]: each term is a mapping with `term`", i=i), 1)
         term = str(item["term"])
         line = _line_of(src, term)
         unknown = set(item) - TERM_FIELDS
         if unknown:
-            raise src.error(f"terms[{i}] ({term}): unknown field(s) {sorted(unknown)}; "
-                            f"accepted: {sorted(TERM_FIELDS)}", line)
+            raise src.error(msg("terms[{i}] ({term}): unknown field(s) {unknown}; accepted: "
+                                "{accepted}", i=i, term=term, unknown=str(sorted(unknown)),
+                                accepted=str(sorted(TERM_FIELDS))), line)
         wording = [str(w) for w in item.get("wording") or []]
         basis = " ".join(str(item.get("basis") or "").split())
         if not wording or not basis:
-            raise src.error(f"terms[{i}] ({term}): `wording` (the text's own words) and "
-                            "`basis` (why they mean the term) are required", line)
+            raise src.error(msg("terms[{i}] ({term}): `wording` (the text's own words) and "
+                                "`basis` (why they mean the term) are required", i=i,
+                                term=term), line)
         usage = str(item.get("usage") or "modern")
         if usage not in USAGES:
-            raise src.error(f"terms[{i}] ({term}): usage {usage!r} is not one of "
-                            f"{sorted(USAGES)}", line)
+            raise src.error(msg("terms[{i}] ({term}): usage {usage!r} is not one of "
+                                "{accepted}", i=i, term=term, usage=usage,
+                                accepted=", ".join(sorted(USAGES))), line)
         rules = [str(r) for r in item.get("rules") or []]
         entry_id = f"{game}/term/{term}"
         if entry_id in out or entry_id in drafts:
-            raise src.error(f"terms[{i}]: {entry_id} is given twice", line)
+            raise src.error(msg("terms[{i}]: {entry_id} is given twice", i=i,
+                                entry_id=entry_id), line)
         text = _text(term, str(item.get("reading") or ""), wording, rules, drafts, basis,
                      usage)
         source = {"document": str(data.get("document") or "judge 用語集"),

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from judge.corpus.model import RevisionDate
+from judge.i18n import msg
 
 from .drafts import Draft, line_span, make_entry, revision
 from .sources import SourceFile
@@ -68,10 +69,11 @@ def split(doc: Document, src: SourceFile) -> dict[str, list[tuple[int, str]]]:
         found = next((i for i in range(pos, len(lines))
                       if lines[i].strip().startswith(part.start)), None)
         if found is None:
-            raise src.error(f"expected a line starting {part.start!r} (the "
-                            f"{part.key or 'page furniture'} part) at or after this line; "
-                            "the file is not the document the importer was written for, "
-                            "or it was cut short", pos + 1)
+            raise src.error(msg("expected a line starting {start!r} (the {part} part) at "
+                                "or after this line; the file is not the document the "
+                                "importer was written for, or it was cut short",
+                                start=part.start,
+                                part=part.key or msg("page furniture")), pos + 1)
         starts.append((found, part))
         pos = found + 1
     out: dict[str, list[tuple[int, str]]] = {}
@@ -149,8 +151,8 @@ def build(doc: Document, src: SourceFile, linker=None) -> dict[str, Draft]:
     for spec in doc.specs:
         lines = chunks.get(spec.key)
         if not lines:
-            raise src.error(f"the table names entry {spec.key!r} but no part of the file "
-                            "belongs to it")
+            raise src.error(msg("the table names entry {key!r} but no part of the file "
+                                "belongs to it", key=spec.key))
         text = layout(spec, lines)
         if linker is not None:
             text = "\n".join(line if line.startswith("{#") else linker(line)

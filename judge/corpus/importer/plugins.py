@@ -87,10 +87,13 @@ def source_kinds() -> list[tuple[GameImporter, SourceKind]]:
     return [(imp, kind) for imp in importers() for kind in imp.kinds]
 
 
-def accepted() -> str:
-    """The known source kinds, as the error for an unknown file lists them."""
+def accepted():
+    """The known source kinds, as the error for an unknown file lists them (a message)."""
+    from judge.i18n import msg
     texts = [kind.accepted for _, kind in source_kinds()]
-    if len(texts) <= 1:
-        return "".join(texts) or "no importer is installed"
-    return ", ".join(texts[:-1]) + " or " + texts[-1]
+    if not texts:
+        return msg("no importer is installed")
+    if len(texts) == 1:
+        return texts[0]
+    return msg("{kinds} or {last}", kinds=texts[:-1], last=texts[-1])
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from judge.i18n import msg
 from judge.corpus.published import (Change, Document, PublishedError, apply_documents,
                                     read_document)
 
@@ -25,8 +26,8 @@ def read_published(src: SourceFile, games: set[str]) -> Document:
         # revisions' `source.file` say where the file lives by it.
         return read_document(src.text, src.path.parent.name, src.path.name, games)
     except PublishedError as exc:
-        raise src.error(f"{exc.message} (a published ruling, docs/corpus-format.md)",
-                        exc.line) from None
+        raise src.error(msg("{problem} (a published ruling, docs/corpus-format.md)",
+                            problem=exc.message), exc.line) from None
 
 
 def published_ids(root: Path) -> dict[str, list[str]]:
@@ -56,9 +57,10 @@ def apply_published(drafts: dict[str, Draft], sources: list[SourceFile],
                        if not s.startswith("sources/published/") and s not in given]
             if target not in drafts and missing:
                 raise by_name[doc.name].error(
-                    f"{target} comes from {', '.join(missing)}, which this import does not "
-                    "read; import the published rulings with the sources they add to "
-                    "(judge import sources)", item.line)
+                    msg("{target} comes from {missing}, which this import does not read; "
+                        "import the published rulings with the sources they add to "
+                        "(judge import sources)", target=target, missing=", ".join(missing)),
+                    item.line)
     entries = {k: d.entry for k, d in drafts.items()}
     touched: dict[str, set] = {}
     try:
@@ -84,8 +86,9 @@ def check_published_set(read: list[SourceFile], root: Path, force: bool) -> None
     touched = any(set(r.get("sources", [])) & set(dropped) and
                   set(r.get("sources", [])) & names for r in manifest["files"].values())
     if dropped and touched:
-        raise ImportError_(read[0].path, f"the corpus holds revisions from {dropped[0]} "
-                                         f"({len(dropped)} published document(s)) that this "
-                                         "import does not read, and would lose them; give "
-                                         "the published rulings too (judge import sources), "
-                                         "or --force to drop them")
+        raise ImportError_(read[0].path, msg("the corpus holds revisions from {first} "
+                                             "({count} published document(s)) that this "
+                                             "import does not read, and would lose them; "
+                                             "give the published rulings too (judge import "
+                                             "sources), or --force to drop them",
+                                             first=dropped[0], count=len(dropped)))

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from judge.i18n import msg
+
 from .errors import ImportError_
 from .plugins import accepted, source_kinds
 
@@ -50,7 +52,7 @@ class SourceFile:
     def name(self) -> str:
         return f"sources/{self.folder}/{self.path.name}"
 
-    def error(self, message: str, line: int | None = None) -> ImportError_:
+    def error(self, message, line: int | None = None) -> ImportError_:
         """An :class:`ImportError_` about this file."""
         return ImportError_(self.path, message, line)
 
@@ -74,7 +76,7 @@ def expand(paths: list[Path]) -> list[Path]:
         elif path.is_file():
             found.append(path)
         else:
-            raise ImportError_(path, "no such file or folder")
+            raise ImportError_(path, msg("no such file or folder"))
     unique: dict[Path, Path] = {}
     for path in found:
         unique.setdefault(path.resolve(), path)
@@ -86,17 +88,20 @@ def read_source(path: Path) -> SourceFile:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise ImportError_(path, f"cannot read the file: {exc.strerror or exc}") from None
+        raise ImportError_(path, msg("cannot read the file: {reason}",
+                                     reason=exc.strerror or str(exc))) from None
     if b"\0" in data:
         line = data[: data.index(b"\0")].count(b"\n") + 1
-        raise ImportError_(path, "a binary file (NUL byte); expected a UTF-8 text file: "
-                           + accepted(), line)
+        raise ImportError_(path, msg("a binary file (NUL byte); expected a UTF-8 text file: "
+                                     "{accepted}", accepted=accepted()), line)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise ImportError_(path, f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
-                           f"{exc.start}); expected {accepted()}", line) from None
+        byte = f"0x{data[exc.start]:02x}"
+        raise ImportError_(path, msg("not UTF-8 text (byte {byte} at offset {offset}); "
+                                     "expected {accepted}", byte=byte, offset=exc.start,
+                                     accepted=accepted()), line) from None
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     glossary = _glossary_game(path, text)
     if glossary:
@@ -128,12 +133,13 @@ def _recognise(path: Path, text: str):
     first = next(((n, line.strip()) for n, line in enumerate(lines, 1) if line.strip()),
                  None)
     if first is None:
-        raise ImportError_(path, f"the file is empty; expected {accepted()}", 1)
+        raise ImportError_(path, msg("the file is empty; expected {accepted}",
+                                     accepted=accepted()), 1)
     number, head = first
     for importer, kind in source_kinds():
         if kind.recognise(path, head, lines):
             return importer, kind
-    raise ImportError_(path, f"not a source the importer knows (line starts "
-                             f"{head[:40]!r}); expected {accepted()} or a published ruling "
-                             "(sources/published/<game>/*.yaml, docs/corpus-format.md)",
-                       number)
+    raise ImportError_(path, msg("not a source the importer knows (line starts {head!r}); "
+                                 "expected {accepted} or a published ruling "
+                                 "(sources/published/<game>/*.yaml, docs/corpus-format.md)",
+                                 head=head[:40], accepted=accepted()), number)

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Protocol
 
+from judge.i18n import msg
+
 from .sources import WIKI_FIRST_LINE, SourceFile
 
 HEADER = re.compile(r"^「(.+)」\((\d{4})/(\d{2})/(\d{2}) \((.)\) (\d{2}:\d{2}:\d{2})\) "
@@ -48,35 +50,37 @@ def parse_backup(src: SourceFile) -> WikiPage:
     lines = [WikiLine(n, text.rstrip()) for n, text in enumerate(src.lines, 1)]
     first = WIKI_FIRST_LINE.match(lines[0].text.strip())
     if not first:
-        raise src.error("expected the backup page header 「…」の編集履歴（バックアップ）"
-                        "一覧はこちら", 1)
+        raise src.error(msg("expected the backup page header {header}",
+                            header="「…」の編集履歴（バックアップ）一覧はこちら"), 1)
     title = first.group(1)
     head = next((line for line in lines[1:8] if HEADER.match(line.text.strip())), None)
     if head is None:
-        raise src.error(f"expected the line 「{title}」(YYYY/MM/DD (曜) hh:mm:ss) の最新版"
-                        "変更点 within the first lines (the date of the newer revision)", 2)
+        wanted = f"「{title}」(YYYY/MM/DD (曜) hh:mm:ss) の最新版変更点"
+        raise src.error(msg("expected the line {line} within the first lines (the date of "
+                            "the newer revision)", line=wanted), 2)
     m = HEADER.match(head.text.strip())
     if m.group(1) != title:
-        raise src.error(f"the header names page 「{m.group(1)}」 but line 1 names "
-                        f"「{title}」", head.n)
+        raise src.error(msg("the header names page 「{page}」 but line 1 names 「{title}」",
+                            page=m.group(1), title=title), head.n)
     try:
         day = date(int(m.group(2)), int(m.group(3)), int(m.group(4)))
     except ValueError:
-        raise src.error(f"not a date: {m.group(2)}/{m.group(3)}/{m.group(4)}", head.n) \
-            from None
+        typed = f"{m.group(2)}/{m.group(3)}/{m.group(4)}"
+        raise src.error(msg("not a date: {date}", date=typed), head.n) from None
     starts = [i for i, line in enumerate(lines) if TITLE_HEADING.match(line.text)]
     if len(starts) < 2:
         where = lines[starts[0]].n if starts else head.n
-        raise src.error("the backup page holds an older and a newer copy of the page, each "
-                        "starting with a **《…》 heading; found "
-                        f"{len(starts)}: the file looks truncated", where)
+        raise src.error(msg("the backup page holds an older and a newer copy of the page, "
+                            "each starting with a **《…》 heading; found {count}: the file "
+                            "looks truncated", count=len(starts)), where)
     if len(starts) > 2:
-        raise src.error("more than two copies of the page (a third **《…》 heading); "
-                        "expected exactly an older and a newer copy", lines[starts[2]].n)
+        raise src.error(msg("more than two copies of the page (a third **《…》 heading); "
+                            "expected exactly an older and a newer copy"), lines[starts[2]].n)
     older, newer = lines[starts[0]:starts[1]], lines[starts[1]:]
     if older[0].text != newer[0].text:
-        raise src.error(f"the two copies have different titles: {older[0].text!r} (line "
-                        f"{older[0].n}) and {newer[0].text!r}", newer[0].n)
+        raise src.error(msg("the two copies have different titles: {older!r} (line "
+                            "{line}) and {newer!r}", older=older[0].text, line=older[0].n,
+                            newer=newer[0].text), newer[0].n)
     _check_complete(src, older, newer)
     stamp = f"{m.group(2)}/{m.group(3)}/{m.group(4)} ({m.group(5)}) {m.group(6)}"
     return WikiPage(src, title, day, stamp, [_trim(older), _trim(newer)])
@@ -95,13 +99,14 @@ def _check_complete(src: SourceFile, older: list[WikiLine], newer: list[WikiLine
     a, b = _sections(older), _sections(newer)
     if a != b:
         missing = [s for s in a if s not in b]
-        raise src.error(f"the newer copy lacks section(s) {', '.join(missing) or b}; it "
-                        f"stops at line {_last(newer).n}: the file looks truncated",
+        raise src.error(msg("the newer copy lacks section(s) {sections}; it stops at line "
+                            "{line}: the file looks truncated",
+                            sections=", ".join(missing) or b, line=_last(newer).n),
                         _last(newer).n)
     if _last(older).text != _last(newer).text:
-        raise src.error(f"the newer copy ends with {_last(newer).text!r} where the older "
-                        f"ends with {_last(older).text!r}: the file looks truncated",
-                        _last(newer).n)
+        raise src.error(msg("the newer copy ends with {newer!r} where the older ends with "
+                            "{older!r}: the file looks truncated", newer=_last(newer).text,
+                            older=_last(older).text), _last(newer).n)
 
 
 def _trim(copy: list[WikiLine]) -> list[WikiLine]:

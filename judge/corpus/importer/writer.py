@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge.corpus.store import stale_temp_files, write_atomic
+from judge.i18n import msg
 
 MANIFEST = ".import-manifest.json"
 
@@ -84,8 +85,9 @@ def write_corpus(root: Path, outputs: dict[str, tuple[str, list[str]]],
         path.unlink(missing_ok=True)
     if stale:
         names = ", ".join(p.relative_to(root).as_posix() for p in stale[:5])
-        result.notes.append(f"removed {len(stale)} temp file(s) of an interrupted import: "
-                            f"{names}{' …' if len(stale) > 5 else ''}")
+        names += " …" if len(stale) > 5 else ""
+        result.notes.append(msg("removed {count} temp file(s) of an interrupted import: "
+                                "{names}", count=len(stale), names=names))
     files: dict = dict(manifest["files"])
     to_write: list[tuple[Path, str]] = []
     to_remove: list[Path] = []

@@ -7,6 +7,7 @@ Modules (each reads like the rule it implements):
 - resolution.py    解決: played cards resolve newest first, by type, or fail (目標の喪失)
 - as_if_played.py  プレイしたものとして解決: steps 3-5, QA-021/041/108/110/326/337/341/346
 - combat.py        攻撃・防御・戦闘ダメージ・貫通・決死
+- interference.py  戦闘中の干渉: the block while the attack waits, 奇襲, 速攻
 - graze.py         グレイズ (6.5)
 - effects.py       the few card effects the rulings describe
 - targets.py       目標: what a card may target
@@ -29,6 +30,7 @@ from . import cards as cards_module
 from .cards import CardList, TYPES, build_card
 from .combat import attack
 from .effects import put_onto_field
+from .interference import block
 from .interpretations import INTERPRETATIONS
 from .play import play
 from . import turn
@@ -85,20 +87,24 @@ class VisionGame(Game):
         "target": FieldSpec("card", doc="the target a played card designated"),
         "mode": FieldSpec("str", doc="the mode a played card chose"),
         "declared": FieldSpec("str", doc="what a played card declared"),
+        "attacking": FieldSpec("bool", doc="its attack waits (attack with resolve: no)"),
+        "blocking": FieldSpec("bool", doc="it blocks the waiting attack"),
+        "no_block": FieldSpec("bool", doc="the waiting attack's defender declared no block"),
     }
     card_defaults = {"damage": 0, "asleep": False, "face_down": False}
     starting_life = 25
     switches = SWITCHES
     ruling_assumptions = ASSUMPTIONS
     interpretations = INTERPRETATIONS
-    procedures = (play, resolve, attack, resolve_as_if_played_action, put_onto_field,
+    procedures = (play, resolve, attack, block, resolve_as_if_played_action, put_onto_field,
                   turn.next_phase, turn.end_turn, turn.set_node)
     # The action space `judge moves` enumerates (docs/games/vision.md, "Legal actions"):
     # a target, a block, a graze or a mode the procedure asks for is branched over.
     move_space = {
         "play": {"card": Cards(("hand",)), "caster": Values(("yes",), optional=True)},
         "resolve": {},
-        "attack": {"attacker": Cards(("field",))},
+        "attack": {"attacker": Cards(("field",)), "resolve": Values(("no",), optional=True)},
+        "block": {},
         "next_phase": {}, "end_turn": {},
         "set_node": {"card": Cards(("hand",))},
         # A card effect does these, not a player's own choice.

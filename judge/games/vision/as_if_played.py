@@ -19,7 +19,7 @@ from . import interpretations as I
 from .cards import PLAY_PROPS, card_type, label
 from .choices import given
 from .resolution import resolve_played
-from .restrictions import own_restrictions, record
+from .restrictions import own_restrictions, record, wrong_timing
 from .targets import is_legal_target, legal_targets, reference, target_kind
 from .citations import PLAY_TERM, PROCEDURE, qa
 from judge.i18n import joined
@@ -29,7 +29,8 @@ AFTERWARDS = ("none", "discard", "remove")
 
 
 def resolve_as_if_played(match, player: str, card, act, *, by: str = msg("an effect"),
-                         cite=None, afterwards: str = "none"):
+                         cite=None, afterwards: str = "none",
+                         timing_restricted: bool = False):
     """Resolve ``card`` as if ``player`` played it (see the module docstring).
 
     ``by`` names the granting effect for the log; ``cite`` is the step that grants it
@@ -41,6 +42,8 @@ def resolve_as_if_played(match, player: str, card, act, *, by: str = msg("an eff
                           "of the play procedure only",
                           by=by, card=card, player=player))
     origin = match.where_is(card)[1]
+    if timing_restricted and not (yield from _timing(match, player, card)):
+        return
     if not (yield from _restrictions(match, player, card)):
         return
     kind = target_kind(card)
@@ -105,6 +108,33 @@ def resolve_as_if_played(match, player: str, card, act, *, by: str = msg("an eff
     yield from _afterwards(match, card, afterwards)
 
 
+def _timing(match, player, card):
+    """「タイミングが正しくないカードは解決出来ない」: the granting effect's own limit.
+
+    QA-337 revision 1: even while restrictions are ignored, such a limit is followed
+    (その制限に従います); revision 2: the limit checks the card's timing beside the
+    restrictions that bind it anyway (vision.wrong-timing).
+    """
+    old = match.ruleset.variant("as_if_played_restrictions").value == "ignored"
+    checks = wrong_timing(match, player, card)
+    for ok, own, detail in checks:
+        # Revision 1 states the limit; under revision 2 it rests on the public facts.
+        rule = (Cite(qa(337), match="その制限に従います") if old else own).because(
+            I.WRONG_TIMING)
+        if not ok:
+            yield Note(cite=rule, event="fail",
+                       detail=msg("a card with the wrong timing cannot be resolved: "
+                                  "{detail}; {card} fails to resolve",
+                                  detail=detail, card=card))
+            return False
+    rule = (Cite(qa(337), match="その制限に従います") if old else
+            Cite(PROCEDURE, "play-procedure.1")).because(I.WRONG_TIMING)
+    yield Note(cite=rule, event="timing",
+               detail=msg("a card with the wrong timing cannot be resolved: {card}'s "
+                          "timing is right", card=card))
+    return True
+
+
 def _restrictions(match, player, card):
     """QA-337: the card's own restrictions, ignored (revision 1) or applied (revision 2)."""
     variant = match.ruleset.variant("as_if_played_restrictions")
@@ -157,10 +187,14 @@ def _afterwards(match, card, afterwards: str):
 @action("resolve_as_if_played",
         doc="An effect resolves a card as if played (プレイしたものとして解決): `card` from "
             "冥界, 除外, the hand…; `by` names the effect (for the log); `afterwards` what "
-            "the effect does to the card after it resolves (none, discard, remove).",
+            "the effect does to the card after it resolves (none, discard, remove); "
+            "`timing_restricted: yes`: the effect says 「タイミングが正しくないカードは解決"
+            "出来ない」.",
         card=FieldSpec("card", required=True, doc="the card resolved as if played"),
         by=FieldSpec("str", doc="the card or effect that does it (for the log)"),
         afterwards=FieldSpec("choice", options=AFTERWARDS),
+        timing_restricted=FieldSpec("yesno", doc="yes: the effect says 「タイミングが正しく"
+                                                 "ないカードは解決出来ない」"),
         resolved_target=FieldSpec("card"), resolved_mode=FieldSpec("str"))
 def resolve_as_if_played_action(match, act):
     """Resolve a card as if played (the granting effect's text is not in the corpus)."""
@@ -171,4 +205,5 @@ def resolve_as_if_played_action(match, act):
                                     card=card), "card")
     yield from resolve_as_if_played(match, act.player, card, act,
                                     by=act.get("by") or msg("an effect"),
-                                    afterwards=act.get("afterwards", "none"))
+                                    afterwards=act.get("afterwards", "none"),
+                                    timing_restricted=act.get("timing_restricted") == "yes")

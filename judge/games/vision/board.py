@@ -34,6 +34,12 @@ def validate_setup(game, state, doc) -> None:
                 path = ("setup", "players", pname, zone, i)
                 label_ = f"setup.players.{pname}.{zone}[{i}]"
                 _check_card(state, card, zone, doc, path, label_)
+    attacking = [(p, z, c) for p, z, c in state.cards() if c.props.get("attacking")]
+    if len(attacking) > 1:
+        p, z, _ = attacking[1]
+        raise ScenarioError("only one attack waits at a time",
+                            field=f"setup.players.{p}.{z}", accepted="attacking on one card",
+                            **doc.where("setup", "players", p, z))
     for key, value in state.flags.items():
         if key == SEA_FLAG and str(value) not in state.players:
             raise ScenarioError(f"the flag {key} names the player whose 開海 is in force",
@@ -84,6 +90,10 @@ def _check_card(state, card, zone, doc, path, label_) -> None:
                                 field=f"{label_}.damage",
                                 accepted=f"0 to {card.get('toughness') - 1}",
                                 **doc.where(*path, "damage"))
+    for key in ("attacking", "blocking"):
+        if card.props.get(key) and not (zone == "field" and is_character(card)):
+            raise ScenarioError(f"only a character on the field is {key}",
+                                field=f"{label_}.{key}", **doc.where(*path, key))
     if card.get("damage", 0) < 0:
         raise ScenarioError("damage is 0 or more", field=f"{label_}.damage",
                             **doc.where(*path, "damage"))

@@ -17,11 +17,16 @@ from judge.engine import Check, Cite, FieldSpec, LifeChange, Move, Note, SetCard
 from . import interpretations as I
 from .cards import has_keyword, is_character
 from .choices import given
+from .restrictions import SURPRISE_CITE, attack_under_way
 from .effects import battle_damage_is_effect_damage, battle_damage_to_player_negated
 from .graze import BattleDamage, graze
 from .citations import graze_cite
 from judge.i18n import joined
 from .i18n import msg
+
+
+# What a character carries while its combat waits (vision.combat-interference).
+COMBAT_PROPS = ("attacking", "blocking", "no_block")
 
 
 def combat_cite(match) -> Cite:
@@ -44,7 +49,8 @@ def destroy_if_lethal(match, card):
     if card.get("damage", 0) < stat(match, card, "toughness"):
         return
     cite = combat_cite(match).because(I.LETHAL_DAMAGE)
-    yield Move(card, "graveyard", player=card.owner, clear=("damage", "asleep"), cite=cite,
+    yield Move(card, "graveyard", player=card.owner, clear=("damage", "asleep") + COMBAT_PROPS,
+               cite=cite,
                event="destroyed", detail=msg("{card} has damage equal to its "
                                              "toughness: 決死, it goes to {owner}'s 冥界",
                                              card=card, owner=card.owner))
@@ -129,11 +135,14 @@ def to_player(match, attacker, attacking: str, defender: str, amount: int,
 @action("attack",
         doc="An active character attacks the opposing player. `block`: none or the "
             "defender's active character; `graze`: yes or no (asked only when the "
-            "defender may graze).",
+            "defender may graze). `resolve: no`: the attack waits so the players may "
+            "interfere (奇襲, commands) and the defender declares the block with `block`.",
         attacker=FieldSpec("card", required=True, doc="the attacking character"),
         target=FieldSpec("player", doc="the opposing player (the only possible target)"),
         block=FieldSpec("str", doc="none, or the blocking character"),
-        graze=FieldSpec("yesno", doc="whether the damaged player grazes"))
+        graze=FieldSpec("yesno", doc="whether the damaged player grazes"),
+        resolve=FieldSpec("yesno", doc="no: the attack waits for interference "
+                                       "(default yes: the whole combat at once)"))
 def attack(match, act):
     """攻撃: the attack, the block, the damage and the graze, in that order."""
     player = act.player
@@ -144,6 +153,11 @@ def attack(match, act):
                                 "target", defender)
     attacker = match.card(act.get("attacker"), player=player, zones=("field",),
                           field="attacker")
+    waits = act.get("resolve", "yes") == "no"
+    for name in ("block", "graze"):
+        if waits and given(act, name) is not None:
+            raise match.input_error(msg("an attack with resolve: no waits: the block and "
+                                        "the graze come later (block, resolve)"), name)
     state = match.state
     problems = []
     if not (state.active == player and state.phase == "main"):
@@ -154,15 +168,36 @@ def attack(match, act):
         problems.append(msg("{attacker} is not a character", attacker=attacker))
     elif attacker.get("asleep"):
         problems.append(msg("{attacker} is asleep and cannot attack", attacker=attacker))
+    under_way = attack_under_way(match)
+    if under_way is not None:
+        problems.append(msg("the attack of {other} is under way: it resolves first",
+                            other=under_way))
     yield Check(ok=not problems, cite=combat_cite(match), event="attack",
                 detail=joined(problems) if problems else
                 msg("{attacker} is an active character of {player}'s field, in "
                     "{player}'s main phase",
                     attacker=attacker, player=player))
-    yield SetCard(attacker, {"asleep": True}, cite=combat_cite(match), event="attack",
+    yield SetCard(attacker, {"asleep": True, "attacking": True if waits else None},
+                  cite=combat_cite(match), event="attack",
                   detail=msg("{attacker} goes to sleep and attacks {defender}",
                              attacker=attacker, defender=defender))
+    if waits:
+        for p in state.players:
+            for stale in [c for c in match.zone(p, "field") if c.get("blocking")]:
+                yield SetCard(stale, {"blocking": None}, cite=combat_cite(match),
+                              event="attack", detail=msg("{blocker} no longer blocks",
+                                                         blocker=stale))
+        yield Note(cite=SURPRISE_CITE.because(I.COMBAT_INTERFERENCE), event="waits",
+                   detail=msg("the attack of {attacker} waits: the players may interfere "
+                              "and {defender} declares a block or not",
+                              attacker=attacker, defender=defender))
+        return
     blocker = yield from _block(match, act, defender)
+    yield from battle(match, attacker, blocker, player, defender)
+
+
+def battle(match, attacker, blocker, player: str, defender: str):
+    """戦闘の解決: the damage of a (blocked or unblocked) attack, then the graze."""
     if blocker is None:
         damage = yield from to_player(match, attacker, player, defender,
                                       stat(match, attacker, "attack"))

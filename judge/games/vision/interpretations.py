@@ -33,8 +33,10 @@ COMBAT = Interpretation(
         "may block with an active character of their field, which goes to sleep. Blocked "
         "characters deal damage equal to their attack to each other at once (a 先制 "
         "character first, and a character destroyed by it deals none); unblocked, the damage "
-        "goes to the player. The attack, the block and the graze choice are one action: "
-        "interference during combat is not modelled."),
+        "goes to the player. An attack without `resolve: no` is the whole combat in one "
+        "action (the attack, the block and the graze choice, nobody interfering); with "
+        "`resolve: no` the attack waits and the players may interfere first "
+        "(vision.combat-interference)."),
     f"{PUBLIC}, Combat; the texts only presuppose attacks (6.5.1 'attack', 6.5.2.a)")
 
 LETHAL_DAMAGE = Interpretation(
@@ -270,12 +272,69 @@ CASTER = Interpretation(
     f"{PUBLIC}: 'with the named caster character on your field you may ignore a spell's "
     "required nodes and cost (both or neither)'")
 
+COMBAT_INTERFERENCE = Interpretation(
+    "vision.combat-interference",
+    msg("An attack declared with `resolve: no` waits, as a played card does: while it "
+        "waits an interference is under way (no character or spell may be played, no "
+        "node set, no phase ended, no other attack made), commands may be played, the "
+        "defender may play a character with 奇襲 and declares the block (`block`) once. "
+        "`resolve` with cards in a play area resolves them, newest first, and the attack "
+        "still waits, so a 奇襲 character that has resolved can then block; `resolve` "
+        "with no card waiting (or a `block` without `resolve: no`) resolves the combat: "
+        "no block declared means the attack is unblocked. An attacker that has left the "
+        "field deals no damage; an attack whose blocker has left the field stays blocked "
+        "and deals no damage to the player."),
+    f"{PUBLIC}, Priority: 'attack, block, playing a card … start or join an interference; "
+    "when both players pass in a row the interference resolves, plays and effects newest "
+    "first, then the combat'; vision/term/プレイ (a 奇襲 character played in interference "
+    "to an attack is a card being played, and blocks). The order within the combat "
+    "(when the block is declared, what a vanished blocker or attacker does) is not in the "
+    "texts.")
+
+SURPRISE = Interpretation(
+    "vision.surprise",
+    msg("奇襲: while an attack of the opponent waits, a player may play a character with "
+        "奇襲 from their hand in interference to it, though it is not their main phase and "
+        "an interference is under way (character.1). Every other step of the play holds: "
+        "one character a turn (character.2), required nodes, cost; it is a card being "
+        "played until it resolves, so 瞋怒 or 断罪裁判 may negate it."),
+    "vision/term/プレイ: '戦術「奇襲」の効果でこちらの攻撃に干渉してキャラクターカードがプレイ"
+    "されており、それらは「プレイされているカード」なので、瞋怒や断罪裁判でプレイを無効にする"
+    "ことが可能である'; the card text of 奇襲 is not in the corpus")
+
+QUICK = Interpretation(
+    "vision.quick",
+    msg("速攻: a character with 速攻 that entered its controller's field this turn by its "
+        "play resolving may block though it entered asleep (character.3). The texts say "
+        "only that a 奇襲 and 速攻 character played from the hand blocks thanks to 速攻; "
+        "what else 速攻 does (attacking the turn it enters, say) is not in them and is not "
+        "modelled."),
+    "vision/term/プレイ: '奇襲と速攻を持つキャラクターを手札から出して防御した', and the "
+    "editor's comment 'ちなみに防御できるのは速攻の効果によるものである'")
+
+WRONG_TIMING = Interpretation(
+    "vision.wrong-timing",
+    msg("A granting effect that says 「タイミングが正しくないカードは解決出来ない」 "
+        "(`timing_restricted: yes`) checks the resolved card's timing when it "
+        "resolves: the own-turn / opponent's-turn part of its restriction keywords and its "
+        "card type's phase (character.1, spell.1: the player's own main phase; a command "
+        "has no phase). The number per turn is not timing: QA-337 revision 1 lets a second "
+        "マナの生成 resolve in its own turn and names only the opponent's turn as wrong "
+        "timing (the nested comment that a second one fails is a contributor's, not the "
+        "answer). The 'no interference' part of character.1 / spell.1 is not checked: "
+        "the granting effect always resolves within an interference."),
+    "vision/qa/QA-337 revision 1 ('仮に「タイミングが正しくないカードは解決出来ない」が付与"
+    "されていた場合、相手ターン中にマナの生成を解決することは出来ません'); public-facts.md "
+    "(Vision), 'Resolve as if played (CR 5.3)': 'card-type timing is not checked unless the "
+    "granting effect says \"a card with the wrong timing cannot be resolved\"'")
+
 ALL = (STARTING_LIFE, DEFAULT_PHASE, COMBAT, LETHAL_DAMAGE, PIERCING, GRAZE_SHORT_DECK,
        COST_PAYMENT, RESURRECTION_COST, RESTRICTION_KEYWORDS, WORLD_TALISMAN_LIMIT,
        PLAY_CONDITION, COMMAND_TIMING, INTERFERENCE, TARGETS, LOST_TARGET, ATTACHMENT,
        AS_IF_PLAYED_RESTRICTIONS, AS_IF_PLAYED_FAILS_WITHOUT_TARGET, QA326_AFTERWARDS,
        PUT_ONTO_FIELD, NEGATION, MANA_GENERATION, TERRIBLE_SOUVENIR, CUCUMBER,
        SEA_SPLITTING, FLOWER_TANK, CAGE_OF_ATONEMENT, FIST_SMASH, TURN, LIFE_ZERO,
-       DECK_OUT, SET_NODE, CASTER)
+       DECK_OUT, SET_NODE, CASTER, COMBAT_INTERFERENCE, SURPRISE, QUICK,
+       WRONG_TIMING)
 
 INTERPRETATIONS = {i.id: i for i in ALL}

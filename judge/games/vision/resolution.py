@@ -123,12 +123,22 @@ def place(match, card, controller: str, target):
 
 
 @action("resolve", doc="Both players pass: the cards in the play areas resolve, newest "
-                       "first. `resolved_target` / `resolved_mode` answer a card resolved "
+                       "first; with none waiting, a waiting attack resolves (`graze`). "
+                       "`resolved_target` / `resolved_mode` answer a card resolved "
                        "as if played by one of them (テリブルスーヴニール).",
-        resolved_target=FieldSpec("card"), resolved_mode=FieldSpec("str"))
+        resolved_target=FieldSpec("card"), resolved_mode=FieldSpec("str"),
+        graze=FieldSpec("yesno", doc="whether the damaged player grazes (a waiting attack)"))
 def resolve(match, act):
     """解決: both players pass and the interference resolves."""
-    yield Check(ok=bool(waiting(match)), cite=Cite(PLAYED_CARD, match="解決されるまで"),
-                detail=msg("a played card waits in a play area") if waiting(match) else
-                       msg("no card waits in a play area: there is nothing to resolve"))
-    yield from resolve_all(match, act)
+    from .interference import pass_in_combat     # the combat builds on resolution
+    from .restrictions import attack_under_way
+    cards, attacker = waiting(match), attack_under_way(match)
+    yield Check(ok=bool(cards) or attacker is not None,
+                cite=Cite(PLAYED_CARD, match="解決されるまで"),
+                detail=msg("a played card waits in a play area") if cards else
+                msg("the attack of {attacker} waits", attacker=attacker)
+                if attacker is not None else
+                msg("no card waits in a play area: there is nothing to resolve"))
+    if cards:
+        yield from resolve_all(match, act)
+    yield from pass_in_combat(match, act, bool(cards))

@@ -99,9 +99,30 @@ def same_card(fact: PlayFact, card: Card) -> bool:
     return name_key(fact.name) == name_key(card.name)
 
 
+def attack_under_way(match):
+    """The character whose attack waits (``attacking``, declared with ``resolve: no``)."""
+    for p in match.state.players:
+        for card in match.zone(p, "field"):
+            if card.get("attacking"):
+                return card
+    return None
+
+
 def interference_pending(match) -> bool:
-    """Whether a card waits in a play area (an interference is under way)."""
-    return any(match.zone(p, "play_area") for p in match.state.players)
+    """Whether a card waits in a play area or an attack waits (an interference is under
+    way: vision.interference, vision.combat-interference)."""
+    return (any(match.zone(p, "play_area") for p in match.state.players)
+            or attack_under_way(match) is not None)
+
+
+def by_surprise(match, player: str, card: Card) -> bool:
+    """奇襲: a character with 奇襲 played in interference to the opponent's attack."""
+    attacker = attack_under_way(match)
+    return (card_type(card) == "character" and has_keyword(card, "奇襲")
+            and attacker is not None and match.where_is(attacker)[0] != player)
+
+
+SURPRISE_CITE = Cite(PLAY_TERM, match="戦術「奇襲」の効果でこちらの攻撃に干渉して")
 
 
 RESTRICTIONS = {
@@ -114,10 +135,12 @@ RESTRICTIONS = {
 }
 
 
-def own_restrictions(match, player: str, card: Card) -> list[tuple[bool, Cite, str]]:
+def own_restrictions(match, player: str, card: Card,
+                     timing_only: bool = False) -> list[tuple[bool, Cite, str]]:
     """The card's own restrictions: ``(ok, cite, detail)`` for each that applies.
 
-    Its restriction keywords, the world talisman limit and its "unless" condition.
+    Its restriction keywords, the world talisman limit and its "unless" condition;
+    ``timing_only``: only the turn part of its keywords (自分ターン, 相手ターン).
     """
     out = []
     step1 = Cite(PROCEDURE, "play-procedure.1")
@@ -137,7 +160,7 @@ def own_restrictions(match, player: str, card: Card) -> list[tuple[bool, Cite, s
                                                 word=word)
                         if not own_turn else msg("【{word}】: it is {player}'s own turn",
                                                  word=word, player=player)))
-        if once:
+        if once and not timing_only:
             before = [f for f in played if same_card(f, card)]
             out.append((not before, cite,
                         msg("【{word}】: {player} has played no 「{name}」 this turn",
@@ -145,6 +168,8 @@ def own_restrictions(match, player: str, card: Card) -> list[tuple[bool, Cite, s
                         if not before else
                         msg("【{word}】: {player} already played 「{name}」 this turn",
                             word=word, player=player, name=card.name)))
+    if timing_only:
+        return out
     if has_keyword(card, "世界呪符"):
         before = [f for f in played if "世界呪符" in f.keywords]
         cite = Cite(PLAY_TERM, match="世界呪符").because(I.WORLD_TALISMAN_LIMIT)
@@ -167,7 +192,11 @@ def type_rules(match, player: str, card: Card) -> list[tuple[bool, Cite, str]]:
     kind = card_type(card)
     state = match.state
     out = []
-    if kind in ("character", "spell"):
+    if by_surprise(match, player, card):
+        out.append((True, SURPRISE_CITE.because(I.SURPRISE),
+                    msg("奇襲: {card} is played in interference to the opponent's attack "
+                        "(not in {player}'s main phase)", card=card, player=player)))
+    elif kind in ("character", "spell"):
         main = state.active == player and state.phase == "main"
         out.append((main, Cite(SUPPLEMENT, f"{kind}.1"),
                     msg("it is {player}'s main phase", player=player) if main else
@@ -190,4 +219,24 @@ def type_rules(match, player: str, card: Card) -> list[tuple[bool, Cite, str]]:
     if kind in ("spell", "command"):
         out.append((True, Cite(SUPPLEMENT, f"{kind}.2"),
                     msg("no limit on how many per turn beyond nodes and cost")))
+    return out
+
+
+def wrong_timing(match, player: str, card: Card) -> list[tuple[bool, Cite, str]]:
+    """「タイミングが正しくないカードは解決出来ない」: the resolved card's timing.
+
+    The turn part of its restriction keywords and its type's phase (character.1,
+    spell.1), not the number per turn nor the 'no interference' condition
+    (interpretation ``vision.wrong-timing``).
+    """
+    out = own_restrictions(match, player, card, timing_only=True)
+    own_turn = match.state.active == player
+    kind = card_type(card)
+    if kind in ("character", "spell"):
+        main = own_turn and match.state.phase == "main"
+        out.append((main, Cite(SUPPLEMENT, f"{kind}.1").because(I.WRONG_TIMING),
+                    msg("it is {player}'s main phase", player=player) if main else
+                    msg("not {player}'s main phase (turn of {active}, phase {phase})",
+                        player=player, active=match.state.active,
+                        phase=msg.phase(match.state.phase))))
     return out

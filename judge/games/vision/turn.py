@@ -25,6 +25,7 @@ from .cards import card_type, has_keyword, label
 from .citations import SUPPLEMENT, cite_rule, GRAZE, GRAZE_OLD_SENTENCE
 from .i18n import msg
 from .resolution import waiting
+from .restrictions import attack_under_way
 
 PHASES = ("active", "maintenance", "draw", "main", "discard", "end")
 
@@ -57,6 +58,9 @@ def no_interference(match):
     yield from require(not waiting(match), turn_cite(),
                        msg("cards wait in the play area: the interference must resolve "
                            "first"))
+    yield from require(attack_under_way(match) is None,
+                       turn_cite().because(I.COMBAT_INTERFERENCE),
+                       msg("an attack waits: the combat must resolve first"))
 
 
 def draw(match, player: str):

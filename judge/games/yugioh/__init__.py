@@ -11,6 +11,7 @@ rituals.  Each is one module here, named as the rulebook names it:
 - flip_effects.py        リバース効果                            effects.py        効果 (vocabulary)
 - summoning.py           召喚・セット・表示形式                    turn.py           phases
 - spells_and_traps.py    魔法・罠カードの発動                     life_points.py    ライフポイント
+- lasting_spells.py      場に残り続ける魔法カード (光の護封剣)
 
 Zones, positions, card fields, actions, expect paths and every interpretation are
 documented in docs/games/yugioh.md.  Rules the chapter does not state but a playable
@@ -49,9 +50,12 @@ class YugiohGame(Game):
     zone_labels = {
         "deck": {"ja": "デッキ", "en": "deck"},
         "hand": {"ja": "手札", "en": "hand"},
-        "monsters": {"ja": "モンスターゾーン", "en": "monster zones"},
-        "spells": {"ja": "魔法・罠ゾーン", "en": "spell & trap zones"},
-        "field": {"ja": "フィールドカードゾーン", "en": "field card zone"},
+        # The chapter's own word (fusion.2: モンスターカード置き場); the zones it does not
+        # name follow its 置き場 pattern.  The steps say the same (the catalogue's "zone"
+        # terms); the glossary pairs the modern モンスターゾーン with the text's word.
+        "monsters": {"ja": "モンスターカード置き場", "en": "monster zones"},
+        "spells": {"ja": "魔法・罠カード置き場", "en": "spell & trap zones"},
+        "field": {"ja": "フィールドカード置き場", "en": "field card zone"},
         "graveyard": {"ja": "墓地", "en": "graveyard"},
         "fusion_deck": {"ja": "融合デッキ", "en": "fusion deck"},
     }

@@ -13,6 +13,7 @@ from .board import face_up, fact, happened, monsters, position_text
 from .damage_calculation import damage_calculation
 from .direct_attack import direct_attack, may_attack_directly
 from .flip_effects import turned_face_up
+from .lasting_spells import attack_stopped
 from .interpretations import ATTACK_ONCE, ATTACK_POSITION_ONLY, ATTACKER_GONE, FIRST_TURN
 from .citations import BATTLE
 from .turn import require_battle_phase
@@ -33,6 +34,7 @@ def attack(match, act):
         target = match.card(act.get("target"), player=other, zones=("monsters",),
                             field="target")
     yield from require_battle_phase(match, p, msg("attack"))
+    yield from attack_stopped(match, p)
     yield from require(match.state.turn != 1, BATTLE.because(FIRST_TURN),
                        msg("it is turn 1: the player who goes first cannot attack"))
     yield from require(face_up(attacker) and attacker.get("position") == "attack",

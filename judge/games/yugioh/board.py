@@ -16,7 +16,7 @@ SPELL_ZONES = 5            # 魔法・罠カード置き場
 FIELD_ZONE = 1
 
 # Props a card has only while on the field; they go when it leaves.
-ON_FIELD_PROPS = ("position", "face_down", "attached_to")
+ON_FIELD_PROPS = ("position", "face_down", "attached_to", "turns_left")
 
 
 def is_monster(card: Card) -> bool:

@@ -54,6 +54,12 @@ CARD_FIELDS = {
     "field_types": FieldSpec("list", doc=(
         "the monsters the terrain changes, by name, 種族 or 属性 (empty: every monster)")),
     "ritual_monster": FieldSpec("str", doc="the ritual monster a ritual spell calls"),
+    "stays_turns": FieldSpec("int", doc=(
+        "a spell that stays on the field after it is used, for that many of the "
+        "opponent's turns (光の護封剣: 3, interpretation yugioh.light-sword)")),
+    "stops_attacks": FieldSpec("bool", doc=(
+        "while it stays face-up, the opponent's monsters cannot attack (光の護封剣)")),
+    "turns_left": FieldSpec("int", doc="how many more of the opponent's turns it stays"),
 }
 
 # The cards chapter 2 names, with the facts of public-facts.md (never card text).

@@ -36,7 +36,13 @@ FLIPPED_ANY_WAY = Cite(FLIP, "flip-effects.1", match="表になった時点で�
 FLIPPED_BY_EFFECT = Cite(FLIP, "flip-effects.1", match="魔法や効果の力で表になった時も")
 FLIPPED_BY_ATTACK = Cite(FLIP, "flip-effects.1", match="敵に攻撃された時は")
 DESTROYED_FACE_DOWN = Cite(FLIP, "flip-effects.1", match="サンダー・ボルト")
+# The chapter's only words on the turn (次の自分のターン): the nearest text for the steps
+# of the turn that no clause states (the phases, the draw, an empty deck), each marked
+# with its interpretation.
 NEXT_OWN_TURN = Cite(FLIP, "flip-effects.2", match="次の自分のターンで表にして")
+# The chapter's one trap card, waiting on the field for a summon: the nearest text for
+# setting a spell or trap face-down (yugioh.set-spell-trap), which no clause states.
+TRAP_NAMED = Cite(FUSION, match="落とし穴")
 FIELD_ONE_CARD = Cite(FIELD, match="1枚のみ出すことができ")
 FIELD_TERRAIN = Cite(FIELD, match="地形を変化させる")
 FIELD_RESET = Cite(FIELD, match="ゲームスタート時の状態に戻ります")

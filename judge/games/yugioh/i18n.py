@@ -30,6 +30,8 @@ TERMS = [
     pgettext("field", "flip_target"), pgettext("field", "kind"), pgettext("field", "level"),
     pgettext("field", "materials"), pgettext("field", "monster"),
     pgettext("field", "position"), pgettext("field", "ritual_monster"),
+    pgettext("field", "stays_turns"), pgettext("field", "stops_attacks"),
+    pgettext("field", "turns_left"),
     pgettext("field", "spell"), pgettext("field", "spell_type"),
     pgettext("field", "target"), pgettext("field", "terrain"), pgettext("field", "to"),
     pgettext("field", "tributes"), pgettext("field", "trigger"), pgettext("field", "type"),

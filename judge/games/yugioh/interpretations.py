@@ -195,8 +195,24 @@ DECK_OUT = Interpretation(
     f"{PF}: 'Eras differ in ... deck-out (higher life wins early; later the player who "
     "cannot draw loses)'.")
 
+LIGHT_SWORD = Interpretation(
+    "yugioh.light-sword",
+    msg("光の護封剣 stays face-up in its controller's spell & trap zone after it is activated "
+        "(it is not sent to the graveyard as a used spell); while it is there the opponent's "
+        "monsters cannot attack; it goes to the graveyard at the end of the third turn of "
+        "the opponent after its activation (`stays_turns`, default 3; `turns_left` counts "
+        "down at the end of each of the opponent's turns). The corpus says only that it "
+        "turns monsters face-up, and public-facts.md only that it turns the opponent's "
+        "monsters face-up: that it stays and stops attacks is what the real card does "
+        "(issue 16), and no text at hand states for how many turns: 3 of the opponent's "
+        "turns is the engine's explicit choice, which a scenario may change with "
+        "`stays_turns` or `turns_left`."),
+    f"{PF}: '光の護封剣 turns the opponent's monsters face-up (flip effects trigger)' (no "
+    "more); the chapter names it in flip-effects.1 only; the staying, the stopped attacks "
+    "and the count are not in the corpus nor in public-facts.md.")
+
 ALL = (STARTING_LIFE, LIFE_ZERO, PHASES, TURN_PLAYER, FIRST_TURN, ATTACK_POSITION_ONLY,
        ATTACK_ONCE, ONE_NORMAL_SUMMON, TRIBUTES, CHANGE_POSITION, ZONES, ATTACK_LOWER,
        EQUIP_FOLLOWS, TERRAIN_MODIFIERS, EFFECT_DESTRUCTION, USED_TRAP, FUSION_MATERIALS,
        SPECIAL_POSITION, RITUAL_FROM_HAND, CARD_DATA, TRAP_WINDOW, SET_SPELL, DRAW,
-       ATTACKER_GONE, DECK_OUT)
+       ATTACKER_GONE, DECK_OUT, LIGHT_SWORD)

@@ -16,8 +16,9 @@ from .effects import card_cite, effect_cite, resolve
 from .equip_spells import equip
 from .field_cards import play_field_card
 from .graveyard import to_graveyard
+from .lasting_spells import stay, stays_turns
 from .interpretations import SET_SPELL, TRAP_WINDOW, USED_TRAP
-from .citations import FUSION_NOT_A_SUMMON, GRAVEYARD, RITUAL_NOT_A_SUMMON
+from .citations import FUSION_NOT_A_SUMMON, GRAVEYARD, RITUAL_NOT_A_SUMMON, TRAP_NAMED
 from .turn import require_main_phase
 from .i18n import msg
 
@@ -53,6 +54,9 @@ def activate(match, act):
         yield from equip(match, act, card)
     elif spell_type == "field":
         yield from play_field_card(match, act, card)
+    elif stays_turns(card):
+        yield from _activate_effect(match, card, p)
+        yield from stay(match, card, p)
     else:
         yield from _activate_effect(match, card, p)
         yield from to_graveyard(match, card, USED_SPELL,
@@ -72,7 +76,7 @@ def equip_action(match, act):
 
 def _trap(match, act, card):
     p = act.player
-    set_cite = Cite(USED_SPELL.entry, match=USED_SPELL.match).because(SET_SPELL)
+    set_cite = TRAP_NAMED.because(SET_SPELL)
     yield from require(match.where_is(card)[1] == "spells" and card.get("face_down"),
                        set_cite, msg("{card} is a trap card: it is activated from "
                                      "the spell & trap zone where it was set, not "

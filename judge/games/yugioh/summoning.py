@@ -14,7 +14,7 @@ from .board import MONSTER_ZONES, SPELL_ZONES, fact, happened, is_monster, monst
 from .flip_effects import turned_face_up
 from .interpretations import (CHANGE_POSITION, ONE_NORMAL_SUMMON, SET_SPELL, TRIBUTES,
                               ZONES)
-from .citations import (FLIP, FUSION, NEXT_OWN_TURN, NOT_A_SUMMON_RITUAL, RITUAL)
+from .citations import (FLIP, FUSION, NEXT_OWN_TURN, NOT_A_SUMMON_RITUAL, RITUAL, TRAP_NAMED)
 from .turn import require_main_phase
 from .i18n import msg
 
@@ -133,7 +133,7 @@ def set_card(match, act):
         if card.get("spell_type") == "field":
             raise match.input_error(msg("{card} is a field card: activate it", card=card),
                                     field="card")
-        cite = Cite(FLIP, match="カードの指示にしたがってください").because(SET_SPELL)
+        cite = TRAP_NAMED.because(SET_SPELL)
         yield from require(len(match.zone(p, "spells")) < SPELL_ZONES, cite.because(ZONES),
                            msg("{player}'s five spell & trap zones are full", player=p))
         yield Move(card, "spells", player=p, props={"face_down": True}, cite=cite,

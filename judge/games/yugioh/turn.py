@@ -10,15 +10,16 @@ from __future__ import annotations
 from judge.engine import Cite, FieldSpec, Move, Record, SetTurn, Win, action, require
 
 from .interpretations import DECK_OUT, DRAW, PHASES, TURN_PLAYER
-from .citations import BATTLE, FUSION_DECK, NEXT_OWN_TURN
+from .citations import BATTLE, NEXT_OWN_TURN
 from .i18n import msg
 
 PHASE_NAMES = ("draw", "standby", "main1", "battle", "main2", "end")
 MAIN_PHASES = ("main1", "main2")
 
 TURN_CITE = NEXT_OWN_TURN.because(TURN_PLAYER)
-PHASE_CITE = BATTLE.because(PHASES)
-DRAW_CITE = Cite(FUSION_DECK, match="通常使用するデッキ").because(DRAW)
+PHASE_CITE = NEXT_OWN_TURN.because(PHASES)       # moving through the turn's phases
+BATTLE_PHASE_CITE = BATTLE.because(PHASES)       # attacks belong to the battle phase
+DRAW_CITE = NEXT_OWN_TURN.because(DRAW)
 
 
 
@@ -42,7 +43,7 @@ def require_main_phase(match, player: str, what: str):
 def require_battle_phase(match, player: str, what: str):
     """Attacks belong to the turn player's battle phase."""
     yield from require_turn_player(match, player, what)
-    yield from require(match.state.phase == "battle", PHASE_CITE,
+    yield from require(match.state.phase == "battle", BATTLE_PHASE_CITE,
                        msg("it is the {phase} phase: {player} can {what} only in the "
                            "battle phase",
                            phase=msg.phase(match.state.phase), player=player, what=what))
@@ -73,7 +74,7 @@ def draw(match, act):
                        msg("{player} has already drawn this turn", player=p))
     if not match.zone(p, "deck"):
         winner = match.state.opponent(p)
-        yield Win(winner, cite=Cite(FUSION_DECK, match="通常使用するデッキ").because(DECK_OUT),
+        yield Win(winner, cite=NEXT_OWN_TURN.because(DECK_OUT),
                   event="win", detail=msg("{player} must draw from an empty deck and "
                                           "loses: {winner} wins", player=p, winner=winner))
         return
@@ -115,6 +116,8 @@ def end_turn(match, act):
 
 def end_of_turn(match, player: str):
     """The turn passes to the opponent: turn + 1, their draw phase, a fresh this_turn."""
+    from .lasting_spells import count_down     # the spells build on the turn
+    yield from count_down(match, player)
     other = match.state.opponent(player)
     yield SetTurn(turn=match.state.turn + 1, active=other, phase="draw",
                   cite=NEXT_OWN_TURN.because(PHASES),

@@ -12,89 +12,202 @@
     return e;
   }
 
+  /* A catalogue text with {name} where a value goes: the values as text, or as nodes
+   * (a link, a <strong>) where the server's page has markup. */
+  function fill(template, values) {
+    var out = document.createDocumentFragment();
+    template.split(/\{(\w+)\}/).forEach(function (part, i) {
+      if (!(i % 2)) { if (part) out.appendChild(document.createTextNode(part)); return; }
+      var v = values[part];
+      out.appendChild(v instanceof Node ? v : document.createTextNode(v === undefined ? "" : String(v)));
+    });
+    return out;
+  }
+  function joined(nodes, sep) {
+    var out = document.createDocumentFragment();
+    nodes.forEach(function (n, i) {
+      if (i) out.appendChild(document.createTextNode(sep));
+      out.appendChild(n);
+    });
+    return out;
+  }
+
   function searchPage(root) {
     var base = root.getAttribute("data-root") || "/";
     var suffix = root.getAttribute("data-entry-suffix") || "";
     var labels = JSON.parse(document.getElementById("offline-labels").textContent);
+    var text = labels.text;
     var box = document.getElementById("q");
     var header = document.querySelector("header.site form.searchbox");
     var filters = document.getElementById("offline-filters");
     if (header && suffix) header.setAttribute("action", base + "index.html");
     var status = document.getElementById("offline-status");
+    var heading = document.getElementById("offline-heading"), headingText = heading.textContent;
     var bundle = self.JUDGE_OFFLINE;
-    if (!bundle || !self.JudgeOfflineSearch) {
-      status.textContent = "オフライン検索の索引を読み込めませんでした。一度オンラインで開いてください。";
+    if (!bundle || !self.JudgeOfflineSearch || !self.JudgeOfflineSearch.Index.prototype.shaped) {
+      status.textContent = text.no_bundle;
       return;
     }
     var index = self.JudgeOfflineSearch.open(bundle);
     window.JudgeOfflineIndex = index;
-    status.textContent = (navigator.onLine === false || suffix ? "オフライン検索" : "端末内の検索") +
-      " — コーパス " + bundle.corpus_date + " 時点（版 " + bundle.version + "、" +
-      bundle.entries_count + " 項目）。";
+    status.replaceChildren(fill(text.status, {
+      mode: navigator.onLine === false || suffix ? text.mode_offline : text.mode_device,
+      date: bundle.corpus_date, version: bundle.version, n: bundle.entries_count}));
     function href(url) {
       // result urls are "entry/<id>[?rev=N][#clause]"
       var m = /^entry\/([^?#]*)(?:\?rev=(\d+))?(#.*)?$/.exec(url);
       if (!m || !suffix) return base + url;
       return base + "entry/" + m[1] + (m[2] ? ".rev" + m[2] : "") + suffix + (m[3] || "");
     }
+    function link(p, label, cls) {
+      // a link to this page with other parameters, followed without a reload
+      var a = el("a", {href: "?" + p.toString()}, label);
+      if (cls) a.setAttribute("class", cls);
+      a.addEventListener("click", function (ev) { ev.preventDefault(); go(p); });
+      return a;
+    }
+    function withParams(changes) {
+      var p = new URLSearchParams(location.search);
+      p.delete("page");
+      for (var k in changes) { if (changes[k] === null) p.delete(k); else p.set(k, changes[k]); }
+      return p;
+    }
+    function strong(s) { return el("strong", {}, s); }
+    function notices(result, q) {
+      var box = document.getElementById("offline-notices");
+      box.replaceChildren();
+      function add(cls, content) {
+        var p = el("p", {"class": "notice " + cls, role: "status"});
+        p.appendChild(content);
+        box.appendChild(p);
+      }
+      if (result.corrected) add("corrected", fill(text.corrected, {word: strong(result.corrected), q: q}));
+      if (result.dropped && result.dropped.length) {
+        add("dropped", fill(text.dropped, {
+          dropped: strong(result.dropped.map(function (w) { return "「" + w + "」"; }).join("")),
+          searched: result.searched}));
+      }
+      if (result.expanded && result.expanded.length) {
+        var pairs = joined(result.expanded.map(function (x) {
+          var f = document.createElement("span");
+          f.appendChild(fill(text.pair, {term: x.term, wording: x.wording}));
+          return f;
+        }), text.comma);
+        var c = document.createDocumentFragment();
+        c.appendChild(document.createTextNode(text.glossary + " "));
+        c.appendChild(fill(text.expanded, {pairs: pairs}));
+        add("expanded", c);
+      }
+      if (result.notice && !(result.dropped && result.dropped.length))
+        add("", document.createTextNode(result.notice));
+      if (result.redirect && result.redirect_url)
+        add("", fill(text.redirect, {link: el("a", {href: href(result.redirect_url)}, result.redirect)}));
+    }
+    function oldBadge(n) { return el("span", {"class": "badge old"}, text.old.replace("{n}", n)); }
+    function item(r, oldIncluded) {
+      var li = el("li", {"class": "result" + (r.withdrawn ? " withdrawn" : "")});
+      var h = el("h2", {"class": "result-title"}), a = el("a", {href: href(r.url)});
+      // a clause's number tells apart the clauses of one rule (6.5.2.b, 6.5.3)
+      if (r.clause && r.clause !== r.title.split(" ")[0]) {
+        a.appendChild(el("span", {"class": "clause-no"}, r.clause));
+        a.appendChild(document.createTextNode(" "));
+      }
+      a.appendChild(document.createTextNode(r.title));
+      h.appendChild(a);
+      li.appendChild(h);
+      var meta = el("p", {"class": "result-meta"});
+      meta.appendChild(el("span", {"class": "badge game game-" + r.game}, labels.games[r.game] || r.game));
+      meta.appendChild(el("span", {"class": "badge kind"}, labels.kinds[r.kind] || r.kind));
+      if (r.exact === 3) meta.appendChild(el("span", {"class": "badge exact"}, text.exact));
+      if (!r.current) meta.appendChild(oldBadge(r.revision));
+      if (r.withdrawn) meta.appendChild(el("span", {"class": "badge withdrawn"}, text.withdrawn));
+      if (r.date) meta.appendChild(el("span", {"class": "date"}, r.date));
+      meta.appendChild(el("code", {"class": "entry-id small"}, r.id));
+      li.appendChild(meta);
+      var snip = el("p", {"class": "snippet"});
+      snip.innerHTML = r.snippet;           // escaped by offline-text.js, <mark> only
+      li.appendChild(snip);
+      if (r.passages && r.passages.length) {
+        var ul = el("ul", {"class": "passages", "aria-label": text.more.replace("{title}", r.title)});
+        r.passages.forEach(function (p) {
+          var pli = el("li"), pa = el("a", {href: href(p.url)});
+          if (p.clause) pa.appendChild(el("span", {"class": "clause-no"}, p.clause));
+          else pa.textContent = text.body;
+          pli.appendChild(pa);
+          if (!p.current) { pli.appendChild(document.createTextNode(" ")); pli.appendChild(oldBadge(p.revision)); }
+          pli.appendChild(document.createTextNode(" "));
+          var ps = el("span", {"class": "snippet"});
+          ps.innerHTML = p.snippet;
+          pli.appendChild(ps);
+          ul.appendChild(pli);
+        });
+        li.appendChild(ul);
+      }
+      if (r.old_matches) {
+        var olds = joined(r.old.slice(0, 3).map(function (o) {
+          return el("a", {href: href(o.url)}, text.revision + o.revision + (o.clause ? " " + o.clause : ""));
+        }), text.comma);
+        var folded = el("p", {"class": "small muted old-folded"});
+        folded.appendChild(fill(text.old_folded, {n: r.old_matches, links: olds}));
+        if (!oldIncluded) {
+          folded.appendChild(document.createTextNode(" · "));
+          folded.appendChild(link(withParams({old: "1", stay: "1"}), text.show_old));
+        }
+        li.appendChild(folded);
+      }
+      return li;
+    }
     function render() {
       var params = new URLSearchParams(location.search);
       var q = params.get("q") || "", game = params.get("game") || "", kind = params.get("kind") || "";
+      var old = params.get("old") === "1" || params.get("old") === "true";
       var page = Math.max(1, parseInt(params.get("page") || "1", 10) || 1);
       if (box) box.value = q;
       filters.elements.q.value = q;
       filters.elements.game.value = game;
       filters.elements.kind.value = kind;
+      filters.elements.old.value = old ? "1" : "";
       var list = document.getElementById("offline-results");
       var pager = document.getElementById("offline-pager");
-      var notice = document.getElementById("offline-notice");
+      var none = document.getElementById("offline-none");
       list.replaceChildren();
       pager.replaceChildren();
-      notice.hidden = true;
+      document.getElementById("offline-notices").replaceChildren();
+      none.hidden = true;
       document.getElementById("offline-total").textContent = "";
+      heading.textContent = headingText;
       if (!q.trim()) return;
-      document.title = q + " の検索結果（オフライン） · judge";
+      document.title = text.page_title.replace("{q}", q) + " · judge";
       var t0 = performance.now();
-      var result = index.search(q, {game: game || null, kind: kind || null, limit: 10, offset: (page - 1) * 10});
+      var result = index.shaped(q, {game: game || null, kind: kind || null, limit: 10, page: page, old: old});
       root.setAttribute("data-ms", (performance.now() - t0).toFixed(2));
       if (result.redirect_url && page === 1 && !params.get("stay")) {
         location.replace(href(result.redirect_url));
         return;
       }
-      document.getElementById("offline-total").textContent = result.total + " 件";
-      var note = result.notice || "";
-      if (result.did_you_mean.length) note += (note ? " / " : "") + "もしかして: " + result.did_you_mean.join("、");
-      if (note) { notice.textContent = note; notice.hidden = false; }
+      heading.replaceChildren(fill(text.heading, {q: q}));
+      document.getElementById("offline-total").textContent = text.total.replace("{n}", result.total);
+      notices(result, q);
       list.setAttribute("start", String((page - 1) * 10 + 1));
-      result.results.forEach(function (r) {
-        var li = el("li", {"class": "result" + (r.withdrawn ? " withdrawn" : "")});
-        var h = el("h2", {"class": "result-title"});
-        h.appendChild(el("a", {href: href(r.url)}, r.title));
-        li.appendChild(h);
-        var meta = el("p", {"class": "result-meta"});
-        meta.appendChild(el("code", {"class": "entry-id"}, r.id + (r.clause ? "#" + r.clause : "")));
-        meta.appendChild(el("span", {"class": "badge game-" + r.game}, labels.games[r.game] || r.game));
-        meta.appendChild(el("span", {"class": "badge kind"}, labels.kinds[r.kind] || r.kind));
-        if (!r.current) meta.appendChild(el("span", {"class": "badge old"}, "旧版 (改訂 " + r.revision + ")"));
-        if (r.withdrawn) meta.appendChild(el("span", {"class": "badge withdrawn"}, "撤回"));
-        if (r.date) meta.appendChild(el("span", {"class": "date"}, r.date));
-        li.appendChild(meta);
-        var snip = el("p", {"class": "snippet"});
-        snip.innerHTML = r.snippet;           // escaped by offline-search.js, <mark> only
-        li.appendChild(snip);
-        list.appendChild(li);
-      });
+      result.results.forEach(function (r) { list.appendChild(item(r, result.old_included)); });
+      if (!result.results.length) {
+        none.hidden = false;
+        document.getElementById("offline-none-text").replaceChildren(fill(text.none, {q: q}));
+        var sugg = document.getElementById("offline-suggestions");
+        sugg.replaceChildren(joined(result.did_you_mean.map(function (alt) {
+          return link(new URLSearchParams(Object.assign({q: alt}, game ? {game: game} : {},
+            kind ? {kind: kind} : {})), alt, "suggestion");
+        }), "、"));
+        document.getElementById("offline-suggest").hidden = !result.did_you_mean.length;
+      }
       var pages = Math.ceil(result.total / 10);
-      function pageLink(n, text, rel) {
-        var p = new URLSearchParams(location.search);
-        p.set("page", String(n));
-        p.set("stay", "1");
-        var a = el("a", {href: "?" + p.toString(), rel: rel}, text);
-        a.addEventListener("click", function (ev) { ev.preventDefault(); go(p); });
+      function pageLink(n, label, rel) {
+        var a = link(withParams({page: String(n), stay: "1"}), label);
+        a.setAttribute("rel", rel);
         pager.appendChild(a);
       }
-      if (page > 1) pageLink(page - 1, "← 前へ", "prev");
-      if (page < pages) pageLink(page + 1, "次へ →", "next");
+      if (page > 1) pageLink(page - 1, text.prev, "prev");
+      if (page < pages) pageLink(page + 1, text.next, "next");
     }
     // a new search stays on this page: the index is open already (no reload)
     function go(params) {
@@ -109,6 +222,8 @@
       p.set("q", q);
       if (filters.elements.game.value) p.set("game", filters.elements.game.value);
       if (filters.elements.kind.value) p.set("kind", filters.elements.kind.value);
+      // the filters keep "older revisions listed too"; a new query starts without
+      if (form === filters && filters.elements.old.value) p.set("old", "1");
       go(p);
     }
     if (header) header.addEventListener("submit", function (ev) { submit(header, ev); });

@@ -112,6 +112,7 @@
     this.texts = null;
     this.vocab = null;
     this.nameMap = bundle.names;
+    T.forget();
   }
 
   Index.prototype.memo = function (key, make) {
@@ -657,10 +658,20 @@
     var id = ents.id[e], rank = docs.rank[d], clause = docs.clause[d], current = rank !== 1;
     var url = "entry/" + encodeURI(id) + (current ? "" : "?rev=" + docs.rev[d]) +
       (clause ? "#" + encodeURIComponent(clause) : "");
-    return {id: id, game: ents.game[e], kind: ents.kind[e], title: ents.title[e],
-      snippet: snippet(this.b.plain[d], marks), url: url, score: Math.round(score * 1e4) / 1e4,
+    var out = {id: id, game: ents.game[e], kind: ents.kind[e], title: ents.title[e],
+      snippet: null, url: url, score: Math.round(score * 1e4) / 1e4,
       clause: clause, revision: docs.rev[d], current: current, date: docs.date[d],
       withdrawn: rank === 2};
+    // the results page cuts the snippets of the passages it shows only (deferred)
+    if (this.deferred) this.deferred.set(out, [d, marks]);
+    else out.snippet = snippet(this.b.plain[d], marks);
+    return out;
+  };
+  /* The snippet of a hit found while snippets were deferred. */
+  Index.prototype.cut = function (hit) {
+    var why = this.deferred && this.deferred.get(hit);
+    if (hit.snippet === null && why) hit.snippet = snippet(this.b.plain[why[0]], why[1]);
+    return hit;
   };
 
   /* --- did you mean (suggest.py) and the fallbacks (Searcher._recover) --------------- */
@@ -736,6 +747,7 @@
 
   root.JudgeOfflineSearch = {
     open: function (bundle) { return new Index(bundle); },
+    Index: Index,
     Bits: Bits
   };
 })(typeof self !== "undefined" ? self : this);

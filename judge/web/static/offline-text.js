@@ -29,78 +29,122 @@
     }
     return prev[b.length];
   }
-  /* --- snippets: the passage around the first match, matches in <mark> -------------- */
+  /* --- snippets (highlight.snippet): the window of the passage with the most marked
+   * characters, matches in <mark>.  Positions are code points, as Python's. --------- */
   function escapeHtml(s) {
     return s.replace(/[&<>"']/g, function (c) {
-      return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c];
+      return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"}[c];
     });
   }
-  var CHAR_FORMS = new Map();
+  var CHAR_FORMS = new Map(), SNIPPET_CHARS = 120, MAX_WINDOWS = 64;
+  var JOINS = /[\p{Mn}\uff9e\uff9f]/u;             // marks NFKC composes with the character before
+  var SPACE = /[\t-\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
   function charForm(c) {
     var f = CHAR_FORMS.get(c);
-    if (f === undefined) { f = A.needle(c); CHAR_FORMS.set(c, f); }
+    if (f === undefined) { f = A.normalize(c); CHAR_FORMS.set(c, f); }
     return f;
+  }
+  /* highlight.find_spans: [start, end) of each needle in the text, merged; the text as
+   * code points (cs), matched in the normal form without spaces. */
+  var MAPS = new Map(), MAX_MAPS = 2000;     // the normal forms of passages shown lately
+  function normalMap(text, cs) {
+    var known = MAPS.get(text);
+    if (known) return known;
+    var parts = [], starts = [], ends = [], i;   // per UTF-16 unit of the normal form
+    var whole = A.normalize(text);
+    if (whole.length === text.length && !/[\ud800-\udfff]/.test(text) && !JOINS.test(text)) {
+      // the common case: one character each way, UTF-16 units are code points
+      for (i = 0; i < whole.length; i++) {
+        if (SPACE.test(whole[i])) continue;
+        parts.push(whole[i]); starts.push(i); ends.push(i + 1);
+      }
+    } else {
+      for (i = 0; i < cs.length;) {
+        var j = i + 1;
+        while (j < cs.length && JOINS.test(cs[j])) j++;
+        var form = j > i + 1 ? A.normalize(cs.slice(i, j).join("")) : charForm(cs[i]);
+        Array.from(form).forEach(function (c) {
+          if (SPACE.test(c)) return;
+          for (var u = 0; u < c.length; u++) { parts.push(c[u]); starts.push(i); ends.push(j); }
+        });
+        i = j;
+      }
+    }
+    known = {normal: parts.join(""), starts: starts, ends: ends};
+    if (MAPS.size >= MAX_MAPS) MAPS.clear();
+    MAPS.set(text, known);
+    return known;
+  }
+  function findSpans(text, cs, needles) {
+    if (!cs.length || !needles.length) return [];
+    var map = normalMap(text, cs), normal = map.normal, starts = map.starts,
+      ends = map.ends, spans = [];
+    Array.from(new Set(needles)).sort(function (a, b) { return b.length - a.length; })
+      .forEach(function (m) {
+        if (!m) return;
+        var at = normal.indexOf(m);
+        while (at >= 0) {
+          spans.push([starts[at], ends[at + m.length - 1]]);
+          at = normal.indexOf(m, at + m.length);
+        }
+      });
+    spans.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+    var merged = [];
+    spans.forEach(function (s) {
+      var last = merged[merged.length - 1];
+      if (last && s[0] <= last[1]) { if (s[1] > last[1]) last[1] = s[1]; }
+      else merged.push(s.slice());
+    });
+    return merged;
+  }
+  /* highlight._window: the width characters holding the most marked ones (the first best),
+   * begun at the start of the sentence holding a hit when that is close enough. */
+  var SENTENCES = new Map();
+  function sentenceStarts(cs) {
+    var text = cs.join(""), known = SENTENCES.get(text);
+    if (known) return known;
+    known = [];
+    for (var i = 0; i < cs.length; i++) if ("。！？!?\n".indexOf(cs[i]) >= 0) known.push(i + 1);
+    if (SENTENCES.size >= MAX_MAPS) SENTENCES.clear();
+    SENTENCES.set(text, known);
+    return known;
+  }
+  function bestWindow(cs, spans, width) {
+    var n = cs.length;
+    if (n <= width) return [0, n];
+    if (!spans.length) return [0, width];
+    var sentences = sentenceStarts(cs);
+    var best = [0, width], bestScore = -1;
+    spans.slice(0, MAX_WINDOWS).forEach(function (span) {
+      var a = span[0], start = Math.max(0, a - Math.floor(width / 4)), k = 0;
+      while (k < sentences.length && sentences[k] <= a) k++;
+      if (k && a - sentences[k - 1] <= Math.floor(width / 2)) start = sentences[k - 1];
+      start = Math.min(start, Math.max(0, n - width));
+      var end = start + width, score = 0;
+      spans.forEach(function (s) { if (s[1] > start && s[0] < end) score += Math.min(s[1], end) - Math.max(s[0], start); });
+      if (score > bestScore) { best = [start, end]; bestScore = score; }
+    });
+    return best;
   }
   function snippet(text, marks) {
     text = text || "";
-    // the normal form with where each normal character came from: the whole text at
-    // once when normalising keeps its length (nearly always), else character by character
-    var parts = [], from = [], offset = 0;
-    function keep(ch, at) {
-      var code = ch.charCodeAt(0);
-      if (code === 32 || (code >= 9 && code <= 13) || code === 0x3000 || code === 0xa0) return;
-      parts.push(ch);
-      from.push(at);
-    }
-    text.split("\n").forEach(function (line) {
-      var normal = A.normalize(line), i;
-      if (normal.length === line.length) {
-        for (i = 0; i < normal.length; i++) keep(normal[i], offset + i);
-      } else {
-        for (i = 0; i < line.length; i++) {
-          var ch = line[i], code = line.charCodeAt(i);
-          if (code >= 0xd800 && code <= 0xdbff && i + 1 < line.length) ch = line.slice(i, i + 2);
-          var f = charForm(ch);
-          for (var k = 0; k < f.length; k++) keep(f[k], offset + i);
-          i += ch.length - 1;
-        }
-      }
-      offset += line.length + 1;
-    });
-    var normal = parts.join("");
-    var spans = [];
-    marks.slice().sort(function (a, b) { return b.length - a.length; }).forEach(function (m) {
-      if (!m) return;
-      var at = normal.indexOf(m);
-      while (at >= 0) {
-        var s = from[at], e = from[at + m.length - 1];
-        e += text.codePointAt(e) > 0xffff ? 2 : 1;
-        spans.push([s, e]);
-        at = normal.indexOf(m, at + m.length);
-      }
-    });
-    spans.sort(function (a, b) { return a[0] - b[0] || b[1] - a[1]; });
-    var merged = [];
-    spans.forEach(function (s) {
-      if (merged.length && s[0] < merged[merged.length - 1][1]) merged[merged.length - 1][1] = Math.max(merged[merged.length - 1][1], s[1]);
-      else merged.push(s.slice());
-    });
-    var width = 120, start = 0, end = text.length;
-    if (text.length > width) {
-      start = merged.length ? Math.max(0, merged[0][0] - 20) : 0;
-      end = Math.min(text.length, start + width);
-    }
+    var cs = Array.from(text), spans = findSpans(text, cs, marks);
+    var w = bestWindow(cs, spans, SNIPPET_CHARS), start = w[0], end = w[1];
     var out = start > 0 ? "…" : "", at = start;
-    merged.forEach(function (s) {
+    function cut(a, b) { return escapeHtml(cs.slice(a, b).join("")); }
+    spans.forEach(function (s) {
       if (s[1] <= start || s[0] >= end) return;
       var a = Math.max(s[0], start), b = Math.min(s[1], end);
-      out += escapeHtml(text.slice(at, a)) + "<mark>" + escapeHtml(text.slice(a, b)) + "</mark>";
+      out += cut(at, a) + "<mark>" + cut(a, b) + "</mark>";
       at = b;
     });
-    out += escapeHtml(text.slice(at, end)) + (end < text.length ? "…" : "");
-    return out.replace(/\s+/g, " ");
+    out += cut(at, end) + (end < cs.length ? "…" : "");
+    return out.replace(/\s*\n\s*/g, " ").trim();
   }
 
-  root.JudgeOfflineText = {wordForm: wordForm, grams2: grams2, editDistance: editDistance,
+  /* A new index (another bundle) starts with no passage remembered. */
+  function forget() { MAPS.clear(); SENTENCES.clear(); }
+
+  root.JudgeOfflineText = {forget: forget, wordForm: wordForm, grams2: grams2, editDistance: editDistance,
     snippet: snippet, escapeHtml: escapeHtml};
 })(typeof self !== "undefined" ? self : this);

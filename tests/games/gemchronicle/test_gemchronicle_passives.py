@@ -33,7 +33,7 @@ def field_card(*passive, face_down=False):
 
 # --- the field card: 自分フィールド全てに効果, 相手フィールドには影響はありません ---------------
 
-@settings(max_examples=30, deadline=None)
+@settings(deadline=None)
 @given(amount=st.integers(1, 10).map(lambda n: n * 100), atk=st.integers(5, 20).map(lambda n: n * 100))
 def test_a_field_card_reaches_every_own_unit_and_no_opposing_one(corpus, amount, atk):
     """「フィールドカードは自分フィールド全てに効果を与えます。特に記載がない場合相手フィールドには
@@ -88,7 +88,7 @@ def test_freeze_lock_suspends_traits_and_resistances(corpus, as_, frozen, counts
 
 # --- 重複 ---------------------------------------------------------------------------------
 
-@settings(max_examples=40, deadline=None)
+@settings(deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 8), st.integers(1, 9)), min_size=2, max_size=4))
 def test_overlapping_unit_effects_the_higher_ml_prevails(corpus, sources):
     """「ユニット同士の場合、マナレベルの高い方が優先されます」 (on equal ML, the higher effect)."""

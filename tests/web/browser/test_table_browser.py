@@ -244,7 +244,7 @@ def test_a_yugioh_attack_built_by_tapping_the_board_picture(page: Page, live_url
         act(page.locator("#bf-card-name").fill, name)
         act(page.locator("[data-card-field='atk']").fill, atk)
         act(page.locator("[data-card-field='def']").fill, dfn)
-        act(page.get_by_role("button", name=f"{pname} のモンスターゾーンに置く").click)
+        act(page.get_by_role("button", name=f"{pname} のモンスターカード置き場に置く").click)
         expect(page.locator(f".pic-side[data-player='{pname}'] .pic-card[data-card='{name}']")) \
             .to_be_visible()                              # the picture updates, no reload
     act(page.locator(".pic-side[data-player='A'] .pic-card[data-card='戦士A']").click)

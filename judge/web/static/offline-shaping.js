@@ -1,0 +1,223 @@
+/* The results page's shaping (judge/search/shaping.py), in the browser.
+ *
+ * Over the offline search (offline-search.js), what the server's /search and /api/search
+ * do with the searcher's passages: one result per entry (its best passage first, up to
+ * three more under it, older revisions folded into a count unless asked for), the entry
+ * whose name is the query and the rules, Q&A and terms that hold it as typed above a card
+ * that merely sounds alike, a kana query one edit away from a title searched as that
+ * title (did you mean), a glossary term also searched in the text's wording, and a query
+ * of several words that finds nothing searched again without the words no text holds.
+ * The tables it reads (each passage's text as the exact tier reads it, each entry's
+ * exact names, the one-edit vocabulary, the glossary) are in the bundle, written by
+ * shaping.py's own functions (judge/offline/bundle.py).
+ * Needs offline-analysis.js, offline-text.js and offline-search.js.
+ */
+(function (root) {
+  "use strict";
+  var A = root.JudgeAnalysis, T = root.JudgeOfflineText, Index = root.JudgeOfflineSearch.Index;
+  // shaping.OPERATOR; Python's \b is Unicode-aware, so OR must stand apart from letters
+  var OPERATOR = /["“”「」『』:：\-－()（）]|(?<![\p{L}\p{N}_])(?:OR|AND|NOT)(?![\p{L}\p{N}_])/u;
+
+  /* " ".join(normalize(q).split()) */
+  function normalForm(q) { return A.normalize(q).split(/\s+/).filter(Boolean).join(" "); }
+  function key(h) { return h.id + "\u0000" + (h.clause || "") + "\u0000" + h.revision; }
+
+  /* shaping._plain_words */
+  function plainWords(query) {
+    return OPERATOR.test(query) ? [] : query.split(/\s+/).filter(Boolean);
+  }
+
+  // the one-time work of the first shaped search, when the page is idle (prepare())
+  var prepare = Index.prototype.prepare;
+  Index.prototype.prepare = function () {
+    prepare.call(this);
+    this.docFor({id: "", clause: null, revision: 0});
+    this.oneEdit("あいう");
+    return this;
+  };
+
+  Index.prototype.docFor = function (hit) {
+    if (!this.docKeys) {
+      var docs = this.b.docs, m = new Map();
+      for (var d = 0; d < this.n; d++)
+        m.set(key({id: this.entryIds[docs.entry[d]], clause: docs.clause[d], revision: docs.rev[d]}), d);
+      this.docKeys = m;
+    }
+    return this.docKeys.get(key(hit));
+  };
+
+  /* shaping._exact_tier: 3 the name, 2 a rule, Q&A or term holds it, 1 a card holds it. */
+  Index.prototype.exactTier = function (hit, form) {
+    var e = this.entryIndex.get(hit.id);
+    if (e === undefined || !form) return 0;
+    if (this.b.entries.exact[e].indexOf(form.split(" ").join("")) >= 0) return 3;
+    var d = this.docFor(hit), held = d === undefined ? "" : this.b.docs.held[d];
+    if (form.split(" ").every(function (w) { return held.indexOf(w) >= 0; }))
+      return this.b.entries.kind[e] === "card" ? 1 : 2;
+    return 0;
+  };
+
+  /* shaping.one_edit: the first title (rules, terms and Q&A before cards) one edit away
+   * from a kana query, among the five closest (rapidfuzz's extract: by distance, then
+   * by place). */
+  Index.prototype.oneEdit = function (query) {
+    var word = query.trim();
+    if (!word || word.indexOf(" ") >= 0 || !A.isKana(word) || A.chars(word).length < 3) return null;
+    var normal = A.chars(A.normalize(word)), voc = this.b.shaping.vocabulary, found = [];
+    if (!this.vocabChars) this.vocabChars = voc.forms.map(A.chars);
+    for (var i = 0; i < voc.forms.length; i++) {
+      var d = edits(normal, this.vocabChars[i]);
+      if (d <= 1) found.push([d, i]);
+    }
+    found.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+    var close = found.slice(0, 5).filter(function (x) { return x[0] === 1; });
+    return close.length ? voc.titles[close[0][1]] : null;
+  };
+
+  /* The Levenshtein distance of two code point arrays when it is 0 or 1, else 2: one
+   * pass (the vocabulary is read whole for every kana query). */
+  function edits(a, b) {
+    if (a.length < b.length) { var t = a; a = b; b = t; }
+    if (a.length - b.length > 1) return 2;
+    var i = 0;
+    while (i < b.length && a[i] === b[i]) i++;
+    if (i === b.length) return a.length - b.length;
+    // the first difference: a substitution (same lengths) or a's extra character
+    var skip = a.length === b.length ? 1 : 0;
+    for (var j = i + 1; j < a.length; j++) if (a[j] !== b[j - 1 + skip]) return 2;
+    return 1;
+  }
+
+  /* shaping.expansions: [term, wording, the query with the term in the text's wording] */
+  Index.prototype.expansions = function (query) {
+    var normal = normalForm(query), flat = normal.split(" ").join(""), out = [];
+    this.b.shaping.glossary.forEach(function (g) {
+      var form = g[0];
+      if (form && flat.indexOf(form) >= 0 && normal.indexOf(form) >= 0) {
+        g[2].forEach(function (w) { out.push([g[1], w, normal.split(form).join(A.normalize(w))]); });
+      }
+    });
+    return out;
+  };
+
+  /* shaping._partial: [dropped words, the query searched, its result or null] */
+  Index.prototype.partial = function (query, game, kind, fetch) {
+    var words = plainWords(query), self = this;
+    if (words.length < 2 || words.length > 6) return [[], query, null];
+    var counts = new Map();
+    words.forEach(function (w) {
+      if (!counts.has(w)) counts.set(w, self.search(w, {game: game, kind: kind, limit: 1}).total);
+    });
+    var kept = words.filter(function (w) { return counts.get(w) > 0; });
+    while (kept.length) {
+      if (kept.length < words.length) {
+        var again = this.search(kept.join(" "), {game: game, kind: kind, limit: fetch});
+        if (again.results.length)
+          return [words.filter(function (w) { return kept.indexOf(w) < 0; }), kept.join(" "), again];
+      }
+      if (kept.length === 1) break;
+      var least = 0;
+      for (var i = 1; i < kept.length; i++) if (counts.get(kept[i]) < counts.get(kept[least])) least = i;
+      kept.splice(least, 1);
+    }
+    return [[], query, null];
+  };
+
+  /* shaping.group_hits: one group per entry, exact tier first, then the best score. */
+  Index.prototype.groupHits = function (hits, query, old, also, passages) {
+    var forms = [query].concat(also).map(normalForm), groups = new Map(), self = this;
+    hits.forEach(function (hit) {
+      var g = groups.get(hit.id);
+      if (!g) { groups.set(hit.id, {best: hit, passages: [], old: [], tier: 0}); return; }
+      if (!hit.current && g.best.current && !old) g.old.push(hit);
+      else if (!g.best.current && hit.current) { g.old.push(g.best); g.best = hit; }
+      else g.passages.push(hit);
+    });
+    var out = Array.from(groups.values());
+    out.forEach(function (g) {
+      if (!old) {
+        var keep = g.passages.filter(function (p) { return p.current || !g.best.current; });
+        g.old = g.old.concat(g.passages.filter(function (p) { return keep.indexOf(p) < 0; }));
+        g.passages = keep;
+      }
+      g.passages = g.passages.slice(0, passages);
+      var shown = [g.best].concat(g.passages);
+      forms.forEach(function (form) {
+        shown.forEach(function (h) { g.tier = Math.max(g.tier, self.exactTier(h, form)); });
+      });
+    });
+    // a stable sort, as Python's
+    return out.sort(function (a, b) { return b.tier - a.tier || b.best.score - a.best.score; });
+  };
+
+  /* shaping.shaped: the JSON of /api/search (results one per entry, with "passages",
+   * "old_matches", "old", "exact"; "total" in entries; "corrected", "dropped",
+   * "expanded" when the query was respelled, shortened or expanded). */
+  Index.prototype.shaped = function (query, opts) {
+    var outer = this.deferred;
+    this.deferred = outer || new WeakMap();
+    try {
+      var data = this.shape(query, opts || {}), self = this;
+      data.results.forEach(function (r) {
+        self.cut(r);
+        (r.passages || []).concat(r.old || []).forEach(function (h) { self.cut(h); });
+      });
+      return data;
+    } finally {
+      this.deferred = outer;
+    }
+  };
+  Index.prototype.shape = function (query, opts) {
+    var game = opts.game || null, kind = opts.kind || null, old = !!opts.old, self = this;
+    var page = Math.max(1, parseInt(opts.page || 1, 10) || 1);
+    var limit = Math.max(1, parseInt(opts.limit || 10, 10) || 10);
+    var fetch = this.b.shaping.fetch;
+    function search(q) { return self.search(q, {game: game, kind: kind, limit: fetch, offset: 0}); }
+    var data = search(query);
+    if (data.redirect) { data.results = data.results.slice(0, limit); return data; }
+    var hits = data.results, used = query, corrected = null, dropped = [];
+    var queryNormal = normalForm(query);
+    var exact = hits.slice(0, 20).some(function (h) { return self.exactTier(h, queryNormal); });
+    if (!exact) {
+      var alt = this.oneEdit(query);
+      if (alt) {
+        var again = search(alt);
+        if (again.results.length) {
+          corrected = used = alt;
+          var seen = new Set(again.results.map(key));
+          hits = again.results.concat(hits.filter(function (h) { return !seen.has(key(h)); }));
+          data.facets = again.facets;
+        }
+      }
+    }
+    var expanded = OPERATOR.test(query) ? [] : this.expansions(query);
+    if (expanded.length) {
+      var known = new Set(hits.map(key));
+      hits = hits.slice();
+      expanded.forEach(function (x) {
+        search(x[2]).results.forEach(function (h) {
+          if (!known.has(key(h))) { known.add(key(h)); hits.push(h); }
+        });
+      });
+      data.expanded = expanded.map(function (x) { return {term: x[0], wording: x[1]}; });
+    }
+    if (!hits.length) {
+      var part = this.partial(query, game, kind, fetch);
+      dropped = part[0]; used = part[1];
+      if (part[2] !== null) { hits = part[2].results; data.facets = part[2].facets; }
+    }
+    var groups = this.groupHits(hits, used, old, expanded.map(function (x) { return x[2]; }),
+      this.b.shaping.passages);
+    var start = (page - 1) * limit;
+    data.results = groups.slice(start, start + limit).map(function (g) {
+      var out = Object.assign({}, self.cut(g.best));
+      out.passages = g.passages; out.old_matches = g.old.length; out.old = g.old; out.exact = g.tier;
+      return out;
+    });
+    data.total = groups.length; data.passages_total = hits.length; data.searched = used;
+    data.corrected = corrected; data.dropped = dropped; data.old_included = old;
+    if (corrected && data.did_you_mean.indexOf(corrected) < 0)
+      data.did_you_mean = [corrected].concat(data.did_you_mean);
+    return data;
+  };
+})(typeof self !== "undefined" ? self : this);

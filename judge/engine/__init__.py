@@ -4,7 +4,7 @@ A game (``judge/games/<game>``) subclasses :class:`Game` and writes its procedur
 generators of :mod:`judge.engine.events`; :class:`Match` drives them.  See
 docs/engine.md for a tour.
 """
-from .cards import Card
+from .cards import Card, worth_writing
 from .checks import require
 from .cite import Cite, Interpretation
 from .errors import EngineInvariantError, ScenarioError
@@ -16,7 +16,7 @@ from .rulesets import Ruleset, Switch, Variant
 from .runner import RunResult, replay_entry, run_file, run_scenario, run_text, verify_all
 from .scenario import Scenario, load_scenario, parse_scenario, state_to_setup
 
-__all__ = ["Card", "Cite", "Interpretation", "EngineInvariantError", "ScenarioError",
+__all__ = ["Card", "worth_writing", "Cite", "Interpretation", "EngineInvariantError", "ScenarioError",
            "Check", "Choose", "LifeChange", "Move", "Note", "Record", "SetCard",
            "SetCounter", "SetFlag", "SetTurn", "Win", "ActionSpec", "FieldSpec", "Game",
            "action", "ActionContext", "Match", "Step", "Ruleset", "Switch", "Variant",

@@ -5,6 +5,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+def worth_writing(value: Any) -> bool:
+    """Whether a card field is written out (JSON, a saved board): not absent, false or
+    empty.  0 is a value (a monster with ATK 0 is not a monster without ATK), which a
+    test ``value in (None, False, [])`` would drop, since 0 == False."""
+    return value is not None and value is not False and value != [] and value != {}
+
+
 @dataclass
 class Card:
     """One card: a unique ``uid`` within the game, its name, owner, and game fields.
@@ -31,7 +38,7 @@ class Card:
         """The card as DESIGN.md's engine JSON writes it: name first, then its fields."""
         out: dict[str, Any] = {"name": self.name}
         for key, value in self.props.items():
-            if value is not None and value is not False and value != []:
+            if worth_writing(value):
                 out[key] = value
         out["uid"] = self.uid
         return out

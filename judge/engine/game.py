@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
-from .cards import Card
+from .cards import Card, worth_writing
 from .cite import Interpretation
 from .errors import ScenarioError
 from .limits import check_int, is_scalar, msg, short
@@ -224,7 +224,7 @@ class Game:
         ``state`` lets a game write references between cards (an equipment's holder)
         by name instead of by uid.
         """
-        props = {k: v for k, v in card.props.items() if v not in (None, False, [])}
+        props = {k: v for k, v in card.props.items() if worth_writing(v)}
         return {"name": card.name, **props} if props else card.name
 
     def anonymous_card(self, owner: str, zone: str, index: int) -> dict:

@@ -246,7 +246,8 @@ class Message:
     """
 
     id: str
-    params: dict = field(default_factory=dict, hash=False, compare=False)
+    # compared (two sentences with other cards are not equal), not hashed (dicts are not)
+    params: dict = field(default_factory=dict, hash=False)
     package: str = JUDGE_PACKAGE
 
     def render(self, lang: str | None = None) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.i18n import N_, _, current_locale, gettext
+from judge.engine import worth_writing
 from judge.engine.registry import game_class
 
 FLAGS = {
@@ -146,7 +147,7 @@ def _card_view(game: str, zone: str, card: dict, names: dict[str, str]) -> CardV
     for key, value in card.items():
         if key == "kind" and value == "monster":      # the usual case says nothing
             continue
-        if key not in hidden and value not in (None, False, [], {}):
+        if key not in hidden and worth_writing(value):
             view.extra.append((key, value))
     if zone in declared.counted_zones and re.fullmatch(rf"{re.escape(zone)}-\d+", view.name):
         view.classes.append("anonymous")

@@ -21,7 +21,7 @@ card fields, actions, expect paths and every interpretation with its reason.  In
 from __future__ import annotations
 
 from judge.engine.moves import Cards, Values
-from judge.engine import Card, Game, ScenarioError
+from judge.engine import Card, Game, ScenarioError, worth_writing
 
 from . import cards as C
 from . import (combat, commands, deck, field_card, passive_skills, skills, spells, status_effects,
@@ -101,7 +101,7 @@ class GemChronicleGame(Game):
 
     def card_to_spec(self, card, state=None):
         """The card as a scenario writes it (an equip's holder by name)."""
-        props = {k: v for k, v in card.props.items() if v not in (None, False, [], {})}
+        props = {k: v for k, v in card.props.items() if worth_writing(v)}
         if props.get("kind") == "unit":
             del props["kind"]
         ref = props.get("attached_to")

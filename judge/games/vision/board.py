@@ -6,7 +6,7 @@ that name in board order (A's zones then B's, deck … removed), as actions do.
 """
 from __future__ import annotations
 
-from judge.engine import ScenarioError
+from judge.engine import ScenarioError, worth_writing
 
 from .cards import CHARACTER_STATS, is_character, label
 from .effects import SEA_FLAG
@@ -113,7 +113,7 @@ def prepare(state) -> None:
 
 def card_to_spec(card, state=None):
     """The card as a scenario writes it; uids of other cards become their names."""
-    props = {k: v for k, v in card.props.items() if v not in (None, False, [])}
+    props = {k: v for k, v in card.props.items() if worth_writing(v)}
     for key in REFERENCES:
         if key in props and state is not None:
             try:

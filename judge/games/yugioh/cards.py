@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from judge.engine import Card, FieldSpec, ScenarioError
+from judge.engine import Card, FieldSpec, ScenarioError, worth_writing
 
 from .board import (FIELD_ZONE, MONSTER_KINDS, MONSTER_ZONES, SPELL_ZONES, label_of, labels)
 from .effect_text import parse_effect
@@ -159,7 +159,7 @@ def card_to_spec(card: Card, state=None) -> dict | str:
     listed = CARD_LIST.get(card.name, {}) if card.get(DATA_FROM) else {}
     props = {}
     for key, value in card.props.items():
-        if key == DATA_FROM or value in (None, False, []) or listed.get(key) == value:
+        if key == DATA_FROM or not worth_writing(value) or listed.get(key) == value:
             continue
         if key == "attached_to" and state is not None:
             value = holder_label(state, value)

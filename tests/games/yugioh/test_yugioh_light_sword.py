@@ -115,3 +115,16 @@ def test_no_step_outside_a_fusion_cites_the_fusion_deck(corpus):
         for step in run_file(path, corpus).steps:
             if step.rule == "yugioh/rule/fusion-deck":
                 assert step.action == "fusion", (path, step)
+
+
+def test_a_monster_with_atk_0_survives_a_saved_board(corpus):
+    # found by the legal-moves property test: the saved board dropped `atk: 0`, and
+    # reading it back failed (a monster on the field needs its atk)
+    from judge.engine.registry import get_game
+    first = run(corpus, {}, {"monsters": [{"name": "壁モンスター", "atk": 0, "def": 2000,
+                                           "level": 4, "position": "defense"}]}, [])
+    setup = state_to_setup(get_game("yugioh", corpus), first.state)
+    assert setup["players"]["B"]["monsters"][0]["atk"] == 0
+    again = run_text(yaml.safe_dump({"game": "yugioh", "setup": setup, "actions": []},
+                                    allow_unicode=True), corpus)
+    assert again.state.as_json() == first.state.as_json()

@@ -176,7 +176,8 @@ def offline_tables(corpus) -> dict:
     browser has no corpus): the one-edit vocabulary and the glossary, as used here."""
     forms, titles = _vocabulary(corpus)
     return {"vocabulary": {"forms": forms, "titles": titles},
-            "glossary": [[form, term, wordings] for form, term, wordings in glossary(corpus)],
+            "glossary": [[form, term, wordings] for form, term, wordings, _game
+                         in glossary(corpus)],
             "fetch": FETCH, "passages": PASSAGES}
 
 

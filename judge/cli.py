@@ -326,16 +326,27 @@ def index(ctx: click.Context, rebuild: bool) -> None:
 @click.argument("query", nargs=-1, required=True)
 @click.option("--game", help="One game of the corpus (its id, title or alias).")
 @click.option("--kind", type=click.Choice(["rule", "qa", "term", "card"]))
-@click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 500))
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 500),
+              help="Entries per page.")
+@click.option("--page", default=1, show_default=True, type=click.IntRange(1, 10000))
+@click.option("--old", is_flag=True, help="List older revisions' passages instead of "
+                                          "folding them into a count.")
+@click.option("--json", "as_json", is_flag=True, help="The JSON /api/search answers with.")
 @click.option("--as-of", "as_of", default=None, metavar="YYYY-MM-DD",
               help="Search the corpus as it stood that day.")
 @click.pass_context
-def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, as_json,
-           as_of) -> None:
-    """Search rules, Q&A, terms and cards (Japanese, typed any way)."""
+def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, page, old,
+           as_json, as_of) -> None:
+    """Search rules, Q&A, terms and cards (Japanese, typed any way), as the search page
+    does: one result per entry with its best passages, exact matches first, a kana typo
+    corrected, glossary terms also searched as the text words them."""
     from judge.corpus import alias_table
     from judge.search import Searcher
+    from judge.search.shaping import paged, shaped
+    from judge.search.terminal import shaped_text
+    text = " ".join(query).strip()
+    if not text:
+        _fail(_("the query is empty: give words, a number (QA-337, 6.5.3.b) or a phrase"))
     corpus = _load_corpus(ctx)
     if game is not None:
         known = alias_table(corpus.games)
@@ -348,18 +359,24 @@ def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, as_jso
     try:
         if day is not None:
             from judge.search.asof import search_as_of
-            result = search_as_of(searcher, " ".join(query), day, game=game, kind=kind,
-                                  limit=limit)
+            result = search_as_of(searcher, text, day, game=game, kind=kind, limit=limit,
+                                  offset=(page - 1) * limit)
+            if not as_json:
+                click.echo(result.as_text())
+                return
+            data = dict(result.as_json(), as_of=day.isoformat())
         else:
-            result = searcher.search(" ".join(query), game=game, kind=kind, limit=limit)
+            data = shaped(searcher, corpus, text, game=game, kind=kind, page=page,
+                          limit=limit, old=old)
     except Exception as exc:  # noqa: BLE001 - the boundary: one clear line, no traceback
         problem = f"{type(exc).__name__}: {exc}"
         _fail(_("the search failed on this query ({problem}); rebuild the index with "
                 "`judge index --rebuild` if this repeats", problem=problem), 1)
+    data = paged(data, page, limit, game, kind)
     if as_json:
-        _print_json(result.as_json())
+        _print_json(data)
     else:
-        click.echo(result.as_text())
+        click.echo(shaped_text(data))
 
 
 # --- engine --------------------------------------------------------------------------

@@ -78,8 +78,8 @@ def _vocabulary(corpus) -> tuple[list[str], list[str]]:
     return vocab
 
 
-def glossary(corpus) -> list[tuple[str, str, list[str]]]:
-    """(normal form of the term, term, the text's wordings) of every glossary term entry."""
+def glossary(corpus) -> list[tuple[str, str, list[str], str]]:
+    """(normal form of the term, term, the text's wordings, game) of every glossary term."""
     cached = getattr(corpus, "_shaping_glossary", None)
     if cached is not None:
         return cached
@@ -88,7 +88,7 @@ def glossary(corpus) -> list[tuple[str, str, list[str]]]:
         terms = (entry.data or {}).get("glossary") if entry.kind == "term" else None
         if isinstance(terms, dict) and terms.get("wording"):
             found.append((normalize(entry.title).replace(" ", ""), entry.title,
-                          [str(w) for w in terms["wording"]]))
+                          [str(w) for w in terms["wording"]], entry.game))
     try:
         corpus._shaping_glossary = found
     except AttributeError:       # pragma: no cover
@@ -96,14 +96,21 @@ def glossary(corpus) -> list[tuple[str, str, list[str]]]:
     return found
 
 
-def expansions(corpus, query: str) -> list[tuple[str, str, str]]:
-    """(term, wording, query with the term replaced by the wording) for each glossary
-    term the query holds: 裏側守備表示 攻撃 -> 裏表示 攻撃."""
+def expansions(corpus, query: str, game: str | None = None) -> list[tuple[str, str, str, str]]:
+    """(term, wording, query with the term replaced by the wording, the term's game) for
+    each glossary term the query holds: 裏側守備表示 攻撃 -> 裏表示 攻撃.
+
+    A pairing is one game's (Gem Chronicle's ブレイク is its 破壊, not Yu-Gi-Oh!'s): a
+    search filtered to another game does not use it.
+    """
     normal = " ".join(normalize(query).split())
     out = []
-    for form, term, wordings in glossary(corpus):
+    for form, term, wordings, term_game in glossary(corpus):
+        if game is not None and term_game != game:
+            continue
         if form and form in normal.replace(" ", "") and form in normal:
-            out += [(term, w, normal.replace(form, normalize(w))) for w in wordings]
+            out += [(term, w, normal.replace(form, normalize(w)), term_game)
+                    for w in wordings]
     return out
 
 
@@ -169,7 +176,8 @@ def offline_tables(corpus) -> dict:
     browser has no corpus): the one-edit vocabulary and the glossary, as used here."""
     forms, titles = _vocabulary(corpus)
     return {"vocabulary": {"forms": forms, "titles": titles},
-            "glossary": [[form, term, wordings] for form, term, wordings in glossary(corpus)],
+            "glossary": [[form, term, wordings] for form, term, wordings, _game
+                         in glossary(corpus)],
             "fetch": FETCH, "passages": PASSAGES}
 
 
@@ -254,21 +262,23 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
                 hits = again["results"] + [h for h in hits
                                            if (h["id"], h["clause"], h["revision"]) not in seen]
                 data["facets"] = again["facets"]
-    expanded = expansions(corpus, query) if not OPERATOR.search(query) else []
+    expanded = expansions(corpus, query, game) if not OPERATOR.search(query) else []
     if expanded:
         seen = {(h["id"], h["clause"], h["revision"]) for h in hits}
-        for _term, _wording, alt_query in expanded:
-            for h in searcher.search(alt_query, game=game, kind=kind, limit=FETCH) \
+        for _term, _wording, alt_query, term_game in expanded:
+            # the wording is searched in the term's own game only
+            for h in searcher.search(alt_query, game=term_game, kind=kind, limit=FETCH) \
                     .as_json()["results"]:
                 if (h["id"], h["clause"], h["revision"]) not in seen:
                     seen.add((h["id"], h["clause"], h["revision"]))
                     hits.append(h)
-        data["expanded"] = [{"term": t, "wording": w} for t, w, _q in expanded]
+        data["expanded"] = [{"term": t, "wording": w, "game": g} for t, w, _q, g in expanded]
     if not hits:
         dropped, used, again = _partial(searcher, query, game, kind)
         if again is not None:
             hits, data["facets"] = again["results"], again["facets"]
-    groups = group_hits(hits, corpus, used, old=old, also=tuple(q for _t, _w, q in expanded))
+    groups = group_hits(hits, corpus, used, old=old,
+                        also=tuple(q for _t, _w, q, _g in expanded))
     start = (page - 1) * limit
     data.update({"results": [g.as_json() for g in groups[start:start + limit]],
                  "total": len(groups), "passages_total": len(hits), "searched": used, "corrected": corrected,
@@ -276,3 +286,14 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
     if corrected and corrected not in data["did_you_mean"]:
         data["did_you_mean"] = [corrected, *data["did_you_mean"]]
     return data
+
+
+def paged(data: dict, page: int, limit: int, game=None, kind=None,
+          max_page: int | None = None) -> dict:
+    """The shaped search with its paging, as ``/api/search`` and ``judge search --json``
+    answer: ``page``, ``pages`` (at most ``max_page``), ``limit``, ``game``, ``kind``."""
+    pages = max(1, -(-int(data.get("total", 0)) // limit))
+    out = dict(data)
+    out.update({"page": page, "pages": min(max_page, pages) if max_page else pages,
+                "limit": limit, "game": game, "kind": kind})
+    return out

@@ -8,48 +8,7 @@ from __future__ import annotations
 
 from copy import deepcopy
 
-
-def _obj(required: list[str], **props) -> dict:
-    return {"type": "object", "required": required, "properties": props}
-
-
-STR = {"type": "string"}
-INT = {"type": "integer"}
-NSTR = {"type": "string", "nullable": True}
-NINT = {"type": "integer", "nullable": True}
-ANY_OBJ = {"type": "object"}
-LIST = {"type": "array"}
-STRS = {"type": "array", "items": STR}
-
-ERROR = _obj(["error", "status"], error=STR, status=INT, field=NSTR, line=NINT, file=NSTR,
-             accepted={"nullable": True}, budget=STR, limit={"type": "number"})
-SCENARIO_ERROR = _obj(["error"], error=STR, file=NSTR, line=NINT, field=NSTR,
-                      accepted={"type": "string", "nullable": True}, budget=STR,
-                      limit={"type": "number"})
-STEP = _obj(["n", "action", "legal", "event", "detail", "rule", "quote", "interpretation"],
-            n=INT, player=NSTR, action=STR, legal={"type": "boolean"}, event=STR, detail=STR,
-            rule=STR, clause=NSTR, quote=STR, revision=NINT,
-            interpretation={"type": "boolean"})
-STATE = _obj(["players"], active=NSTR, phase=NSTR, turn=INT, players=ANY_OBJ)
-RUN = _obj(["game", "ruleset", "steps", "state", "expect", "verdict", "permalink"],
-           game=STR, ruleset=STR, ruleset_label=STR, title=STR, scenario=STR, ruling=STRS,
-           steps={"type": "array", "items": STEP}, initial=STATE, state=STATE,
-           outcomes=STRS, expect=_obj(["checked", "failed"], checked=INT, failed=LIST),
-           expect_source=NSTR, interpretations=STRS, verdict=ANY_OBJ, permalink=STR)
-MOVE = _obj(["player", "action", "rule"], player=STR, action=ANY_OBJ, rule=STR,
-            clause=NSTR, interpretation={"type": "boolean"}, step=ANY_OBJ)
-MOVES = _obj(["moves", "refused", "not_enumerated"], moves={"type": "array", "items": MOVE},
-             refused={"type": "array", "items": MOVE}, not_enumerated=STRS, winner=NSTR,
-             active=STR, explain={"type": "array", "items": MOVE})
-SEARCH = _obj(["query", "total", "results"], query=STR, total=INT,
-              results={"type": "array", "items": _obj(
-                  ["id", "game", "kind", "title", "url"], id=STR, game=STR, kind=STR,
-                  title=STR, snippet=STR, url=STR, score={"type": "number"})},
-              page=INT, pages=INT, limit=INT, offset=INT, notice=STR)
-ENTRY = _obj(["id", "game", "kind", "key", "title", "revisions"], id=STR, game=STR, kind=STR,
-             key=STR, title=STR, status=STR, revisions=LIST)
-GAME = _obj(["name", "zones", "actions"], name=STR, title=STR, zones=LIST, phases=LIST,
-            actions=ANY_OBJ, card_fields=ANY_OBJ)
+from .openapi_schemas import ANY_OBJ, INT, SCHEMAS, STR, array, obj, ref
 
 
 def _json(schema: dict, description: str) -> dict:
@@ -60,7 +19,7 @@ def _errors(*codes: int) -> dict:
     text = {400: "bad input, located", 401: "no or a wrong API token",
             403: "not allowed for this role", 404: "not found", 413: "body too large",
             415: "unsupported body type", 422: "over a run budget (docs/budgets.md)"}
-    return {str(c): _json(ERROR, text[c]) for c in codes}
+    return {str(c): _json(ref("Error"), text[c]) for c in codes}
 
 
 ENTRY_ID = {"name": "entry_id", "in": "path", "required": True,
@@ -92,28 +51,36 @@ SPEC = {
         "/api/openapi.json": {"get": {"summary": "this description", "responses": {
             "200": _json(ANY_OBJ, "OpenAPI 3")}}},
         "/api/search": {"get": {
-            "summary": "search rules, Q&A, terms and cards",
+            "summary": "search rules, Q&A, terms and cards: one result per entry with its "
+                       "best passages, exact matches first, a kana typo corrected, a "
+                       "glossary term also searched as the text's wording, the best "
+                       "partial matches when part of the query matches",
             "parameters": [
-                {"name": "q", "in": "query", "schema": STR},
+                {"name": "q", "in": "query", "schema": STR,
+                 "description": "words, an id (QA-337, 6.5.3.b), or the query language"},
                 {"name": "game", "in": "query", "schema": STR},
-                {"name": "kind", "in": "query", "schema": STR},
+                {"name": "kind", "in": "query",
+                 "schema": {"type": "string", "enum": ["rule", "qa", "term", "card"]}},
                 {"name": "page", "in": "query", "schema": INT},
-                {"name": "limit", "in": "query", "schema": INT}],
-            "responses": {"200": _json(SEARCH, "the hits"), **_errors(400)}}},
+                {"name": "limit", "in": "query", "schema": INT},
+                {"name": "old", "in": "query", "schema": STR,
+                 "description": "1: list older revisions' passages instead of folding them"},
+                {"name": "as_of", "in": "query", "schema": STR,
+                 "description": "YYYY-MM-DD: search the corpus as it stood that day"}],
+            "responses": {"200": _json(ref("Search"), "the results"), **_errors(400)}}},
         "/api/entry/{entry_id}": {"get": {
             "summary": "an entry with every revision", "parameters": [ENTRY_ID],
-            "responses": {"200": _json(ENTRY, "the entry"), **REDIRECT, **_errors(400, 404)}}},
+            "responses": {"200": _json(ref("Entry"), "the entry"), **REDIRECT, **_errors(400, 404)}}},
         "/api/replay/{entry_id}": {"get": {
             "summary": "the entry's scenarios replayed under each revision",
             "parameters": [ENTRY_ID, {"name": "rev", "in": "query", "schema": INT}],
-            "responses": {"200": _json(_obj(["entry", "runs", "errors"], entry=STR, runs=LIST,
-                                            errors=LIST), "the runs"),
+            "responses": {"200": _json(ref("Replay"), "the runs"),
                           **REDIRECT, **_errors(400, 404)}}},
         "/api/run": {"post": {
             "summary": "run a scenario (YAML, or JSON {scenario, ruleset})",
             "parameters": [{"name": "ruleset", "in": "query", "schema": STR}],
             "requestBody": SCENARIO_BODY,
-            "responses": {"200": _json(RUN, "the engine's result"),
+            "responses": {"200": _json(ref("Run"), "the engine's result"),
                           **_errors(400, 413, 415, 422)}}},
         "/api/moves": {"post": {
             "summary": "the legal actions after the scenario's actions (judge moves); a "
@@ -125,46 +92,50 @@ SPEC = {
                     "type": "object", "required": ["scenario"],
                     "properties": {"scenario": {"oneOf": [STR, ANY_OBJ]},
                                    "ruleset": STR, "action": ANY_OBJ}}}}},
-            "responses": {"200": _json(MOVES, "the moves, the refused actions and why"),
+            "responses": {"200": _json(ref("Moves"), "the moves, the refused actions and why"),
                           **_errors(400, 413, 415, 422)}}},
         "/api/scenario": {"post": {
             "summary": "the workbench's sync of form and text",
             "requestBody": {"required": True, "content": {"application/json": {"schema": {
                 "type": "object", "properties": {"yaml": STR, "data": ANY_OBJ}}}}},
-            "responses": {"200": _json(_obj(["yaml", "data", "error", "permalink"],
-                                            yaml=STR, data={"nullable": True},
-                                            error={**SCENARIO_ERROR, "nullable": True},
-                                            permalink=STR), "the board, with its error"),
+            "responses": {"200": _json(ref("ScenarioSync"), "the board, with its error"),
                           **_errors(400, 413, 415)}}},
         "/api/games": {"get": {"summary": "the games", "responses": {
-            "200": _json(_obj(["games"], games={"type": "array", "items": GAME}), "games")}}},
+            "200": _json(obj(["games"], games=array(ref("Game"))), "games")}}},
         "/api/games/{name}": {"get": {
             "summary": "one game's zones, fields, actions", "parameters": [GAME_NAME],
-            "responses": {"200": _json(GAME, "the game"), **_errors(404)}}},
+            "responses": {"200": _json(ref("Game"), "the game"), **_errors(404)}}},
         "/api/games/{name}/cards": {"get": {
-            "summary": "the names of the game's cards", "parameters": [GAME_NAME],
-            "responses": {"200": _json(_obj(["game", "cards"], game=STR, cards=STRS),
-                                       "card names"), **_errors(404)}}},
+            "summary": "the names of the game's cards; with q, the cards a name (any "
+                       "kana or width) or a number names, with their stats",
+            "parameters": [GAME_NAME, {"name": "q", "in": "query", "schema": STR,
+                                       "description": "a card name or number (75, No.075)"}],
+            "responses": {"200": _json(ref("Cards"), "card names and matches"),
+                          **_errors(404)}}},
         "/api/events/{slug}/calls": {
             "post": {"summary": "record a call (JSON {round, table, question, ruling, "
                                 "entries, scenario}); Authorization: Bearer <token>",
                      "parameters": [SLUG],
                      "requestBody": {"required": True, "content": {"application/json": {
                          "schema": ANY_OBJ}}},
-                     "responses": {"201": _json(_obj(["id", "url"], id=INT, url=STR),
+                     "responses": {"201": _json(obj(["id", "url"], id=INT, url=STR),
                                                 "the call was recorded"),
                                    **_errors(400, 401, 403, 404, 413, 415, 422)}},
             "get": {"summary": "the event's calls", "parameters": [SLUG],
-                    "responses": {"200": _json(_obj(["calls"], event=STR, calls=LIST),
+                    "responses": {"200": _json(obj(["calls"], event=STR, calls=array(ref("Call"))),
                                                "the calls"), **_errors(400, 401, 403, 404)}}},
         "/api/calls/{call_id}": {"get": {
             "summary": "one call with its revisions", "parameters": [
                 {"name": "call_id", "in": "path", "required": True, "schema": INT}],
-            "responses": {"200": _json(ANY_OBJ, "the call"), **_errors(401, 403, 404)}}},
+            "responses": {"200": _json(ref("Call"), "the call"), **_errors(401, 403, 404)}}},
         "/api/scenarios": {"get": {"summary": "every scenario file of the corpus", "responses": {
-            "200": _json(_obj(["scenarios"], scenarios=LIST), "scenario files")}}},
+            "200": _json(obj(["scenarios"], scenarios=array(ref("ScenarioFile"))),
+                                 "scenario files")}}},
     },
 }
+
+
+SPEC["components"] = {"schemas": SCHEMAS}
 
 
 def spec() -> dict:

@@ -123,15 +123,13 @@ class SearchPage:
     @property
     def pages(self) -> int:
         """How many pages of results there are (capped at MAX_PAGE)."""
-        total = self.data.get("total", 0)
-        return min(current_app.config["MAX_PAGE"], max(1, -(-total // self.limit)))
+        return self.as_json()["pages"]
 
     def as_json(self) -> dict:
-        """The searcher's JSON plus the paging."""
-        out = dict(self.data)
-        out.update({"page": self.page, "pages": self.pages, "limit": self.limit,
-                    "game": self.game, "kind": self.kind})
-        return out
+        """The searcher's JSON plus the paging (the CLI's ``--json`` is the same)."""
+        from judge.search.shaping import paged
+        return paged(self.data, self.page, self.limit, self.game, self.kind,
+                     current_app.config["MAX_PAGE"])
 
 
 def search(args, api: bool = False) -> SearchPage:

@@ -39,7 +39,10 @@ status-effects""".split()
 YUGIOH_KEYS = ["damage-calculation", "direct-attack", "graveyard", "equip-spells",
                "field-cards", "fusion", "fusion-deck", "flip-effects", "ritual"]
 GLOSSARY = ["yugioh/term/裏側守備表示", "yugioh/term/リバース効果", "yugioh/term/リバースモンスター",
-            "yugioh/term/モンスターゾーン"]
+            "yugioh/term/モンスターゾーン",
+            "vision/term/山札", "vision/term/GRAZE", "vision/term/プレイした物として解決",
+            "gemchronicle/term/破壊", "gemchronicle/term/ライフポイント", "gemchronicle/term/LP",
+            "gemchronicle/term/ML", "gemchronicle/term/先攻"]
 QA_KEYS = ["QA-021", "QA-041", "QA-108", "QA-110", "QA-326", "QA-337", "QA-341", "QA-346"]
 
 

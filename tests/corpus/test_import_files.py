@@ -31,7 +31,7 @@ def test_second_import_changes_no_file(imported):
     before = snapshot(imported)
     # The parent folder holds the same sources (README.md files are skipped).
     report = import_paths([SEEDS.parent], imported)
-    assert len(report.sources) == 6             # 4 seeds, the card list, a glossary
+    assert len(report.sources) == 8             # 4 seeds, the card list, 3 glossaries
     assert report.written == [] and report.removed == [] and report.conflicts == []
     written = [k for k in before if k.endswith(".md") or k == GAMES_MANIFEST]
     assert report.unchanged == len(written)

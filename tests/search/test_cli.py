@@ -70,3 +70,93 @@ def test_index_command_reports(run):
     assert result.exit_code == 0
     assert "entries" in result.output
     assert "項目" in run("--lang", "ja", "index").output
+
+
+# --- what the search page shows, through the command line -------------------------
+
+def as_json(run, *args):
+    result = run("search", *args, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_the_json_is_the_apis(run, real_searcher):
+    from judge.web import create_app
+    client = create_app({"TESTING": True, "SEARCHER": real_searcher,
+                         "OFFLINE_WARM": False}).test_client()
+    for query in ("ぐれいづ", "裏側守備表示", "グレイズ 存在しない語"):
+        cli = as_json(run, query, "--limit", "5")
+        api = client.get("/api/search", query_string={"q": query, "limit": 5}).get_json()
+        assert set(cli) == set(api), query
+        strip = ("snippet",)        # the page sanitises its snippets' HTML once more
+        for a, b in zip(cli["results"], api["results"], strict=True):
+            assert {k: v for k, v in a.items() if k not in strip + ("passages", "old")} == \
+                {k: v for k, v in b.items() if k not in strip + ("passages", "old")}
+            assert [p["url"] for p in a["passages"]] == [p["url"] for p in b["passages"]]
+        assert {k: cli[k] for k in cli if k != "results"} == \
+            {k: api[k] for k in api if k != "results"}
+
+
+def test_a_kana_typo_is_corrected_and_said(run):
+    data = as_json(run, "ぐれいづ")
+    assert data["corrected"] == "グレイズ" and data["did_you_mean"][0] == "グレイズ"
+    ids = [r["id"] for r in data["results"]]
+    assert len(ids) == len(set(ids))                       # one result per entry
+    assert set(ids[:2]) == {"vision/term/グレイズ", "vision/rule/6.5"}
+    rule = next(r for r in data["results"] if r["id"] == "vision/rule/6.5")
+    assert rule["exact"] == 3 and rule["passages"]         # its clauses under it
+    assert all(p["current"] for p in rule["passages"]) and rule["old_matches"] >= 1
+    text = run("--lang", "ja", "search", "ぐれいづ").output
+    assert "もしかして: 「ぐれいづ」は一字違い" in text and "「グレイズ」の結果" in text
+    assert text.count("vision/rule/6.5") == 1               # the entry once...
+    assert "§ 6.5.3.a:" in text                             # ...its passages under it
+    assert "旧版にも" in text and "--old" in text
+
+
+def test_old_lists_the_older_revisions(run):
+    data = as_json(run, "ぐれいづ", "--old")
+    assert data["old_included"] is True
+    term = next(r for r in data["results"] if r["id"] == "vision/term/グレイズ")
+    assert [p["revision"] for p in term["passages"] if not p["current"]] == [1]
+    text = run("--lang", "ja", "search", "ぐれいづ", "--old").output
+    assert "旧版、改訂1" in text and "--old で並べて表示" not in text
+
+
+def test_a_glossary_term_is_also_searched_as_the_texts_wording(run):
+    data = as_json(run, "裏側守備表示")
+    assert {"term": "裏側守備表示", "wording": "裏表示", "game": "yugioh"} in data["expanded"]
+    ids = [r["id"] for r in data["results"]]
+    assert ids[0] == "yugioh/term/裏側守備表示" and "yugioh/rule/flip-effects" in ids
+    text = run("--lang", "ja", "search", "裏側守備表示").output
+    assert "用語集: 「裏側守備表示」は本文では「裏表示」" in text
+    assert "yugioh/rule/flip-effects" in text
+
+
+def test_an_id_in_full_width_names_its_entry(run):
+    data = as_json(run, "ＱＡ３３７")
+    assert data["redirect"] == "vision/qa/QA-337"
+    assert data["results"][0]["id"] == "vision/qa/QA-337"
+    text = run("--lang", "ja", "search", "ＱＡ３３７").output
+    assert "judge show vision/qa/QA-337" in text
+
+
+def test_words_no_text_holds_are_dropped_and_named(run):
+    data = as_json(run, "グレイズ", "存在しない語")
+    assert data["dropped"] == ["存在しない語"] and data["searched"] == "グレイズ"
+    assert data["results"][0]["id"] in {"vision/term/グレイズ", "vision/rule/6.5"}
+    text = run("--lang", "ja", "search", "グレイズ", "存在しない語").output
+    assert "「存在しない語」を除いた「グレイズ」" in text
+
+
+def test_a_rule_that_holds_the_query_comes_before_a_card_that_sounds_like_it(run):
+    ids = [r["id"] for r in as_json(run, "ブラスター")["results"]]
+    assert ids.index("gemchronicle/rule/attack-types") < ids.index("vision/card/N105")
+
+
+def test_pages_and_an_empty_query(run):
+    first = as_json(run, "攻撃", "--limit", "3")
+    second = as_json(run, "攻撃", "--limit", "3", "--page", "2")
+    assert first["pages"] > 1 and second["page"] == 2
+    assert not {r["id"] for r in first["results"]} & {r["id"] for r in second["results"]}
+    empty = run("search", "  ")
+    assert empty.exit_code == 2 and "Traceback" not in empty.output

@@ -81,3 +81,57 @@ def test_a_modern_term_finds_the_texts_older_wording(real_searcher, real_corpus)
     entry = real_corpus.get("yugioh/term/リバース効果")
     assert "表になったとき" in entry.data["glossary"]["wording"]
     assert "public-facts" in entry.data["glossary"]["basis"]
+
+
+# Vision and Gem Chronicle: pairings where the game's own texts write one thing two ways
+# (sources/glossary/<game>.yaml, each citing the seed lines).
+TEXT_PAIRINGS = [
+    # query, its glossary entry, an entry only the text's wording finds
+    ("山札", "vision/term/山札", "vision/rule/6.5"),
+    ("プレイした物として解決", "vision/term/プレイした物として解決", "vision/qa/QA-337"),
+    ("先攻", "gemchronicle/term/先攻", "gemchronicle/rule/game-flow"),
+    ("ML", "gemchronicle/term/ML", "gemchronicle/rule/overlap"),
+    ("LP", "gemchronicle/term/LP", "gemchronicle/rule/direct-attack"),
+    ("破壊", "gemchronicle/term/破壊", "gemchronicle/rule/positions"),
+]
+
+
+def test_a_word_the_texts_write_two_ways_finds_both(real_searcher, real_corpus):
+    for query, term, found in TEXT_PAIRINGS:
+        raw = {h["id"] for h in real_searcher.search(query, limit=200).as_json()["results"]
+               if h["current"]}
+        assert found not in raw, query            # the query as typed misses its text now...
+        data = shaped(real_searcher, real_corpus, query, limit=20)
+        assert ids(data)[0] == term, query
+        hit = next(r for r in data["results"] if r["id"] == found)
+        assert hit["current"], query               # ...the text's wording finds it
+        game = term.split("/")[0]
+        assert {x["game"] for x in data["expanded"]} == {game}
+
+
+def test_a_pairing_is_its_games_only(real_searcher, real_corpus):
+    from judge.search.shaping import expansions
+    assert [x[3] for x in expansions(real_corpus, "破壊")] == ["gemchronicle"]
+    assert expansions(real_corpus, "破壊", game="yugioh") == []
+    data = shaped(real_searcher, real_corpus, "破壊", game="yugioh")
+    assert "expanded" not in data and {r["game"] for r in data["results"]} == {"yugioh"}
+
+
+def test_every_pairing_is_in_the_texts_it_cites():
+    """Never invented: each wording is in the game's seeds, and a term said to be an older
+    or another way of writing (usage older/variant) is in them too."""
+    from pathlib import Path
+
+    import yaml
+    root = Path(__file__).resolve().parents[2] / "sources"
+    seeds = {"vision": ["000", "004"], "gemchronicle": ["002"]}
+    for game, numbers in seeds.items():
+        text = "".join(p.read_text("utf-8") for n in numbers
+                       for p in (root / "seeds").glob(f"{n}_*.txt"))
+        glossary = yaml.safe_load((root / "glossary" / f"{game}.yaml").read_text("utf-8"))
+        assert glossary["glossary"] == game and glossary["terms"]
+        for item in glossary["terms"]:
+            assert all(w in text for w in item["wording"]), item["term"]
+            if item.get("usage") in ("older", "variant"):
+                assert item["term"] in text, item["term"]
+            assert "line" in item["basis"] and item["lines"], item["term"]

@@ -60,11 +60,16 @@ def feed(client, url):
 
 
 def test_feed_lists_changes_newest_first_with_word_diffs(client):
-    # Vision's feed: the glossary's Yu-Gi-Oh! terms (written the same day) are new too.
+    # Vision's feed: its glossary terms (written the same day) are new too; the rulings
+    # are looked at here.
     root = feed(client, "/changes.atom?game=vision")
     entries = root.findall(f"{ATOM}entry")
     dates = [e.find(f"{ATOM}updated").text for e in entries]
     assert dates == sorted(dates, reverse=True)
+    glossary = [e for e in entries if "/term/" in e.find(f"{ATOM}id").text
+                and e.find(f"{ATOM}updated").text.startswith("2026-12-01")]
+    assert len(glossary) == 3
+    entries = [e for e in entries if e not in glossary]
     titles = [e.find(f"{ATOM}title").text for e in entries]
     assert titles[0].startswith("QA-900 ") and "[新規]" in titles[0]
     assert titles[1].startswith("QA-337 ") and "[改訂2→改訂3]" in titles[1]
@@ -90,7 +95,8 @@ def test_changes_page_and_json(client):
     html = client.get("/changes?since=2026-01-01").get_data(as_text=True)
     assert "改訂2 → 改訂3" in html and "QA-900" in html and "<del" in html
     data = client.get("/changes?game=vision&since=2026-01-01&format=json").get_json()
-    assert [(c["id"], c["revision"], c["date"], c["status"]) for c in data["changes"]] == [
+    assert [(c["id"], c["revision"], c["date"], c["status"]) for c in data["changes"]
+            if c["kind"] != "term"] == [
         ("vision/qa/QA-900", 1, "2026-12-01", "current"),
         ("vision/qa/QA-337", 3, "2026-12-01", "current")]
     everything = client.get("/changes?since=2026-01-01&format=json").get_json()["changes"]
@@ -98,11 +104,18 @@ def test_changes_page_and_json(client):
     assert client.get("/changes?since=yesterday").status_code == 400
 
 
-def test_entry_page_says_it_changed_in_its_first_screen(client):
+def test_entry_page_says_it_changed_in_one_banner_before_the_text(client):
     html = client.get("/entry/vision/qa/QA-337").get_data(as_text=True)
-    note = html.index('id="changed-note"')
-    assert note < html.index('class="text"')
-    assert "2026-12-01 に変更されました" in html[note:note + 300]
+    # The published reversal and the dated change are one banner, not two.
+    assert html.count('class="banner ') == 1 and 'id="changed-note"' not in html
+    start = html.index('id="reversal"')
+    banner = html[start:html.index("</div>", start)]
+    assert start < html.index('class="text"')
+    assert "覆りました" in banner and "改訂3、2026-12-01" in banner
+    # the old answer and where the new one was published, folded into the same banner
+    assert "いいえ、出来ません。" in banner
+    assert 'href="https://example.invalid/test"' in banner and "2026-12-01 公開" in banner
+    assert 'href="#history-title"' in banner
 
 
 def test_as_of_shows_each_entry_as_it_stood(client):

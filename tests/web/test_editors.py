@@ -131,7 +131,9 @@ def test_two_editors_add_a_qa_and_a_reversal(app):
     feed = ed3.get("/vision/changes.atom").get_data(as_text=True)
     assert feed.index("QA-900") < feed.index("[改訂2→改訂3]")
     page = ed3.get("/entry/vision/qa/QA-337").get_data(as_text=True)
-    assert "2026-12-01 に変更されました" in page
+    # one banner: the reversal, its date and the old answer
+    assert page.count('class="banner ') == 1 and "覆りました" in page
+    assert "改訂3、2026-12-01" in page
     old = ed3.get("/entry/vision/qa/QA-337?as_of=2014-01-01").get_data(as_text=True)
     assert "はい、できます。<br>" in old or "はい、できます。" in old.split('class="source"')[0]
     # A decided change cannot be decided again.

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 import schemathesis
 from hypothesis import settings
 from schemathesis.checks import not_a_server_error
@@ -57,3 +59,65 @@ def test_the_api_keeps_its_contract(app, case):
     case.operation.schema.location = "/api/openapi.json"
     case.call_and_validate(app=app, checks=[not_a_server_error, status_code_conformance,
                                    content_type_conformance, response_schema_conformance])
+
+
+# The fuzzer's random queries seldom find anything; these real ones, on the real corpus,
+# reach every field of a grouped search (passages, folded old revisions, did-you-mean,
+# dropped words, glossary expansion), the card lookup's matches, a replay, the moves.
+@pytest.fixture(scope="module")
+def real():
+    from judge.corpus import DEFAULT_CORPUS
+    if not any(DEFAULT_CORPUS.glob("vision/qa/*.md")):
+        pytest.skip("corpus/ has not been generated")
+    from judge.web import create_app
+    return create_app({"TESTING": True, "OFFLINE_WARM": False}).test_client()
+
+
+REAL_GETS = [
+    ("/api/search", "/api/search?q=ぐれいづ"),
+    ("/api/search", "/api/search?q=裏側守備表示"),
+    ("/api/search", "/api/search?q=グレイズ 存在しない語"),
+    ("/api/search", "/api/search?q=ＱＡ３３７"),
+    ("/api/search", "/api/search?q=グレイズ&old=1"),
+    ("/api/search", "/api/search?q=グレイズ&as_of=2010-01-01"),
+    ("/api/games/{name}/cards", "/api/games/vision/cards?q=まなのせいせい"),
+    ("/api/games/{name}/cards", "/api/games/yugioh/cards?q=サンダー"),
+    ("/api/entry/{entry_id}", "/api/entry/vision/rule/6.5"),
+    ("/api/replay/{entry_id}", "/api/replay/vision/qa/QA-337"),
+    ("/api/games/{name}", "/api/games/yugioh"),
+    ("/api/scenarios", "/api/scenarios"),
+]
+
+
+@pytest.mark.parametrize("path, url", REAL_GETS)
+def test_real_answers_keep_the_schema(real, path, url):
+    response = real.get(url)
+    assert response.status_code == 200, response.get_data(as_text=True)[:300]
+    schema[path]["GET"].validate_response(response)        # raises, saying where
+
+
+def test_the_search_schema_names_what_the_grouped_answer_holds(real):
+    described = openapi.spec()["components"]["schemas"]
+    data = real.get("/api/search?q=ぐれいづ").get_json()
+    assert data["corrected"] == "グレイズ" and data["results"][0]["passages"] is not None
+    search_fields = set(described["Search"]["properties"])
+    assert set(data) <= search_fields | {"expanded", "as_of"}
+    result_fields = set().union(*(part["properties"]
+                                  for part in described["SearchResult"]["allOf"]))
+    assert set(data["results"][0]) <= result_fields
+    expanded = real.get("/api/search?q=裏側守備表示").get_json()
+    assert expanded["expanded"] and "expanded" in search_fields
+    dropped = real.get("/api/search?q=グレイズ 存在しない語").get_json()
+    assert dropped["dropped"] == ["存在しない語"] and "dropped" in search_fields
+
+
+def test_moves_and_run_answers_keep_the_schema(real):
+    from judge.corpus import DEFAULT_CORPUS
+    body = (DEFAULT_CORPUS / "vision/scenarios/qa-337-restrictions.yaml").read_bytes()
+    for path in ("/api/moves", "/api/run"):
+        response = real.post(path, data=body, content_type="text/yaml")
+        assert response.status_code == 200
+        assert schema[path]["POST"].is_valid_response(response), path
+    sync = real.post("/api/scenario", json={"yaml": "game: 1\n"})
+    assert sync.status_code == 200 and sync.get_json()["error"]
+    assert schema["/api/scenario"]["POST"].is_valid_response(sync)

@@ -20,7 +20,16 @@ from judge.i18n import msg
 from .drafts import Draft, make_entry, revision
 from .sources import SourceFile
 
-TERM_FIELDS = {"term", "reading", "wording", "rules", "lines", "basis"}
+TERM_FIELDS = {"term", "reading", "wording", "rules", "lines", "basis", "usage"}
+# What the term is beside the text's wording (``usage``; modern when not given): a word
+# judges use today, the common word for it, an older revision's word, or another way the
+# texts themselves write it.  Each says so on the term's page.
+USAGES = {
+    "modern": "は、今日の用語です。このゲームの本文では{said}と書かれています",
+    "common": "は、一般的な言い方です。このゲームの本文では{said}と書かれています",
+    "older": "は、このゲームの古い版の本文の言い方です。現行の本文では{said}と書かれています",
+    "variant": "は、このゲームの本文にある別の書き方です。本文は同じものを{said}とも書いています",
+}
 
 
 def _line_of(src: SourceFile, term: str) -> int:
@@ -75,20 +84,27 @@ def import_glossary(src: SourceFile, drafts: dict[str, Draft]) -> dict[str, Draf
             raise src.error(msg("terms[{i}] ({term}): `wording` (the text's own words) and "
                                 "`basis` (why they mean the term) are required", i=i,
                                 term=term), line)
+        usage = str(item.get("usage") or "modern")
+        if usage not in USAGES:
+            raise src.error(msg("terms[{i}] ({term}): usage {usage!r} is not one of "
+                                "{accepted}", i=i, term=term, usage=usage,
+                                accepted=", ".join(sorted(USAGES))), line)
         rules = [str(r) for r in item.get("rules") or []]
         entry_id = f"{game}/term/{term}"
         if entry_id in out or entry_id in drafts:
             raise src.error(msg("terms[{i}]: {entry_id} is given twice", i=i,
                                 entry_id=entry_id), line)
-        text = _text(term, str(item.get("reading") or ""), wording, rules, drafts, basis)
+        text = _text(term, str(item.get("reading") or ""), wording, rules, drafts, basis,
+                     usage)
         source = {"document": str(data.get("document") or "judge 用語集"),
                   "file": src.name, "lines": f"{line}-{_last_line(src, line)}",
                   "text_lines": str(item.get("lines") or "")}
         rev = revision(1, RevisionDate(when), source, text)
-        entry = make_entry(entry_id, term, [rev], cites=rules,
-                           data={"glossary": {"wording": wording,
-                                              "reading": str(item.get("reading") or ""),
-                                              "basis": basis}})
+        glossary = {"wording": wording, "reading": str(item.get("reading") or ""),
+                    "basis": basis}
+        if usage != "modern":
+            glossary["usage"] = usage
+        entry = make_entry(entry_id, term, [rev], cites=rules, data={"glossary": glossary})
         draft = Draft(entry)
         draft.sources.add(src.name)
         out[entry_id] = draft
@@ -96,12 +112,12 @@ def import_glossary(src: SourceFile, drafts: dict[str, Draft]) -> dict[str, Draf
 
 
 def _text(term: str, reading: str, wording: list[str], rules: list[str],
-          drafts: dict[str, Draft], basis: str) -> str:
+          drafts: dict[str, Draft], basis: str, usage: str = "modern") -> str:
     said = "".join(f"「{w}」" for w in wording)
     links = "、".join(f"[{drafts[r].entry.title if r in drafts else r}](judge:{r})"
                      for r in rules)
-    lines = [f"**{term}**{f'（{reading}）' if reading else ''}は、今日の用語です。"
-             f"このゲームの本文では{said}と書かれています（編集部の用語集。ルールの本文ではありません）。",
+    lines = [f"**{term}**{f'（{reading}）' if reading else ''}"
+             + USAGES[usage].format(said=said) + "（編集部の用語集。ルールの本文ではありません）。",
              "", f"- 本文での言い方: {said}"]
     if links:
         lines.append(f"- その言い方が出てくる規則: {links}")

@@ -58,6 +58,10 @@ def test_qa337_answers_first_with_the_reversal_in_the_first_screen(page: Page, l
     expect(banner).to_contain_text("はい、できます。")          # the old answer
     expect(banner).to_contain_text("2014-04-10")                # and when it changed
     assert in_first_screen(page, ".answer") and in_first_screen(page, "#reversal")
+    # one banner, not two: the dated change (where it was published, the diff) is folded in
+    expect(page.locator(".banner")).to_have_count(1)
+    expect(banner).to_contain_text("東方Vision 公式Q&A")
+    expect(banner.locator('a[href="#history-title"]')).to_be_visible()
     # a quote is visible without a click, its citation readable (the title, not an id)
     quote = page.locator("aside.replay .step .quote").first
     expect(quote).to_be_visible()

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from judge.engine.conflicts import Assumption
 
+from .i18n import msg
+
 
 ASSUMPTIONS = (
     Assumption(
         "vision/qa/QA-041", "as_if_played_restrictions", "ignored", "はい、セットされます",
-        "QA-041 sets a second world talisman in one turn: a card resolved as if played is "
-        "not bound by the limit on world talismans per turn (プレイ条件の影響を受けません)"),
+        msg("QA-041 sets a second world talisman in one turn: a card resolved as if played "
+            "is not bound by the limit on world talismans per turn (プレイ条件の影響を受けません)")),
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from judge.i18n import Term, _, list_separator
+from judge.i18n import Term, _, current_locale, list_separator
 
 
 def _value(v) -> str:
@@ -17,6 +17,14 @@ def _value(v) -> str:
 
 def _zone(game: str, zone: str) -> str:
     return Term("zone", zone, f"judge.games.{game}").render()
+
+
+def _counter(game: str, counter: str) -> str:
+    """A player's counter by the game's own word for it (マナ), else its key."""
+    from judge.engine.registry import game_classes
+    cls = game_classes().get(game)
+    labels = cls.counter_labels.get(counter, {}) if cls else {}
+    return labels.get(current_locale()) or counter
 
 
 def result_text(result) -> str:
@@ -43,7 +51,8 @@ def result_text(result) -> str:
     sep = list_separator()
     for pname, player in data["state"]["players"].items():
         parts = [_("life {life}", life=player["life"])] if player["life"] is not None else []
-        parts += [f"{k} {v}" for k, v in player.items() if k not in ("life", "zones")]
+        parts += [f"{_counter(data['game'], k)} {v}" for k, v in player.items()
+                  if k not in ("life", "zones")]
         lines.append(f"{pname}: {' · '.join(parts)}")
         for z, cards in player["zones"].items():
             if not cards:

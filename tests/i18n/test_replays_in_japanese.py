@@ -66,3 +66,19 @@ def test_the_json_keeps_the_message_and_its_parameters():
     attack = next(s for s in run["steps"] if s["event"] == "attack")
     assert attack["params"]["attacker"] == {"card": "戦士A"}
     json.dumps(run, ensure_ascii=False)        # everything in it is JSON
+
+
+def test_single_words_of_the_game_read_in_japanese():
+    """Words too short for the sentence check: a position, a direct attack's target."""
+    from judge.engine.runner import run_text
+    text = (Path(CORPUS.root) / "gemchronicle/scenarios/direct-attack.yaml").read_text("utf-8")
+    with use_locale("ja"):
+        details = [s["detail"] for s in run_text(text, CORPUS).as_json()["steps"]]
+    assert any("ダイレクトアタック" in d for d in details), details
+    assert not any(re.search(r"\bdirectly\b", d) for d in details), details
+    battle = (Path(CORPUS.root) / "gemchronicle/scenarios/attack-type-attacker.yaml").read_text(
+        "utf-8")
+    with use_locale("ja"):
+        details = [s["detail"] for s in run_text(battle, CORPUS).as_json()["steps"]]
+    assert any("（攻撃表示）" in d or "（守備表示）" in d for d in details), details
+    assert not any(re.search(r"（(attack|defense)）", d) for d in details), details

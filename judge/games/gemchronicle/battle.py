@@ -100,7 +100,8 @@ def fight(match, attacker, target, a: int, *, counter: bool, pierce: bool, count
     cite = cell_cite(out.cell)
     yield Note(cite=cite, detail=msg("{attacker} attacks with {a} against {target}'s "
                                      "{which} {v} ({pos} position)",
-                                     attacker=attacker, a=a, target=target, which=which, v=v, pos=pos),
+                                     attacker=attacker, a=a, target=target, which=which, v=v,
+                                     pos=msg.term("position", pos)),
                event="battle")
     if out.countered:
         yield Note(cite=counter_cite.because(NO_COUNTER),

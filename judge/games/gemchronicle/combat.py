@@ -99,7 +99,8 @@ def attack(match, act):
                                                    "costs no mana",
                                                    unit=unit), event="mana")
     yield from attributes.show_for_action(unit)
-    what = f"{target.label()}" if target else f"{opp} directly"
+    what = target.label() if target else msg("player {player} directly (direct attack)",
+                                             player=opp)
     yield SetCard(unit, {"attacked": True}, cite=rule("battle-phase", None, "１ターンに一度攻撃"),
                   detail=msg("{player}: {unit} ({japanese}) attacks {what}",
                              player=player, unit=unit, japanese=kind.japanese, what=what),

@@ -176,8 +176,7 @@ def offline_tables(corpus) -> dict:
     browser has no corpus): the one-edit vocabulary and the glossary, as used here."""
     forms, titles = _vocabulary(corpus)
     return {"vocabulary": {"forms": forms, "titles": titles},
-            "glossary": [[form, term, wordings] for form, term, wordings, _game
-                         in glossary(corpus)],
+            "glossary": [list(g) for g in glossary(corpus)],
             "fetch": FETCH, "passages": PASSAGES}
 
 

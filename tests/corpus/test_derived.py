@@ -142,8 +142,13 @@ def test_each_input_changes_the_key(fake, monkeypatch):
     changed()
     monkeypatch.setenv("JUDGE_BUDGET_ACTIONS", "5")           # a run budget
     changed()
-    with use_locale("en"):                                    # the language written in
-        changed()
+    # the language written in (whichever one the suite left in force before)
+    keys = {}
+    for lang in ("ja", "en"):
+        with use_locale(lang):
+            keys[lang] = derived.derivation_key(fake)
+    assert keys["ja"] != keys["en"]
+    seen.update(keys.values())
     monkeypatch.setattr(derived, "installed", lambda: ["PyYAML-9.9.dist-info"])
     changed()
     # what cannot change an answer does not change the key

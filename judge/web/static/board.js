@@ -309,15 +309,21 @@
     var add = h("button", { type: "button", class: "small", id: "bf-add-card", text: t("置く"), onclick: function () {
       var wait = lookupWait;
       if (!wait) { placeCard(sp); return; }
-      add.disabled = true;
-      wait.then(function () { add.disabled = false; placeCard(sp); });
+      // the whole panel waits, so what is typed meanwhile (the next card) cannot mix
+      // into the card being placed
+      add.disabled = box.disabled = true; box.setAttribute("aria-busy", "true");
+      wait.then(function () {
+        add.disabled = box.disabled = false; box.removeAttribute("aria-busy");
+        placeCard(sp);
+      });
     } });
     name.id = "bf-card-name";
-    return h("fieldset", {}, [h("legend", { text: t("カードを置く") }),
+    var box = h("fieldset", {}, [h("legend", { text: t("カードを置く") }),
       h("div", { class: "form-row" }, [field(t("カード名"), name, "grow")].concat(quickNodes)),
       h("div", { class: "form-row" }, [field(t("プレイヤー"), who), field(t("領域"), where), add]),
       h("p", { class: "form-note small", text: t("下の盤面の図で領域の「＋」をタップしても置けます。") }),
       more, message]);
+    return box;
   }
 
   function placeCard(sp) {

@@ -88,13 +88,17 @@
     return 1;
   }
 
-  /* shaping.expansions: [term, wording, the query with the term in the text's wording] */
-  Index.prototype.expansions = function (query) {
+  /* shaping.expansions: [term, wording, the query with the term in the text's wording,
+     the term's game]; a pairing is one game's, unused by a search filtered to another */
+  Index.prototype.expansions = function (query, game) {
     var normal = normalForm(query), flat = normal.split(" ").join(""), out = [];
     this.b.shaping.glossary.forEach(function (g) {
       var form = g[0];
+      if (game && g[3] !== game) return;
       if (form && flat.indexOf(form) >= 0 && normal.indexOf(form) >= 0) {
-        g[2].forEach(function (w) { out.push([g[1], w, normal.split(form).join(A.normalize(w))]); });
+        g[2].forEach(function (w) {
+          out.push([g[1], w, normal.split(form).join(A.normalize(w)), g[3]]);
+        });
       }
     });
     return out;
@@ -190,16 +194,17 @@
         }
       }
     }
-    var expanded = OPERATOR.test(query) ? [] : this.expansions(query);
+    var expanded = OPERATOR.test(query) ? [] : this.expansions(query, game);
     if (expanded.length) {
       var known = new Set(hits.map(key));
       hits = hits.slice();
       expanded.forEach(function (x) {
-        search(x[2]).results.forEach(function (h) {
+        // the wording is searched in the term's own game only
+        self.search(x[2], {game: x[3], kind: kind, limit: fetch, offset: 0}).results.forEach(function (h) {
           if (!known.has(key(h))) { known.add(key(h)); hits.push(h); }
         });
       });
-      data.expanded = expanded.map(function (x) { return {term: x[0], wording: x[1]}; });
+      data.expanded = expanded.map(function (x) { return {term: x[0], wording: x[1], game: x[3]}; });
     }
     if (!hits.length) {
       var part = this.partial(query, game, kind, fetch);

@@ -11,10 +11,11 @@ import unicodedata
 from typing import Any
 
 from judge.engine import Card, FieldSpec, ScenarioError, worth_writing
-from judge.i18n import N_
+from judge.i18n import N_, joined
 
 from .board import (FIELD_ZONE, MONSTER_KINDS, MONSTER_ZONES, SPELL_ZONES, label_of, labels)
 from .effect_text import parse_effect
+from .i18n import msg
 
 KINDS = ("monster", "effect", "fusion", "ritual", "spell", "trap")
 SPELL_TYPES = ("normal", "equip", "field", "fusion", "ritual")
@@ -140,17 +141,18 @@ def make_card(spec: dict, owner: str, zone: str, uid: str) -> Card:
     if zone == "monsters":
         if props.get("face_down"):
             if props.get("position") == "attack":
-                raise ScenarioError("position: a face-down monster is in defense position "
-                                    "(裏側守備表示); there is no face-down attack position",
+                raise ScenarioError(msg("position: a face-down monster is in defense position "
+                                        "(裏側守備表示); there is no face-down attack "
+                                        "position"),
                                     accepted="position: defense")
             props["position"] = "defense"
         props.setdefault("position", "attack")
     elif props.get("position"):
-        raise ScenarioError(f"position: only a monster in a monster zone has a position, "
-                            f"not a card in {zone}")
+        raise ScenarioError(msg("position: only a monster in a monster zone has a position, "
+                                "not a card in {zone}", zone=msg.zone(zone)))
     if props.get("face_down") and zone not in ("monsters", "spells"):
-        raise ScenarioError(f"face_down: only a card in a monster or spell & trap zone can be "
-                            f"face-down, not a card in {zone}")
+        raise ScenarioError(msg("face_down: only a card in a monster or spell & trap zone can "
+                                "be face-down, not a card in {zone}", zone=msg.zone(zone)))
     props = {k: v for k, v in props.items() if v is not None and v is not False}
     return Card(uid=uid, name=name, owner=owner, props=props)
 
@@ -191,8 +193,9 @@ def validate_setup(state, doc) -> None:
         for zone, limit in (("monsters", MONSTER_ZONES), ("spells", SPELL_ZONES),
                             ("field", FIELD_ZONE)):
             if len(zones[zone]) > limit:
-                raise ScenarioError(f"{pname} has {len(zones[zone])} cards in {zone}; the "
-                                    f"zone holds {limit}", field=f"setup.players.{pname}.{zone}",
+                raise ScenarioError(msg("{player} has {count} cards in {zone}; the zone "
+                                        "holds {limit}", player=pname, count=len(zones[zone]),
+                                        zone=msg.zone(zone), limit=limit), field=f"setup.players.{pname}.{zone}",
                                     **doc.where(*base, zone))
         for zone, cards in zones.items():
             for i, card in enumerate(cards):
@@ -200,12 +203,12 @@ def validate_setup(state, doc) -> None:
                                     doc.where(*base, zone, i))
         field_cards += zones["field"]
     if len(field_cards) > 1:
-        raise ScenarioError("only one field card can be on the duel field "
-                            "(yugioh/rule/field-cards: 1枚のみ)", field="setup.players",
+        raise ScenarioError(msg("only one field card can be on the duel field "
+                                "(yugioh/rule/field-cards: 1枚のみ)"), field="setup.players",
                             **doc.where("setup", "players"))
     if "terrain" in state.flags and not field_cards:
-        raise ScenarioError("the terrain comes from a field card: put the card in a "
-                            "player's field zone instead", field="setup.flags.terrain",
+        raise ScenarioError(msg("the terrain comes from a field card: put the card in a "
+                                "player's field zone instead"), field="setup.flags.terrain",
                             **doc.where("setup", "flags"))
     mons = labels(field_monsters(state))
     for pname, player in state.players.items():
@@ -217,12 +220,13 @@ def validate_setup(state, doc) -> None:
             label = f"setup.players.{pname}.spells[{i}].attached_to"
             holder = mons.get(ref) or next((c for c in mons.values() if c.uid == ref), None)
             if holder is None:
-                raise ScenarioError(f"no monster {ref!r} on the field to hold "
-                                    f"{card.label()}", field=label,
+                raise ScenarioError(msg("no monster {ref!r} on the field to hold {card}",
+                                        ref=ref, card=card), field=label,
                                     accepted=list(mons) or "(no monsters)", **where)
             if holder.get("face_down"):
-                raise ScenarioError(f"{card.label()} cannot be laid over the face-down "
-                                    f"{holder.label()} (yugioh/rule/equip-spells)",
+                raise ScenarioError(msg("{card} cannot be laid over the face-down {holder} "
+                                        "(yugioh/rule/equip-spells)", card=card,
+                                        holder=holder),
                                     field=label, **where)
             card.props["attached_to"] = holder.uid
 
@@ -230,42 +234,44 @@ def validate_setup(state, doc) -> None:
 def _check_card_in_zone(card: Card, zone: str, label: str, where: dict) -> None:
     kind = card.get("kind")
     if card.get("attached_to") and (zone != "spells" or card.get("spell_type") != "equip"):
-        raise ScenarioError("only an equip spell in a spell & trap zone is laid over a "
-                            "monster", field=f"{label}.attached_to", **where)
+        raise ScenarioError(msg("only an equip spell in a spell & trap zone is laid over a "
+                                "monster"), field=f"{label}.attached_to", **where)
     if zone == "monsters":
         if kind not in MONSTER_KINDS:
-            raise ScenarioError(f"{card.label()} is a {kind}, not a monster", field=label,
+            raise ScenarioError(msg("{card} is a {kind}, not a monster", card=card,
+                                    kind=kind), field=label,
                                 accepted=", ".join(MONSTER_KINDS), **where)
         missing = [s for s in ("atk", "def") if card.get(s) is None]
         if missing:
-            raise ScenarioError(f"a monster on the field needs its {' and '.join(missing)}",
+            raise ScenarioError(msg("a monster on the field needs its {stats}",
+                                    stats=joined(msg.term("field", s) for s in missing)),
                                 field=label, accepted="atk: <number>, def: <number>",
                                 **where)
     elif zone in ("spells", "field"):
         if kind not in (None, "spell", "trap"):
-            raise ScenarioError(f"{card.label()} is a {kind} monster; the {zone} zone holds "
-                                "spell and trap cards", field=label, **where)
+            raise ScenarioError(msg("{card} is a {kind} monster; {zone} holds spell and trap "
+                                    "cards", card=card, kind=kind, zone=msg.zone(zone)), field=label, **where)
         if zone == "field" and card.get("spell_type") != "field":
-            raise ScenarioError("the field card zone holds a field card "
-                                "(spell_type: field)", field=label, **where)
+            raise ScenarioError(msg("the field card zone holds a field card "
+                                    "(spell_type: field)"), field=label, **where)
         if zone == "spells" and card.get("spell_type") == "field":
-            raise ScenarioError("a field card goes in the field zone", field=label, **where)
+            raise ScenarioError(msg("a field card goes in the field zone"), field=label, **where)
         if zone == "spells" and card.get("spell_type") == "equip" and \
                 not card.get("face_down") and not card.get("attached_to"):
-            raise ScenarioError("a face-up equip spell is laid over a monster: give "
-                                "attached_to (or face_down: true for a set card)",
+            raise ScenarioError(msg("a face-up equip spell is laid over a monster: give "
+                                    "attached_to (or face_down: true for a set card)"),
                                 field=label, accepted="attached_to: <monster name>", **where)
     elif zone == "fusion_deck":
         if kind != "fusion":
-            raise ScenarioError("the fusion deck holds fusion monsters only "
-                                "(yugioh/rule/fusion-deck: 融合後のモンスターだけ)",
+            raise ScenarioError(msg("the fusion deck holds fusion monsters only "
+                                    "(yugioh/rule/fusion-deck: 融合後のモンスターだけ)"),
                                 field=label, accepted="kind: fusion, materials: [...]",
                                 **where)
     if kind == "fusion" and zone in ("deck", "hand"):
-        raise ScenarioError("a fusion monster waits in the fusion deck, not in the "
-                            f"{zone} (yugioh/rule/fusion-deck)", field=label,
+        raise ScenarioError(msg("a fusion monster waits in the fusion deck, not in {zone} "
+                                "(yugioh/rule/fusion-deck)", zone=msg.zone(zone)), field=label,
                             accepted="fusion_deck", **where)
     if kind == "fusion" and len(card.get("materials") or []) < 2:
-        raise ScenarioError("a fusion monster names two or more materials "
-                            "(yugioh/rule/fusion: ２枚以上)", field=f"{label}.materials",
+        raise ScenarioError(msg("a fusion monster names two or more materials "
+                                "(yugioh/rule/fusion: ２枚以上)"), field=f"{label}.materials",
                             **where)

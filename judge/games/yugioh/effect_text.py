@@ -39,10 +39,10 @@ def parse_effect(text: str, field: str = "effect") -> tuple[str, int | str]:
     if m:
         return m.group(1), int(m.group(2))
     if re.fullmatch(r"[A-Za-z_]+(\s+\S+)?", raw):
-        raise ScenarioError(f"{text!r} is not an effect this game knows", field=field,
+        raise ScenarioError(msg("{text!r} is not an effect this game knows", text=text), field=field,
                             accepted=VOCABULARY)
     if not raw:
-        raise ScenarioError("an effect cannot be empty", field=field, accepted=VOCABULARY)
+        raise ScenarioError(msg("an effect cannot be empty"), field=field, accepted=VOCABULARY)
     return "text", raw
 
 

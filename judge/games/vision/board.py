@@ -7,9 +7,11 @@ that name in board order (A's zones then B's, deck … removed), as actions do.
 from __future__ import annotations
 
 from judge.engine import ScenarioError, worth_writing
+from judge.i18n import joined
 
-from .cards import CHARACTER_STATS, is_character, label
+from .cards import CHARACTER_STATS, is_character
 from .effects import SEA_FLAG
+from .i18n import msg
 from .targets import reference
 
 REFERENCES = {"attached_to": ("field",), "target": None}
@@ -37,17 +39,19 @@ def validate_setup(game, state, doc) -> None:
     attacking = [(p, z, c) for p, z, c in state.cards() if c.props.get("attacking")]
     if len(attacking) > 1:
         p, z, _ = attacking[1]
-        raise ScenarioError("only one attack waits at a time",
-                            field=f"setup.players.{p}.{z}", accepted="attacking on one card",
+        raise ScenarioError(msg("only one attack waits at a time"),
+                            field=f"setup.players.{p}.{z}",
+                            accepted=msg("attacking on one card"),
                             **doc.where("setup", "players", p, z))
     for key, value in state.flags.items():
         if key == SEA_FLAG and str(value) not in state.players:
-            raise ScenarioError(f"the flag {key} names the player whose 開海 is in force",
+            raise ScenarioError(msg("the flag {key} names the player whose 開海 is in force",
+                                    key=key),
                                 field=f"setup.flags.{key}", accepted=list(state.players),
                                 **doc.where("setup", "flags", key))
     for i, fact in enumerate(state.this_turn):
         if str(fact.get("player")) not in state.players:
-            raise ScenarioError("each this_turn record names its player",
+            raise ScenarioError(msg("each this_turn record names its player"),
                                 field=f"setup.this_turn[{i}].player",
                                 accepted=list(state.players),
                                 **doc.where("setup", "this_turn", i))
@@ -59,43 +63,46 @@ def _check_card(state, card, zone, doc, path, label_) -> None:
         if ref is None:
             continue
         if key == "attached_to" and zone != "field":
-            raise ScenarioError("only a card on the field is set on a character",
+            raise ScenarioError(msg("only a card on the field is set on a character"),
                                 field=f"{label_}.{key}", **doc.where(*path, key))
         if key == "target" and zone != "play_area":
-            raise ScenarioError("only a played card (in play_area) has a target",
+            raise ScenarioError(msg("only a played card (in play_area) has a target"),
                                 field=f"{label_}.{key}", **doc.where(*path, key))
         found = _find(state, ref, zones)
         if len(found) != 1 or found[0].uid == card.uid:
             present = sorted({c.name for _, z, c in state.cards()
                               if (zones is None or z in zones) and c.uid != card.uid})
-            raise ScenarioError(f"{ref!r} names no single card"
-                                + (" on the field" if zones else ""),
-                                field=f"{label_}.{key}", accepted=present or "(none)",
+            raise ScenarioError(msg("{ref!r} names no single card on the field", ref=ref)
+                                if zones else msg("{ref!r} names no single card", ref=ref),
+                                field=f"{label_}.{key}", accepted=present or msg("(none)"),
                                 **doc.where(*path, key))
         if key == "attached_to" and not is_character(found[0]):
-            raise ScenarioError(f"{label(found[0])} is not a character: equipment and "
-                                "talismans are set on characters",
+            raise ScenarioError(msg("{card} is not a character: equipment and talismans are "
+                                    "set on characters", card=found[0]),
                                 field=f"{label_}.{key}", **doc.where(*path, key))
         card.props[key] = found[0].uid
     if zone == "field" and is_character(card):
         missing = [k for k in CHARACTER_STATS if not isinstance(card.get(k), int)]
         if missing:
-            raise ScenarioError(f"the character 「{card.name}」 needs {', '.join(missing)}",
+            raise ScenarioError(msg("the character {card} needs {stats}", card=card,
+                                    stats=joined(msg.term("field", k) for k in missing)),
                                 field=label_, accepted=", ".join(CHARACTER_STATS),
                                 **doc.where(*path))
         if card.get("damage", 0) >= card.get("toughness"):
-            raise ScenarioError(f"「{card.name}」 has damage {card.get('damage')} and "
-                                f"toughness {card.get('toughness')}: it would be 決死 "
-                                "(destroyed); give it less damage",
+            raise ScenarioError(msg("{card} has damage {damage} and toughness {toughness}: it "
+                                    "would be 決死 (destroyed); give it less damage",
+                                    card=card, damage=card.get("damage"),
+                                    toughness=card.get("toughness")),
                                 field=f"{label_}.damage",
-                                accepted=f"0 to {card.get('toughness') - 1}",
+                                accepted=msg("0 to {most}", most=card.get("toughness") - 1),
                                 **doc.where(*path, "damage"))
     for key in ("attacking", "blocking"):
         if card.props.get(key) and not (zone == "field" and is_character(card)):
-            raise ScenarioError(f"only a character on the field is {key}",
+            raise ScenarioError(msg("only a character on the field is {state}",
+                                    state=msg.term("field", key)),
                                 field=f"{label_}.{key}", **doc.where(*path, key))
     if card.get("damage", 0) < 0:
-        raise ScenarioError("damage is 0 or more", field=f"{label_}.damage",
+        raise ScenarioError(msg("damage is 0 or more"), field=f"{label_}.damage",
                             **doc.where(*path, "damage"))
 
 

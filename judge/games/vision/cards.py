@@ -21,6 +21,8 @@ import weakref
 from judge.corpus.ids import card_number_key, fold
 from judge.engine import Card, ScenarioError
 
+from .i18n import msg
+
 TYPES = {"character": "character", "spell": "spell", "command": "command",
          "キャラクター": "character", "スペル": "spell", "コマンド": "command",
          "Character": "character", "Spell": "spell", "Command": "command"}
@@ -171,16 +173,18 @@ def build_card(cards: CardList, spec: dict, owner: str, zone: str, uid: str) -> 
         if key in given:
             value = stat_value(given[key])
             if value is None:
-                raise ScenarioError(f"{key} must be a whole number, '-' or 'X', not "
-                                    f"{given[key]!r}", accepted="0, 1, 2…, -, X")
+                raise ScenarioError(msg("{key} must be a whole number, '-' or 'X', not {value!r}",
+                                        key=key, value=given[key]),
+                                    accepted="0, 1, 2…, -, X")
             given[key] = value
     if ANONYMOUS.match(name):
         return Card(uid=uid, name=name, owner=owner, props=given)
     if NUMBER_NAME.match(unicodedata.normalize("NFKC", name).strip()) and "number" not in given:
         entry = cards.by_number.get(number_key(name) or "")
         if entry is None:
-            raise ScenarioError(f"no card {name!r} in the card list",
-                                accepted="a number such as No.075, N75, PR.002, or a name")
+            raise ScenarioError(msg("no card {name!r} in the card list", name=name),
+                                accepted=msg("a number such as No.075, N75, PR.002, or a "
+                                             "name"))
         given["number"] = entry.key
         name = CardList.card_name(entry)
     entry = _lookup(cards, name, given)
@@ -199,12 +203,14 @@ def _lookup(cards: CardList, name: str, given: dict):
         key = number_key(given["number"])
         entry = cards.by_number.get(key or "")
         if entry is None:
-            raise ScenarioError(f"number: no card {given['number']!r} in the card list",
-                                accepted="a number such as No.075, N75, PR.002")
+            raise ScenarioError(msg("number: no card {number!r} in the card list",
+                                    number=given["number"]),
+                                accepted=msg("a number such as No.075, N75, PR.002"))
         if name_key(CardList.card_name(entry)) != name_key(name) and entry not in \
                 cards.named(name):
-            raise ScenarioError(f"number: {key} is 「{CardList.card_name(entry)}」, not "
-                                f"「{name}」", accepted=CardList.card_name(entry))
+            raise ScenarioError(msg("number: {number} is 「{listed}」, not 「{name}」", number=key,
+                                    listed=CardList.card_name(entry), name=name),
+                                accepted=CardList.card_name(entry))
         return entry
     found = cards.named(name)
     if len(found) == 1:
@@ -213,15 +219,17 @@ def _lookup(cards: CardList, name: str, given: dict):
         if _self_sufficient(given):
             return None
         numbers = [e.key for e in found]
-        raise ScenarioError(f"{len(found)} cards of the card list are named 「{name}」; say "
-                            "which with number: (or give type, node, cost and, for a "
-                            "character, attack, toughness, graze)", accepted=numbers)
+        raise ScenarioError(msg("{count} cards of the card list are named 「{name}」; say which "
+                                "with number: (or give type, node, cost and, for a "
+                                "character, attack, toughness, graze)", count=len(found),
+                                name=name), accepted=numbers)
     if "type" in given:
         return None
     close = cards.close_names(name)
-    raise ScenarioError(f"unknown card 「{name}」: not in the card list (a card of your own "
-                        "needs type and its stats)",
-                        accepted=close or "a card name of the list, or {name, type, …}")
+    raise ScenarioError(msg("unknown card 「{name}」: not in the card list (a card of your "
+                            "own needs type and its stats)", name=name),
+                        accepted=close or msg("a card name of the list, or {{name, type, "
+                                              "…}}"))
 
 
 def _self_sufficient(given: dict) -> bool:

@@ -26,6 +26,7 @@ from judge.engine import Card, Game, ScenarioError, worth_writing
 from . import cards as C
 from . import (combat, commands, deck, field_card, passive_skills, skills, spells, status_effects,
                turn, units, zones)
+from .i18n import msg
 from .interpretations import INTERPRETATIONS
 
 
@@ -95,7 +96,8 @@ class GemChronicleGame(Game):
             props = C.normalise_spec(spec, zone)
         except ScenarioError as exc:
             # the engine adds where the card is written (setup.players.A.battle[0])
-            raise ScenarioError(f"{exc.field}: {exc.message}" if exc.field else exc.message,
+            raise ScenarioError(msg("{field}: {error}", field=exc.field, error=exc.message)
+                                if exc.field else exc.message,
                                 accepted=exc.accepted) from None
         return Card(uid=uid, name=str(spec["name"]), owner=owner, props=props)
 

@@ -13,6 +13,8 @@ import unicodedata
 from judge.engine import Card, FieldSpec, ScenarioError  # noqa: F401 (Card re-exported)
 from judge.i18n import N_
 
+from .i18n import msg
+
 # English id -> the spellings a judge may type (the id itself first).
 KIND_NAMES = {
     "unit": ("unit", "ユニット"),
@@ -98,7 +100,7 @@ def canonical(names: dict, value, field: str):
     for ident, spellings in names.items():
         if text in (unicodedata.normalize("NFKC", s) for s in spellings):
             return ident
-    raise ScenarioError(f"{value!r} is not a known value", field=field,
+    raise ScenarioError(msg("{value!r} is not a known value", value=value), field=field,
                         accepted=list(_options(names)))
 
 
@@ -168,12 +170,13 @@ def normalise_spec(spec: dict, zone: str) -> dict:
                                       for a in props["attributes"]})
     for key in ("atk", "def", "ml", "damage", "amount", "cost"):
         if props.get(key) is not None and props[key] < 0:
-            raise ScenarioError(f"{key} cannot be negative ({props[key]})", field=key,
-                                accepted="0 or more")
+            raise ScenarioError(msg("{key} cannot be negative ({value})", key=key,
+                                    value=props[key]), field=key,
+                                accepted=msg("0 or more"))
     if props.get("consecutive") is not None and props["consecutive"] < 1:
-        raise ScenarioError("a consecutive attack has 1 hit or more", field="consecutive")
+        raise ScenarioError(msg("a consecutive attack has 1 hit or more"), field="consecutive")
     if props.get("turns") is not None and props["turns"] < 1:
-        raise ScenarioError("a status lasts 1 mana phase or more", field="turns")
+        raise ScenarioError(msg("a status lasts 1 mana phase or more"), field="turns")
     for key in ("active", "boost"):
         if props.get(key) is not None:
             props[key] = normalise_skill(props[key], key)
@@ -183,29 +186,33 @@ def normalise_spec(spec: dict, zone: str) -> dict:
         if not props["passive"]:
             del props["passive"]
         elif props["kind"] == "spell" and not props.get("permanent"):
-            raise ScenarioError("only a permanent spell (永続効果) has an effect in force: give "
-                                "it permanent: true", field="passive", accepted="permanent: true")
+            raise ScenarioError(msg("only a permanent spell (永続効果) has an effect in force: "
+                                    "give it permanent: true"), field="passive", accepted="permanent: true")
     if props.get("slot") is not None and not 1 <= props["slot"] <= 5:
-        raise ScenarioError(f"slot {props['slot']} is not a battle-zone square",
+        raise ScenarioError(msg("slot {slot} is not a battle-zone square", slot=props["slot"]),
                             field="slot", accepted="1, 2, 3, 4, 5")
     return props
 
 
 def _whole(value, field: str, least: int | None = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScenarioError(f"must be a whole number, not {value!r}", field=field)
+        raise ScenarioError(msg("must be a whole number, not {value!r}", value=value),
+                            field=field)
     if least is not None and value < least:
-        raise ScenarioError(f"must be {least} or more, not {value}", field=field)
+        raise ScenarioError(msg("must be {least} or more, not {value}", least=least,
+                                value=value), field=field)
     return value
 
 
 def normalise_skill(value, field: str) -> dict:
     """A declared active skill or boost attack: ``{effect, amount, turns, cost}``."""
     if not isinstance(value, dict):
-        raise ScenarioError("must be a mapping of effect, amount, turns, cost", field=field)
+        raise ScenarioError(msg("must be a mapping of effect, amount, turns, cost"),
+                            field=field)
     unknown = sorted(set(value) - {"effect", "amount", "turns", "cost"})
     if unknown:
-        raise ScenarioError(f"{unknown[0]!r} is not a field of a skill", field=f"{field}.{unknown[0]}",
+        raise ScenarioError(msg("{key!r} is not a field of a skill", key=unknown[0]),
+                            field=f"{field}.{unknown[0]}",
                             accepted="effect, amount, turns, cost")
     out = {"effect": canonical(EFFECT_NAMES, value.get("effect", "none"), f"{field}.effect")}
     for key, least in (("amount", 0), ("turns", 1), ("cost", 0)):
@@ -226,39 +233,42 @@ def normalise_passive(value, field: str, card_kind: str) -> dict:
         value = {"effect": short.group(1), "amount": int(short.group(2).replace(" ", ""))} \
             if short else {"effect": text}
     if not isinstance(value, dict):
-        raise ScenarioError("must be a mapping of effect, amount, scope, cost, as", field=field)
+        raise ScenarioError(msg("must be a mapping of effect, amount, scope, cost, as"),
+                            field=field)
     unknown = sorted(set(value) - {"effect", "amount", "scope", "cost", "as"})
     if unknown:
-        raise ScenarioError(f"{unknown[0]!r} is not a field of a passive skill",
+        raise ScenarioError(msg("{key!r} is not a field of a passive skill", key=unknown[0]),
                             field=f"{field}.{unknown[0]}",
                             accepted="effect, amount, scope, cost, as")
     if value.get("effect") is None:
-        raise ScenarioError("a passive skill needs its effect", field=f"{field}.effect",
+        raise ScenarioError(msg("a passive skill needs its effect"), field=f"{field}.effect",
                             accepted=list(_options(PASSIVE_EFFECT_NAMES)))
     out = {"effect": canonical(PASSIVE_EFFECT_NAMES, value["effect"], f"{field}.effect")}
     if out["effect"] in AMOUNT_EFFECTS:
         amount = _whole(value.get("amount"), f"{field}.amount", None)
         if amount == 0:
-            raise ScenarioError("an ATK or DEF effect changes the value by its amount, not 0",
+            raise ScenarioError(msg("an ATK or DEF effect changes the value by its amount, not 0"),
                                 field=f"{field}.amount")
         out["amount"] = amount
     elif value.get("amount") is not None:
-        raise ScenarioError(f"{out['effect']} has no amount", field=f"{field}.amount")
+        raise ScenarioError(msg("{effect} has no amount", effect=out["effect"]),
+                            field=f"{field}.amount")
     default = "own" if card_kind in ("field", "spell") else "self"
     out["scope"] = canonical(SCOPE_NAMES, value.get("scope") or default, f"{field}.scope")
     if card_kind == "spell" and out["scope"] == "self":
-        raise ScenarioError("a spell is not a unit: its effect reaches own, opponent or all",
+        raise ScenarioError(msg("a spell is not a unit: its effect reaches own, opponent or "
+                                "all"),
                             field=f"{field}.scope", accepted="own, opponent, all")
     if card_kind == "field" and out["scope"] not in ("own", "all"):
-        raise ScenarioError("a field card's effect reaches all of its owner's field "
-                            "(自分フィールド全てに効果を与えます): own, or all when its text "
-                            "also names the opponent's", field=f"{field}.scope",
+        raise ScenarioError(msg("a field card's effect reaches all of its owner's field "
+                                "(自分フィールド全てに効果を与えます): own, or all when its "
+                                "text also names the opponent's"), field=f"{field}.scope",
                             accepted="own, all")
     if value.get("cost") is not None:
         out["cost"] = _whole(value["cost"], f"{field}.cost")
     out["as"] = canonical(PASSIVE_AS_NAMES, value.get("as") or "skill", f"{field}.as")
     if out["as"] != "skill" and card_kind not in UNIT_KINDS:
-        raise ScenarioError("属性特性 and 属性耐性 are a unit's", field=f"{field}.as",
+        raise ScenarioError(msg("属性特性 and 属性耐性 are a unit's"), field=f"{field}.as",
                             accepted="skill")
     return out
 
@@ -268,13 +278,14 @@ def normalise_statuses(value) -> dict:
     if isinstance(value, list):
         value = {name: 1 for name in value}
     if not isinstance(value, dict):
-        raise ScenarioError("statuses maps a status to the mana phases it has left",
+        raise ScenarioError(msg("statuses maps a status to the mana phases it has left"),
                             field="statuses", accepted=list(_options(STATUS_NAMES)))
     out = {}
     for name, left in value.items():
         status = canonical(STATUS_NAMES, name, "statuses")
         if isinstance(left, bool) or not isinstance(left, int) or left < 1:
-            raise ScenarioError(f"{name}: the mana phases left must be a whole number from 1",
+            raise ScenarioError(msg("{name}: the mana phases left must be a whole number from 1",
+                                    name=name),
                                 field=f"statuses.{name}")
         out[status] = left
     return dict(sorted(out.items()))

@@ -26,6 +26,7 @@ from judge.engine import ScenarioError
 from judge.engine.yamlsource import Located, load_located, read_source
 
 from . import cards as C
+from .i18n import msg
 from .interpretations import DECK_EXTRA_CARDS
 
 DECK_SIZE = 40
@@ -172,14 +173,14 @@ def _entries(doc: Located, path: tuple, zone: str, label: str) -> list[Entry_]:
         return []
     if isinstance(node, int) and not isinstance(node, bool):
         if not 0 <= node <= 500:
-            raise ScenarioError("a deck holds 0 to 500 cards", field=label, **doc.where(*path))
+            raise ScenarioError(msg("a deck holds 0 to 500 cards"), field=label, **doc.where(*path))
         return [Entry_(f"{zone}-{i + 1}", "unit" if zone != "forbidden_deck"
                        else "forbidden_unit", f"{label}[{i}]", doc.line(*path))
                 for i in range(node)]
     if isinstance(node, (str, dict)):
         node = [node]
     if not isinstance(node, list):
-        raise ScenarioError("a deck is a list of cards (names or mappings) or a number",
+        raise ScenarioError(msg("a deck is a list of cards (names or mappings) or a number"),
                             field=label, **doc.where(*path))
     out = []
     for i, spec in enumerate(node):
@@ -187,11 +188,12 @@ def _entries(doc: Located, path: tuple, zone: str, label: str) -> list[Entry_]:
         if isinstance(spec, (str, int)) and not isinstance(spec, bool):
             spec = {"name": str(spec)}
         if not isinstance(spec, dict) or "name" not in spec:
-            raise ScenarioError("a card is a name, or a mapping with a name and its fields",
+            raise ScenarioError(msg("a card is a name, or a mapping with a name and its fields"),
                                 field=here, **doc.where(*path, i))
         unknown = [k for k in spec if k != "name" and k not in C.CARD_FIELDS]
         if unknown:
-            raise ScenarioError(f"unknown card field {unknown[0]!r}", field=f"{here}.{unknown[0]}",
+            raise ScenarioError(msg("unknown card field {key!r}", key=unknown[0]),
+                                field=f"{here}.{unknown[0]}",
                                 accepted=["name"] + sorted(C.CARD_FIELDS),
                                 **doc.where(*path, i, unknown[0]))
         try:
@@ -208,16 +210,16 @@ def check_deck_text(text: str, source: str = "<deck>") -> DeckReport:
     doc = load_located(text, source)
     data = doc.data
     if not isinstance(data, dict):
-        raise ScenarioError("a deck list is a mapping with deck (and forbidden_deck, field)",
+        raise ScenarioError(msg("a deck list is a mapping with deck (and forbidden_deck, field)"),
                             file=source, line=1, accepted="deck, forbidden_deck, field")
     if data.get("game") not in (None, "gemchronicle"):
-        raise ScenarioError(f"this checks Gem Chronicle decks, not {data['game']!r}",
+        raise ScenarioError(msg("this checks Gem Chronicle decks, not {game!r}", game=data["game"]),
                             field="game", accepted="gemchronicle", **doc.where("game"))
     report = DeckReport(source)
     if isinstance(data.get("setup"), dict):
         players = data["setup"].get("players") or {}
         if not isinstance(players, dict):
-            raise ScenarioError("setup.players names the two players", field="setup.players",
+            raise ScenarioError(msg("setup.players names the two players"), field="setup.players",
                                 **doc.where("setup", "players"))
         for pname in players:
             base = ("setup", "players", pname)
@@ -234,12 +236,12 @@ def check_deck_text(text: str, source: str = "<deck>") -> DeckReport:
         return report
     unknown = [k for k in data if k not in ("game", "deck", "forbidden_deck", "field", "title")]
     if unknown:
-        raise ScenarioError(f"unknown field {unknown[0]!r}", field=str(unknown[0]),
+        raise ScenarioError(msg("unknown field {key!r}", key=unknown[0]), field=str(unknown[0]),
                             accepted="game, title, deck, forbidden_deck, field",
                             **doc.where(unknown[0]))
     if "deck" not in data:
-        raise ScenarioError("the deck list has no deck", field="deck", file=source, line=1,
-                            accepted="deck: a list of 40 cards")
+        raise ScenarioError(msg("the deck list has no deck"), field="deck", file=source, line=1,
+                            accepted=msg("deck: a list of 40 cards"))
     deck = _entries(doc, ("deck",), "deck", "deck")
     forb = _entries(doc, ("forbidden_deck",), "forbidden_deck", "forbidden_deck")
     fields = _entries(doc, ("field",), "field", "field")

@@ -138,13 +138,15 @@ def validate(state, doc) -> None:
         base = ("setup", "players", pname)
         mana = player.counters.get("mana")
         if isinstance(mana, bool) or not isinstance(mana, int) or not 0 <= mana <= 24:
-            raise ScenarioError(f"mana {mana!r} is not possible: a player holds 0 to 24 "
-                                "(最大所持値：２４)", field=f"setup.players.{pname}.mana",
-                                accepted="a whole number 0-24", **doc.where(*base, "mana"))
+            raise ScenarioError(msg("mana {mana!r} is not possible: a player holds 0 to 24 "
+                                    "(最大所持値：２４)", mana=mana),
+                                field=f"setup.players.{pname}.mana",
+                                accepted=msg("a whole number 0-24"), **doc.where(*base, "mana"))
         for zone, (most, _) in LIMITS.items():
             if len(player.zones[zone]) > most:
-                raise ScenarioError(f"the {zone} zone holds at most {most} cards, not "
-                                    f"{len(player.zones[zone])}",
+                raise ScenarioError(msg("{zone} holds at most {most} cards, not {count}",
+                                        zone=msg.zone(zone), most=most,
+                                        count=len(player.zones[zone])),
                                     field=f"setup.players.{pname}.{zone}",
                                     **doc.where(*base, zone))
         for zone, (kinds, _) in HOLDS.items():
@@ -159,9 +161,9 @@ def validate(state, doc) -> None:
         for i, card in enumerate(player.zones["battle"]):
             square = card.get("slot")
             if square is not None and square in squares:
-                raise ScenarioError(f"two units stand on square {square}",
+                raise ScenarioError(msg("two units stand on square {square}", square=square),
                                     field=f"setup.players.{pname}.battle[{i}].slot",
-                                    accepted="a free square 1-5", **doc.where(*base, "battle", i))
+                                    accepted=msg("a free square 1-5"), **doc.where(*base, "battle", i))
             squares.add(square)
         for zone in UNIT_ZONES:
             for i, card in enumerate(player.zones[zone]):
@@ -176,8 +178,8 @@ def validate(state, doc) -> None:
             ref = card.get("attached_to")
             if ref and len([c for _, z, c in state.cards()
                             if (c.name == ref or c.uid == ref) and z in UNIT_ZONES]) != 1:
-                raise ScenarioError(f"{card.label()} is attached to {ref!r}, which is not one "
-                                    "unit on the field",
+                raise ScenarioError(msg("{card} is attached to {ref!r}, which is not one unit on "
+                                        "the field", card=card, ref=ref),
                                     field=f"setup.players.{pname}.magic[{i}].attached_to",
                                     **doc.where(*base, "magic", i, "attached_to"))
         for zone in ZONES:
@@ -187,8 +189,8 @@ def validate(state, doc) -> None:
                 stray = [k for k in ("slot", "damage", "statuses", "attached_to")
                          if card.get(k)]
                 if stray:
-                    raise ScenarioError(f"{card.label()} is not on the field, so it has no "
-                                        f"{', '.join(stray)}",
+                    raise ScenarioError(msg("{card} is not on the field, so it has no {keys}",
+                                            card=card, keys=", ".join(stray)),
                                         field=f"setup.players.{pname}.{zone}[{i}]",
                                         **doc.where(*base, zone, i))
 

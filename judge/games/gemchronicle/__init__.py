@@ -124,8 +124,8 @@ class GemChronicleGame(Game):
                 for i, card in enumerate(player.zones["field"]):
                     if not card.get("face_down"):
                         raise ScenarioError(
-                            f"{card.label()}: the field card is set face-down before the game "
-                            "(裏側にしてセットしておく)",
+                            msg("{card}: the field card is set face-down before the game "
+                                "(裏側にしてセットしておく)", card=card),
                             field=f"setup.players.{pname}.field[{i}].face_down",
                             accepted="face_down: true",
                             **where.where("setup", "players", pname, "field", i))

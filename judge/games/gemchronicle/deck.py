@@ -280,6 +280,6 @@ def check_setup(state, doc) -> None:
     if problems:
         first = problems[0]
         raise ScenarioError(
-            f"the decks break {len(problems)} rule(s): " + "; ".join(
-                f"{p.where}: {p.message} ({p.rule})" for p in problems),
+            msg("the decks break {count} rule(s): {problems}", count=len(problems),
+                problems="; ".join(f"{p.where}: {p.message} ({p.rule})" for p in problems)),
             field=first.where, line=first.line, file=doc.source)

@@ -153,8 +153,9 @@ def validate(state, doc) -> None:
             for i, card in enumerate(player.zones[zone]):
                 if C.kind(card) not in kinds:
                     raise ScenarioError(
-                        f"{card.label()} is a {C.kind(card)}; the {zone} zone holds "
-                        f"{' or '.join(kinds)} cards only",
+                        msg("{card} is a {kind}; {zone} holds {kinds} cards only", card=card,
+                            kind=msg.term("kind", C.kind(card)), zone=msg.zone(zone),
+                            kinds=[msg.term("kind", k) for k in kinds]),
                         field=f"setup.players.{pname}.{zone}[{i}].kind",
                         accepted=list(kinds), **doc.where(*base, zone, i))
         squares = set()
@@ -163,15 +164,17 @@ def validate(state, doc) -> None:
             if square is not None and square in squares:
                 raise ScenarioError(msg("two units stand on square {square}", square=square),
                                     field=f"setup.players.{pname}.battle[{i}].slot",
-                                    accepted=msg("a free square 1-5"), **doc.where(*base, "battle", i))
+                                    accepted=msg("a free square 1-5"),
+                                    **doc.where(*base, "battle", i))
             squares.add(square)
         for zone in UNIT_ZONES:
             for i, card in enumerate(player.zones[zone]):
                 if card.get("face_down") and C.position(card) == "attack" \
                         and not card.get("stealth"):
                     raise ScenarioError(
-                        f"{card.label()} is face-down in attack position; a unit in attack "
-                        "position is face-up (攻撃表示時は表向き): give position: defense",
+                        msg("{card} is face-down in attack position; a unit in attack "
+                            "position is face-up (攻撃表示時は表向き): give position: defense",
+                            card=card),
                         field=f"setup.players.{pname}.{zone}[{i}]",
                         **doc.where(*base, zone, i))
         for i, card in enumerate(player.zones["magic"]):

@@ -185,7 +185,7 @@ def test_every_interpretation_is_documented():
     ({"battle": [{"name": "騎士", "slot": 2}, {"name": "剣士", "slot": 2}]}, "square 2"),
     ({"battle": [{"name": "騎士", "face_down": True}]}, "face-down in attack position"),
     ({"battle": [{"name": "騎士", "statuses": {"毒": 1}}]}, "statuses"),
-    ({"battle": [{"name": "魔女", "kind": "禁呪ユニット"}]}, "forbidden_unit"),
+    ({"battle": [{"name": "魔女", "kind": "禁呪ユニット"}]}, "is a forbidden unit"),
     ({"forbidden": [{"name": "騎士", "kind": "unit"}]}, "forbidden"),
     ({"hand": [{"name": "騎士", "damage": 300}]}, "not on the field"),
     ({"battle": [{"name": "騎士", "atk": -5}]}, "negative"),

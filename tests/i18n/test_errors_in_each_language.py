@@ -38,6 +38,13 @@ CONVERTED = [
     "judge/search/indexer.py", "judge/offline/export.py", "judge/corpus/present.py",
     "judge/corpus/importer/writer.py", "judge/engine/yamlsource.py", "judge/search/results.py",
 ]
+# The games' scenario errors (their own catalogues, so not in the judge extraction below).
+GAMES_CONVERTED = [
+    "judge/games/yugioh/cards.py", "judge/games/yugioh/effect_text.py",
+    "judge/games/vision/cards.py", "judge/games/vision/board.py",
+    "judge/games/gemchronicle/__init__.py", "judge/games/gemchronicle/cards.py",
+    "judge/games/gemchronicle/zones.py", "judge/games/gemchronicle/deck.py",
+]
 # Calls that put a text in front of a judge: errors, the CLIs' failures and echoes.
 SAYERS = {"CorpusError", "ImportError_", "PublishedError", "AccountError", "ScenarioError",
           "PermalinkError", "BodyError", "GameManifestError", "CallInputError", "Problem",
@@ -45,6 +52,17 @@ SAYERS = {"CorpusError", "ImportError_", "PublishedError", "AccountError", "Scen
 # No --lang and a C locale: what a judge gets by default.
 DEFAULT_ENV = {"JUDGE_LANG": None, "LC_ALL": None, "LC_MESSAGES": None, "LANGUAGE": None,
                "LANG": "C.UTF-8"}
+
+
+# An accepted= hint written in the file's own format: YAML keys and values, one or a list
+# ("own, opponent, all", "kind: fusion, materials: [...]"); a judge types these as they are.
+FILE_FORMAT = re.compile(r"[\w.-]+(: (\[\.\.\.\]|<[^<>]*>|[\w.-]+))?"
+                         r"(, [\w.-]+(: (\[\.\.\.\]|<[^<>]*>|[\w.-]+))?)*")
+
+
+def _file_format(keyword: ast.keyword) -> bool:
+    return keyword.arg == "accepted" and isinstance(keyword.value, ast.Constant) and \
+        isinstance(keyword.value.value, str) and bool(FILE_FORMAT.fullmatch(keyword.value.value))
 
 
 def _prose(node: ast.AST) -> str | None:
@@ -58,7 +76,7 @@ def _prose(node: ast.AST) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("module", CONVERTED)
+@pytest.mark.parametrize("module", CONVERTED + GAMES_CONVERTED)
 def test_no_error_or_cli_output_is_written_as_prose(module):
     tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
     prose = []
@@ -67,7 +85,8 @@ def test_no_error_or_cli_output_is_written_as_prose(module):
             continue
         name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
         if name in SAYERS:
-            for arg in [*node.args, *(k.value for k in node.keywords)]:
+            for arg in [*node.args,
+                        *(k.value for k in node.keywords if not _file_format(k))]:
                 found = _prose(arg)
                 if found:
                     prose.append(f"{module}:{node.lineno}: {name}(… {found!r} …)")
@@ -87,6 +106,50 @@ def test_the_extraction_covers_every_converted_module():
     extracted = _extracted("judge")
     for module in CONVERTED:
         assert found[module] <= set(extracted), module
+
+
+# --- a bad scenario setup in each game --------------------------------------------------
+
+BAD_SETUPS = {
+    # a monster on the field without its 守備力
+    "yugioh": ("""game: yugioh
+setup:
+  players:
+    A: {monsters: [{name: 戦士A, atk: 1800, level: 4}]}
+    B: {}
+actions: []
+""", "場のモンスターには守備力が必要", "a monster on the field needs its"),
+    # a character whose damage reaches its toughness (耐久力) would already be 決死
+    "vision": ("""game: vision
+setup:
+  players:
+    A: {field: [{name: No.010, damage: 9}]}
+    B: {}
+actions: []
+""", "決死になってしまう", "it would be 決死 (destroyed); give it less damage"),
+    # more mana than a player can hold (最大所持値：２４)
+    "gemchronicle": ("""game: gemchronicle
+setup:
+  players:
+    A: {mana: 30}
+    B: {}
+actions: []
+""", "マナ 30 はありえない", "mana 30 is not possible: a player holds 0 to 24"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(BAD_SETUPS))
+def test_a_bad_setup_in_each_language(tmp_path, game):
+    text, said_ja, said_en = BAD_SETUPS[game]
+    path = tmp_path / f"{game}.yaml"
+    path.write_text(text, encoding="utf-8")
+    ja = CliRunner().invoke(main, ["run", str(path)], env=DEFAULT_ENV)
+    en = CliRunner().invoke(main, ["--lang", "en", "run", str(path)])
+    assert ja.exit_code == en.exit_code == 2, (ja.output, en.output)
+    assert said_ja in ja.output and f"{game}.yaml:" in ja.output, ja.output
+    assert said_en not in ja.output
+    assert not english_sentence(ja.output.split(": ", 2)[-1]), ja.output
+    assert said_en in en.output and f"{game}.yaml:" in en.output, en.output
 
 
 # --- lint findings --------------------------------------------------------------------

@@ -26,6 +26,8 @@ from judge.engine import ScenarioError
 from judge.engine.yamlsource import Located, load_located, read_source
 
 from . import cards as C
+from judge.i18n import Message, render
+
 from .i18n import msg
 from .interpretations import DECK_EXTRA_CARDS
 
@@ -39,14 +41,16 @@ class Violation:
 
     rule: str                  # the entry id
     match: str                 # a piece of the sentence to quote
-    message: str
+    message: Message
     where: str = ""
     line: int | None = None
     interpretation: str | None = None
 
     def as_dict(self, corpus=None) -> dict:
         """The violation as JSON, with the rule's sentence when a corpus is given."""
-        out = {"rule": self.rule, "message": self.message, "where": self.where,
+        out = {"rule": self.rule, "message": render(self.message),
+               "message_id": self.message.id,
+               "params": self.message.as_json()["params"], "where": self.where,
                "line": self.line, "interpretation": self.interpretation}
         if corpus is not None:
             try:
@@ -78,16 +82,18 @@ class DeckReport:
         """The report as a judge reads it in a terminal."""
         head = ", ".join(f"{k} {v}" for k, v in self.counts.items())
         if self.ok:
-            return f"{self.source}: the deck keeps every deck rule ({head})"
-        lines = [f"{self.source}: {len(self.violations)} violation(s) ({head})"]
+            return render(msg("{source}: the deck keeps every deck rule ({counts})",
+                              source=self.source, counts=head))
+        lines = [render(msg("{source}: {count} violation(s) ({counts})", source=self.source,
+                            count=len(self.violations), counts=head))]
         for v in self.violations:
             where = f"{self.source}:{v.line}" if v.line else self.source
-            lines.append(f"  {where}: {v.where}: {v.message}" if v.where else
-                         f"  {where}: {v.message}")
+            lines.append(f"  {where}: {v.where}: {render(v.message)}" if v.where else
+                         f"  {where}: {render(v.message)}")
             quote = v.as_dict(corpus).get("quote") if corpus is not None else None
             lines.append(f"     ← {v.rule}" + (f": 「{quote}」" if quote else ""))
             if v.interpretation:
-                lines.append(f"     (interpretation {v.interpretation})")
+                lines.append("     " + render(msg("(interpretation {id})", id=v.interpretation)))
         return "\n".join(lines)
 
 
@@ -113,14 +119,16 @@ def check_cards(deck: list[Entry_], forbidden: list[Entry_], fields: list[Entry_
     rid = "gemchronicle/rule/"
     if len(deck) != DECK_SIZE:
         out.append(Violation(rid + "deck", "４０枚で一つのデッキ",
-                             f"the deck holds {len(deck)} cards; a deck is {DECK_SIZE}",
+                             msg("the deck holds {count} cards; a deck is {size}",
+                                 count=len(deck), size=DECK_SIZE),
                              f"{prefix}deck", lines.get("deck")))
     units = [c for c in deck + forbidden if c.kind in C.UNIT_KINDS]
     for name, n in Counter(c.name for c in units).items():
         if n > 1:
             first = next(c for c in units if c.name == name)
             out.append(Violation(rid + "deck", "ユニットの同名カード",
-                                 f"{n} units are named 「{name}」; a unit exists only once",
+                                 msg("{n} units are named 「{name}」; a unit exists only once",
+                                     n=n, name=name),
                                  first.where, first.line))
     for label, cards in ((f"{prefix}deck", deck), (f"{prefix}forbidden_deck", forbidden)):
         magic = [c for c in cards if c.kind in C.MAGIC_KINDS]
@@ -130,38 +138,46 @@ def check_cards(deck: list[Entry_], forbidden: list[Entry_], fields: list[Entry_
                 interp = DECK_EXTRA_CARDS.id if any(c.kind == "equip" for c in magic
                                                     if c.name == name) else None
                 out.append(Violation(rid + "deck", "複数の同名カードを入れることはできません",
-                                     f"{n} spells named 「{name}」 in one deck; one deck holds "
-                                     "one of a name", first.where, first.line, interp))
+                                     msg("{n} spells named 「{name}」 in one deck; one deck "
+                                         "holds one of a name", n=n, name=name),
+                                     first.where, first.line, interp))
     if len(forbidden) > FORBIDDEN_DECK_MOST:
         out.append(Violation(rid + "forbidden-deck", "最大１２枚",
-                             f"the forbidden deck holds {len(forbidden)} cards; at most "
-                             f"{FORBIDDEN_DECK_MOST}", f"{prefix}forbidden_deck",
+                             msg("the forbidden deck holds {count} cards; at most {most}",
+                                 count=len(forbidden), most=FORBIDDEN_DECK_MOST),
+                             f"{prefix}forbidden_deck",
                              lines.get("forbidden_deck")))
     for c in deck:
         if c.kind == "field":
             out.append(Violation(rid + "field-zone", "デッキには含みません",
-                                 f"「{c.name}」 is a field card: it is set before the game "
-                                 "and not part of the deck", c.where, c.line))
+                                 msg("「{name}」 is a field card: it is set before the game "
+                                     "and not part of the deck", name=c.name),
+                                 c.where, c.line))
         elif c.kind == "forbidden_unit":
             out.append(Violation(rid + "forbidden-deck", "エクストラデッキ",
-                                 f"「{c.name}」 is a forbidden unit: it belongs to the "
-                                 "forbidden deck, not the deck", c.where, c.line,
+                                 msg("「{name}」 is a forbidden unit: it belongs to the "
+                                     "forbidden deck, not the deck", name=c.name),
+                                 c.where, c.line,
                                  DECK_EXTRA_CARDS.id))
     for c in forbidden:
         if c.kind != "forbidden_unit":
             out.append(Violation(rid + "forbidden-deck", "エクストラデッキ",
-                                 f"「{c.name}」 is a {c.kind}, not a forbidden card: it does "
-                                 "not belong to the forbidden deck", c.where, c.line,
+                                 msg("「{name}」 is a {kind}, not a forbidden card: it does "
+                                     "not belong to the forbidden deck", name=c.name,
+                                     kind=msg.term("kind", c.kind)),
+                                 c.where, c.line,
                                  DECK_EXTRA_CARDS.id))
     if len(fields) > 1:
         out.append(Violation(rid + "field-zone", "フィールドカードが発動される場所",
-                             f"{len(fields)} field cards; one is set in the field zone",
+                             msg("{count} field cards; one is set in the field zone",
+                                 count=len(fields)),
                              f"{prefix}field", lines.get("field")))
     for c in fields:
         if c.kind != "field":
             out.append(Violation(rid + "field-zone", "フィールドカードは調律決闘",
-                                 f"「{c.name}」 is a {c.kind}, not a field card", c.where,
-                                 c.line))
+                                 msg("「{name}」 is a {kind}, not a field card", name=c.name,
+                                     kind=msg.term("kind", c.kind)),
+                                 c.where, c.line))
     return out
 
 
@@ -273,13 +289,16 @@ def check_setup(state, doc) -> None:
                 if player.zones[z]]
         if held:
             problems.append(Violation("gemchronicle/rule/deck", "裏側にしてシャッフル",
-                                      f"before the game every card is in the deck (and the "
-                                      f"forbidden deck, the field zone); {pname} has cards in "
-                                      f"{', '.join(held)}", f"{label}{held[0]}",
+                                      msg("before the game every card is in the deck (and "
+                                          "the forbidden deck, the field zone); {player} has "
+                                          "cards in {zones}", player=pname,
+                                          zones=[msg.zone(z) for z in held]),
+                                      f"{label}{held[0]}",
                                       doc.line("setup", "players", pname, held[0])))
     if problems:
         first = problems[0]
         raise ScenarioError(
             msg("the decks break {count} rule(s): {problems}", count=len(problems),
-                problems="; ".join(f"{p.where}: {p.message} ({p.rule})" for p in problems)),
+                problems="; ".join(f"{p.where}: {render(p.message)} ({p.rule})"
+                                   for p in problems)),
             field=first.where, line=first.line, file=doc.source)

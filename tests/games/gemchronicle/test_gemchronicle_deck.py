@@ -42,10 +42,10 @@ def test_every_violation_is_reported_with_its_rule_and_line(corpus):
                              "deck.yaml")
     assert rules(report) == ["deck", "deck", "deck", "field-zone", "forbidden-deck",
                              "forbidden-deck"]
-    messages = " / ".join(v.message for v in report.violations)
+    messages = " / ".join(str(v.message) for v in report.violations)
     assert "42 cards" in messages and "「ユニット0」" in messages and "「魔法0」" in messages
     assert "holds 13" in messages
-    dup = next(v for v in report.violations if "ユニット0" in v.message)
+    dup = next(v for v in report.violations if "ユニット0" in str(v.message))
     assert dup.line and dup.where.startswith("deck[")
     data = report.as_json(corpus)
     assert not data["ok"]

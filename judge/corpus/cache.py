@@ -229,17 +229,23 @@ def _read(path: Path) -> dict | None:
         return None
 
 
+def pickle_atomic(path: Path, value, prefix: str) -> None:
+    """Pickle ``value`` to ``path`` so that a reader sees the old file or the whole new
+    one (a temp file beside it, renamed into place; removed if the write fails)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=prefix, dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
 def _write(path: Path, data: dict) -> None:
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".corpus-", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
+        pickle_atomic(path, data, ".corpus-")
     except OSError as exc:
         log.info("corpus cache not written (%s)", exc)

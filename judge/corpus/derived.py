@@ -29,12 +29,11 @@ import logging
 import os
 import pickle
 import sys
-import tempfile
 from configparser import ConfigParser, Error as ConfigError
 from pathlib import Path
 from typing import Callable, TypeVar
 
-from .cache import cache_dir, enabled
+from .cache import cache_dir, enabled, pickle_atomic
 
 log = logging.getLogger(__name__)
 
@@ -172,16 +171,7 @@ def _hash_tree(h, root: Path, wanted: Callable[[str], bool]) -> None:
 
 def _keep(path: Path, value, name: str) -> None:
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{name}-", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
+        pickle_atomic(path, value, f".{name}-")
         old = sorted(path.parent.glob(f"{name}-*.pickle"), key=_mtime, reverse=True)
         for stale in old[KEEP:]:
             stale.unlink(missing_ok=True)

@@ -28,13 +28,11 @@ self.addEventListener("activate", function (event) {
     return Promise.all(keys.filter(function (k) {
       return k.indexOf("judge-shell-") === 0 && k !== SHELL;
     }).map(function (k) { return caches.delete(k); }));
-  }).then(function () { return self.clients.claim(); }));
-  // The download is not part of the activation: the browser holds every fetch (the
-  // judge's next page) until activation ends, and the download takes seconds.  The
-  // page asks for it ("refresh" below, whose waitUntil keeps the worker alive); this
-  // start covers a page that cannot ask, and the two share one download.
-  refresh().then(function (info) { tell({type: "offline-ready", info: info}); },
-    function () { /* offline or the server busy: tried again on the next visit */ });
+  }).then(function () { return self.clients.claim(); }).then(function () {
+    // pages are controlled from here on; the download keeps the worker alive
+    return refresh().then(function (info) { tell({type: "offline-ready", info: info}); },
+      function () { /* offline or the server busy: tried again on the next visit */ });
+  }));
 });
 
 self.addEventListener("message", function (event) {

@@ -6,8 +6,8 @@ way :class:`judge.search.Searcher` does, with no server:
 * every passage (検索単位) the server indexes, in the server's document order: its entry,
   revision, clause, rank (current / older / withdrawn), day and plain text;
 * the postings of every term of the index fields (bigrams, morphemes, title readings,
-  ids, card and citation links) exactly as Whoosh stored them, and each passage's field
-  lengths, so BM25 gives the same numbers;
+  ids, card and citation links) exactly as the index stores them, and each passage's
+  field lengths, so BM25 gives the same numbers;
 * what the searcher keeps beside the index: entry names (the ×2 for a query that is the
   name), title readings, the aliases ids resolve through, the did-you-mean vocabulary,
   and the corpus's MeCab vocabulary (:mod:`.morph`);
@@ -68,7 +68,8 @@ def build(corpus: Corpus, searcher) -> dict:
 
     from .morph import vocabulary
 
-    reader = _reader(searcher)
+    store = searcher.store
+    reader = store.searcher().reader()
     n = reader.doc_count_all()
     texts: dict[tuple, tuple[str, str]] = {}
     entries = sorted(corpus.entries)
@@ -97,18 +98,17 @@ def build(corpus: Corpus, searcher) -> dict:
     fields = {}
     for name in FIELDS:
         terms = {}
-        for raw in reader.lexicon(name):
-            term = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        for term in store.lexicon(name):
             ids, tfs, last = [], [], 0
-            for d, w in reader.postings(name, term).items_as("weight"):
+            for d, w in zip(*store.term_postings(name, term)):
                 ids.append(d - last)
                 last = d
                 tfs.append(int(w) if float(w).is_integer() else round(w, 3))
             terms[term] = [ids] if all(t == 1 for t in tfs) else [ids, tfs]
         out = {"terms": terms}
         if name in LENGTH_FIELDS:
-            out["len"] = [reader.doc_field_length(d, name) or 0 for d in range(n)]
-            out["total"] = reader.field_length(name)
+            out["len"] = store.field_lengths(name)
+            out["total"] = store.field_total(name)
         fields[name] = out
     ents = {"id": [], "title": [], "aliases": [], "yomi": [], "kind": [], "game": [],
             "exact": []}
@@ -147,12 +147,6 @@ def build(corpus: Corpus, searcher) -> dict:
         "morph": vocabulary(morph_texts),
         "shaping": offline_tables(corpus),
     }
-
-
-def _reader(searcher):
-    """The open Whoosh reader of a :class:`~judge.search.Searcher` (its postings and
-    field lengths are what the bundle copies)."""
-    return searcher.store.searcher().reader()
 
 
 def script(bundle: dict) -> str:

@@ -8,18 +8,15 @@ One normal form serves the index, the queries and the highlighter:
 * the text cut into *pieces*: an id or rule number kept whole (``qa-337``, ``6.5.3.b``,
   ``n75``), an alphanumeric word, or a run of Japanese characters.
 
-Two token streams are built from the pieces, each for its own index field:
+Two term streams are built from the pieces, each for its own index field:
 
-* :class:`BigramTokenizer` (文字バイグラム): every Japanese run as overlapping character
+* :func:`bigram_terms` (文字バイグラム): every Japanese run as overlapping character
   bigrams, plus unigrams of its non-hiragana characters, so a 2-character katakana word,
   a word the dictionary splits wrongly (ふらわ～戦車), a hiragana spelling and a single
   kanji all match.  Gives recall; matches マナ inside マナー.
-* :class:`MorphTokenizer` (形態素): the words MeCab (fugashi + unidic-lite) finds in a run,
+* :func:`morph_terms` (形態素): the words MeCab (fugashi + unidic-lite) finds in a run,
   particles and symbols dropped, the dictionary form added beside an inflected verb
   (``した`` also indexes ``する``).  Gives precision: the searcher boosts it.
-
-Both are module-level classes without unpicklable state, because Whoosh pickles the
-schema (and its analyzers) into the index's table of contents.
 
 :func:`normalize_map` keeps, for every character of the normal form, where it came from
 in the original text: NFKC changes the length (``ｸﾞ`` -> ``グ``, ``ﬁ`` -> ``fi``), and the
@@ -33,8 +30,6 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator
-
-from whoosh.analysis import Token, Tokenizer
 
 from judge.corpus.ids import card_number_key, qa_key
 
@@ -257,7 +252,7 @@ def query_grams(run: str) -> list[str]:
 
 
 def phrase_terms(text: str) -> list[str]:
-    """Bigram-field terms that must occur at consecutive positions for ``text`` to match."""
+    """Bigram-field terms of ``text`` in order (a word matches where they occur in a row)."""
     terms: list[str] = []
     for p in pieces(normalize(text)):
         if p.kind == "ja":
@@ -267,43 +262,16 @@ def phrase_terms(text: str) -> list[str]:
     return terms
 
 
-class BigramTokenizer(Tokenizer):
-    """Whoosh tokenizer: normal form, ids and words whole, Japanese as uni/bigrams."""
-
-    def __eq__(self, other):
-        return type(other) is type(self)
-
-    def __call__(self, value: str, positions: bool = False, chars: bool = False,
-                 keeporiginal: bool = False, removestops: bool = True, start_pos: int = 0,
-                 start_char: int = 0, tokenize: bool = True, mode: str = "", **kwargs):
-        t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
-        t.boost = 1.0
-        t.stopped = False
-        normal = normalize(value)
-        pos = start_pos
-        for p in pieces(normal):
-            if p.kind != "ja":
-                t.text = p.text
-                if keeporiginal:
-                    t.original = p.text
-                if positions:
-                    t.pos = pos
-                if chars:
-                    t.startchar, t.endchar = start_char + p.start, start_char + p.end
-                yield t
-                pos += 1
-                continue
-            for gram, rel in run_grams(p.text):
-                t.text = gram
-                if keeporiginal:
-                    t.original = gram
-                if positions:
-                    t.pos = pos + rel
-                if chars:
-                    t.startchar = start_char + p.start + rel
-                    t.endchar = t.startchar + len(gram)
-                yield t
-            pos += max(len(p.text) - 1, 1)
+def bigram_terms(value: str) -> list[str]:
+    """The bigram-field terms of a text, in order: normal form, ids and words whole,
+    Japanese runs as uni/bigrams (:func:`run_grams`)."""
+    out: list[str] = []
+    for p in pieces(normalize(value)):
+        if p.kind != "ja":
+            out.append(p.text)
+        else:
+            out.extend(gram for gram, _ in run_grams(p.text))
+    return out
 
 
 # --- morphemes --------------------------------------------------------------------------
@@ -384,34 +352,9 @@ def _morph_words(text: str) -> tuple[tuple[str, ...], ...]:
     return tuple(out)
 
 
-class MorphTokenizer(Tokenizer):
-    """Whoosh tokenizer: normal form, ids and words whole, Japanese as MeCab words.
-
-    Only term frequencies are kept for this field (no phrases), so positions are simply
-    counted and a base form takes the next position after its surface.
-    """
-
-    def __eq__(self, other):
-        return type(other) is type(self)
-
-    def __call__(self, value: str, positions: bool = False, chars: bool = False,
-                 keeporiginal: bool = False, removestops: bool = True, start_pos: int = 0,
-                 start_char: int = 0, tokenize: bool = True, mode: str = "", **kwargs):
-        t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
-        t.boost = 1.0
-        t.stopped = False
-        pos = start_pos
-        for forms in morph_words(value):
-            for text in forms:
-                t.text = text
-                if keeporiginal:
-                    t.original = text
-                if positions:
-                    t.pos = pos
-                if chars:       # not stored for this field; keep Whoosh's contract anyway
-                    t.startchar = t.endchar = start_char
-                yield t
-                pos += 1
+def morph_terms(value: str) -> list[str]:
+    """The morph-field terms of a text: each word, then its base form when it differs."""
+    return [form for forms in _morph_words(value) for form in forms]
 
 
 def id_tokens(text: str) -> list[str]:
@@ -464,8 +407,7 @@ def kana_reading(text: str) -> str:
     return devoice(fold_kana(normalize(text)).replace(" ", ""))
 
 
-class ReadingTokenizer(BigramTokenizer):
-    """Whoosh tokenizer: the reading of a title as bigrams (きんじゅぞーん finds 禁呪ゾーン)."""
-
-    def __call__(self, value: str, **kwargs):
-        return super().__call__(reading(value), **kwargs)
+def reading_terms(value: str) -> list[str]:
+    """The title-reading terms: the bigrams of the text's reading (きんじゅぞーん finds
+    禁呪ゾーン)."""
+    return bigram_terms(reading(value))

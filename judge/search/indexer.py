@@ -25,7 +25,9 @@ from typing import Iterator
 
 from judge.corpus import Corpus, Entry
 
-from .schema import SCHEMA_VERSION, make_schema
+from .highlight import needle
+from .postings import SegmentBuilder, TextPostings
+from .schema import SCHEMA_VERSION, TEXT_FIELDS, make_schema
 from .units import Unit, units_of
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -156,14 +158,21 @@ def _day(unit: Unit) -> int:
     return day.year * 10000 + day.month * 100 + day.day
 
 
-def document(unit: Unit) -> dict:
-    """The fields Whoosh stores and indexes for one unit."""
+def title_of(unit: Unit) -> str:
+    """The title a passage is indexed under: the entry's title, its aliases and, for a
+    clause, the heading above it (●コマンドカード)."""
     entry: Entry = unit.entry
     title = entry.title
     if entry.aliases:
         title += "\n" + "\n".join(entry.aliases)
     if unit.heading:
         title += "\n" + unit.heading
+    return title
+
+
+def document(unit: Unit) -> dict:
+    """The fields Whoosh stores and indexes for one unit (the text fields: :func:`add_text`)."""
+    entry: Entry = unit.entry
     return {
         "docid": unit.docid,
         "entry": entry.id,
@@ -177,55 +186,108 @@ def document(unit: Unit) -> dict:
         "ids": " ".join(unit.ids),
         "cards": " ".join(entry.cards),
         "cites": " ".join(entry.cites),
-        "title_bi": title,
-        "title_mo": title,
-        "title_yomi": title,
-        "body_bi": unit.text,
-        "body_mo": unit.text,
     }
+
+
+def add_text(builder: SegmentBuilder, unit: Unit) -> None:
+    """Add a unit's text fields to a postings file, with the normal text the in-a-row
+    check and quoted phrases read (the entry's title, then the passage)."""
+    builder.add(title_of(unit), unit.text, needle(unit.entry.title + "\n" + unit.text))
+
+
+def text_segment(units: list[Unit], start: int) -> SegmentBuilder:
+    """The text fields of consecutive units, the first numbered ``start``."""
+    builder = SegmentBuilder(start, TEXT_FIELDS)
+    for unit in units:
+        add_text(builder, unit)
+    return builder
 
 
 def _folder_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
+# units of the build in progress, for the forked writer processes (they inherit it)
+_BUILD_UNITS: list[Unit] = []
+PARALLEL_MIN_UNITS = 5000      # below this, starting processes costs more than it saves
+
+
+def _write_segment(start: int, end: int, folder: str) -> int:
+    """In a writer process: the postings file of units ``start``..``end``."""
+    text_segment(_BUILD_UNITS[start:end], start).write(Path(folder))
+    return end - start
+
+
 def _write_index(corpus: Corpus, target: Path, fp: str, progress: bool,
                  procs: int = 1) -> tuple[int, float]:
+    """Write the Whoosh index and the postings files of ``corpus`` into ``target``.
+
+    With ``procs`` > 1 (and enough passages) the text fields, most of the work, are
+    analysed by that many forked processes, each writing the postings file of its share
+    of the passages, while this process writes the Whoosh fields.
+    """
     from whoosh import index as whoosh_index
     started = time.perf_counter()
-    ix = whoosh_index.create_in(str(target), make_schema())
-    kwargs = {"limitmb": 256}
-    if procs > 1:
-        kwargs.update(procs=procs, multisegment=False)
-    writer = ix.writer(**kwargs)
     entries = list(corpus)
+    units = [u for entry in entries for u in units_of(entry)]
+    ix = whoosh_index.create_in(str(target), make_schema())
     bar = None
     if progress:
         from tqdm import tqdm
-        bar = tqdm(total=len(entries), unit="entry", desc="indexing", leave=False)
-    units = 0
+        bar = tqdm(total=len(units), unit="passage", desc="indexing", leave=False)
+    pool = None
+    jobs = []
+    if procs > 1 and len(units) >= PARALLEL_MIN_UNITS and _can_fork():
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        global _BUILD_UNITS
+        _BUILD_UNITS = units
+        pool = ProcessPoolExecutor(procs, mp_context=multiprocessing.get_context("fork"))
+        step = -(-len(units) // procs)
+        jobs = [pool.submit(_write_segment, a, min(a + step, len(units)), str(target))
+                for a in range(0, len(units), step)]
+    writer = ix.writer(limitmb=256)
     try:
-        for entry in entries:
-            for unit in units_of(entry):
-                writer.add_document(**document(unit))
-                units += 1
+        builder = None if pool else SegmentBuilder(0, TEXT_FIELDS)
+        for unit in units:
+            writer.add_document(**document(unit))
+            if builder is not None:
+                add_text(builder, unit)
             if bar:
                 bar.update(1)
         if bar:
             bar.set_description("writing")
         writer.commit(optimize=True)
+        if builder is not None:
+            builder.write(target)
+        for job in jobs:
+            job.result()
     except BaseException:
         writer.cancel()
         raise
     finally:
+        if pool:
+            pool.shutdown(cancel_futures=True)
+            _BUILD_UNITS = []
         if bar:
             bar.close()
     seconds = time.perf_counter() - started
     meta = {"fingerprint": fp, "schema": SCHEMA_VERSION, "entries": len(entries),
-            "units": units, "seconds": round(seconds, 3),
+            "units": len(units), "seconds": round(seconds, 3),
             "built": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
     write_meta(target, meta)
-    return units, seconds
+    return len(units), seconds
+
+
+def default_procs() -> int:
+    """Writer processes for a build: one per core, at most 4."""
+    return min(os.cpu_count() or 1, 4)
+
+
+def _can_fork() -> bool:
+    # forking a process that runs other threads can copy a lock another thread holds
+    # (a web worker building its index): such a process builds in one process
+    return hasattr(os, "fork") and threading.active_count() == 1
 
 
 def write_meta(path: Path, meta: dict) -> None:
@@ -254,7 +316,7 @@ def build_locked(corpus: Corpus, base: Path, fp: str, progress: bool = False,
                  procs: int | None = None) -> IndexStats:
     """Build the index for ``fp`` into ``base`` (the caller holds :func:`build_lock`)."""
     if procs is None:
-        procs = min(os.cpu_count() or 1, 4) if len(corpus) > 20_000 else 1
+        procs = default_procs()
     base.mkdir(parents=True, exist_ok=True)
     final = index_path(base, fp)
     tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=base))
@@ -277,11 +339,11 @@ def build_index(corpus: Corpus, rebuild: bool = False, progress: bool = False,
 
     ``rebuild`` builds it again anyway; ``progress`` shows a tqdm bar on stderr.  The
     index goes to ``index_dir`` (default: $JUDGE_INDEX_DIR or ``<repo>/.index``).
-    ``procs``: Whoosh writer processes (default: one, or up to 4 for a corpus of more
-    than 20,000 entries, where the analysis outweighs starting the processes).
+    ``procs``: processes analysing the text fields (default: one per core, up to 4;
+    one process below :data:`PARALLEL_MIN_UNITS` passages).
     """
     if procs is None:
-        procs = min(os.cpu_count() or 1, 4) if len(corpus) > 20_000 else 1
+        procs = default_procs()
     base = index_base(index_dir)
     fp = fingerprint(corpus)
     path = index_path(base, fp)
@@ -304,14 +366,20 @@ def _up_to_date(path: Path, fp: str, entries: int) -> IndexStats | None:
 
 
 def is_sound(path: Path, meta: dict) -> bool:
-    """True when the index opens and holds as many documents as its metadata says."""
+    """True when the index opens and holds as many documents as its metadata says, and
+    its postings files cover exactly those documents."""
     from whoosh import index as whoosh_index
     try:
         ix = whoosh_index.open_dir(str(path))
         try:
             with ix.searcher() as s:
-                return s.doc_count() == meta.get("units")
+                count, n = s.doc_count(), s.reader().doc_count_all()
         finally:
             ix.close()
+        texts = TextPostings.open(path)
+        try:
+            return count == meta.get("units") and texts.n == n
+        finally:
+            texts.close()
     except Exception:       # noqa: BLE001 - any failure means: rebuild from the corpus
         return False

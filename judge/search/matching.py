@@ -17,7 +17,7 @@ A word matches a passage when all its character bigrams occur in it, when it is 
 its morphemes, or when it is the passage's id; the bigrams are checked to be *in a row*
 (the word contiguous in the normal text) for the passages shown: a passage whose bigrams
 are only scattered is dropped when the result is small and ranked low otherwise.
-Quoted phrases are checked exactly with Whoosh's phrase query.
+Quoted phrases are checked exactly on the passages' normal text.
 """
 from __future__ import annotations
 
@@ -28,12 +28,12 @@ from array import array
 from bisect import bisect_left
 from dataclasses import dataclass, field
 
-from whoosh import query as Q
-
 from .analysis import (is_kana, kana_reading, morph_words, normalize, phrase_terms, pieces,
                        query_grams, to_katakana)
 from .highlight import needle
 from .lru import LRU
+from .postings import TextPostings
+from .schema import TEXT_FIELD_NAMES
 
 K1, B = 1.2, 0.75
 TITLE_BOOST = 2.0
@@ -138,17 +138,19 @@ def has(bits: int, d: int) -> bool:
 
 
 class Matcher:
-    """Set-based matching and BM25 ranking over an open Whoosh index.
+    """Set-based matching and BM25 ranking over an open index.
 
-    ``searcher_of()`` gives the calling thread's Whoosh searcher; ``reader`` is read
-    once here for the length norms; ``live`` is the bitset of passages not deleted.
+    ``searcher_of()`` gives the calling thread's Whoosh searcher (the keyword fields);
+    ``texts`` are the text fields' postings files (their postings, length norms and
+    each passage's normal text); ``live`` is the bitset of passages not deleted.
     """
 
-    def __init__(self, searcher_of, text_of, reader, live: int | None = None,
+    def __init__(self, searcher_of, texts: TextPostings, reader, live: int | None = None,
                  base: "Matcher | None" = None):
         self._searcher_of = searcher_of
         self.reader = reader
-        self.text_of = text_of            # docnum -> normal text (for the in-a-row check)
+        self.texts = texts
+        self.text_of = texts.text         # docnum -> normal text (for the in-a-row check)
         self.n = reader.doc_count_all()
         self.live = live if live is not None else (1 << self.n) - 1
         self._full = self.live == (1 << self.n) - 1
@@ -164,19 +166,18 @@ class Matcher:
         # per field and passage, the BM25 length norm K1 * (1 - B + B * length / average)
         self._norm: dict[str, array] = {}
         self._avg: dict[str, float] = {}
-        leaves = reader.leaf_readers()
-        if base is not None and any(off == base.n for _, off in leaves) and base.n < self.n:
-            # an update appended a segment: the passages before it keep their norms (the
-            # averages too, until the next full open), only the new ones are read
-            new = [(leaf, off) for leaf, off in leaves if off >= base.n]
+        if base is not None and base.n < self.n:
+            # an update appended passages: those before keep their norms (the averages
+            # too, until the next full open), only the new ones are computed
             for f in FIELDS_BI + FIELDS_MO:
                 self._avg[f] = avg = base._avg[f]
                 self._norm[f] = base._norm[f] + array("d", [
-                    K1 * (1 - B + B * (n or 1) / avg) for n in _lengths(new, f)])
+                    K1 * (1 - B + B * (n or 1) / avg)
+                    for n in texts.lengths(f)[base.n:]])
         else:
             for f in FIELDS_BI + FIELDS_MO:
-                lengths = _lengths(leaves, f)
-                total = self.reader.field_length(f)
+                lengths = texts.lengths(f)
+                total = texts.total(f)
                 self._avg[f] = avg = (total / self.n) if self.n and total else 1.0
                 # arrays, not lists: 8 bytes a passage instead of 32
                 self._norm[f] = array("d", [K1 * (1 - B + B * (n or 1) / avg) for n in lengths])
@@ -190,6 +191,14 @@ class Matcher:
         return self._postings.get_or((fieldname, term), lambda: self._read(fieldname, term))
 
     def _read(self, fieldname: str, term: str) -> Postings:
+        if fieldname in TEXT_FIELD_NAMES:
+            ids, weights = self.texts.read(fieldname, term)
+            if not self._full and ids:
+                live = self.live
+                kept = [(d, w) for d, w in zip(ids, weights) if live >> d & 1]
+                ids = array("i", [d for d, _ in kept])
+                weights = array("f", [w for _, w in kept])
+            return Postings(ids, weights, bitset(ids, self.n))
         ids: list[int] = []
         weights: list[float] = []
         for leaf, offset in self._searcher_of().reader().leaf_readers():
@@ -279,13 +288,14 @@ class Matcher:
         return self._grams.get_or(("yomi",) + tuple(word.yomi), make)
 
     def phrase_docs(self, word: Word) -> int:
-        """Passages holding the phrase exactly (Whoosh's positional phrase query)."""
+        """Passages holding the phrase exactly: those with all its bigrams, then checked
+        on their normal text (read from the postings files, no positions needed)."""
         def make():
             candidates = self.grams_docs(word.grams)
             if len(word.grams) == 1 or not candidates:
                 return candidates
-            q = Q.Or([Q.Phrase(f, word.grams) for f in FIELDS_BI])
-            return bitset(self._searcher_of().docs_for_query(q), self.n) & candidates
+            text, phrase = self.text_of, word.needle
+            return bitset((d for d in members(candidates) if phrase in text(d)), self.n)
         return self._phrases.get_or(tuple(word.grams), make)
 
     def in_a_row(self, d: int, word: Word) -> bool:
@@ -377,23 +387,6 @@ class Matcher:
             extra = members(candidates & ~champs, want * 2)
             chosen += extra
         return chosen
-
-
-def _lengths(leaves, fieldname: str) -> list[int]:
-    """The field's length in every passage of these segments, in order."""
-    out: list[int] = []
-    for leaf, _ in leaves:
-        get = _length_reader(leaf, fieldname)
-        out += [get(d) or 0 for d in range(leaf.doc_count_all())]
-    return out
-
-
-def _length_reader(reader, fieldname: str):
-    """docnum -> length of the field, read from the segment's column when it has one."""
-    perdoc = getattr(reader, "_perdoc", None)
-    if perdoc is not None and hasattr(perdoc, "doc_field_length_reader"):
-        return perdoc.doc_field_length_reader(fieldname)
-    return lambda d: reader.doc_field_length(d, fieldname)
 
 
 def _read_blocks(m) -> tuple[list[int], list[float]]:

@@ -36,9 +36,10 @@ from .analysis import reading
 from .highlight import needle
 from .indexer import (META_FILE, RANK_CURRENT, RANK_OLDER, RANK_WITHDRAWN, build_lock,
                       _fingerprint, build_locked, document, fingerprint, index_base,
-                      index_path,
-                      read_meta, write_meta)
+                      index_path, read_meta, text_segment, write_meta)
 from .matching import LRU, Matcher, bitset
+from .postings import PostingsError, Segment, TextPostings
+from .schema import TEXT_FIELD_NAMES
 from .units import unit_text, units_of
 
 log = logging.getLogger(__name__)
@@ -50,17 +51,20 @@ _PAREN_TAIL = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
 class IndexStore:
     """One opened index of one corpus, shared by every thread of the process."""
 
-    def __init__(self, corpus: Corpus, ix, path: Path | None, fp: str,
+    def __init__(self, corpus: Corpus, ix, texts: TextPostings, path: Path | None, fp: str,
                  base: "IndexStore | None" = None, changed: tuple[str, ...] = ()):
         self.corpus = corpus
         self.path = path
         self.fingerprint = fp
         self.ix = ix
+        self.texts = texts
         self._local = threading.local()
         self._opened: list = []
         self._opened_lock = threading.Lock()
         reader = self.searcher().reader()
         n = reader.doc_count_all()
+        if texts.n != n:
+            raise PostingsError(f"the postings files hold {texts.n} passages, Whoosh {n}")
         leaves = reader.leaf_readers()
         old_n = base.matcher.n if base is not None else 0
         if base is not None and old_n < n and any(off == old_n for _, off in leaves):
@@ -90,7 +94,7 @@ class IndexStore:
                 entry = corpus.entries.get(entry_id)
                 for name in _names(entry) if entry is not None else ():
                     self.names.setdefault(name, set()).add(entry_id)
-            self.matcher = Matcher(self.searcher, self.text_of, reader, self.live,
+            self.matcher = Matcher(self.searcher, texts, reader, self.live,
                                    base=base.matcher)
         else:
             games, kinds, ranks = _columns(leaves)
@@ -103,13 +107,12 @@ class IndexStore:
             self.current = bitset((d for d, p in enumerate(self.prior)
                                    if p != PRIOR[RANK_OLDER]), n)
             self.names = _all_names(corpus)
-            self.matcher = Matcher(self.searcher, self.text_of, reader, self.live)
+            self.matcher = Matcher(self.searcher, texts, reader, self.live)
         live = self.live
         self.game_docs = {g: b & live for g, b in self.game_docs.items()}
         self.kind_docs = {k: b & live for k, b in self.kind_docs.items()}
         self.current &= live
         # passage texts, bounded by characters (a passage may be a whole rules page)
-        self._texts = LRU(20000, weight=len, budget=3_000_000)
         self._plains = LRU(5000, weight=len, budget=2_000_000)
         self._readings = base._readings if base is not None else LRU(5000)
         self._entry_of = LRU(50000)
@@ -145,7 +148,7 @@ class IndexStore:
             return None
         try:
             ix = whoosh_index.open_dir(str(path))
-            store = cls(corpus, ix, path, fp)
+            store = cls(corpus, ix, TextPostings.open(path), path, fp)
             if store.searcher().doc_count() != meta.get("units"):
                 raise ValueError("document count differs from the index metadata")
             return store
@@ -161,11 +164,12 @@ class IndexStore:
 
         from .schema import make_schema
         ix = RamStorage().create_index(make_schema())
+        units = [u for entry in corpus for u in units_of(entry)]
         with ix.writer() as w:
-            for entry in corpus:
-                for unit in units_of(entry):
-                    w.add_document(**document(unit))
-        return cls(corpus, ix, None, fp or fingerprint(corpus))
+            for unit in units:
+                w.add_document(**document(unit))
+        texts = TextPostings([Segment(text_segment(units, 0).to_bytes())])
+        return cls(corpus, ix, texts, None, fp or fingerprint(corpus))
 
     def searcher(self):
         """This thread's Whoosh searcher (opened on the thread's first search)."""
@@ -177,7 +181,8 @@ class IndexStore:
         return s
 
     def close(self) -> None:
-        """Close every thread's Whoosh searcher."""
+        """Close every thread's Whoosh searcher (the postings files stay mapped until
+        the store is dropped: an update's new store reads them too)."""
         with self._opened_lock:
             for s in self._opened:
                 s.close()
@@ -202,11 +207,12 @@ class IndexStore:
         fp = _fingerprint(corpus)
         corpus.content_key = None
         if self.path is None:
-            self._write_update(self.ix.writer(), ids, corpus)
-            return IndexStore(corpus, self.ix, None, fp, base=self, changed=tuple(ids))
+            segment = self._write_update(self.ix.writer(), ids, corpus, None)
+            texts = self.texts.appended(segment) if segment else self.texts
+            return IndexStore(corpus, self.ix, texts, None, fp, base=self, changed=tuple(ids))
         base = self.path.parent
         with build_lock(base):
-            self._write_update(self.ix.writer(), ids, corpus)
+            self._write_update(self.ix.writer(), ids, corpus, self.path)
             with self.ix.searcher() as s:
                 units = s.doc_count()
             target = index_path(base, fp)
@@ -218,21 +224,37 @@ class IndexStore:
                     shutil.rmtree(target, ignore_errors=True)
                 os.replace(self.path, target)
         ix = whoosh_index.open_dir(str(target))
-        return IndexStore(corpus, ix, target, fp, base=self, changed=tuple(ids))
+        return IndexStore(corpus, ix, TextPostings.open(target), target, fp, base=self,
+                          changed=tuple(ids))
 
-    @staticmethod
-    def _write_update(writer, ids: list[str], corpus: Corpus) -> None:
+    def _write_update(self, writer, ids: list[str], corpus: Corpus,
+                      folder: Path | None) -> "Segment | None":
+        """Delete the entries' passages and append their new ones: to Whoosh, and as a
+        postings file of their own (written into ``folder``, else kept in memory).
+        Whoosh appends without merging, so the new passages are numbered from the
+        index's current count, and that is where their postings file starts."""
+        start = self.matcher.n
+        units = [u for entry_id in ids if (entry := corpus.entries.get(entry_id)) is not None
+                 for u in units_of(entry)]
+        builder = text_segment(units, start)
+        written: Path | None = None
+        segment: Segment | None = None
         try:
             for entry_id in ids:
                 writer.delete_by_term("entry", entry_id)
-                entry = corpus.entries.get(entry_id)
-                if entry is not None:
-                    for unit in units_of(entry):
-                        writer.add_document(**document(unit))
+            for unit in units:
+                writer.add_document(**document(unit))
+            if units and folder is not None:
+                written = builder.write(folder)
+            elif units:
+                segment = Segment(builder.to_bytes())
             writer.commit(merge=False)
         except BaseException:
             writer.cancel()
+            if written is not None:
+                written.unlink(missing_ok=True)
             raise
+        return segment
 
     # --- per passage ------------------------------------------------------------------
 
@@ -254,12 +276,7 @@ class IndexStore:
 
     def text_of(self, d: int) -> str:
         """The normal text (title and passage) of passage ``d``, for the in-a-row check."""
-        def make():
-            entry = self.corpus.entries.get(self.entry_of(d))
-            if entry is None:
-                return ""
-            return needle(entry.title + "\n" + self.plain_of(d))
-        return self._texts.get_or(d, make)
+        return self.texts.text(d)
 
     def reading(self, name: str) -> str:
         """The kana reading of a name (cached)."""
@@ -271,9 +288,34 @@ class IndexStore:
         return bitset(self.searcher().docs_for_query(q), self.matcher.n) & self.live
 
     def expand_prefix(self, fieldname: str, prefix: str) -> list[str]:
-        """The indexed terms of a field that start with ``prefix``."""
+        """The indexed terms of a (Whoosh) field that start with ``prefix``."""
         return [t.decode() if isinstance(t, bytes) else t
                 for t in self.searcher().reader().expand_prefix(fieldname, prefix)]
+
+    def lexicon(self, fieldname: str) -> list[str]:
+        """Every term of a field, sorted (the text fields' from their postings files)."""
+        if fieldname in TEXT_FIELD_NAMES:
+            return self.texts.terms(fieldname)
+        return sorted(t.decode() if isinstance(t, bytes) else t
+                      for t in self.searcher().reader().lexicon(fieldname))
+
+    def term_postings(self, fieldname: str, term: str) -> tuple[list[int], list[float]]:
+        """A term's passage numbers and weights (deleted passages left out)."""
+        if fieldname in TEXT_FIELD_NAMES:
+            ids, weights = self.texts.read(fieldname, term)
+            live = self.live
+            kept = [(d, w) for d, w in zip(ids, weights) if live >> d & 1]
+            return [d for d, _ in kept], [w for _, w in kept]
+        pairs = list(self.searcher().reader().postings(fieldname, term).items_as("weight"))
+        return [d for d, _ in pairs], [w for _, w in pairs]
+
+    def field_lengths(self, fieldname: str) -> list[int]:
+        """A text field's length in every passage (what BM25 reads)."""
+        return self.texts.lengths(fieldname)
+
+    def field_total(self, fieldname: str) -> int:
+        """A text field's length summed over every passage."""
+        return self.texts.total(fieldname)
 
     @functools.cached_property
     def game_ids(self) -> set[str]:

@@ -1,14 +1,12 @@
-"""Japanese analysis: normal form, pieces, tokenizers, offsets kept for highlighting."""
+"""Japanese analysis: normal form, pieces, index terms, offsets kept for highlighting."""
 from __future__ import annotations
-
-import pickle
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.search.analysis import (BigramTokenizer, MorphTokenizer, ReadingTokenizer,
-                                   id_tokens, is_kana, kana_reading, morph_words, normalize,
-                                   normalize_map, phrase_terms, pieces, reading)
+from judge.search.analysis import (bigram_terms, id_tokens, is_kana, kana_reading,
+                                   morph_terms, morph_words, normalize, normalize_map,
+                                   phrase_terms, pieces, reading, reading_terms)
 
 
 def test_full_width_half_width_and_kana_fold_to_one_form():
@@ -30,10 +28,12 @@ def test_bigram_terms_of_a_katakana_word_and_its_hiragana_are_the_same():
     assert phrase_terms("場") == ["場"]                 # a single kanji is a unigram
 
 
-def test_bigram_positions_let_a_phrase_run_across_a_word_and_a_run():
-    toks = [(t.text, t.pos) for t in BigramTokenizer()("Ｘ枚をスリープ", positions=True)]
-    assert ("x", 0) in toks and ("枚", 1) in toks and ("枚を", 1) in toks
-    # the phrase "X枚" is x then 枚 at consecutive positions
+def test_bigram_terms_hold_a_word_and_the_run_after_it():
+    terms = bigram_terms("Ｘ枚をスリープ")
+    assert terms[0] == "x" and "枚" in terms and "枚を" in terms and "ーぷ" in terms
+    # hiragana unigrams are not indexed (particles), other characters' are
+    assert "を" not in terms and "す" not in terms and "枚" in terms
+    # a quoted "X枚" is looked up by x and 枚, then checked on the text
     assert phrase_terms("X枚") == ["x", "枚"]
 
 
@@ -53,13 +53,13 @@ def test_morphemes_drop_particles_keep_loanwords_whole_and_add_base_forms():
 def test_readings_match_a_name_typed_in_kana():
     assert is_kana("きんじゅぞーん") and not is_kana("禁呪ゾーン")
     assert kana_reading("きんじゅぞーん") == reading("禁呪ゾーン")
-    assert list(ReadingTokenizer()("禁呪ゾーン"))
+    # the title field's reading terms are the bigrams of the kana a judge types
+    assert set(phrase_terms(kana_reading("きんじゅぞーん"))) <= set(reading_terms("禁呪ゾーン"))
 
 
-def test_tokenizers_pickle_for_the_index_schema():
-    for tok in (BigramTokenizer(), MorphTokenizer(), ReadingTokenizer()):
-        again = pickle.loads(pickle.dumps(tok))
-        assert [t.text for t in again("グレイズを行う")] == [t.text for t in tok("グレイズを行う")]
+def test_morph_terms_hold_each_word_and_its_base_form():
+    terms = morph_terms("プレイしたカード")
+    assert "し" in terms and "する" in terms and "かーど" in terms
 
 
 @settings(deadline=None)
@@ -77,10 +77,9 @@ def test_normal_form_maps_back_to_the_original(text):
 
 @settings(deadline=None)
 @given(st.text())
-def test_tokenizers_never_fail(text):
-    for tok in (BigramTokenizer(), MorphTokenizer(), ReadingTokenizer()):
-        for t in tok(text, positions=True):
-            assert t.text
+def test_term_functions_never_fail(text):
+    for terms in (bigram_terms, morph_terms, reading_terms):
+        assert all(terms(text))
 
 
 @settings(deadline=None)

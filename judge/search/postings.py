@@ -1,0 +1,305 @@
+"""The text fields' postings (本文の転置ファイル), kept beside the Whoosh index.
+
+Whoosh holds each passage's stored fields, its columns (game, kind, rank), its date and
+its id, card and citation keywords.  The five text fields (bigrams and morphemes of the
+title and the body, the title's reading: :data:`judge.search.schema.TEXT_FIELDS`) are
+far bigger, about 200 postings a passage, and Whoosh's writer encodes every posting in
+Python (position lists pickled one by one, blocks compressed): two thirds of a build.
+Here a field's postings are written whole, as arrays:
+
+* per term, the passage numbers (``array('i')``) and the weights (``array('f')``: the
+  term's frequency times the field's boost, what Whoosh would have stored), one after
+  the other in the file, read back with one ``frombytes`` each;
+* per passage, the field's length as Whoosh keeps it (one byte, Whoosh's own
+  quantisation), so BM25 gives the numbers it gave over Whoosh's postings;
+* per passage, its normal text (the title and the passage, as the in-a-row check and a
+  quoted phrase are checked on), so no position lists are needed.
+
+A file (``postings-<first passage>.jpx``) covers a run of passage numbers: a build
+writes one per writer process, an update (a ruling re-indexed in place) one for the
+passages it appends.  :class:`TextPostings` reads them together; it refuses files that
+do not cover exactly the index's passages, and the index is then rebuilt.
+"""
+from __future__ import annotations
+
+import json
+import mmap
+import os
+import struct
+import sys
+from array import array
+from bisect import bisect_right
+from collections import Counter
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from whoosh.util.numeric import byte_to_length, length_to_byte
+
+MAGIC = b"JUDGEPX1"
+SUFFIX = ".jpx"
+_HEAD = struct.Struct("<8sQ")
+_SEP = "\x00"                       # between terms in a field's term list
+_BYTE_OF: dict[int, int] = {}
+
+
+class PostingsError(ValueError):
+    """A postings file that is damaged or does not fit the index (rebuild it)."""
+
+
+def file_name(start: int) -> str:
+    """The file of the passages numbered from ``start``."""
+    return f"postings-{start:010d}{SUFFIX}"
+
+
+def _length_byte(n: int) -> int:
+    b = _BYTE_OF.get(n)
+    if b is None:
+        b = _BYTE_OF[n] = length_to_byte(n)
+    return b
+
+
+class SegmentBuilder:
+    """Collects the text fields of consecutive passages, then writes one file.
+
+    ``fields`` is a sequence of (field name, analyser, boost, source), the analyser
+    giving a text's terms and ``source`` naming which text (``title`` or ``body``) it
+    reads; see :data:`judge.search.schema.TEXT_FIELDS`.
+    """
+
+    def __init__(self, start: int, fields: Sequence[tuple[str, Callable[[str], list[str]],
+                                                       float, str]]):
+        self.start = start
+        self.fields = fields
+        self.count = 0
+        self._terms: dict[str, dict[str, tuple[array, array]]] = {f[0]: {} for f in fields}
+        self._lengths = {f[0]: bytearray() for f in fields}
+        self._totals = dict.fromkeys(self._lengths, 0)
+        self._text = bytearray()
+        self._ends = array("q")
+
+    def add(self, title: str, body: str, text: str) -> None:
+        """Add the next passage: its title, its body and its normal text."""
+        d = self.start + self.count
+        sources = {"title": title, "body": body}
+        for name, analyse, boost, source in self.fields:
+            counts = Counter(analyse(sources[source]))
+            postings = self._terms[name]
+            length = 0
+            for term, tf in counts.items():
+                p = postings.get(term)
+                if p is None:
+                    p = postings[term] = (array("i"), array("f"))
+                p[0].append(d)
+                p[1].append(tf * boost)
+                length += tf
+            self._lengths[name].append(_length_byte(length))
+            self._totals[name] += length
+        self._text += text.encode("utf-8")
+        self._ends.append(len(self._text))
+        self.count += 1
+
+    def to_bytes(self) -> bytes:
+        """The file's content (see the module docstring for the layout)."""
+        blobs: list[bytes] = []
+        at = 0
+
+        def put(data: bytes) -> list[int]:
+            nonlocal at
+            blobs.append(data)
+            where = [at, len(data)]
+            at += len(data)
+            return where
+
+        head: dict = {"start": self.start, "docs": self.count, "byteorder": sys.byteorder,
+                      "fields": {}}
+        for name, _, boost, _ in self.fields:
+            postings = self._terms[name]
+            terms = sorted(t for t in postings if _SEP not in t)
+            offsets = array("q")
+            data_at = at
+            for t in terms:
+                ids, weights = postings[t]
+                offsets.append(at - data_at)
+                put(ids.tobytes())
+                put(weights.tobytes())
+            offsets.append(at - data_at)
+            head["fields"][name] = {
+                "boost": boost, "total": self._totals[name], "terms": len(terms),
+                "data": [data_at, at - data_at],
+                "offsets": put(offsets.tobytes()),
+                "names": put(_SEP.join(terms).encode("utf-8")),
+                "lengths": put(bytes(self._lengths[name]))}
+        head["texts"] = {"ends": put(self._ends.tobytes()), "data": put(bytes(self._text))}
+        header = json.dumps(head, ensure_ascii=False).encode("utf-8")
+        return _HEAD.pack(MAGIC, len(header)) + header + b"".join(blobs)
+
+    def write(self, folder: Path) -> Path:
+        """Write the file into ``folder`` (atomically: a reader sees it whole or not)."""
+        path = folder / file_name(self.start)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_bytes(self.to_bytes())
+        os.replace(tmp, path)
+        return path
+
+
+class Segment:
+    """One postings file, opened (memory-mapped, or bytes for an index in memory)."""
+
+    def __init__(self, data, name: str = "<memory>"):
+        self.name = name
+        self._data = data
+        try:
+            magic, size = _HEAD.unpack_from(data, 0)
+            if magic != MAGIC:
+                raise PostingsError(f"{name}: not a postings file")
+            head = json.loads(bytes(data[_HEAD.size:_HEAD.size + size]).decode("utf-8"))
+            if head.get("byteorder") != sys.byteorder:
+                raise PostingsError(f"{name}: written on a machine of another byte order")
+        except (struct.error, ValueError, UnicodeDecodeError) as exc:
+            raise PostingsError(f"{name}: unreadable header ({exc})") from exc
+        self._base = _HEAD.size + size
+        self.start: int = head["start"]
+        self.docs: int = head["docs"]
+        self.fields: dict = head["fields"]
+        self._texts = head["texts"]
+        self._names: dict[str, dict[str, int]] = {}
+        self._offsets: dict[str, array] = {}
+        self._ends = self._array("q", self._texts["ends"])
+        if len(self._ends) != self.docs or any(
+                len(self._blob(f["lengths"])) != self.docs for f in self.fields.values()):
+            raise PostingsError(f"{name}: truncated")
+
+    @classmethod
+    def open(cls, path: Path) -> "Segment":
+        """Map a file."""
+        with open(path, "rb") as fh:
+            try:
+                data = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+            except ValueError as exc:           # an empty file cannot be mapped
+                raise PostingsError(f"{path.name}: empty") from exc
+        return cls(data, path.name)
+
+    def _blob(self, where: list[int]) -> bytes:
+        a = self._base + where[0]
+        return self._data[a:a + where[1]]
+
+    def _array(self, code: str, where: list[int]) -> array:
+        out = array(code)
+        out.frombytes(self._blob(where))
+        return out
+
+    def _index(self, field: str) -> dict[str, int] | None:
+        names = self._names.get(field)
+        if names is None:
+            spec = self.fields.get(field)
+            if spec is None:
+                return None
+            raw = self._blob(spec["names"]).decode("utf-8")
+            terms = raw.split(_SEP) if spec["terms"] else []
+            names = self._names[field] = {t: i for i, t in enumerate(terms)}
+            self._offsets[field] = self._array("q", spec["offsets"])
+        return names
+
+    def read(self, field: str, term: str) -> tuple[array, array] | None:
+        """The term's passage numbers and weights in this file (None: not here)."""
+        names = self._index(field)
+        i = names.get(term) if names else None
+        if i is None:
+            return None
+        offsets = self._offsets[field]
+        a, b = offsets[i], offsets[i + 1]
+        data = self.fields[field]["data"][0]
+        half = (b - a) // 2
+        ids, weights = array("i"), array("f")
+        ids.frombytes(self._blob([data + a, half]))
+        weights.frombytes(self._blob([data + a + half, half]))
+        return ids, weights
+
+    def terms(self, field: str) -> list[str]:
+        """Every term of the field in this file."""
+        return list(self._index(field) or ())
+
+    def lengths(self, field: str) -> bytes:
+        """The field's length byte of every passage of this file."""
+        return self._blob(self.fields[field]["lengths"])
+
+    def total(self, field: str) -> int:
+        """The sum of the field's exact lengths over this file's passages."""
+        return self.fields[field]["total"]
+
+    def text(self, d: int) -> str:
+        """The normal text of passage ``d`` (a number of this file)."""
+        i = d - self.start
+        a = self._ends[i - 1] if i else 0
+        base = self._base + self._texts["data"][0]
+        return self._data[base + a:base + self._ends[i]].decode("utf-8")
+
+    def close(self) -> None:
+        """Unmap the file."""
+        if isinstance(self._data, mmap.mmap):
+            try:
+                self._data.close()
+            except BufferError:      # an array still views it: the GC will unmap it
+                pass
+
+
+class TextPostings:
+    """The text fields of every passage of an index, over its postings files."""
+
+    def __init__(self, segments: Iterable[Segment]):
+        self.segments = sorted(segments, key=lambda s: s.start)
+        at = 0
+        for s in self.segments:
+            if s.start != at:
+                raise PostingsError(f"{s.name}: starts at passage {s.start}, expected {at}")
+            at += s.docs
+        self.n = at
+        self._starts = [s.start for s in self.segments]
+
+    @classmethod
+    def open(cls, folder: Path) -> "TextPostings":
+        """The postings files of an index folder."""
+        return cls(Segment.open(p) for p in sorted(folder.glob("postings-*" + SUFFIX)))
+
+    def appended(self, segment: Segment) -> "TextPostings":
+        """These files and one more (an update's new passages)."""
+        return TextPostings([*self.segments, segment])
+
+    def read(self, field: str, term: str) -> tuple[array, array]:
+        """The term's passage numbers (ascending) and weights over every file."""
+        found = [r for r in (s.read(field, term) for s in self.segments) if r is not None]
+        if len(found) == 1:
+            return found[0]
+        ids, weights = array("i"), array("f")
+        for i, w in found:
+            ids += i
+            weights += w
+        return ids, weights
+
+    def terms(self, field: str) -> list[str]:
+        """Every term of the field, sorted."""
+        out: set[str] = set()
+        for s in self.segments:
+            out.update(s.terms(field))
+        return sorted(out)
+
+    def lengths(self, field: str) -> list[int]:
+        """The field's length in every passage (Whoosh's one-byte quantisation)."""
+        table = [byte_to_length(b) for b in range(256)]
+        out: list[int] = []
+        for s in self.segments:
+            out += [table[b] for b in s.lengths(field)]
+        return out
+
+    def total(self, field: str) -> int:
+        """The sum of the field's lengths over every passage."""
+        return sum(s.total(field) for s in self.segments)
+
+    def text(self, d: int) -> str:
+        """The normal text of passage ``d``."""
+        return self.segments[bisect_right(self._starts, d) - 1].text(d)
+
+    def close(self) -> None:
+        """Unmap every file."""
+        for s in self.segments:
+            s.close()

@@ -1,0 +1,106 @@
+"""The text fields' postings files: what is written is read back, split over files or
+not, built by several processes or by one, and a damaged file means a rebuild."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from whoosh.util.numeric import byte_to_length, length_to_byte
+
+from judge.search import Searcher, build_index, indexer
+from judge.search.postings import PostingsError, Segment, SegmentBuilder, TextPostings
+from judge.search.schema import TEXT_FIELDS
+
+JA = st.text(alphabet=st.sampled_from(list("グレイズをプレイしたカード場のノード 　ＱＡ－３７。\n")),
+             max_size=30)
+
+
+@settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(docs=st.lists(st.tuples(JA, JA), min_size=1, max_size=12), data=st.data())
+def test_every_term_reads_back_as_written_over_one_file_or_several(docs, data):
+    cuts = sorted(set(data.draw(st.lists(st.integers(1, len(docs)), max_size=3)))
+                  | {0, len(docs)})
+    segments = []
+    for a, b in zip(cuts, cuts[1:]):
+        builder = SegmentBuilder(a, TEXT_FIELDS)
+        for title, body in docs[a:b]:
+            builder.add(title, body, title + "|" + body)
+        segments.append(Segment(builder.to_bytes()))
+    texts = TextPostings(reversed(segments))          # any order: sorted by first passage
+    assert texts.n == len(docs)
+    for name, analyse, boost, source in TEXT_FIELDS:
+        expected: dict[str, tuple[list[int], list[float]]] = {}
+        lengths = []
+        for d, (title, body) in enumerate(docs):
+            counts = Counter(analyse(title if source == "title" else body))
+            lengths.append(byte_to_length(length_to_byte(sum(counts.values()))))
+            for term, tf in counts.items():
+                ids, weights = expected.setdefault(term, ([], []))
+                ids.append(d)
+                weights.append(tf * boost)
+        assert texts.terms(name) == sorted(expected)
+        for term, (ids, weights) in expected.items():
+            got_ids, got_weights = texts.read(name, term)
+            assert (list(got_ids), list(got_weights)) == (ids, weights), (name, term)
+        assert texts.lengths(name) == lengths
+        assert list(texts.read(name, "never-indexed")[0]) == []
+    assert [texts.text(d) for d in range(len(docs))] == [t + "|" + b for t, b in docs]
+
+
+def _file(start: int, n: int) -> bytes:
+    builder = SegmentBuilder(start, TEXT_FIELDS)
+    for i in range(n):
+        builder.add("グレイズ", f"本文{i}", f"ぐれいず本文{i}")
+    return builder.to_bytes()
+
+
+def test_files_that_leave_a_gap_or_are_cut_short_are_refused():
+    with pytest.raises(PostingsError, match="starts at passage 5"):
+        TextPostings([Segment(_file(0, 3)), Segment(_file(5, 2))])
+    data = _file(0, 3)
+    with pytest.raises(PostingsError):
+        Segment(data[:len(data) // 2])
+    with pytest.raises(PostingsError, match="not a postings file"):
+        Segment(b"GARBAGE!" + data[8:])
+
+
+@pytest.mark.parametrize("damage", ["remove", "truncate", "extra"])
+def test_an_index_whose_postings_files_are_damaged_is_rebuilt(sample_corpus, tmp_path, damage):
+    stats = build_index(sample_corpus, index_dir=tmp_path)
+    [postings] = stats.path.glob("postings-*.jpx")
+    wanted = Searcher.open(sample_corpus, index_dir=tmp_path).search("グレイズ").total
+    if damage == "remove":
+        postings.unlink()
+    elif damage == "truncate":
+        postings.write_bytes(postings.read_bytes()[:200])
+    else:                             # a file for passages Whoosh does not have
+        (stats.path / "postings-0000099999.jpx").write_bytes(_file(99999, 1))
+    s = Searcher.open(sample_corpus, index_dir=tmp_path)
+    try:
+        assert s.search("グレイズ").total == wanted
+        assert len(list(s.path.glob("postings-*.jpx"))) == 1
+    finally:
+        s.close()
+
+
+def test_a_build_by_several_processes_equals_a_build_by_one(sample_corpus, tmp_path,
+                                                             monkeypatch):
+    monkeypatch.setattr(indexer, "PARALLEL_MIN_UNITS", 1)
+    one = build_index(sample_corpus, index_dir=tmp_path / "one", procs=1)
+    two = build_index(sample_corpus, index_dir=tmp_path / "two", procs=3)
+    assert len(list(one.path.glob("postings-*.jpx"))) == 1
+    assert len(list(two.path.glob("postings-*.jpx"))) == 3
+    a, b = TextPostings.open(one.path), TextPostings.open(two.path)
+    try:
+        assert a.n == b.n == one.units
+        for name, *_ in TEXT_FIELDS:
+            assert a.terms(name) == b.terms(name)
+            assert a.lengths(name) == b.lengths(name) and a.total(name) == b.total(name)
+            for term in a.terms(name):
+                assert list(map(list, a.read(name, term))) == list(map(list, b.read(name, term)))
+        assert [a.text(d) for d in range(a.n)] == [b.text(d) for d in range(b.n)]
+    finally:
+        a.close()
+        b.close()

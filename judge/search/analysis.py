@@ -41,11 +41,8 @@ _KATAKANA_START, _KATAKANA_END = 0x30A1, 0x30F6     # ァ..ヶ; ヷ-ヺ have no 
 _HALFWIDTH_VOICING = "\uff9e\uff9f\u3099\u309a"   # ﾞ ﾟ and the combining (han)dakuten
 
 
-def _fold_char(ch: str) -> str:
-    code = ord(ch)
-    if _KATAKANA_START <= code <= _KATAKANA_END:
-        return chr(code - 0x60)
-    return ch
+# katakana ァ..ヶ -> hiragana ぁ..ゖ, as one str.translate table (C speed)
+_KANA_FOLD = {code: code - 0x60 for code in range(_KATAKANA_START, _KATAKANA_END + 1)}
 
 
 _CHAR_FORMS: dict[str, str] = {}
@@ -57,7 +54,7 @@ def _char_form(ch: str, fold: bool) -> str:
     if form is None:
         form = unicodedata.normalize("NFKC", ch).translate(_EXTRA_FOLD).lower()
         if fold:
-            form = "".join(_fold_char(c) for c in form)
+            form = form.translate(_KANA_FOLD)
         if len(_CHAR_FORMS) < 100_000:
             _CHAR_FORMS[key] = form
     return form
@@ -107,7 +104,7 @@ def normalize_map(text: str, fold_kana: bool = True) -> tuple[str, list[int], li
                 j += 1
             piece = unicodedata.normalize("NFKC", text[i:j]).translate(_EXTRA_FOLD).lower()
             if fold_kana:
-                piece = "".join(_fold_char(c) for c in piece)
+                piece = piece.translate(_KANA_FOLD)
         else:
             piece = _char_form(ch, fold_kana)
         if len(piece) == 1:
@@ -155,13 +152,13 @@ def normalize(text: str, fold_kana: bool = True) -> str:
     """NFKC, lower case, wave dashes unified and (by default) katakana -> hiragana."""
     text = unicodedata.normalize("NFKC", text).translate(_EXTRA_FOLD).lower()
     if fold_kana:
-        text = "".join(_fold_char(ch) if "\u30a1" <= ch <= "\u30f6" else ch for ch in text)
+        text = text.translate(_KANA_FOLD)
     return text
 
 
 def fold_kana(text: str) -> str:
     """Katakana -> hiragana, nothing else."""
-    return "".join(_fold_char(ch) for ch in text)
+    return text.translate(_KANA_FOLD)
 
 
 # --- pieces -----------------------------------------------------------------------------
@@ -181,6 +178,7 @@ _PIECE = re.compile(
     r"|(?P<ja>[" + _JA + r"]+(?:\s+[" + _JA + r"]+)*)")
 _SPACES = re.compile(r"\s+")
 _HIRAGANA = re.compile(r"[\u3041-\u309f\u30fc]")
+_NOT_HIRAGANA = re.compile(r"[^\u3041-\u309f\u30fc]")
 
 
 @dataclass(frozen=True)
@@ -267,10 +265,14 @@ def bigram_terms(value: str) -> list[str]:
     Japanese runs as uni/bigrams (:func:`run_grams`)."""
     out: list[str] = []
     for p in pieces(normalize(value)):
-        if p.kind != "ja":
-            out.append(p.text)
+        run = p.text
+        if p.kind != "ja" or len(run) == 1:
+            out.append(run)
         else:
-            out.extend(gram for gram, _ in run_grams(p.text))
+            # what run_grams gives, without the positions: every bigram, and the
+            # unigram of every character that is not hiragana
+            out += [run[i:i + 2] for i in range(len(run) - 1)]
+            out += _NOT_HIRAGANA.findall(run)
     return out
 
 
@@ -306,29 +308,34 @@ def _words(run: str, content_only: bool = True) -> Iterator[tuple[str, str | Non
     for m in _KATAKANA_RUN.finditer(run):
         if m.start() > at:
             yield from _mecab_words(run[at:m.start()], content_only)
-        word = m.group()
-        parsed = list(_tagger()(word))
-        # one dictionary word: its lemma unifies spellings (プレイ and プレー: プレー-play)
-        lemma = parsed[0].feature.lemma if len(parsed) == 1 else None
-        lemma = lemma.split("-")[0] if lemma else None
-        yield word, (lemma if lemma and lemma != word and _KATAKANA_RUN.fullmatch(lemma)
-                     else None)
-        parts = [(w.surface, w.feature.pos1) for w in parsed]
-        if len(parts) > 1 and all(p == "名詞" and len(s) > 1 for s, p in parts):
-            for surface, _ in parts:
-                yield surface, None
+        yield from _katakana_word(m.group())
         at = m.end()
     if at < len(run):
         yield from _mecab_words(run[at:], content_only)
 
 
+@lru_cache(maxsize=16384)
+def _katakana_word(word: str) -> tuple[tuple[str, str | None], ...]:
+    """A katakana stretch as one word, with its lemma, and its parts when MeCab cuts it
+    into known nouns (memoised: カード and プレイ come back on every page)."""
+    parsed = [(w.surface, w.feature) for w in _tagger()(word)]
+    # one dictionary word: its lemma unifies spellings (プレイ and プレー: プレー-play)
+    lemma = parsed[0][1].lemma if len(parsed) == 1 else None
+    lemma = lemma.split("-")[0] if lemma else None
+    out = [(word, lemma if lemma and lemma != word and _KATAKANA_RUN.fullmatch(lemma)
+            else None)]
+    if len(parsed) > 1 and all(f.pos1 == "名詞" and len(w) > 1 for w, f in parsed):
+        out += [(surface, None) for surface, _ in parsed]
+    return tuple(out)
+
+
 def _mecab_words(text: str, content_only: bool) -> Iterator[tuple[str, str | None]]:
     for word in _tagger()(text):
-        pos1 = word.feature.pos1
+        feature = word.feature
+        pos1 = feature.pos1
         if content_only and pos1 in _SKIP_POS:
             continue
-        base = word.feature.orthBase if pos1 in _INFLECTING else None
-        yield word.surface, base
+        yield word.surface, (feature.orthBase if pos1 in _INFLECTING else None)
 
 
 def morph_words(text: str) -> list[list[str]]:

@@ -215,6 +215,15 @@ class Segment:
         weights.frombytes(self._blob([data + a + half, half]))
         return ids, weights
 
+    def doc_frequency(self, field: str, term: str) -> int:
+        """How many passages of this file hold the term."""
+        names = self._index(field)
+        i = names.get(term) if names else None
+        if i is None:
+            return 0
+        offsets = self._offsets[field]
+        return (offsets[i + 1] - offsets[i]) // 8
+
     def terms(self, field: str) -> list[str]:
         """Every term of the field in this file."""
         return list(self._index(field) or ())
@@ -275,6 +284,10 @@ class TextPostings:
             ids += i
             weights += w
         return ids, weights
+
+    def doc_frequency(self, field: str, term: str) -> int:
+        """How many passages hold the term (the postings are not read)."""
+        return sum(s.doc_frequency(field, term) for s in self.segments)
 
     def terms(self, field: str) -> list[str]:
         """Every term of the field, sorted."""

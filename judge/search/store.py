@@ -212,7 +212,7 @@ class IndexStore:
             return IndexStore(corpus, self.ix, texts, None, fp, base=self, changed=tuple(ids))
         base = self.path.parent
         with build_lock(base):
-            self._write_update(self.ix.writer(), ids, corpus, self.path)
+            self._write_update(self.ix.writer(compound=False), ids, corpus, self.path)
             with self.ix.searcher() as s:
                 units = s.doc_count()
             target = index_path(base, fp)

@@ -96,3 +96,16 @@ def test_offsets_of_expanding_characters_point_at_them(text):
     normal, starts, ends = normalize_map(text)
     slow, s2, e2 = normalize_map(text, fold_kana=False)   # the character-by-character path
     assert len(normal) == len(slow) and (starts, ends) == (s2, e2)
+
+
+@settings(deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("グレイズをぷれいしたー場の札ＱＡ－３７ 　\nabc。")),
+               max_size=40))
+def test_bigram_terms_are_the_grams_of_each_run_without_positions(text):
+    from collections import Counter
+
+    from judge.search.analysis import run_grams
+    expected = []
+    for p in pieces(normalize(text)):
+        expected += [g for g, _ in run_grams(p.text)] if p.kind == "ja" else [p.text]
+    assert Counter(bigram_terms(text)) == Counter(expected)

@@ -104,3 +104,19 @@ def test_a_build_by_several_processes_equals_a_build_by_one(sample_corpus, tmp_p
     finally:
         a.close()
         b.close()
+
+
+@settings(deadline=None, max_examples=80)
+@given(st.sets(st.integers(0, 5000), max_size=3000), st.integers(0, 400))
+def test_bitsets_made_and_read_by_numpy_equal_those_made_one_by_one(ids, limit):
+    from array import array
+
+    from judge.search.matching import bitset, members
+    n = 5001
+    ordered = sorted(ids)
+    slow = 0
+    for d in ordered:
+        slow |= 1 << d
+    assert bitset(array("i", ordered), n) == bitset(iter(ordered), n) == slow
+    assert members(slow) == ordered
+    assert members(slow, limit or None) == ordered[:limit or None]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 import os
 import shutil
 import tempfile
@@ -33,6 +34,7 @@ from .units import Unit, units_of
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_INDEX_DIR = REPO_ROOT / ".index"
 META_FILE = "judge-index.json"
+DIGESTS_FILE = "judge-entries.marshal"     # each indexed entry's digest (for updates)
 KEEP_OLD_SECONDS = 3600          # an older index stays this long for a server still using it
 
 RANK_CURRENT, RANK_WITHDRAWN, RANK_OLDER = 3, 2, 1
@@ -97,15 +99,48 @@ def fingerprint(corpus: Corpus) -> str:
 
 
 def _fingerprint(corpus: Corpus) -> str:
-    h = hashlib.sha1(SCHEMA_VERSION.encode())
-    for entry_id in sorted(corpus.entries):
-        e = corpus.entries[entry_id]
-        h.update(json.dumps([e.id, e.title, e.status, e.aliases, e.cards, e.cites, e.data],
-                            ensure_ascii=False, sort_keys=True, default=str).encode())
-        for rev in e.revisions:
-            h.update(f"\x00{rev.number}\x00{rev.date}\x00{rev.status}\x00".encode())
-            h.update(rev.text.encode())
-    return h.hexdigest()
+    return fingerprint_of(corpus_digests(corpus))
+
+
+def entry_digest(e: Entry) -> bytes:
+    """A hash of one entry's content (what its passages are built from)."""
+    h = hashlib.sha1(json.dumps([e.id, e.title, e.status, e.aliases, e.cards, e.cites, e.data],
+                                ensure_ascii=False, sort_keys=True, default=str).encode())
+    for rev in e.revisions:
+        h.update(f"\x00{rev.number}\x00{rev.date}\x00{rev.status}\x00".encode())
+        h.update(rev.text.encode())
+    return h.digest()
+
+
+def corpus_digests(corpus: Corpus) -> dict[str, bytes]:
+    """Every entry's :func:`entry_digest`, by id."""
+    return {e.id: entry_digest(e) for e in corpus}
+
+
+def fingerprint_of(digests: dict[str, bytes]) -> str:
+    """The fingerprint of entries with these digests (and of the analysis version).
+
+    The digests are summed (modulo 2**160), not hashed in a row: an update that changes
+    a few entries computes the new fingerprint from the kept digests of the others
+    (:data:`DIGESTS_FILE`) without reading the whole corpus again."""
+    total = sum(int.from_bytes(d, "big") for d in digests.values()) % (1 << 160)
+    return hashlib.sha1(f"{SCHEMA_VERSION}:{total:040x}".encode()).hexdigest()
+
+
+def write_digests(path: Path, digests: dict[str, bytes]) -> None:
+    """Keep the indexed entries' digests in the index folder (atomically)."""
+    tmp = path / (DIGESTS_FILE + ".tmp")
+    tmp.write_bytes(marshal.dumps(digests))
+    os.replace(tmp, path / DIGESTS_FILE)
+
+
+def read_digests(path: Path) -> dict[str, bytes] | None:
+    """The digests of the entries an index holds (None: not kept, or unreadable)."""
+    try:
+        found = marshal.loads((path / DIGESTS_FILE).read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+    return found if isinstance(found, dict) else None
 
 
 def index_path(base: Path, fp: str) -> Path:
@@ -276,6 +311,7 @@ def _write_index(corpus: Corpus, target: Path, fp: str, progress: bool,
         if bar:
             bar.close()
     seconds = time.perf_counter() - started
+    write_digests(target, corpus_digests(corpus))
     meta = {"fingerprint": fp, "schema": SCHEMA_VERSION, "entries": len(entries),
             "units": len(units), "seconds": round(seconds, 3),
             "built": time.strftime("%Y-%m-%dT%H:%M:%S%z")}

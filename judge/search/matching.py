@@ -371,8 +371,11 @@ class Matcher:
     def champions(self, fieldname: str, term: str) -> tuple[int, ...]:
         """The term's best passages by its own BM25 contribution (cached).
 
-        The :data:`CHAMPIONS` highest ``tf / (tf + norm)``, ties to the higher passage
-        number, computed over the whole postings by numpy."""
+        The :data:`CHAMPIONS` highest ``tf / (tf + norm)``, computed over the whole
+        postings by numpy.  Ties go to the lower passage number, as in the ranking
+        itself: a passage and its near-copies often tie (lengths are kept to one byte),
+        and the passage indexed first must not be left out of the pool that ranking
+        then orders by number."""
         def make():
             p = self.postings(fieldname, term)
             if len(p) <= CHAMPIONS:
@@ -383,8 +386,8 @@ class Matcher:
             scores = tfs / (tfs + norm)
             cut = np.partition(scores, len(scores) - CHAMPIONS)[len(scores) - CHAMPIONS]
             above = ids[scores > cut].tolist()
-            tied = sorted(ids[scores == cut].tolist(), reverse=True)
-            return tuple(above + tied[:CHAMPIONS - len(above)])
+            tied = ids[scores == cut][:CHAMPIONS - len(above)].tolist()   # ids ascend
+            return tuple(above + tied)
         return self._champions.get_or((fieldname, term), make)
 
     def score(self, pool: list[int], terms: list[tuple[str, str, float]]) -> dict[int, float]:

@@ -16,13 +16,16 @@ from .highlight import snippet
 
 @dataclass
 class Hit:
-    """One passage found: entry id, clause, revision, and a marked-up snippet."""
+    """One passage found: entry id, clause, revision, and a marked-up snippet.
+
+    The snippet is cut when it is first read (:attr:`snippet`): a results page groups
+    up to 200 hits by entry and shows a few dozen, and only those are cut."""
 
     id: str
     game: str
     kind: str
     title: str
-    snippet: str
+    cut: str | None
     score: float
     clause: str | None
     revision: int
@@ -31,6 +34,13 @@ class Hit:
     withdrawn: bool = False
     text: str = field(default="", repr=False)          # the passage, for text_snippet
     marks: list = field(default_factory=list, repr=False)
+
+    @property
+    def snippet(self) -> str:
+        """The passage around the matched words, marked with ``<mark>`` (HTML-escaped)."""
+        if self.cut is None:
+            self.cut = snippet(self.text, self.marks)
+        return self.cut
 
     @property
     def text_snippet(self) -> str:
@@ -47,10 +57,12 @@ class Hit:
             url += "#" + quote(self.clause, safe="")
         return url
 
-    def as_json(self) -> dict:
-        """The JSON of one result (see DESIGN.md and judge/search/__init__.py)."""
+    def as_json(self, snippets: bool = True) -> dict:
+        """The JSON of one result (see DESIGN.md and judge/search/__init__.py); without
+        ``snippets``, ``snippet`` is None (for the caller to fill for the hits shown)."""
         return {"id": self.id, "game": self.game, "kind": self.kind, "title": self.title,
-                "snippet": self.snippet, "url": self.url, "score": round(self.score, 4),
+                "snippet": self.snippet if snippets else None, "url": self.url,
+                "score": round(self.score, 4),
                 "clause": self.clause, "revision": self.revision, "current": self.current,
                 "date": self.date, "withdrawn": self.withdrawn}
 
@@ -74,10 +86,10 @@ class SearchResult:
         """All notices in one line ("" when the query was read as typed)."""
         return " / ".join(dict.fromkeys(render(n) for n in self.notices))
 
-    def as_json(self) -> dict:
+    def as_json(self, snippets: bool = True) -> dict:
         """``{"query", "total", "results", "facets", "did_you_mean", "notice", "redirect"}``."""
         return {"query": self.query, "total": self.total,
-                "results": [h.as_json() for h in self.hits], "facets": self.facets,
+                "results": [h.as_json(snippets) for h in self.hits], "facets": self.facets,
                 "did_you_mean": self.did_you_mean, "notice": self.notice,
                 "redirect": self.redirect,
                 "redirect_url": ("/entry/" + quote(self.redirect.split("#")[0], safe="/")

@@ -15,7 +15,7 @@ import heapq
 from collections import Counter
 
 from .analysis import kana_reading, normalize, pieces
-from .highlight import needle, snippet
+from .highlight import needle
 from .indexer import RANK_OLDER, RANK_WITHDRAWN
 from .matching import EXACT_LIMIT, SCATTERED, Word, bitset, has, members
 from .plan import Plan
@@ -216,7 +216,7 @@ class QueryRun:
         text = store.plain_of(docnum, f)
         title = entry.title if entry else f["entry"]
         return Hit(id=f["entry"], game=f["game"], kind=f["kind"], title=title,
-                   snippet=snippet(text, marks), score=score, clause=f.get("clause"),
+                   cut=None, score=score, clause=f.get("clause"),
                    revision=f["revision"], current=f["rank"] != RANK_OLDER,
                    date=f.get("date"), withdrawn=f["rank"] == RANK_WITHDRAWN,
                    text=text, marks=marks)

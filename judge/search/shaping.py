@@ -211,7 +211,7 @@ def group_hits(hits: list[dict], corpus, query: str, old: bool = False,
     return sorted(groups.values(), key=lambda g: (-g.tier, -g.best["score"]))
 
 
-def _partial(searcher, query: str, game, kind) -> tuple[list[str], str, dict | None]:
+def _partial(searcher, query: str, game, kind, search) -> tuple[list[str], str, dict | None]:
     """The best partial match of a query of several words that finds nothing whole.
 
     Words no text holds go first; then, one at a time, the word found in the fewest
@@ -225,7 +225,7 @@ def _partial(searcher, query: str, game, kind) -> tuple[list[str], str, dict | N
     kept = [w for w in words if counts[w] > 0]
     while kept:
         if len(kept) < len(words):
-            again = searcher.search(" ".join(kept), game=game, kind=kind, limit=FETCH).as_json()
+            again = search(" ".join(kept), game=game, kind=kind, limit=FETCH)
             if again["results"]:
                 return [w for w in words if w not in kept], " ".join(kept), again
         if len(kept) == 1:
@@ -242,10 +242,19 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
     ``passages``, ``old_matches`` and ``exact``), ``total`` the number of entries, and
     ``corrected``/``dropped`` when the query was respelled or shortened.
     """
-    first = searcher.search(query, game=game, kind=kind, limit=FETCH, offset=0)
-    data = first.as_json()
+    def search(text: str, **kw) -> dict:
+        # each result keeps its hit (under "_hit") until it is shown: only the
+        # snippets of the page are cut, marked with the words of the search that found it
+        result = searcher.search(text, **kw)
+        out = result.as_json(snippets=False)
+        for hit, r in zip(result.hits, out["results"]):
+            r["_hit"] = hit
+        return out
+
+    data = search(query, game=game, kind=kind, limit=FETCH, offset=0)
     if data.get("redirect"):
         data["results"] = data["results"][:limit]
+        _cut_snippets(data["results"])
         return data
     hits = data["results"]
     used, corrected, dropped = query, None, []
@@ -254,7 +263,7 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
     if not exact:
         alt = one_edit(corpus, query)
         if alt:
-            again = searcher.search(alt, game=game, kind=kind, limit=FETCH, offset=0).as_json()
+            again = search(alt, game=game, kind=kind, limit=FETCH, offset=0)
             if again["results"]:
                 corrected, used = alt, alt
                 seen = {(h["id"], h["clause"], h["revision"]) for h in again["results"]}
@@ -266,25 +275,35 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
         seen = {(h["id"], h["clause"], h["revision"]) for h in hits}
         for _term, _wording, alt_query, term_game in expanded:
             # the wording is searched in the term's own game only
-            for h in searcher.search(alt_query, game=term_game, kind=kind, limit=FETCH) \
-                    .as_json()["results"]:
+            for h in search(alt_query, game=term_game, kind=kind, limit=FETCH)["results"]:
                 if (h["id"], h["clause"], h["revision"]) not in seen:
                     seen.add((h["id"], h["clause"], h["revision"]))
                     hits.append(h)
         data["expanded"] = [{"term": t, "wording": w, "game": g} for t, w, _q, g in expanded]
     if not hits:
-        dropped, used, again = _partial(searcher, query, game, kind)
+        dropped, used, again = _partial(searcher, query, game, kind, search)
         if again is not None:
             hits, data["facets"] = again["results"], again["facets"]
     groups = group_hits(hits, corpus, used, old=old,
                         also=tuple(q for _t, _w, q, _g in expanded))
     start = (page - 1) * limit
-    data.update({"results": [g.as_json() for g in groups[start:start + limit]],
+    shown = [g.as_json() for g in groups[start:start + limit]]
+    for group in shown:
+        _cut_snippets([group, *group["passages"], *group["old"]])
+    data.update({"results": shown,
                  "total": len(groups), "passages_total": len(hits), "searched": used, "corrected": corrected,
                  "dropped": dropped, "old_included": old})
     if corrected and corrected not in data["did_you_mean"]:
         data["did_you_mean"] = [corrected, *data["did_you_mean"]]
     return data
+
+
+def _cut_snippets(results: list[dict]) -> None:
+    """Fill the snippet of each shown result from its hit, and drop the hit."""
+    for r in results:
+        hit = r.pop("_hit", None)
+        if r.get("snippet") is None:
+            r["snippet"] = hit.snippet if hit is not None else ""
 
 
 def paged(data: dict, page: int, limit: int, game=None, kind=None,

@@ -35,8 +35,9 @@ from judge.corpus import Corpus, alias_table
 from .analysis import reading
 from .highlight import needle
 from .indexer import (META_FILE, RANK_CURRENT, RANK_OLDER, RANK_WITHDRAWN, build_lock,
-                      _fingerprint, build_locked, document, fingerprint, index_base,
-                      index_path, read_meta, text_segment, write_meta)
+                      build_locked, corpus_digests, document, entry_digest, fingerprint,
+                      fingerprint_of, index_base, index_path, read_digests, read_meta,
+                      text_segment, write_digests, write_meta)
 from .matching import LRU, Matcher, bitset
 from .postings import PostingsError, Segment, TextPostings
 from .schema import TEXT_FIELD_NAMES
@@ -58,6 +59,7 @@ class IndexStore:
         self.fingerprint = fp
         self.ix = ix
         self.texts = texts
+        self._digests: dict[str, bytes] | None = None    # an index in memory keeps them here
         self._local = threading.local()
         self._opened: list = []
         self._opened_lock = threading.Lock()
@@ -78,22 +80,27 @@ class IndexStore:
             games, kinds, ranks = _columns(new)
             start = old_n
             self.prior = base.prior + array("d", [PRIOR.get(r, 1.0) for r in ranks])
-            fresh = ((1 << n) - 1) ^ ((1 << old_n) - 1)
-            self.live = (base.live & keep) | (fresh if not reader.has_deletions() else
-                                              bitset(reader.all_doc_ids(), n) & fresh)
+            fresh = 0
+            for leaf, off in new:        # the appended passages, less any deleted since
+                count = leaf.doc_count_all()
+                fresh |= (bitset(array("i", (off + d for d in leaf.all_doc_ids())), n)
+                          if leaf.has_deletions() else ((1 << count) - 1) << off)
+            self.live = (base.live & keep) | fresh
             self.game_docs = _split(games, start, n, base.game_docs, keep)
             self.kind_docs = _split(kinds, start, n, base.kind_docs, keep)
             self.current = (base.current & keep) | bitset(
                 (start + i for i, r in enumerate(ranks) if PRIOR.get(r, 1.0) != PRIOR[RANK_OLDER]),
                 n)
-            self.names = {k: set(v) for k, v in base.names.items()}
+            # the names' sets are shared with the old store: a set that changes is copied
+            self.names = dict(base.names)
             for entry_id in changed:
                 old = base.corpus.entries.get(entry_id)
                 for name in _names(old) if old is not None else ():
-                    self.names.get(name, set()).discard(entry_id)
+                    if entry_id in self.names.get(name, ()):
+                        self.names[name] = self.names[name] - {entry_id}
                 entry = corpus.entries.get(entry_id)
                 for name in _names(entry) if entry is not None else ():
-                    self.names.setdefault(name, set()).add(entry_id)
+                    self.names[name] = self.names.get(name, set()) | {entry_id}
             self.matcher = Matcher(self.searcher, texts, reader, self.live,
                                    base=base.matcher)
         else:
@@ -169,7 +176,9 @@ class IndexStore:
             for unit in units:
                 w.add_document(**document(unit))
         texts = TextPostings([Segment(text_segment(units, 0).to_bytes())])
-        return cls(corpus, ix, texts, None, fp or fingerprint(corpus))
+        store = cls(corpus, ix, texts, None, fp or fingerprint(corpus))
+        store._digests = corpus_digests(corpus)
+        return store
 
     def searcher(self):
         """This thread's Whoosh searcher (opened on the thread's first search)."""
@@ -202,17 +211,29 @@ class IndexStore:
         answering, from the old state, until it is dropped).
         """
         ids = list(dict.fromkeys(entry_ids))
-        # computed from the entries themselves: the corpus may have been changed in
-        # memory since it was read, so no memo keyed on its files may be trusted
-        fp = _fingerprint(corpus)
+        # The new fingerprint: the digests the index keeps of the entries it holds, the
+        # changed ones computed from the entries themselves (the corpus may have been
+        # changed in memory since it was read, so no memo keyed on its files is trusted)
+        kept = read_digests(self.path) if self.path is not None else self._digests
+        digests = dict(kept) if kept is not None else corpus_digests(self.corpus)
+        for entry_id in ids:
+            entry = corpus.entries.get(entry_id)
+            if entry is not None:
+                digests[entry_id] = entry_digest(entry)
+            else:
+                digests.pop(entry_id, None)
+        fp = fingerprint_of(digests)
         corpus.content_key = None
         if self.path is None:
             segment = self._write_update(self.ix.writer(), ids, corpus, None)
             texts = self.texts.appended(segment) if segment else self.texts
-            return IndexStore(corpus, self.ix, texts, None, fp, base=self, changed=tuple(ids))
+            store = IndexStore(corpus, self.ix, texts, None, fp, base=self, changed=tuple(ids))
+            store._digests = digests
+            return store
         base = self.path.parent
         with build_lock(base):
             self._write_update(self.ix.writer(compound=False), ids, corpus, self.path)
+            write_digests(self.path, digests)
             with self.ix.searcher() as s:
                 units = s.doc_count()
             target = index_path(base, fp)

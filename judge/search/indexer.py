@@ -244,7 +244,7 @@ def _folder_size(path: Path) -> int:
 
 # units of the build in progress, for the forked writer processes (they inherit it)
 _BUILD_UNITS: list[Unit] = []
-PARALLEL_MIN_UNITS = 5000      # below this, starting processes costs more than it saves
+PARALLEL_MIN_UNITS = 1000      # below this, starting processes costs more than it saves
 
 
 def _write_segment(start: int, end: int, folder: str) -> int:

@@ -1,9 +1,11 @@
-"""Matching and ranking on top of Whoosh's postings (照合と順位付け).
+"""Matching and ranking on the index's postings (照合と順位付け).
 
 Whoosh's own collectors score every matching document through a tree of Python
 matchers; with bigram phrases that costs hundreds of milliseconds per query at 10,000
-passages.  Here the postings of each query term are read once (a block at a time) and
-kept as compact arrays and as a *bitset* (a Python int, bit d = passage d), so that:
+passages.  Here the postings of each query term are read once (the text fields' from
+their postings files, :mod:`.postings`; the keyword fields' from Whoosh, a block at a
+time) and kept as compact arrays and as a *bitset* (a Python int, bit d = passage d),
+so that:
 
 * the set of matching passages (AND of the words, OR groups, exclusions, filters), its
   size and the counts per game and kind are exact and cost microseconds (C big-int

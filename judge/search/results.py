@@ -7,6 +7,7 @@ judge/search/__init__.py for its fields.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 from urllib.parse import quote
 
 from judge.i18n import _, render
@@ -32,8 +33,14 @@ class Hit:
     current: bool
     date: str | None
     withdrawn: bool = False
-    text: str = field(default="", repr=False)          # the passage, for text_snippet
+    # the passage's text, read when a snippet is cut (most hits of a page never are)
+    text_of: Callable[[], str] | None = field(default=None, repr=False)
     marks: list = field(default_factory=list, repr=False)
+
+    @property
+    def text(self) -> str:
+        """The passage's plain text (what snippets are cut from)."""
+        return self.text_of() if self.text_of is not None else ""
 
     @property
     def snippet(self) -> str:

@@ -213,13 +213,12 @@ class QueryRun:
         store = self.store
         f = store.stored(docnum)
         entry = store.corpus.entries.get(f["entry"])
-        text = store.plain_of(docnum, f)
         title = entry.title if entry else f["entry"]
         return Hit(id=f["entry"], game=f["game"], kind=f["kind"], title=title,
                    cut=None, score=score, clause=f.get("clause"),
                    revision=f["revision"], current=f["rank"] != RANK_OLDER,
                    date=f.get("date"), withdrawn=f["rank"] == RANK_WITHDRAWN,
-                   text=text, marks=marks)
+                   text_of=lambda: store.plain_of(docnum, f), marks=marks)
 
 
 def _counts(cands: int, masks: dict[str, int]) -> dict[str, int]:

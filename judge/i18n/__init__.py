@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 if TYPE_CHECKING:
-    from babel.support import NullTranslations
+    from gettext import NullTranslations
 
 LOCALES = ("ja", "en")
 DEFAULT_LOCALE = "ja"
@@ -138,14 +138,14 @@ def ensure_compiled(package: str) -> None:
 @lru_cache(maxsize=None)
 def translations(package: str, lang: str) -> NullTranslations:
     """The compiled catalogue of ``package`` for ``lang`` (empty if it has none)."""
-    # imported here: a command that prints nothing translated (a kept `judge verify`)
-    # does not pay for Babel's import
-    from babel.support import NullTranslations, Translations
+    # The standard library reads the compiled .mo (Babel writes it, GNU format,
+    # contexts included): a command's start-up does not pay for importing Babel
+    import gettext as stdlib_gettext
     ensure_compiled(package)
     base = locale_dir(package)
     if base is None:
-        return NullTranslations()
-    return Translations.load(str(base), [lang], domain="messages")
+        return stdlib_gettext.NullTranslations()
+    return stdlib_gettext.translation("messages", str(base), [lang], fallback=True)
 
 
 def gettext(message: str, package: str = JUDGE_PACKAGE, *, context: str | None = None,

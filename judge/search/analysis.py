@@ -220,28 +220,6 @@ def pieces(normal: str) -> list[Piece]:
 
 # --- bigrams ----------------------------------------------------------------------------
 
-def run_grams(run: str) -> list[tuple[str, int]]:
-    """(gram, relative position) for a Japanese run, as indexed.
-
-    A run of n characters occupies max(n - 1, 1) positions: position i holds the bigram
-    run[i:i+2] and the unigram run[i]; the last character's unigram shares the last
-    bigram's position, so a phrase continues right after the run's last bigram.
-    Hiragana unigrams are left out (they are particles and endings, never searched
-    alone), except for a run of one character.
-    """
-    n = len(run)
-    if n == 1:
-        return [(run, 0)]
-    grams = []
-    for i in range(n - 1):
-        grams.append((run[i:i + 2], i))
-        if not _HIRAGANA.match(run[i]):
-            grams.append((run[i], i))
-    if not _HIRAGANA.match(run[-1]):
-        grams.append((run[-1], n - 2))
-    return grams
-
-
 def query_grams(run: str) -> list[str]:
     """The grams a Japanese run is looked up by: its bigrams in order, or its one unigram."""
     if len(run) == 1:
@@ -262,15 +240,17 @@ def phrase_terms(text: str) -> list[str]:
 
 def bigram_terms(value: str) -> list[str]:
     """The bigram-field terms of a text, in order: normal form, ids and words whole,
-    Japanese runs as uni/bigrams (:func:`run_grams`)."""
+    Japanese runs as uni/bigrams.
+
+    A run's terms are its bigrams and the unigram of each of its characters that is not
+    hiragana (hiragana alone are particles and endings, never searched alone); a run of
+    one character is its own term."""
     out: list[str] = []
     for p in pieces(normalize(value)):
         run = p.text
         if p.kind != "ja" or len(run) == 1:
             out.append(run)
         else:
-            # what run_grams gives, without the positions: every bigram, and the
-            # unigram of every character that is not hiragana
             out += [run[i:i + 2] for i in range(len(run) - 1)]
             out += _NOT_HIRAGANA.findall(run)
     return out

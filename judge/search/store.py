@@ -53,13 +53,15 @@ class IndexStore:
     """One opened index of one corpus, shared by every thread of the process."""
 
     def __init__(self, corpus: Corpus, ix, texts: TextPostings, path: Path | None, fp: str,
-                 base: "IndexStore | None" = None, changed: tuple[str, ...] = ()):
+                 base: "IndexStore | None" = None, changed: tuple[str, ...] = (),
+                 digests: dict[str, bytes] | None = None):
         self.corpus = corpus
         self.path = path
         self.fingerprint = fp
         self.ix = ix
         self.texts = texts
-        self._digests: dict[str, bytes] | None = None    # an index in memory keeps them here
+        # each indexed entry's digest, for an index in memory (a folder keeps them in a file)
+        self._digests = digests
         self._local = threading.local()
         self._opened: list = []
         self._opened_lock = threading.Lock()
@@ -176,9 +178,8 @@ class IndexStore:
             for unit in units:
                 w.add_document(**document(unit))
         texts = TextPostings([Segment(text_segment(units, 0).to_bytes())])
-        store = cls(corpus, ix, texts, None, fp or fingerprint(corpus))
-        store._digests = corpus_digests(corpus)
-        return store
+        return cls(corpus, ix, texts, None, fp or fingerprint(corpus),
+                   digests=corpus_digests(corpus))
 
     def searcher(self):
         """This thread's Whoosh searcher (opened on the thread's first search)."""
@@ -227,9 +228,8 @@ class IndexStore:
         if self.path is None:
             segment = self._write_update(self.ix.writer(), ids, corpus, None)
             texts = self.texts.appended(segment) if segment else self.texts
-            store = IndexStore(corpus, self.ix, texts, None, fp, base=self, changed=tuple(ids))
-            store._digests = digests
-            return store
+            return IndexStore(corpus, self.ix, texts, None, fp, base=self, changed=tuple(ids),
+                              digests=digests)
         base = self.path.parent
         with build_lock(base):
             self._write_update(self.ix.writer(compound=False), ids, corpus, self.path)

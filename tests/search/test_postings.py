@@ -17,7 +17,7 @@ JA = st.text(alphabet=st.sampled_from(list("グレイズをプレイしたカー
              max_size=30)
 
 
-@settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(docs=st.lists(st.tuples(JA, JA), min_size=1, max_size=12), data=st.data())
 def test_every_term_reads_back_as_written_over_one_file_or_several(docs, data):
     cuts = sorted(set(data.draw(st.lists(st.integers(1, len(docs)), max_size=3)))
@@ -106,7 +106,7 @@ def test_a_build_by_several_processes_equals_a_build_by_one(sample_corpus, tmp_p
         b.close()
 
 
-@settings(deadline=None, max_examples=80)
+@settings(deadline=None)
 @given(st.sets(st.integers(0, 5000), max_size=3000), st.integers(0, 400))
 def test_bitsets_made_and_read_by_numpy_equal_those_made_one_by_one(ids, limit):
     from array import array

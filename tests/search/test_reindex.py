@@ -122,3 +122,37 @@ def test_an_updated_searcher_matches_a_fresh_one(own_searcher, sample_corpus, tm
                 {(h.id, h.clause, h.revision) for h in b.hits}, q
     finally:
         fresh.close()
+
+
+@pytest.mark.parametrize("where", ["folder", "memory"])
+def test_updates_one_after_another_stack_their_passages(sample_corpus, tmp_path, where):
+    """Two rulings approved one after the other: each update appends its own passages
+    (a Whoosh segment and a postings file, or their copies in memory), and the index
+    then answers as one built from the final corpus would."""
+    if where == "memory":
+        blocked = tmp_path / "file-not-dir"
+        blocked.write_text("x")                   # no folder can be made there
+        ix = blocked / "ix"
+    else:
+        ix = tmp_path / "ix"
+    s = Searcher.open(sample_corpus, index_dir=ix)
+    assert (s.path is None) == (where == "memory")
+    corpus = sample_corpus
+    for entry_id, text in (("vision/qa/QA-346", "封印されたノードは戻せない。"),
+                           ("vision/qa/QA-337", "封印されたカードは公開しない。")):
+        old = corpus.get(entry_id)
+        corpus = _corpus_with(corpus, replace(old, revisions=[
+            replace(old.revisions[0], text=f"**Q.** 質問\n\n**A.** {text}")]))
+        s.reindex([entry_id], corpus)
+    fresh = Searcher.open(corpus, index_dir=tmp_path / "fresh")
+    try:
+        for q in ("封印された", "グレイズ", "公開", "裏向き"):
+            a, b = s.search(q, limit=50), fresh.search(q, limit=50)
+            assert a.total == b.total, q
+            assert {(h.id, h.clause) for h in a.hits} == {(h.id, h.clause) for h in b.hits}, q
+        if where == "folder":
+            assert len(list(s.path.glob("postings-*.jpx"))) == 3
+            assert build_index(corpus, index_dir=ix).built is False    # opened as is
+    finally:
+        s.close()
+        fresh.close()

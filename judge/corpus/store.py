@@ -298,6 +298,17 @@ class Corpus:
     def __len__(self) -> int:
         return len(self.entries)
 
+    def of_kind(self, kind: str) -> Iterator[Entry]:
+        """The entries of one kind (``rule``, ``qa``, ``term``, ``card``), in id order.
+
+        The kind is read from the id (``<game>/<kind>/<key>``), so a compiled corpus
+        unpickles only these entries.
+        """
+        for entry_id in self.entries:
+            parts = entry_id.split("/", 2)
+            if len(parts) == 3 and parts[1] == kind:
+                yield self.entries[entry_id]
+
     def __contains__(self, entry_id: str) -> bool:
         return entry_id.split("#", 1)[0] in self.entries
 

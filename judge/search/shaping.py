@@ -83,12 +83,19 @@ def glossary(corpus) -> list[tuple[str, str, list[str], str]]:
     cached = getattr(corpus, "_shaping_glossary", None)
     if cached is not None:
         return cached
-    found = []
-    for entry in corpus:
-        terms = (entry.data or {}).get("glossary") if entry.kind == "term" else None
-        if isinstance(terms, dict) and terms.get("wording"):
-            found.append((normalize(entry.title).replace(" ", ""), entry.title,
-                          [str(w) for w in terms["wording"]], entry.game))
+    from judge.corpus import cache
+    key = getattr(corpus, "content_key", None)
+    kept = cache.memo_get(key, "glossary")
+    if isinstance(kept, list):
+        found = [(form, term, list(wordings), game) for form, term, wordings, game in kept]
+    else:
+        found = []
+        for entry in corpus.of_kind("term"):
+            terms = (entry.data or {}).get("glossary")
+            if isinstance(terms, dict) and terms.get("wording"):
+                found.append((normalize(entry.title).replace(" ", ""), entry.title,
+                              [str(w) for w in terms["wording"]], entry.game))
+        cache.memo_put(key, "glossary", found)
     try:
         corpus._shaping_glossary = found
     except AttributeError:       # pragma: no cover

@@ -227,7 +227,8 @@ def document(unit: Unit) -> dict:
 def add_text(builder: SegmentBuilder, unit: Unit) -> None:
     """Add a unit's text fields to a postings file, with the normal text the in-a-row
     check and quoted phrases read (the entry's title, then the passage)."""
-    builder.add(title_of(unit), unit.text, needle(unit.entry.title + "\n" + unit.text))
+    builder.add(title_of(unit), unit.text, needle(unit.entry.title + "\n" + unit.text),
+                {"game": unit.entry.game, "kind": unit.entry.kind, "rank": _rank(unit)})
 
 
 def text_segment(units: list[Unit], start: int) -> SegmentBuilder:

@@ -122,6 +122,13 @@ def bitset(ids, n: int) -> int:
     return int.from_bytes(buf, "little")
 
 
+def flag_bits(flags: np.ndarray, offset: int = 0) -> int:
+    """A bitset from an array of booleans, its first the passage ``offset``."""
+    if not len(flags):
+        return 0
+    return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little") << offset
+
+
 _BITS = [tuple(j for j in range(8) if v >> j & 1) for v in range(256)]
 _NONZERO = re.compile(rb"[^\x00]")
 

@@ -5,8 +5,9 @@ Text is indexed twice, in a bigram field (``*_bi``: recall) and a morpheme field
 body, and the title once more by its reading.  These :data:`TEXT_FIELDS` are written
 by :mod:`.postings` beside the Whoosh index.  Whoosh holds the rest (:func:`make_schema`):
 ids and rule numbers in a keyword field of their own, card and citation links, the
-revision's day, the stored fields, and the per-passage facts the searcher needs for
-every match (game, kind, whether the revision is current) as columns.
+revision's day and the stored fields.  The per-passage facts the searcher needs for
+every match (game, kind, whether the revision is current) are columns of the postings
+files.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from .analysis import bigram_terms, morph_terms, reading_terms
 
 # Bump when the schema or the analysis changes: the fingerprint includes it, so every
 # index built by an older version is rebuilt by itself.
-SCHEMA_VERSION = "judge-search-7"
+SCHEMA_VERSION = "judge-search-8"
 
 # (field, analyser, boost, which text): the title weighs twice the body, as Whoosh's
 # field_boost did (a term's weight is its frequency times the boost)
@@ -37,13 +38,13 @@ def make_schema() -> fields.Schema:
     return fields.Schema(
         docid=fields.ID(stored=True, unique=True),
         entry=fields.ID(stored=True),
-        game=fields.ID(stored=True, sortable=True),
-        kind=fields.ID(stored=True, sortable=True),
+        game=fields.ID(stored=True),
+        kind=fields.ID(stored=True),
         clause=fields.STORED(),
         revision=fields.STORED(),
         date=fields.STORED(),
         # 2 = current revision, 1 = older revision, 0 = withdrawn (see store.PRIOR)
-        rank=fields.NUMERIC(int, bits=8, stored=True, sortable=True),
+        rank=fields.NUMERIC(int, bits=8, stored=True),
         day=fields.NUMERIC(int, bits=32, stored=False, sortable=False, signed=False),
         ids=fields.KEYWORD(**keyword),
         cards=fields.KEYWORD(**keyword),

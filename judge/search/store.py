@@ -27,6 +27,7 @@ from array import array
 from pathlib import Path
 from typing import Iterable
 
+import numpy as np
 from whoosh import index as whoosh_index
 from whoosh import query as Q
 
@@ -38,7 +39,7 @@ from .indexer import (META_FILE, RANK_CURRENT, RANK_OLDER, RANK_WITHDRAWN, build
                       build_locked, corpus_digests, document, entry_digest, fingerprint,
                       fingerprint_of, index_base, index_path, read_digests, read_meta,
                       text_segment, write_digests, write_meta)
-from .matching import LRU, Matcher, bitset
+from .matching import LRU, Matcher, bitset, flag_bits
 from .postings import PostingsError, Segment, TextPostings
 from .schema import TEXT_FIELD_NAMES
 from .units import unit_text, units_of
@@ -79,20 +80,17 @@ class IndexStore:
                 gone |= base.matcher.postings("entry", entry_id).bits
             keep = ~gone
             new = [(leaf, off) for leaf, off in leaves if off >= old_n]
-            games, kinds, ranks = _columns(new)
-            start = old_n
-            self.prior = base.prior + array("d", [PRIOR.get(r, 1.0) for r in ranks])
+            prior, games, kinds, current = _facts(texts, old_n)
+            self.prior = base.prior + prior
             fresh = 0
             for leaf, off in new:        # the appended passages, less any deleted since
                 count = leaf.doc_count_all()
                 fresh |= (bitset(array("i", (off + d for d in leaf.all_doc_ids())), n)
                           if leaf.has_deletions() else ((1 << count) - 1) << off)
             self.live = (base.live & keep) | fresh
-            self.game_docs = _split(games, start, n, base.game_docs, keep)
-            self.kind_docs = _split(kinds, start, n, base.kind_docs, keep)
-            self.current = (base.current & keep) | bitset(
-                (start + i for i, r in enumerate(ranks) if PRIOR.get(r, 1.0) != PRIOR[RANK_OLDER]),
-                n)
+            self.game_docs = _merged(base.game_docs, keep, games)
+            self.kind_docs = _merged(base.kind_docs, keep, kinds)
+            self.current = (base.current & keep) | current
             # the names' sets are shared with the old store: a set that changes is copied
             self.names = dict(base.names)
             for entry_id in changed:
@@ -106,15 +104,10 @@ class IndexStore:
             self.matcher = Matcher(self.searcher, texts, reader, self.live,
                                    base=base.matcher)
         else:
-            games, kinds, ranks = _columns(leaves)
-            self.prior = array("d", [PRIOR.get(r, 1.0) for r in ranks])
+            self.prior, self.game_docs, self.kind_docs, self.current = _facts(texts, 0)
             # passages an update deleted stay in their segment until a merge: never match
             self.live = (bitset(reader.all_doc_ids(), n) if reader.has_deletions()
                          else (1 << n) - 1)
-            self.game_docs = _split(games, 0, n, {}, 0)
-            self.kind_docs = _split(kinds, 0, n, {}, 0)
-            self.current = bitset((d for d, p in enumerate(self.prior)
-                                   if p != PRIOR[RANK_OLDER]), n)
             self.names = _all_names(corpus)
             self.matcher = Matcher(self.searcher, texts, reader, self.live)
         live = self.live
@@ -372,22 +365,25 @@ def _names(entry) -> list[str]:
     return [needle(n) for n in (entry.title, _PAREN_TAIL.sub("", entry.title), *entry.aliases)]
 
 
-def _columns(leaves) -> tuple[list, list, list]:
-    """The game, kind and rank of every passage of these segments, in order."""
-    games: list = []
-    kinds: list = []
-    ranks: list = []
-    for leaf, _ in leaves:
-        games += list(leaf.column_reader("game"))
-        kinds += list(leaf.column_reader("kind"))
-        ranks += list(leaf.column_reader("rank"))
-    return games, kinds, ranks
+def _facts(texts: TextPostings, start: int) -> tuple[array, dict, dict, int]:
+    """What every match of passages ``start``.. needs, from the postings files' columns:
+    each passage's prior (by its revision's rank), the passages of each game and of each
+    kind, and those of current (or withdrawn) revisions, as bitsets."""
+    by_value = []
+    for name in ("game", "kind"):
+        values, codes = texts.column(name, start)
+        by_value.append({v: flag_bits(codes == i, start) for i, v in enumerate(values)})
+    ranks, codes = texts.column("rank", start)
+    priors = np.array([PRIOR.get(r, 1.0) for r in ranks] or [1.0], dtype=np.float64)[codes]
+    prior = array("d")
+    prior.frombytes(priors.tobytes())
+    current = flag_bits(priors != PRIOR[RANK_OLDER], start)
+    return prior, by_value[0], by_value[1], current
 
 
-def _split(values: list, start: int, n: int, old: dict[str, int], keep: int) -> dict[str, int]:
-    """Bitsets by value of passages ``start``.. (``values`` in order), added to ``old``'s
-    (restricted to ``keep``)."""
+def _merged(old: dict[str, int], keep: int, new: dict[str, int]) -> dict[str, int]:
+    """Bitsets by value: the old ones restricted to ``keep``, with the new passages'."""
     out = {v: bits & keep for v, bits in old.items()}
-    for v in set(values):
-        out[v] = out.get(v, 0) | bitset((start + i for i, x in enumerate(values) if x == v), n)
+    for v, bits in new.items():
+        out[v] = out.get(v, 0) | bits
     return out

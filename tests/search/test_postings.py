@@ -18,22 +18,26 @@ JA = st.text(alphabet=st.sampled_from(list("グレイズをプレイしたカー
 
 
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(docs=st.lists(st.tuples(JA, JA), min_size=1, max_size=12), data=st.data())
+@given(docs=st.lists(st.tuples(JA, JA, st.sampled_from(["vision", "ygo", "gem"]),
+                               st.sampled_from(["rule", "qa", "term", "card"]),
+                               st.integers(0, 2)), min_size=1, max_size=12),
+       data=st.data())
 def test_every_term_reads_back_as_written_over_one_file_or_several(docs, data):
     cuts = sorted(set(data.draw(st.lists(st.integers(1, len(docs)), max_size=3)))
                   | {0, len(docs)})
     segments = []
     for a, b in zip(cuts, cuts[1:]):
         builder = SegmentBuilder(a, TEXT_FIELDS)
-        for title, body in docs[a:b]:
-            builder.add(title, body, title + "|" + body)
+        for title, body, game, kind, rank in docs[a:b]:
+            builder.add(title, body, title + "|" + body,
+                        {"game": game, "kind": kind, "rank": rank})
         segments.append(Segment(builder.to_bytes()))
     texts = TextPostings(reversed(segments))          # any order: sorted by first passage
     assert texts.n == len(docs)
     for name, analyse, boost, source in TEXT_FIELDS:
         expected: dict[str, tuple[list[int], list[float]]] = {}
         lengths = []
-        for d, (title, body) in enumerate(docs):
+        for d, (title, body, *_columns) in enumerate(docs):
             counts = Counter(analyse(title if source == "title" else body))
             lengths.append(byte_to_length(length_to_byte(sum(counts.values()))))
             for term, tf in counts.items():
@@ -46,13 +50,19 @@ def test_every_term_reads_back_as_written_over_one_file_or_several(docs, data):
             assert (list(got_ids), list(got_weights)) == (ids, weights), (name, term)
         assert texts.lengths(name) == lengths
         assert list(texts.read(name, "never-indexed")[0]) == []
-    assert [texts.text(d) for d in range(len(docs))] == [t + "|" + b for t, b in docs]
+    assert [texts.text(d) for d in range(len(docs))] == [d[0] + "|" + d[1] for d in docs]
+    # each passage's columns, from any passage on (an update reads its new files only)
+    start = data.draw(st.sampled_from(cuts[:-1]))
+    for i, name in enumerate(("game", "kind", "rank"), start=2):
+        values, codes = texts.column(name, start)
+        assert [values[c] for c in codes] == [d[i] for d in docs[start:]]
 
 
 def _file(start: int, n: int) -> bytes:
     builder = SegmentBuilder(start, TEXT_FIELDS)
     for i in range(n):
-        builder.add("グレイズ", f"本文{i}", f"ぐれいず本文{i}")
+        builder.add("グレイズ", f"本文{i}", f"ぐれいず本文{i}",
+                    {"game": "vision", "kind": "term", "rank": 2})
     return builder.to_bytes()
 
 
@@ -101,6 +111,9 @@ def test_a_build_by_several_processes_equals_a_build_by_one(sample_corpus, tmp_p
             for term in a.terms(name):
                 assert list(map(list, a.read(name, term))) == list(map(list, b.read(name, term)))
         assert [a.text(d) for d in range(a.n)] == [b.text(d) for d in range(b.n)]
+        for name in ("game", "kind", "rank"):
+            (va, ca), (vb, cb) = a.column(name), b.column(name)
+            assert [va[c] for c in ca] == [vb[c] for c in cb]
     finally:
         a.close()
         b.close()

@@ -3,13 +3,15 @@
     .venv/bin/python bench/web.py [--seconds 8] [--json bench/out/web.json]
 
 Starts ``gunicorn wsgi:app`` and ``gunicorn trivial_app:app`` (bench/trivial_app.py, a
-page of the same size as a search page) on 127.0.0.1 with the same worker settings,
-and with ONE client (one request at a time, a new connection each, as gunicorn's sync
-workers close them) measures requests/s and p95 of: the trivial page, search pages,
-entry pages, the same searches at new addresses (past the per-worker cache of results
-pages), and the board's run (POST /board with a scenario); the ratios to the
-trivial page are the goals (search and entry >= 0.6x, the board's run >= 0.3x, its page
-under 40 KB).  Also: how long `judge serve`'s app takes to its first page with the
+page of a given size) on 127.0.0.1 with the same worker settings, and with ONE client
+(one request at a time, a new connection each, as gunicorn's sync workers close them)
+measures requests/s and p95 of: search pages, entry pages, the same searches at new
+addresses (past the per-worker cache of results pages), and the board's run (POST
+/board with a scenario); and of the trivial page at the same sizes (each kind of page
+beside trivial pages of the sizes its pages had, in the same order).  The ratios to the
+trivial page of the same size are the goals (search and entry >= 0.6x, the board's run
+>= 0.3x, its page under 40 KB); the ratios to the trivial page of a search page's size
+(one peer for every kind, as earlier runs reported) are written too.  Also: how long `judge serve`'s app takes to its first page with the
 index already built, and each worker's memory (RSS), for sizing (docs/scaling.md).
 """
 from __future__ import annotations
@@ -70,6 +72,12 @@ def worker_rss_mb(proc: subprocess.Popen) -> list[float]:
     return out
 
 
+def sizes(port: int, calls: list[tuple[str, str, bytes | None, dict]]) -> list[int]:
+    """The size of each call's page, in order."""
+    return [len(request(port, method, path, body, headers)[1])
+            for method, path, body, headers in calls]
+
+
 def measure(port: int, calls: list[tuple[str, str, bytes | None, dict]], seconds: float,
             warm: bool = True) -> dict:
     """One client, round-robin over ``calls`` for ``seconds``: req/s, p50, p95, sizes."""
@@ -110,6 +118,9 @@ def main(argv=None) -> int:
         figures = {"first_page_s": round(first_page, 2),
                    "offline_files_ready_s": round(offline_ready(port), 1)}
         search_size = len(request(port, *searches[0][:2])[1])
+        page_sizes = {"search": sizes(port, searches), "entry": sizes(port, entries),
+                      "board_run": sizes(port, board)}
+        page_sizes["search_first_time"] = page_sizes["search"]
         figures["search"] = measure(port, searches, args.seconds)
         # The same searches at addresses never asked before (an extra `_` argument the
         # app ignores): what a query costs the first time, past the kept results pages.
@@ -122,10 +133,19 @@ def main(argv=None) -> int:
     with start("trivial_app:app", args.workers,
                dict(env, TRIVIAL_BYTES=str(search_size))) as (trivial, tport, _):
         figures["trivial"] = measure(tport, [("GET", "/", None, {})], args.seconds)
+        figures["trivial_same_size"] = {
+            kind: measure(tport, [("GET", f"/?bytes={n}", None, {}) for n in page_sizes[kind]],
+                          args.seconds)
+            for kind in ("search", "entry", "board_run")}
+        figures["trivial_same_size"]["search_first_time"] = \
+            figures["trivial_same_size"]["search"]
         figures["trivial_worker_rss_mb"] = worker_rss_mb(trivial)
     base = figures["trivial"]["rps"] or 1
-    figures["ratios"] = {k: round(figures[k]["rps"] / base, 2)
-                         for k in ("search", "search_first_time", "entry", "board_run")}
+    kinds = ("search", "search_first_time", "entry", "board_run")
+    figures["ratios"] = {k: round(figures[k]["rps"] / (figures["trivial_same_size"][k]["rps"]
+                                                      or 1), 2) for k in kinds}
+    figures["ratios_to_search_sized_page"] = {k: round(figures[k]["rps"] / base, 2)
+                                              for k in kinds}
     figures["load_average"] = os.getloadavg()
     figures["goals"] = {
         "search >= 0.6x trivial, p95 <= 30 ms": figures["ratios"]["search"] >= 0.6

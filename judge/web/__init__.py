@@ -53,6 +53,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(DEFAULTS)
     app.config["CORPUS_DIR"] = os.environ.get("JUDGE_CORPUS") or str(DEFAULT_CORPUS)
     app.config.update(config or {})
+    from .sessions import CookieSessions
+    app.session_interface = CookieSessions()
     app.json.ensure_ascii = False
     app.json.sort_keys = False
     # Jinja's tojson sorts keys by default: the board's data must keep the YAML's order.

@@ -12,7 +12,7 @@ from functools import lru_cache
 from urllib.parse import urlencode
 
 from flask import Flask, g, has_request_context, request
-from flask_babel import Babel, get_locale, get_translations
+from flask_babel import Babel, get_translations
 
 from judge import i18n
 from judge.i18n import DEFAULT_LOCALE, LOCALES, normalize
@@ -48,9 +48,12 @@ def current() -> str:
     """The locale of the request being served (ja outside a request)."""
     if not has_request_context():
         return DEFAULT_LOCALE
-    if "judge_lang" not in g:
-        g.judge_lang = str(get_locale() or DEFAULT_LOCALE)
-    return g.judge_lang
+    lang = g.get("judge_lang")
+    if lang is None:
+        # the selector Flask-Babel calls, without its parse into a babel Locale (a page
+        # served from the cache never needs one)
+        lang = g.judge_lang = select_locale()
+    return lang
 
 
 def switch_url(lang: str) -> str:
@@ -89,10 +92,20 @@ def init_app(app: Flask) -> None:
         if asked:
             response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax",
                                 httponly=True)
-        # The same URL answers in two languages: caches must keep them apart.
-        response.vary.add("Cookie")
-        response.vary.add("Accept-Language")
-        response.headers.setdefault("Content-Language", current())
+        # The same URL answers in two languages: caches must keep them apart.  (Written
+        # as a header, not through response.vary, which parses and rebuilds it: a tenth
+        # of a kept page's time.)
+        headers = response.headers
+        vary = headers.get("Vary")
+        if not vary:
+            headers["Vary"] = "Cookie, Accept-Language"
+        else:
+            have = {v.strip().lower() for v in vary.split(",")}
+            missing = [v for v in ("Cookie", "Accept-Language") if v.lower() not in have]
+            if missing:
+                headers["Vary"] = ", ".join([vary, *missing])
+        if "Content-Language" not in headers:
+            headers["Content-Language"] = current()
         return response
 
 

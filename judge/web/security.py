@@ -36,8 +36,12 @@ HEADERS = {
 
 def init_app(app: Flask) -> None:
     """Add the headers to every response."""
+    wanted = [(name.lower(), name, value) for name, value in HEADERS.items()]
+
     @app.after_request
     def _headers(response):
-        for name, value in HEADERS.items():
-            response.headers.setdefault(name, value)
+        # one pass over the response's headers, not a search of them per header
+        have = {key.lower() for key in response.headers.keys()}
+        response.headers.extend([(name, value) for key, name, value in wanted
+                                 if key not in have])
         return response

@@ -7,6 +7,7 @@ replay or a game's description computed once stays true.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections import OrderedDict
 from pathlib import Path
@@ -84,7 +85,7 @@ class Services:
         """Reload the corpus if another process (a worker that approved a change, an
         import) rewrote it; the search is then reopened by the new corpus's fingerprint,
         which finds the index that process updated."""
-        stamp = _manifest_stamp(self.root)
+        stamp = _manifest_stamp(self.corpus.root)
         if stamp == self._stamp:
             return
         corpus = Corpus.load(self.root)
@@ -113,7 +114,7 @@ class Services:
 def _manifest_stamp(root: Path):
     """When the import last wrote the corpus (its manifest's time), or None."""
     try:
-        return (Path(root) / ".import-manifest.json").stat().st_mtime_ns
+        return os.stat(os.path.join(root, ".import-manifest.json")).st_mtime_ns
     except OSError:
         return None
 

@@ -111,3 +111,25 @@ def test_pages_have_unique_ids_and_labelled_controls(client, url):
     assert len(walk.ids) == len(set(walk.ids)), sorted(i for i in walk.ids if walk.ids.count(i) > 1)
     for control in walk.controls:
         assert control.get("id") in walk.labels or control.get("aria-label"), control
+
+
+@pytest.mark.parametrize("url", ["/", "/search?q=グレイズ", "/entry/vision/qa/QA-337"])
+def test_every_page_varies_on_the_language_once_and_says_its_language(app, url):
+    client = app.test_client()
+    for lang, header in (("ja", {}), ("en", {"Accept-Language": "en"})):
+        for _ in range(2):                        # asked, then served from the cache
+            resp = client.get(url, headers=header)
+            vary = [v.strip() for v in resp.headers["Vary"].split(",")]
+            assert sorted(vary) == sorted(set(vary)) and {"Cookie", "Accept-Language"} <= set(vary)
+            assert resp.headers["Content-Language"] == lang
+            assert len(resp.headers.getlist("X-Content-Type-Options")) == 1
+
+
+def test_a_page_without_a_session_cookie_sets_none_and_a_forged_one_is_ignored(app):
+    client = app.test_client()
+    resp = client.get("/search?q=グレイズ")
+    assert not any(c.startswith(app.config.get("SESSION_COOKIE_NAME", "session") + "=")
+                   for c in resp.headers.getlist("Set-Cookie"))
+    client.set_cookie(app.config.get("SESSION_COOKIE_NAME", "session"), "forged.value.sig")
+    resp = client.get("/login")                # a page that reads the session
+    assert resp.status_code == 200 and b"forged" not in resp.data

@@ -186,12 +186,25 @@ def _content_key(parser: str, digests: dict[str, bytes]) -> str:
     return h.hexdigest()
 
 
+# memo files already parsed by this process: path -> ((mtime, size), content); a
+# search asks for several values of one file, which need not be parsed each time
+_MEMOS: dict[Path, tuple[tuple[int, int], dict]] = {}
+
+
 def memo_get(content_key: str | None, name: str):
-    """A value (JSON) derived from the corpus with that key (see :func:`memo_put`), or None."""
+    """A value (JSON) derived from the corpus with that key (see :func:`memo_put`), or None.
+
+    The value may be shared with later calls: read it, do not change it."""
     if not content_key or not enabled():
         return None
+    path = cache_dir() / f"memo-{content_key}.json"
     try:
-        return json.loads((cache_dir() / f"memo-{content_key}.json").read_text())[name]
+        st = os.stat(path)
+        stamp = (st.st_mtime_ns, st.st_size)
+        kept = _MEMOS.get(path)
+        if kept is None or kept[0] != stamp:
+            kept = _MEMOS[path] = (stamp, json.loads(path.read_text()))
+        return kept[1][name]
     except (OSError, ValueError, KeyError, TypeError):
         return None
 

@@ -12,6 +12,8 @@ from functools import lru_cache
 from urllib.parse import urlencode
 
 from flask import Flask, g, has_request_context, request
+from jinja2 import pass_eval_context
+from markupsafe import Markup
 from flask_babel import Babel, get_translations
 
 from judge import i18n
@@ -63,6 +65,16 @@ def switch_url(lang: str) -> str:
     return f"{request.path}?{urlencode(args)}"
 
 
+@pass_eval_context
+def _template_gettext(eval_ctx, string: str, **variables) -> str:
+    """Jinja's newstyle gettext: the translation, escaped-safe when the template
+    autoescapes, always used as a %-format (so a literal % is written %%)."""
+    rv = _translations().ugettext(string)
+    if eval_ctx.autoescape:
+        rv = Markup(rv)
+    return rv % variables
+
+
 def init_app(app: Flask) -> None:
     """Install Flask-Babel with the judge catalogue and the locale selection above."""
     i18n.ensure_compiled(i18n.JUDGE_PACKAGE)
@@ -80,6 +92,11 @@ def init_app(app: Flask) -> None:
         pgettext=lambda c, s: _translations().upgettext(c, s),
         npgettext=lambda c, s, p, n: _translations().unpgettext(c, s, p, n),
         newstyle=True)
+    # ... and _() itself is called directly, not through Jinja's alias that resolves
+    # "gettext" in the template's context and calls it through Context.call (half the
+    # cost of the ~90 _() of a board's page); the result is the same newstyle one.
+    app.jinja_env.globals["gettext"] = app.jinja_env.globals["_"] = _template_gettext
+
 
     @app.context_processor
     def _language():

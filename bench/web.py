@@ -7,7 +7,7 @@ page of a given size) on 127.0.0.1 with the same worker settings, and with ONE c
 (one request at a time, a new connection each, as gunicorn's sync workers close them)
 measures requests/s and p95 of: search pages, entry pages, the same searches at new
 addresses (past the per-worker cache of results pages), and the board's run (POST
-/board with a scenario); and of the trivial page at the same sizes (each kind of page
+/board with a scenario; again with boards never run before); and of the trivial page at the same sizes (each kind of page
 beside trivial pages of the sizes its pages had, in the same order).  The ratios to the
 trivial page of the same size are the goals (search and entry >= 0.6x, the board's run
 >= 0.3x, its page under 40 KB); the ratios to the trivial page of a search page's size
@@ -121,6 +121,7 @@ def main(argv=None) -> int:
         page_sizes = {"search": sizes(port, searches), "entry": sizes(port, entries),
                       "board_run": sizes(port, board)}
         page_sizes["search_first_time"] = page_sizes["search"]
+        page_sizes["board_run_first_time"] = page_sizes["board_run"]
         figures["search"] = measure(port, searches, args.seconds)
         # The same searches at addresses never asked before (an extra `_` argument the
         # app ignores): what a query costs the first time, past the kept results pages.
@@ -129,6 +130,12 @@ def main(argv=None) -> int:
         figures["search_first_time"] = measure(port, fresh, args.seconds, warm=False)
         figures["entry"] = measure(port, entries, args.seconds)
         figures["board_run"] = measure(port, board, args.seconds)
+        # A board never run before (a comment line the engine ignores makes each one
+        # new): what a judge's changed board costs, past the kept pages of runs.
+        text = BOARD.read_text(encoding="utf-8")
+        new_boards = [("POST", "/board", urlencode({"yaml": f"{text}# {i}\n"}).encode(),
+                       board[0][3]) for i in range(4000)]
+        figures["board_run_first_time"] = measure(port, new_boards, args.seconds, warm=False)
         figures["worker_rss_mb"] = worker_rss_mb(app)
     with start("trivial_app:app", args.workers,
                dict(env, TRIVIAL_BYTES=str(search_size))) as (trivial, tport, _):
@@ -139,9 +146,11 @@ def main(argv=None) -> int:
             for kind in ("search", "entry", "board_run")}
         figures["trivial_same_size"]["search_first_time"] = \
             figures["trivial_same_size"]["search"]
+        figures["trivial_same_size"]["board_run_first_time"] = \
+            figures["trivial_same_size"]["board_run"]
         figures["trivial_worker_rss_mb"] = worker_rss_mb(trivial)
     base = figures["trivial"]["rps"] or 1
-    kinds = ("search", "search_first_time", "entry", "board_run")
+    kinds = ("search", "search_first_time", "entry", "board_run", "board_run_first_time")
     figures["ratios"] = {k: round(figures[k]["rps"] / (figures["trivial_same_size"][k]["rps"]
                                                       or 1), 2) for k in kinds}
     figures["ratios_to_search_sized_page"] = {k: round(figures[k]["rps"] / base, 2)

@@ -6,6 +6,8 @@ shortcut, quote pop-ups and the board form kept in sync with the YAML.
 """
 from __future__ import annotations
 
+import hashlib
+
 import re
 from urllib.parse import quote
 
@@ -72,7 +74,7 @@ def search():
         return redirect(f"{base}{sep}q={quote(found.q)}{hash_}{clause}", code=302)
     html = render_template("search.html", s=found, home=request.path == "/" and not found.q)
     if not found.failed:
-        services().searches.get(key, lambda: html)
+        services().searches.get(key, lambda: html.encode("utf-8"))
     return html
 
 
@@ -86,6 +88,16 @@ def entry(entry_id: str):
         target = url_for("pages.entry", entry_id=base, **args)
         return redirect(target + (f"#{clause}" if clause else ""), code=302)
     number = views.selected_revision(found, request.args)
+    # The page depends on the entry and revision only (the corpus does not change while
+    # the app runs) and the reader's language, unless other arguments change its links:
+    # then it is not cached.  Kept as UTF-8 bytes: a rules page is up to 500 KB, and
+    # encoding it again was half of what serving it from the cache cost.
+    key = None
+    if set(request.args) <= {"rev", "lang"} and not as_json():
+        key = (found.id, number, web_locale())
+        kept = services().pages.peek(key)
+        if kept is not None:
+            return kept
     from judge.corpus.changes import as_of, changed_since_note
 
     from .changes import as_of_arg
@@ -110,11 +122,8 @@ def entry(entry_id: str):
                                text=views.revision_html(found, number),
                                runs=replay.for_revision(number), replay=replay,
                                selected=number, as_of=day, changed=changed)
-    # The page depends on the entry and revision only (the corpus does not change while
-    # the app runs) and the reader's language, unless other arguments change its links:
-    # then it is not cached.
-    if set(request.args) <= {"rev", "lang"}:
-        return services().pages.get((found.id, number, web_locale()), page)
+    if key is not None:
+        return services().pages.get(key, lambda: page().encode("utf-8"))
     return page()
 
 
@@ -123,6 +132,17 @@ def board():
     """The workbench: edit a board (form and YAML), run it, share its permalink."""
     text, origin = views.board_text(request.args,
                                     request.form if request.method == "POST" else None)
+    # A run's page depends only on the board, the address it was asked at, the reader's
+    # language and the corpus (the cache is dropped with the corpus): kept whole per
+    # worker, as results pages are, for the board run again, its permalink opened by
+    # the head judge, or the page switched to the other language and back.
+    key = None
+    if not as_json():
+        key = (hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest(), origin,
+               request.method, request.host_url, request.full_path, web_locale())
+        kept = services().boards.peek(key)
+        if kept is not None:
+            return kept
     board = views.board_from(text, origin)
     status = 200
     if board.error:
@@ -139,10 +159,13 @@ def board():
         from .replay import run_view
         run = run_view(board.result, origin, None, tuple(board.result.scenario.game.zones))
     lines = text.splitlines()
-    return render_template("board.html", board=board, run=run, games=games,
+    html = render_template("board.html", board=board, run=run, games=games,
                            scenario_count=len(corpus_scenarios()), lines=lines,
                            permalink=url_for("pages.board", s=board.token, _external=True),
-                           download=url_for("pages.download", s=board.token)), status
+                           download=url_for("pages.download", s=board.token))
+    if status == 200:
+        services().boards.get(key, lambda: html.encode("utf-8"))
+    return html, status
 
 
 def corpus_scenarios() -> list[dict]:

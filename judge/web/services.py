@@ -57,13 +57,18 @@ class Services:
         self.index_dir = app.config.get("INDEX_DIR")
         self._searcher = app.config.get("SEARCHER")
         self._lock = threading.Lock()
-        self.cache = LRU(512)          # replays, rendered texts, small lookups
-        self.pages = LRU(128)          # whole entry pages (up to ~200 KiB each)
-        self.searches = LRU(512)       # whole search result pages (5-30 KiB each)
+        self._new_caches()
         if self._searcher is None and app.config.get("SEARCH_EAGER", True):
             self.searcher()
 
     corpus_version = 0            # bumped when an approved change reloads the corpus
+
+    def _new_caches(self) -> None:
+        """Empty caches (all of them derive from the corpus)."""
+        self.cache = LRU(512)          # replays, rendered texts, small lookups
+        self.pages = LRU(128)          # whole entry pages (up to ~200 KiB each)
+        self.searches = LRU(512)       # whole search result pages (5-30 KiB each)
+        self.boards = LRU(64)          # whole pages of a board's run (~30 KiB each)
 
     def reload(self, changed: list[str]) -> None:
         """Read the corpus again after an approved change; update the index for ``changed``.
@@ -78,7 +83,7 @@ class Services:
             if searcher is not None:
                 searcher.reindex(changed, corpus)
             self.corpus, self._searcher, self._stamp = corpus, searcher, stamp
-            self.cache, self.pages, self.searches = LRU(512), LRU(128), LRU(512)
+            self._new_caches()
             self.corpus_version += 1
 
     def refresh(self) -> None:
@@ -93,7 +98,7 @@ class Services:
             # The old searcher is left to the garbage collector, not closed: a request
             # in another thread may still be reading it.
             self.corpus, self._searcher, self._stamp = corpus, None, stamp
-            self.cache, self.pages, self.searches = LRU(512), LRU(128), LRU(512)
+            self._new_caches()
             self.corpus_version += 1
 
     @property

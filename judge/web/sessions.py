@@ -3,7 +3,9 @@
 Flask's signed-cookie session builds its signer (a key derivation) on every request,
 cookie or not; most requests at a table (search, entries, boards) carry none, and for a
 page served from the cache that was a tenth of its time.  A request without the cookie
-gets an empty session at once; one with it is read exactly as Flask reads it.
+gets an empty session at once; one with it is read exactly as Flask reads it.  An
+empty session nobody changed is saved as Flask saves it, without the cookie settings
+Flask looks up first.
 """
 from __future__ import annotations
 
@@ -17,3 +19,10 @@ class CookieSessions(SecureCookieSessionInterface):
         if app.secret_key and not request.cookies.get(self.get_cookie_name(app)):
             return self.session_class()
         return super().open_session(app, request)
+
+    def save_session(self, app, session, response) -> None:
+        if not session and not session.modified:
+            if session.accessed:
+                response.vary.add("Cookie")
+            return
+        super().save_session(app, session, response)

@@ -184,7 +184,7 @@ class IndexStore:
         return s
 
     def close(self) -> None:
-        """Close every thread's Whoosh searcher (the postings files stay mapped until
+        """Close every thread's Whoosh searcher (the postings files stay open until
         the store is dropped: an update's new store reads them too)."""
         with self._opened_lock:
             for s in self._opened:

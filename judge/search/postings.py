@@ -1,7 +1,7 @@
 """The text fields' postings (本文の転置ファイル), kept beside the Whoosh index.
 
-Whoosh holds each passage's stored fields, its columns (game, kind, rank), its date and
-its id, card and citation keywords.  The five text fields (bigrams and morphemes of the
+Whoosh holds each passage's stored fields, its date and its id, card and citation
+keywords.  The five text fields (bigrams and morphemes of the
 title and the body, the title's reading: :data:`judge.search.schema.TEXT_FIELDS`) are
 far bigger, about 200 postings a passage, and Whoosh's writer encodes every posting in
 Python (position lists pickled one by one, blocks compressed): two thirds of a build.

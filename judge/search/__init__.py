@@ -16,9 +16,16 @@ words, everything else escaped), "url", "score", "clause", "revision", "current"
 "date", "withdrawn"}``.  The index folder is ``index_dir``, else $JUDGE_INDEX_DIR, else
 ``<repo>/.index/``.  Every Whoosh import of the project is inside this package.
 """
-from .indexer import DEFAULT_INDEX_DIR, IndexStats, build_index, fingerprint
-from .query import parse
-from .searcher import Hit, SearchResult, Searcher
+import os
+
+# numpy's OpenBLAS starts a thread per core when numpy is imported; the search uses no
+# linear algebra, and in a web worker or a one-shot `judge search` those threads only
+# compete for the cores (numpy's import took twice the CPU).  An operator may still set it.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+from .indexer import DEFAULT_INDEX_DIR, IndexStats, build_index, fingerprint  # noqa: E402
+from .query import parse  # noqa: E402
+from .searcher import Hit, SearchResult, Searcher  # noqa: E402
 
 __all__ = ["build_index", "IndexStats", "Searcher", "SearchResult", "Hit", "parse",
            "fingerprint", "DEFAULT_INDEX_DIR"]

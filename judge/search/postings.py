@@ -204,8 +204,8 @@ class Segment:
         self.docs: int = head["docs"]
         self.fields: dict = head["fields"]
         self._texts = head["texts"]
-        self._names: dict[str, dict[str, int]] = {}
-        self._offsets: dict[str, array] = {}
+        # per field, its terms' numbers and their postings' offsets, read on first use
+        self._lexicon: dict[str, tuple[dict[str, int], array]] = {}
         self._ends = self._array("q", self._texts["ends"])
         self._columns = head.get("columns") or {}
         if len(self._ends) != self.docs or any(
@@ -236,25 +236,30 @@ class Segment:
         out.frombytes(self._blob(where))
         return out
 
-    def _index(self, field: str) -> dict[str, int] | None:
-        names = self._names.get(field)
-        if names is None:
+    def _index(self, field: str) -> tuple[dict[str, int], array] | None:
+        """The field's terms (term -> number) and offsets, made once.
+
+        Both are made before either is kept, and kept as one value: threads of a worker
+        (its requests, the offline files' builder) read a file at once, and one that
+        found the terms kept before the offsets failed its search."""
+        found = self._lexicon.get(field)
+        if found is None:
             spec = self.fields.get(field)
             if spec is None:
                 return None
             raw = self._blob(spec["names"]).decode("utf-8")
             terms = raw.split(_SEP) if spec["terms"] else []
-            names = self._names[field] = {t: i for i, t in enumerate(terms)}
-            self._offsets[field] = self._array("q", spec["offsets"])
-        return names
+            found = ({t: i for i, t in enumerate(terms)}, self._array("q", spec["offsets"]))
+            self._lexicon[field] = found
+        return found
 
     def read(self, field: str, term: str) -> tuple[array, array] | None:
         """The term's passage numbers and weights in this file (None: not here)."""
-        names = self._index(field)
-        i = names.get(term) if names else None
+        found = self._index(field)
+        i = found[0].get(term) if found else None
         if i is None:
             return None
-        offsets = self._offsets[field]
+        offsets = found[1]
         a, b = offsets[i], offsets[i + 1]
         data = self.fields[field]["data"][0]
         half = (b - a) // 2
@@ -265,16 +270,17 @@ class Segment:
 
     def doc_frequency(self, field: str, term: str) -> int:
         """How many passages of this file hold the term."""
-        names = self._index(field)
-        i = names.get(term) if names else None
+        found = self._index(field)
+        i = found[0].get(term) if found else None
         if i is None:
             return 0
-        offsets = self._offsets[field]
+        offsets = found[1]
         return (offsets[i + 1] - offsets[i]) // 8
 
     def terms(self, field: str) -> list[str]:
         """Every term of the field in this file."""
-        return list(self._index(field) or ())
+        found = self._index(field)
+        return list(found[0]) if found else []
 
     def lengths(self, field: str) -> bytes:
         """The field's length byte of every passage of this file."""

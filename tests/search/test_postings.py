@@ -133,3 +133,33 @@ def test_bitsets_made_and_read_by_numpy_equal_those_made_one_by_one(ids, limit):
     assert bitset(array("i", ordered), n) == bitset(iter(ordered), n) == slow
     assert members(slow) == ordered
     assert members(slow, limit or None) == ordered[:limit or None]
+
+
+def test_threads_reading_a_file_for_the_first_time_at_once_all_find_their_terms(monkeypatch):
+    """A worker's requests and its offline files' builder read one file at once; the
+    first reads of a field make its term table, which none may see half made."""
+    import threading
+    import time as clock
+    data = _file(0, 40)
+    segment = Segment(data)
+    real = Segment._array
+
+    def slow(self, code, where):            # widen the window a half-made table had
+        clock.sleep(0.01)
+        return real(self, code, where)
+    monkeypatch.setattr(Segment, "_array", slow)
+    term = TEXT_FIELDS[0][1]("グレイズ")[0]          # a title bigram
+    found, errors = [], []
+
+    def reader():
+        try:
+            found.append(list(segment.read("title_bi", term)[0]))
+        except Exception as exc:             # noqa: BLE001 - what the test looks for
+            errors.append(exc)
+    threads = [threading.Thread(target=reader) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert found == [list(range(40))] * 8

@@ -79,6 +79,21 @@ def get_engine(url: str | None = None) -> Engine:
     return engine
 
 
+def _after_fork_in_child() -> None:
+    """In a process just forked (a gunicorn worker of the preloaded app): the pooled
+    connections are the parent's sockets, and two processes talking over one mix their
+    conversations with the database (PostgreSQL answered one worker's query to the
+    other: "connection in transaction status INTRANS", a 500).  The child drops them
+    without closing them (the parent's are still in use) and opens its own."""
+    global _lock
+    _lock = threading.Lock()          # a lock held by another thread at the fork stays held
+    for engine in list(_engines.values()):
+        engine.dispose(close=False)
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
 def dispose(url: str | None = None) -> None:
     """Close the pooled connections of a URL's engine (tests, after a downgrade)."""
     with _lock:

@@ -78,8 +78,7 @@ def request(port, method, path, token, body=None):
     try:
         conn.request(method, path, body=data, headers=headers)
         response = conn.getresponse()
-        response.read()
-        return response.status
+        return response.status, response.read()[:300].decode("utf-8", "replace")
     finally:
         conn.close()
 
@@ -90,7 +89,7 @@ def run_load(kind: str, url: str, args) -> dict:
     with gunicorn(["-w", str(args.workers), "--timeout", "120", "wsgi:app"], env=env,
                   ready="/api/", poll=0.5, stdout=subprocess.DEVNULL) as (_proc, port, _s):
         latencies: list[float] = []
-        created, errors, reads = [0], [], [0]
+        created, errors, reads, said_back = [0], [], [0], []
         lock = threading.Lock()
         stop = time.time() + args.duration
 
@@ -101,11 +100,12 @@ def run_load(kind: str, url: str, args) -> dict:
                 t0 = time.perf_counter()
                 try:
                     if n % 5 == 0:
-                        status = request(port, "GET", "/api/events/bench/calls?round=1",
-                                         tokens[i])
+                        status, said = request(port, "GET",
+                                               "/api/events/bench/calls?round=1", tokens[i])
                         ok, read = status == 200, True
                     else:
-                        status = request(port, "POST", "/api/events/bench/calls", tokens[i], {
+                        status, said = request(port, "POST", "/api/events/bench/calls",
+                                               tokens[i], {
                             "round": 1 + n % 6, "table": 1 + i, "question":
                             f"ジャッジ{i}の{n}件目の質問: 戦士Aで戦士Bを攻撃したら？",
                             "ruling": "戦士Bは破壊され、Bに300ダメージ。",
@@ -113,11 +113,13 @@ def run_load(kind: str, url: str, args) -> dict:
                             "scenario": SCENARIO})
                         ok, read = status == 201, False
                 except OSError as exc:
-                    status, ok, read = repr(exc), False, False
+                    status, said, ok, read = repr(exc), "", False, False
                 dt = time.perf_counter() - t0
                 with lock:
                     if not ok:
                         errors.append(status)
+                        if len(said_back) < 5:
+                            said_back.append(f"{status}: {said}")
                     elif read:
                         reads[0] += 1
                     else:
@@ -139,6 +141,7 @@ def run_load(kind: str, url: str, args) -> dict:
     return {"database": kind, "judges": args.judges, "workers": args.workers,
             "seconds": round(elapsed, 1), "created_201": created[0], "reads_200": reads[0],
             "calls_in_db": stored, "errors": len(errors), "error_sample": errors[:5],
+            "error_answers": said_back,
             "calls_per_s": round(created[0] / elapsed, 1),
             "post_p50_ms": pct(0.50), "post_p95_ms": pct(0.95), "post_p99_ms": pct(0.99),
             "post_mean_ms": round(statistics.mean(lat) * 1000, 1)}

@@ -12,6 +12,7 @@ may call it directly to add a game that is not installed as a package.
 """
 from __future__ import annotations
 
+import threading
 from importlib.metadata import entry_points
 
 from .game import Game
@@ -19,7 +20,11 @@ from .game import Game
 GROUP = "judge.games"
 
 _registered: dict[str, type[Game]] = {}
-_loaded = False
+# "new", "loading" (by the thread holding the lock), "done".  A web worker's threads
+# ask for games at once; one that was told "loaded" while another was still loading
+# found some games missing (a board of the last game by name, yugioh, was refused).
+_state = "new"
+_lock = threading.RLock()       # re-entered: register_game, called while loading
 
 
 class UnknownGame(KeyError):
@@ -37,12 +42,13 @@ def register_game(cls: type[Game]) -> type[Game]:
         raise TypeError(f"{cls!r} is not a Game subclass")
     cls.check_declaration()
     _load_entry_points()        # the installed games come first, whoever registers first
-    other = _registered.get(cls.name)
-    if other is not None and other is not cls:
-        raise ValueError(f"game id {cls.name!r} is registered twice: "
-                         f"{other.__module__}.{other.__qualname__} and "
-                         f"{cls.__module__}.{cls.__qualname__}")
-    _registered[cls.name] = cls
+    with _lock:
+        other = _registered.get(cls.name)
+        if other is not None and other is not cls:
+            raise ValueError(f"game id {cls.name!r} is registered twice: "
+                             f"{other.__module__}.{other.__qualname__} and "
+                             f"{cls.__module__}.{cls.__qualname__}")
+        _registered[cls.name] = cls
     return cls
 
 
@@ -52,18 +58,26 @@ def unregister_game(name: str) -> None:
 
 
 def _load_entry_points() -> None:
-    global _loaded
-    if _loaded:
+    global _state
+    if _state == "done":
         return
-    _loaded = True
-    # By name, so the order (the board page's first game, the CLI's listing) does not
-    # depend on the order packages were installed in.
-    for ep in sorted(entry_points(group=GROUP), key=lambda ep: ep.name):
-        cls = ep.load()
-        if getattr(cls, "name", None) != ep.name:
-            raise ValueError(f"entry point {ep.name!r} of group {GROUP} loads "
-                             f"{cls!r}, whose name is {getattr(cls, 'name', None)!r}")
-        register_game(cls)
+    with _lock:                 # another thread loading: wait until it is done
+        if _state != "new":     # done meanwhile, or this thread is the one loading
+            return
+        _state = "loading"
+        try:
+            # By name, so the order (the board page's first game, the CLI's listing)
+            # does not depend on the order packages were installed in.
+            for ep in sorted(entry_points(group=GROUP), key=lambda ep: ep.name):
+                cls = ep.load()
+                if getattr(cls, "name", None) != ep.name:
+                    raise ValueError(f"entry point {ep.name!r} of group {GROUP} loads "
+                                     f"{cls!r}, whose name is {getattr(cls, 'name', None)!r}")
+                register_game(cls)
+        except BaseException:
+            _state = "new"
+            raise
+        _state = "done"
 
 
 def game_classes() -> dict[str, type[Game]]:

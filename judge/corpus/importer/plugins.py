@@ -8,6 +8,7 @@ importer that is not installed as a package with it).
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -47,6 +48,7 @@ class GameImporter(Protocol):
 
 _registered: dict[str, GameImporter] = {}
 _loaded = False
+_loading = threading.Lock()     # threads of a web worker may ask at once: one loads
 
 
 def register_importer(importer: GameImporter) -> GameImporter:
@@ -72,13 +74,17 @@ def importers() -> list[GameImporter]:
     """Every registered importer, the installed ones first, by game id."""
     global _loaded
     if not _loaded:
-        _loaded = True
-        for ep in sorted(entry_points(group=GROUP), key=lambda ep: ep.name):
-            importer = ep.load()
-            if importer.game.id != ep.name:
-                raise ValueError(f"entry point {ep.name!r} of group {GROUP} loads the "
-                                 f"importer of {importer.game.id!r}")
-            register_importer(importer)
+        with _loading:
+            if not _loaded:
+                for ep in sorted(entry_points(group=GROUP), key=lambda ep: ep.name):
+                    importer = ep.load()
+                    if importer.game.id != ep.name:
+                        raise ValueError(f"entry point {ep.name!r} of group {GROUP} loads "
+                                         f"the importer of {importer.game.id!r}")
+                    register_importer(importer)
+                # set when every installed importer is in, not before: a thread told
+                # "loaded" earlier would have found some missing
+                _loaded = True
     return list(_registered.values())
 
 

@@ -48,3 +48,6 @@ _language, _remember, use_locale  # noqa
 SCALAR_KINDS  # judge/engine/limits.py: named so the catalogue extracts the words callers pass
 # the board's scenario list page (a Flask route); the request's catalogue kept on flask.g
 board_scenarios, _.judge_translations  # noqa
+# Flask reads the app's session interface; the request's locale is kept on flask.g and
+# read back with g.get("judge_lang")
+_.session_interface, _.judge_lang  # noqa

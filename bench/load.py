@@ -4,8 +4,7 @@
     .venv/bin/python bench/load.py --duration 10 --threads 4 --workers 2 --max-requests 5000
 
 Starts ``gunicorn wsgi:app`` on 127.0.0.1 (a free port), waits until it answers, then
-runs client threads (Python, http.client, one connection per request as gunicorn's sync
-workers close them) over a fixed mix of search queries and entry pages — half each —
+runs client threads (Python, http.client, one connection per request) over a fixed mix of search queries and entry pages — half each —
 until ``--duration`` seconds or ``--max-requests`` requests, whichever comes first.
 Reports requests/s, p50/p95/p99 latency and errors (any status but 200, or a failed
 connection), per kind and overall; ``--json FILE`` writes the figures.  The client runs

@@ -5,8 +5,8 @@
 
 For each database: a fresh one (a SQLite file in a temporary folder; a throwaway
 PostgreSQL server from Debian's package, judge.record.pgtemp), migrated, with an event,
-8 floor judges and their API tokens; then ``gunicorn wsgi:app`` with 2 sync workers on
-127.0.0.1 (a free port).  Each judge is a client thread that posts calls
+8 floor judges and their API tokens; then ``gunicorn wsgi:app`` with 2 workers on
+127.0.0.1 (a free port; gunicorn.conf.py's gthread workers of 4 threads).  Each judge is a client thread that posts calls
 (``POST /api/events/<slug>/calls``: a question, a ruling, two cited entries and a real
 board, which the server runs in the engine) one after another until the time is up;
 every 5th request reads the event's list instead.  Bounded by ``--duration``.

@@ -62,7 +62,7 @@ def pct(values: list[float], p: float) -> float:
 
 def request(port: int, method: str, path: str, body: bytes | None = None,
             headers: dict | None = None, timeout: float = 60.0) -> tuple[int, bytes]:
-    """One request on a new connection (gunicorn's sync workers close each one)."""
+    """One request on a new connection."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
         conn.request(method, path, body=body,
@@ -85,7 +85,9 @@ def gunicorn(args: list[str], *, env: dict | None = None, ready: str = "/",
              limit: float = 300.0, poll: float = 0.05,
              answers: Callable[[int, str], bool] = _answers,
              **popen) -> Iterator[tuple[subprocess.Popen, int, float]]:
-    """``gunicorn --bind 127.0.0.1:<free port> *args`` from the repository's root;
+    """``gunicorn --bind 127.0.0.1:<free port> *args`` from the repository's root, so
+    with gunicorn.conf.py's settings (gthread workers of 4 threads, the app preloaded)
+    where ``args`` do not override them;
     yields (process, port, seconds until ``ready`` answered 200) and stops the
     process group on the way out, whatever happened."""
     port = free_port()

@@ -4,7 +4,7 @@
 
 Starts ``gunicorn wsgi:app`` and ``gunicorn trivial_app:app`` (bench/trivial_app.py, a
 page of a given size) on 127.0.0.1 with the same worker settings, and with ONE client
-(one request at a time, a new connection each, as gunicorn's sync workers close them)
+(one request at a time, a new connection each; gunicorn.conf.py's gthread workers)
 measures requests/s and p95 of: search pages, entry pages, the same searches at new
 addresses (past the per-worker cache of results pages), and the board's run (POST
 /board with a scenario; again with boards never run before); and of the trivial page at the same sizes (each kind of page

@@ -22,7 +22,7 @@ GROUP = "judge.games"
 _registered: dict[str, type[Game]] = {}
 # "new", "loading" (by the thread holding the lock), "done".  A web worker's threads
 # ask for games at once; one that was told "loaded" while another was still loading
-# found some games missing (a board of the last game by name, yugioh, was refused).
+# found some games missing (a board of the last game by name was refused).
 _state = "new"
 _lock = threading.RLock()       # re-entered: register_game, called while loading
 

@@ -87,7 +87,7 @@ class SegmentBuilder:
 
     def add(self, title: str, body: str, text: str, columns: dict) -> None:
         """Add the next passage: its title, its body, its normal text and its
-        :data:`COLUMNS` (``{"game": "vision", "kind": "qa", "rank": 2}``)."""
+        :data:`COLUMNS` (``{"game": <game id>, "kind": "qa", "rank": 2}``)."""
         d = self.start + self.count
         for name in COLUMNS:
             values = self._values[name]

@@ -51,3 +51,5 @@ board_scenarios, _.judge_translations  # noqa
 # Flask reads the app's session interface; the request's locale is kept on flask.g and
 # read back with g.get("judge_lang")
 _.session_interface, _.judge_lang  # noqa
+# the request's message catalogue, kept on Jinja's per-render EvalContext
+_.judge_catalogue  # noqa

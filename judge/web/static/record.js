@@ -53,6 +53,9 @@
     };
     search.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(run, 250); });
     search.addEventListener("keydown", function (ev) { if (ev.key === "Enter") { ev.preventDefault(); run(); } });
+    // words typed before this script ran (a slow network, the service worker fetching
+    // the offline copy) fired no input event it heard: search them now
+    if (search.value.trim()) run();
   }
 
   // --- the call list refreshes itself ---

@@ -28,11 +28,11 @@ self.addEventListener("activate", function (event) {
     return Promise.all(keys.filter(function (k) {
       return k.indexOf("judge-shell-") === 0 && k !== SHELL;
     }).map(function (k) { return caches.delete(k); }));
-  }).then(function () { return self.clients.claim(); }).then(function () {
-    // pages are controlled from here on; the download keeps the worker alive
-    return refresh().then(function (info) { tell({type: "offline-ready", info: info}); },
-      function () { /* offline or the server busy: tried again on the next visit */ });
-  }));
+  }).then(function () { return self.clients.claim(); }));
+  // No download here: until activation ends every request of every page the worker
+  // controls waits, and the offline copy takes seconds to minutes to arrive.  Each
+  // page asks for it once the worker is ready (offline.js posts {type: "refresh"}),
+  // and a message's waitUntil holds no request.
 });
 
 self.addEventListener("message", function (event) {

@@ -305,8 +305,7 @@ class Corpus:
         unpickles only these entries.
         """
         for entry_id in self.entries:
-            parts = entry_id.split("/", 2)
-            if len(parts) == 3 and parts[1] == kind:
+            if split_id(entry_id)[1] == kind:
                 yield self.entries[entry_id]
 
     def __contains__(self, entry_id: str) -> bool:

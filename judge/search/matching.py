@@ -115,7 +115,7 @@ def bitset(ids, n: int) -> int:
     if isinstance(ids, (array, np.ndarray)) and len(ids) >= DENSE:
         flags = np.zeros(((n >> 3) + 1) << 3, dtype=bool)
         flags[np.asarray(ids)] = True
-        return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little")
+        return flag_bits(flags)
     buf = bytearray((n >> 3) + 1)
     for d in ids:
         buf[d >> 3] |= 1 << (d & 7)

@@ -12,9 +12,9 @@ from functools import lru_cache
 from urllib.parse import urlencode
 
 from flask import Flask, g, has_request_context, request
+from flask_babel import Babel, get_translations
 from jinja2 import pass_eval_context
 from markupsafe import Markup
-from flask_babel import Babel, get_translations
 
 from judge import i18n
 from judge.i18n import DEFAULT_LOCALE, LOCALES, normalize
@@ -101,7 +101,6 @@ def init_app(app: Flask) -> None:
     # "gettext" in the template's context and calls it through Context.call (half the
     # cost of the ~90 _() of a board's page); the result is the same newstyle one.
     app.jinja_env.globals["gettext"] = app.jinja_env.globals["_"] = _template_gettext
-
 
     @app.context_processor
     def _language():

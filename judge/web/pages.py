@@ -7,7 +7,6 @@ shortcut, quote pop-ups and the board form kept in sync with the YAML.
 from __future__ import annotations
 
 import hashlib
-
 import re
 from urllib.parse import quote
 

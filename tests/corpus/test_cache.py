@@ -98,3 +98,12 @@ def test_an_unwritable_cache_folder_only_costs_time(small, tmp_path, monkeypatch
     blocker.write_text("x")
     monkeypatch.setenv("JUDGE_CACHE_DIR", str(blocker / "cache"))
     _same(Corpus.load(small, cache=False), Corpus.load(small))
+
+
+def test_entries_of_one_kind_are_read_alone_from_the_cache(small):
+    Corpus.load(small)                                 # writes the cache
+    compiled = Corpus.load(small)                      # entries read on demand
+    terms = [e.id for e in compiled.of_kind("term")]
+    assert terms and all(e.kind == "term" for e in compiled.of_kind("term"))
+    assert terms == [e.id for e in Corpus.load(small, cache=False) if e.kind == "term"]
+    assert len(compiled.entries._made) == len(terms)   # no other entry was unpickled

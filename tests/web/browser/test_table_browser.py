@@ -269,6 +269,9 @@ def test_a_yugioh_attack_built_by_tapping_the_board_picture(page: Page, live_url
     expect(page.locator("#result ol.steps")).to_be_visible(timeout=20_000)
     page.screenshot(path=str(artifacts / "table-attack-phone.png"), full_page=True)
     record(artifacts, "attack-interactions", {"interactions": moves, "goal": 8})
+    # the address becomes the permalink once board.js has run on the new page; the
+    # steps can be visible a moment before that
+    page.wait_for_url(re.compile(r"/board\?"))
     twin = page.request.get(page.url.split("#")[0] + "&format=json").json()
     after = twin["result"]["state"]["players"]
     assert after["A"]["zones"]["graveyard"][0]["name"] == "スカルライダー"

@@ -23,9 +23,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rapidfuzz import process
-from rapidfuzz.distance import Levenshtein
-
 from .analysis import is_kana, normalize
 from .lru import LRU
 
@@ -126,6 +123,10 @@ def one_edit(corpus, query: str) -> str | None:
     word = query.strip()
     if not word or " " in word or not is_kana(word) or len(word) < 3:
         return None
+    # imported here: most queries match a title exactly and never need it (a tenth of
+    # a one-shot `judge search`'s imports)
+    from rapidfuzz import process
+    from rapidfuzz.distance import Levenshtein
     normal = normalize(word)
     forms, titles = _vocabulary(corpus)
     found = process.extract(normal, forms, scorer=Levenshtein.distance, score_cutoff=1,

@@ -59,15 +59,10 @@ def _parser_key() -> str:
     return h.hexdigest()
 
 
-def corpus_files(base: Path) -> list[str]:
-    """The corpus files (``<game>/<kind>/<key>.md``), relative, sorted."""
-    return sorted(_scan(base))
-
-
 def _scan(base: Path) -> dict[str, os.stat_result]:
-    """Each corpus file (relative path) with its ``stat``: taken from the directory
-    listing's entries, not by building and resolving two thousand paths (a third of a
-    `judge` command's loading time went to pathlib)."""
+    """Each corpus file (``<game>/<kind>/<key>.md``, relative) with its ``stat``, taken
+    from the directory listing's entries rather than by building and resolving two
+    thousand paths (a third of a `judge` command's loading time went to pathlib)."""
     out = {}
     try:
         games = list(os.scandir(base))

@@ -18,9 +18,10 @@ words, everything else escaped), "url", "score", "clause", "revision", "current"
 """
 import os
 
-# numpy's OpenBLAS starts a thread per core when numpy is imported; the search uses no
-# linear algebra, and in a web worker or a one-shot `judge search` those threads only
-# compete for the cores (numpy's import took twice the CPU).  An operator may still set it.
+# numpy's OpenBLAS starts a thread per core when numpy is imported (for an index of
+# over matching.NUMPY_FROM passages); the search uses no linear algebra, and in a web
+# worker or a one-shot `judge search` those threads only compete for the cores
+# (numpy's import took twice the CPU).  An operator may still set it.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from .indexer import DEFAULT_INDEX_DIR, IndexStats, build_index, fingerprint  # noqa: E402

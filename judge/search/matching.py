@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from array import array
 from bisect import bisect_left
 from dataclasses import dataclass, field
-
-import numpy as np
+from heapq import nlargest
 
 from .analysis import (is_kana, kana_reading, morph_words, normalize, phrase_terms, pieces,
                        query_grams, to_katakana)
@@ -105,28 +105,56 @@ class Postings:
 
 
 DENSE = 256          # from this many passage numbers on, bitsets are made by numpy
+# numpy pays for itself on large indexes only: below this many passages, bitsets,
+# champion lists and scores are computed in Python, and a process that searches the
+# real corpus never imports numpy (a quarter of a one-shot `judge search`'s time)
+NUMPY_FROM = 10_000
+
+
+def _numpy():
+    import numpy
+    return numpy
 
 
 def bitset(ids, n: int) -> int:
     """Passage numbers as an int with those bits set.
 
-    A long array of numbers (a term's postings) is turned into bits by numpy, in C: at
-    100,000 entries a frequent bigram's 200,000 postings took 130 ms one by one."""
-    if isinstance(ids, (array, np.ndarray)) and len(ids) >= DENSE:
+    A long array of numbers (a term's postings) in a large index is turned into bits by
+    numpy, in C: at 100,000 entries a frequent bigram's 200,000 postings took 130 ms
+    one by one."""
+    if n >= NUMPY_FROM and isinstance(ids, array) and len(ids) >= DENSE:
+        np = _numpy()
         flags = np.zeros(((n >> 3) + 1) << 3, dtype=bool)
-        flags[np.asarray(ids)] = True
-        return flag_bits(flags)
+        flags[np.frombuffer(ids, dtype=ids.typecode)] = True
+        return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little")
     buf = bytearray((n >> 3) + 1)
     for d in ids:
         buf[d >> 3] |= 1 << (d & 7)
     return int.from_bytes(buf, "little")
 
 
-def flag_bits(flags: np.ndarray, offset: int = 0) -> int:
-    """A bitset from an array of booleans, its first the passage ``offset``."""
-    if not len(flags):
+# byte -> b"1" for the code, b"0" for any other: one table per code, made once
+_CODE_TABLES: dict[int, bytes] = {}
+_LOW_BYTES = slice(0, None, 2) if sys.byteorder == "little" else slice(1, None, 2)
+
+
+def code_bits(codes: array, code: int) -> int:
+    """The positions in ``codes`` (an ``array("H")`` of a column) that hold ``code``, as
+    a bitset.
+
+    Columns have few values (games, kinds, ranks): their codes fit in a byte, and each
+    is turned into the digits of a binary number, read by ``int(..., 2)`` in C."""
+    if not codes:
         return 0
-    return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little") << offset
+    raw = codes.tobytes()
+    low = raw[_LOW_BYTES]
+    if code > 255 or raw[_LOW_BYTES.start ^ 1::2].strip(b"\0"):
+        return bitset((d for d, c in enumerate(codes) if c == code), len(codes))
+    table = _CODE_TABLES.get(code)
+    if table is None:
+        table = _CODE_TABLES.setdefault(code, bytes(
+            0x31 if b == code else 0x30 for b in range(256)))
+    return int(low.translate(table)[::-1], 2)
 
 
 _BITS = [tuple(j for j in range(8) if v >> j & 1) for v in range(256)]
@@ -137,12 +165,15 @@ def members(bits: int, limit: int | None = None) -> list[int]:
     """The passage numbers of a bitset, in order (at most ``limit``).
 
     The int is turned into bytes and only its non-zero bytes are visited (a C regex
-    scan), so a sparse set costs about its size in members, not in passages.
+    scan), so a sparse set costs about its size in members, not in passages; a dense
+    set of a large index is unpacked by numpy.
     """
     if bits <= 0:
         return []
     raw = bits.to_bytes((bits.bit_length() + 7) // 8, "little")
-    if (limit is None or limit > DENSE) and bits.bit_count() > DENSE * 2:
+    if (len(raw) << 3 >= NUMPY_FROM and (limit is None or limit > DENSE)
+            and bits.bit_count() > DENSE * 2):
+        np = _numpy()
         found = np.flatnonzero(np.unpackbits(np.frombuffer(raw, dtype=np.uint8),
                                              bitorder="little"))
         return (found if limit is None else found[:limit]).tolist()
@@ -389,10 +420,17 @@ class Matcher:
             p = self.postings(fieldname, term)
             if len(p) <= CHAMPIONS:
                 return tuple(p.ids)
+            norm = self._norm[fieldname]
+            if self.n < NUMPY_FROM:
+                scores = [tf / (tf + norm[d]) for d, tf in zip(p.ids, p.tfs)]
+                cut = nlargest(CHAMPIONS, scores)[-1]
+                above = [d for d, sc in zip(p.ids, scores) if sc > cut]
+                tied = [d for d, sc in zip(p.ids, scores) if sc == cut]
+                return tuple(above + tied[:CHAMPIONS - len(above)])
+            np = _numpy()
             ids = np.frombuffer(p.ids, dtype=np.int32)
             tfs = np.frombuffer(p.tfs, dtype=np.float32).astype(np.float64)
-            norm = np.frombuffer(self._norm[fieldname], dtype=np.float64)[ids]
-            scores = tfs / (tfs + norm)
+            scores = tfs / (tfs + np.frombuffer(norm, dtype=np.float64)[ids])
             cut = np.partition(scores, len(scores) - CHAMPIONS)[len(scores) - CHAMPIONS]
             above = ids[scores > cut].tolist()
             tied = ids[scores == cut][:CHAMPIONS - len(above)].tolist()   # ids ascend
@@ -402,11 +440,14 @@ class Matcher:
     def score(self, pool: list[int], terms: list[tuple[str, str, float]]) -> dict[int, float]:
         """BM25 of every passage of the pool over the scoring terms.
 
-        Per term, the pool's passages are looked up in its postings by a binary search
-        in numpy, and the term's share added in the same order and float arithmetic as
-        one passage at a time would."""
+        Per term, the term's share is added in the same order and float arithmetic as
+        one passage at a time would; in a large index the pool's passages are looked up
+        in its postings by a binary search in numpy."""
         if not pool:
             return {}
+        if self.n < NUMPY_FROM:
+            return self._score_each(pool, terms)
+        np = _numpy()
         docs = np.array(pool, dtype=np.int64)
         total = np.zeros(len(pool))
         k = K1 + 1
@@ -425,6 +466,22 @@ class Matcher:
             total[hit] += w * tf / (tf + norm)
         return dict(zip(pool, total.tolist()))
 
+    def _score_each(self, pool: list[int], terms: list[tuple[str, str, float]]
+                    ) -> dict[int, float]:
+        total = dict.fromkeys(pool, 0.0)
+        k = K1 + 1
+        for fieldname, term, boost in terms:
+            p = self.postings(fieldname, term)
+            if not len(p):
+                continue
+            w = self.idf(fieldname, term) * boost * k
+            norm = self._norm[fieldname]
+            for d in pool:
+                tf = p.tf(d)
+                if tf:
+                    total[d] += w * tf / (tf + norm[d])
+        return total
+
     def pool(self, candidates: int, count: int, terms: list[tuple[str, str, float]],
              want: int) -> list[int]:
         """The candidates worth scoring: all of them, or those in the champion lists."""
@@ -433,8 +490,7 @@ class Matcher:
         chosen_set: set[int] = set()
         for fieldname, term, _ in terms:
             chosen_set.update(self.champions(fieldname, term))
-        champs = bitset(np.fromiter(chosen_set, dtype=np.int64, count=len(chosen_set)),
-                        self.n) if len(chosen_set) >= DENSE else bitset(chosen_set, self.n)
+        champs = bitset(array("i", chosen_set), self.n)
         chosen = members(candidates & champs)
         if len(chosen) < want:
             extra = members(candidates & ~champs, want * 2)

@@ -37,7 +37,6 @@ from collections import Counter
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-import numpy as np
 from whoosh.util.numeric import byte_to_length, length_to_byte
 
 MAGIC = b"JUDGEPX1"
@@ -364,24 +363,27 @@ class TextPostings:
         """The sum of the field's lengths over every passage."""
         return sum(s.total(field) for s in self.segments)
 
-    def column(self, name: str, start: int = 0) -> tuple[list, np.ndarray]:
+    def column(self, name: str, start: int = 0) -> tuple[list, array]:
         """One of :data:`COLUMNS` for the passages from ``start`` (a file's first):
-        its values, and each passage's index into them (a numpy array, in order)."""
+        its values, and each passage's index into them (in order)."""
         values: list = []
-        parts = []
+        codes = array("H")
         for s in self.segments:
             if s.start < start:
                 continue
-            names, codes = s.column(name)
-            # one table over the files: a file's codes are renumbered into it
+            names, own = s.column(name)
+            # one table over the files: a file's codes are renumbered into it (files
+            # written by one build share their table, and are copied as they are)
             renumber = []
             for v in names:
                 if v not in values:
                     values.append(v)
                 renumber.append(values.index(v))
-            table = np.array(renumber or [0], dtype=np.int64)
-            parts.append(table[np.frombuffer(codes, dtype=np.uint16)])
-        return values, (np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64))
+            if renumber == list(range(len(renumber))):
+                codes.extend(own)
+            else:
+                codes.extend(map(renumber.__getitem__, own))
+        return values, codes
 
     def text(self, d: int) -> str:
         """The normal text of passage ``d``."""

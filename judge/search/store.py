@@ -27,7 +27,6 @@ from array import array
 from pathlib import Path
 from typing import Iterable
 
-import numpy as np
 from whoosh import index as whoosh_index
 from whoosh import query as Q
 
@@ -39,7 +38,7 @@ from .indexer import (META_FILE, RANK_CURRENT, RANK_OLDER, RANK_WITHDRAWN, build
                       build_locked, corpus_digests, document, entry_digest, fingerprint,
                       fingerprint_of, index_base, index_path, read_digests, read_meta,
                       text_segment, write_digests, write_meta)
-from .matching import LRU, Matcher, bitset, flag_bits
+from .matching import LRU, Matcher, bitset, code_bits
 from .postings import PostingsError, Segment, TextPostings
 from .schema import TEXT_FIELD_NAMES
 from .units import unit_text, units_of
@@ -372,12 +371,14 @@ def _facts(texts: TextPostings, start: int) -> tuple[array, dict, dict, int]:
     by_value = []
     for name in ("game", "kind"):
         values, codes = texts.column(name, start)
-        by_value.append({v: flag_bits(codes == i, start) for i, v in enumerate(values)})
+        by_value.append({v: code_bits(codes, i) << start for i, v in enumerate(values)})
     ranks, codes = texts.column("rank", start)
-    priors = np.array([PRIOR.get(r, 1.0) for r in ranks] or [1.0], dtype=np.float64)[codes]
-    prior = array("d")
-    prior.frombytes(priors.tobytes())
-    current = flag_bits(priors != PRIOR[RANK_OLDER], start)
+    priors = [PRIOR.get(r, 1.0) for r in ranks]
+    prior = array("d", map(priors.__getitem__, codes))
+    current = 0
+    for i, p in enumerate(priors):
+        if p != PRIOR[RANK_OLDER]:
+            current |= code_bits(codes, i) << start
     return prior, by_value[0], by_value[1], current
 
 

@@ -119,22 +119,6 @@ def test_a_build_by_several_processes_equals_a_build_by_one(sample_corpus, tmp_p
         b.close()
 
 
-@settings(deadline=None)
-@given(st.sets(st.integers(0, 5000), max_size=3000), st.integers(0, 400))
-def test_bitsets_made_and_read_by_numpy_equal_those_made_one_by_one(ids, limit):
-    from array import array
-
-    from judge.search.matching import bitset, members
-    n = 5001
-    ordered = sorted(ids)
-    slow = 0
-    for d in ordered:
-        slow |= 1 << d
-    assert bitset(array("i", ordered), n) == bitset(iter(ordered), n) == slow
-    assert members(slow) == ordered
-    assert members(slow, limit or None) == ordered[:limit or None]
-
-
 def test_threads_reading_a_file_for_the_first_time_at_once_all_find_their_terms(monkeypatch):
     """A worker's requests and its offline files' builder read one file at once; the
     first reads of a field make its term table, which none may see half made."""

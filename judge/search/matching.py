@@ -135,7 +135,8 @@ def bitset(ids, n: int) -> int:
 
 # byte -> b"1" for the code, b"0" for any other: one table per code, made once
 _CODE_TABLES: dict[int, bytes] = {}
-_LOW_BYTES = slice(0, None, 2) if sys.byteorder == "little" else slice(1, None, 2)
+# where a 16-bit code's low and high bytes are in an array's bytes
+_LOW, _HIGH = (0, 1) if sys.byteorder == "little" else (1, 0)
 
 
 def code_bits(codes: array, code: int) -> int:
@@ -147,14 +148,13 @@ def code_bits(codes: array, code: int) -> int:
     if not codes:
         return 0
     raw = codes.tobytes()
-    low = raw[_LOW_BYTES]
-    if code > 255 or raw[_LOW_BYTES.start ^ 1::2].strip(b"\0"):
+    if code > 255 or raw[_HIGH::2].strip(b"\0"):
         return bitset((d for d, c in enumerate(codes) if c == code), len(codes))
     table = _CODE_TABLES.get(code)
     if table is None:
         table = _CODE_TABLES.setdefault(code, bytes(
             0x31 if b == code else 0x30 for b in range(256)))
-    return int(low.translate(table)[::-1], 2)
+    return int(raw[_LOW::2].translate(table)[::-1], 2)
 
 
 _BITS = [tuple(j for j in range(8) if v >> j & 1) for v in range(256)]

@@ -60,14 +60,20 @@ def _vocabulary(corpus) -> tuple[list[str], list[str]]:
     cached = getattr(corpus, "_shaping_vocabulary", None)
     if cached is not None:
         return cached
-    seen: dict[str, str] = {}
-    # Rules, terms and Q&A first, so a rule's word wins over a card's name of the same form.
-    for entry in sorted(corpus, key=lambda e: e.kind == "card"):
-        for name in [entry.title, *entry.aliases]:
-            name = NUMBERED_TITLE.sub("", str(name)).strip()
-            if 2 <= len(name) <= 30:
-                seen.setdefault(normalize(name), name)
-    vocab = (list(seen), list(seen.values()))
+    from judge.corpus.derived import remembered
+
+    def titles() -> tuple[list[str], list[str]]:
+        seen: dict[str, str] = {}
+        # Rules, terms and Q&A first, so a rule's word wins over a card's name of the
+        # same form.
+        for entry in sorted(corpus, key=lambda e: e.kind == "card"):
+            for name in [entry.title, *entry.aliases]:
+                name = NUMBERED_TITLE.sub("", str(name)).strip()
+                if 2 <= len(name) <= 30:
+                    seen.setdefault(normalize(name), name)
+        return list(seen), list(seen.values())
+    # kept between runs: making it unpickles every entry, most of a one-shot typo search
+    vocab = remembered("search-vocabulary", corpus, titles)
     try:
         corpus._shaping_vocabulary = vocab
     except AttributeError:       # pragma: no cover - a corpus that takes no attributes

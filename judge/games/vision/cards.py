@@ -18,7 +18,8 @@ import re
 import unicodedata
 import weakref
 
-from judge.corpus.ids import card_number_key, fold
+from judge.corpus.derived import remembered
+from judge.corpus.ids import card_number_key, fold, split_id
 from judge.engine import Card, ScenarioError
 
 from .i18n import msg
@@ -63,18 +64,42 @@ def names_by_number(card: Card, ref: str) -> bool:
 
 
 class CardList:
-    """The card entries of the corpus, by number and by folded name."""
+    """The card entries of the corpus, by number and by folded name (カードリスト).
+
+    Made from the entries' ids and a kept table of their names, not from the entries:
+    a scenario names a few cards, and unpickling the two thousand of the card list to
+    index them was a fifth of a one-shot `judge run`.  An entry is read when a scenario
+    names it.
+    """
 
     def __init__(self, corpus):
-        self.by_number: dict[str, object] = {}
-        self.by_name: dict[str, list] = {}
-        for entry in corpus or ():
-            if entry.game != "vision" or entry.kind != "card":
-                continue
-            self.by_number[entry.key] = entry
-            names = {self.card_name(entry)}
-            for name in names:
-                self.by_name.setdefault(name_key(name), []).append(entry)
+        self._entries = corpus.entries if corpus is not None else {}
+        self._number_ids: dict[str, str] = {}
+        self._name_ids: dict[str, list[str]] = {}
+        if corpus is None:
+            return
+        for entry_id in corpus.entries:
+            game, kind, key = split_id(entry_id)
+            if game == "vision" and kind == "card":
+                self._number_ids[key] = entry_id
+        self._name_ids = remembered("vision-card-names", corpus,
+                                    lambda: self._names(corpus, self._number_ids.values()))
+
+    @classmethod
+    def _names(cls, corpus, entry_ids) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for entry_id in entry_ids:
+            out.setdefault(name_key(cls.card_name(corpus.entries[entry_id])), []) \
+                .append(entry_id)
+        return out
+
+    def numbered(self, key: str):
+        """The card entry with that number key (``N75``, ``P2``), or None."""
+        entry_id = self._number_ids.get(key)
+        return self._entries[entry_id] if entry_id is not None else None
+
+    def _named_exactly(self, key: str) -> list:
+        return [self._entries[i] for i in self._name_ids.get(key, ())]
 
     @staticmethod
     def card_name(entry) -> str:
@@ -99,20 +124,21 @@ class CardList:
 
     def named(self, name: str) -> list:
         """The entries with that name; a ``／１３弾`` suffix picks that set's printing."""
-        found = self.by_name.get(name_key(name), [])
+        found = self._named_exactly(name_key(name))
         if found:
             return found
         suffix = SET_SUFFIX.match(unicodedata.normalize("NFKC", str(name)).strip())
         if suffix:
             package = f"NO{int(unicodedata.normalize('NFKC', suffix.group(2)))}"
-            base = self.by_name.get(name_key(suffix.group(1)), [])
+            base = self._named_exactly(name_key(suffix.group(1)))
             return [e for e in base if package in ((e.data or {}).get("package") or [])]
         return []
 
     def close_names(self, name: str, n: int = 5) -> list[str]:
         """Card names that look like ``name`` (for an error message)."""
-        keys = difflib.get_close_matches(name_key(name), list(self.by_name), n=n, cutoff=0.5)
-        return [self.card_name(self.by_name[k][0]) for k in keys]
+        keys = difflib.get_close_matches(name_key(name), list(self._name_ids), n=n,
+                                         cutoff=0.5)
+        return [self.card_name(self._named_exactly(k)[0]) for k in keys]
 
 
 def facts(entry) -> dict:
@@ -180,7 +206,7 @@ def build_card(cards: CardList, spec: dict, owner: str, zone: str, uid: str) -> 
     if ANONYMOUS.match(name):
         return Card(uid=uid, name=name, owner=owner, props=given)
     if NUMBER_NAME.match(unicodedata.normalize("NFKC", name).strip()) and "number" not in given:
-        entry = cards.by_number.get(number_key(name) or "")
+        entry = cards.numbered(number_key(name) or "")
         if entry is None:
             raise ScenarioError(msg("no card {name!r} in the card list", name=name),
                                 accepted=msg("a number such as No.075, N75, PR.002, or a "
@@ -201,7 +227,7 @@ def _lookup(cards: CardList, name: str, given: dict):
     """The card entry a spec means, None for a card the scenario defines itself."""
     if given.get("number") is not None:
         key = number_key(given["number"])
-        entry = cards.by_number.get(key or "")
+        entry = cards.numbered(key or "")
         if entry is None:
             raise ScenarioError(msg("number: no card {number!r} in the card list",
                                     number=given["number"]),

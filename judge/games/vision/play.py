@@ -38,7 +38,7 @@ def caster_of(match, card) -> str | None:
     """The caster (術者) the card list names for a spell (its ``user``), if any."""
     if card.get("caster"):
         return str(card.get("caster"))
-    entry = CardList.of(match.corpus).by_number.get(str(card.get("number") or ""))
+    entry = CardList.of(match.corpus).numbered(str(card.get("number") or ""))
     user = str(((entry.data or {}).get("user") if entry is not None else "") or "").strip()
     return user if user and user != "-" else None
 

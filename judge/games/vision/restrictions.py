@@ -79,7 +79,7 @@ def _play_fact(cards: CardList, fact: dict) -> PlayFact | None:
         return None
     player = str(fact.get("player"))
     ref = str(fact["played"])
-    entry = cards.by_number.get(number_key(ref) or "") if number_key(ref) else None
+    entry = cards.numbered(number_key(ref) or "") if number_key(ref) else None
     if entry is None:
         named = cards.named(ref)
         entry = named[0] if len(named) == 1 else None

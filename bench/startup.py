@@ -28,8 +28,14 @@ COMMANDS = {
     "python -c pass": [sys.executable, "-c", "pass"],
     "judge show QA-337": [JUDGE, "show", "ＱＡ－３３７"],
     "judge search グレイズ": [JUDGE, "search", "グレイズ"],
+    # a kana typo: no title matches exactly, so the one-edit correction runs too
+    "judge search ぐれいづ": [JUDGE, "search", "ぐれいづ"],
     "judge lint": [JUDGE, "lint"],
     "judge verify": [JUDGE, "verify"],
+    "judge run (a Vision board)": [JUDGE, "run",
+                                   "corpus/vision/scenarios/qa-337-restrictions.yaml"],
+    "judge replay QA-337": [JUDGE, "replay", "QA-337"],
+    "judge changes": [JUDGE, "changes", "--since", "2020-01-01"],
 }
 
 

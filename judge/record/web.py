@@ -35,6 +35,13 @@ bp = Blueprint("record", __name__)
 login_manager = LoginManager()
 login_manager.login_view = "record.login"
 login_manager.login_message = "ログインしてください。Please log in."
+# Flask-Login's "basic" protection marks a session not fresh (and so writes the cookie)
+# whenever a request's session lacks its address-and-browser mark, as every session
+# before a login does.  A page requested just before the login (the offline copy the
+# login page starts downloading, a search) then answered after it, and its cookie, the
+# session from before the login, logged the judge out again.  Nothing here asks for a
+# fresh login, and "strong" would log out a phone that changes networks; so none.
+login_manager.session_protection = None
 # Views that change nothing and so take no CSRF token (the board's button posts its text
 # here, from a form the table engineer owns; the new call form it leads to has a token).
 CSRF_EXEMPT = {"record.from_board"}

@@ -40,6 +40,25 @@ def test_login_wrong_password_is_401_and_failures_are_throttled(app, people):
     assert login(app.test_client(), "hj").status_code == 303    # other names are not
 
 
+@pytest.mark.parametrize("url", ["/offline/search", "/search?q=グレイズ", "/board",
+                                 "/entry/vision/qa/QA-337", "/events/cs-tokyo/calls"])
+def test_a_page_asked_just_before_the_login_and_answered_after_it_keeps_the_login(
+        app, people, url):
+    """The login page starts downloading the offline copy, and a judge may log in while
+    it runs: a request sent with the cookie from before the login, answered after it,
+    must not send that session back (the browser would keep it: logged out again)."""
+    judge = app.test_client()
+    page = judge.get("/login").get_data(as_text=True)
+    before_login = judge.get_cookie("session").value
+    assert judge.post("/login", data={"name": "hj", "password": "hj-password",
+                                      "csrf_token": csrf_of(page)}).status_code == 303
+    late = app.test_client()
+    late.set_cookie("session", before_login)
+    answer = late.get(url)
+    assert "Set-Cookie" not in answer.headers, answer.headers.get("Set-Cookie")
+    assert judge.get("/events/cs-tokyo/calls?format=json").status_code == 200
+
+
 def test_login_only_follows_a_path_on_this_site(app, people):
     client = app.test_client()
     page = client.get("/login").get_data(as_text=True)

@@ -28,7 +28,7 @@ export_site_cmd, service_worker, icon, boards, _warm_offline  # noqa
 # the throwaway PostgreSQL server the tests and bench/record_load.py start
 events, export, add_staff, new_call_any, new_call, create_call, edit, call_board  # noqa
 _csrf, _labels, _load_user, _unauthorized, login, logout, from_board  # noqa
-_.login_view, _.login_message, added_at, author_id  # noqa
+_.login_view, _.login_message, _.session_protection, added_at, author_id  # noqa
 TempPostgres, _.new_database  # noqa
 _bearer, create, list_, _.status_code  # noqa
 db_upgrade, user_add, event_add, staff_add  # noqa

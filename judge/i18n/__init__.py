@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import importlib
 import os
 import string
 from dataclasses import dataclass, field
 from functools import lru_cache
-import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 

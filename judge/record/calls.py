@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from judge.i18n import _ as translate, message_json, msg
 
-from .models import (ENTRIES_MAX, QUESTION_MAX, ROLES, RULING_MAX, SCENARIO_MAX, SLUG_MAX,
+from .models import (ENTRIES_MAX, PLAYERS_MAX, QUESTION_MAX, ROLES, RULING_MAX, SCENARIO_MAX, SLUG_MAX,
                      STATUS_LABELS, STATUSES, TITLE_MAX, Call, CallEntry, CallRevision,
                      Event, Staff, User, utcnow)
 
@@ -28,8 +28,8 @@ ROUND_MAX = 99
 TABLE_MAX = 9999
 # What an edit may change, by role: a floor judge edits the calls they took, and marks
 # one appealed; the head judge edits any call and rules on appeals.
-FLOOR_FIELDS = {"round", "table", "question", "ruling", "entries", "scenario", "ruleset",
-                "status"}
+FLOOR_FIELDS = {"round", "table", "players", "question", "ruling", "entries", "scenario",
+                "ruleset", "status"}
 HEAD_FIELDS = FLOOR_FIELDS | {"appeal_ruling"}
 
 
@@ -84,6 +84,25 @@ def set_staff(session: Session, event: Event, user: User, role: str) -> Staff:
         staff.role = role
     session.flush()
     return staff
+
+
+def remove_staff(session: Session, event: Event, user: User) -> None:
+    """Take a judge off the event's staff (at once: every page and the API check the
+    staff on each request).  The last head judge stays: an event needs one."""
+    staff = session.scalar(select(Staff).where(Staff.event_id == event.id,
+                                               Staff.user_id == user.id))
+    if staff is None:
+        raise CallInputError("name", msg("{name} is not on the staff of {slug}",
+                                         name=user.name, slug=event.slug), status=404)
+    heads = session.scalar(select(func.count()).select_from(Staff).where(
+        Staff.event_id == event.id, Staff.role == "head"))
+    if staff.role == "head" and heads <= 1:
+        raise CallInputError("name", msg("{name} is the only head judge of {slug}: make "
+                                         "another judge head first (judge staff add {slug} "
+                                         "NAME --role head)", name=user.name,
+                                         slug=event.slug), status=409)
+    session.delete(staff)
+    session.flush()
 
 
 def role_of(session: Session, event: Event, user: User | None) -> str | None:
@@ -218,6 +237,7 @@ def clean_call(data: dict, corpus, today: date | None = None) -> dict:
     today = today or utcnow().date()
     out = {"round": _number(data, "round", ROUND_MAX),
            "table": _number(data, "table", TABLE_MAX),
+           "players": _text(data, "players", PLAYERS_MAX, False),
            "question": _text(data, "question", QUESTION_MAX, True),
            "ruling": _text(data, "ruling", RULING_MAX, True),
            "entries": clean_entries(data.get("entries"), corpus),
@@ -257,7 +277,8 @@ def _norm(text: str) -> str:
 
 
 def _search_text(call: Call, judge: str) -> str:
-    return _norm(" ".join([call.question, call.ruling, call.appeal_ruling or "",
+    return _norm(" ".join([call.players or "", call.question, call.ruling,
+                           call.appeal_ruling or "",
                            " ".join(e.entry_id for e in call.entries), judge]))
 
 
@@ -268,7 +289,8 @@ def _value(v: Any) -> Any:
 
 
 def _state(call: Call) -> dict:
-    return {"round": call.round, "table": call.table_no, "question": call.question,
+    return {"round": call.round, "table": call.table_no, "players": call.players or "",
+            "question": call.question,
             "ruling": call.ruling, "entries": call.entry_ids, "scenario": call.scenario,
             "ruleset": call.ruleset.isoformat(), "status": call.status,
             "appeal_ruling": call.appeal_ruling or ""}
@@ -279,7 +301,7 @@ def record_call(session: Session, event: Event, judge: User, clean: dict) -> Cal
     now = utcnow()
     call = Call(event_id=event.id, round=clean["round"], table_no=clean["table"],
                 judge_id=judge.id, created_at=now, updated_at=now,
-                question=clean["question"], ruling=clean["ruling"],
+                players=clean.get("players", ""), question=clean["question"], ruling=clean["ruling"],
                 scenario=clean["scenario"], game=clean["game"], ruleset=clean["ruleset"],
                 outcome=clean["outcome"], status="resolved", appeal_ruling="", version=1)
     call.entries = [CallEntry(position=i, entry_id=e) for i, e in enumerate(clean["entries"])]
@@ -303,6 +325,9 @@ def edit_call(session: Session, call: Call, user: User, role: str, data: dict, c
     if role != "head" and call.judge_id != user.id:
         raise CallInputError("call", msg("only the judge who took this call or a head judge can edit it"),
                              status=403)
+    if role != "head" and call.status == "appeal_ruled":
+        raise CallInputError("status", msg("the head judge has ruled on this call's appeal: only a "
+                                           "head judge can change it now"), status=403)
     if version is not None and version != call.version:
         raise CallInputError("version", msg("this call was changed meanwhile (now revision {now}, you edited "
                                               "revision {version}): reload it and edit again",
@@ -318,7 +343,8 @@ def edit_call(session: Session, call: Call, user: User, role: str, data: dict, c
         new["round"] = _number(data, "round", ROUND_MAX)
     if "table" in data:
         new["table"] = _number(data, "table", TABLE_MAX)
-    for name, cap, required in (("question", QUESTION_MAX, True), ("ruling", RULING_MAX, True),
+    for name, cap, required in (("players", PLAYERS_MAX, False),
+                                ("question", QUESTION_MAX, True), ("ruling", RULING_MAX, True),
                                 ("appeal_ruling", RULING_MAX, False)):
         if name in data:
             new[name] = _text(data, name, cap, required)
@@ -346,7 +372,7 @@ def edit_call(session: Session, call: Call, user: User, role: str, data: dict, c
     if not changes:
         return None
     now = utcnow()
-    call.round, call.table_no = new["round"], new["table"]
+    call.round, call.table_no, call.players = new["round"], new["table"], new["players"]
     call.question, call.ruling, call.scenario = new["question"], new["ruling"], new["scenario"]
     call.status, call.appeal_ruling = new["status"], new["appeal_ruling"]
     if "appeal_ruling" in changes:
@@ -453,7 +479,8 @@ def get_call(session: Session, call_id: int) -> Call | None:
 def call_json(call: Call, url: str, detail: bool = False) -> dict:
     """A call as the API and the exports give it."""
     out = {"id": call.id, "url": url, "event": call.event.slug if call.event else None,
-           "round": call.round, "table": call.table_no, "judge": call.judge.name,
+           "round": call.round, "table": call.table_no, "players": call.players or "",
+           "judge": call.judge.name,
            "time": _value(call.created_at), "updated": _value(call.updated_at),
            "question": call.question, "entries": call.entry_ids,
            "scenario": call.scenario, "game": call.game,

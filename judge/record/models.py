@@ -23,6 +23,8 @@ QUESTION_MAX = 4000
 RULING_MAX = 4000
 SCENARIO_MAX = 64 * 1024
 ENTRIES_MAX = 20
+PLAYERS_MAX = 200
+DEFAULT_TZ = "Asia/Tokyo"
 
 ROLES = ("head", "floor")
 ROLE_LABELS = {"head": N_("ヘッドジャッジ"), "floor": N_("フロアジャッジ")}
@@ -47,14 +49,23 @@ class User(Base):
     name: Mapped[str] = mapped_column(String(NAME_MAX), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Bumped by a logout, a password change and a disable: every session cookie made
+    # before (it carries the number, see get_id) then opens nothing.
+    session_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    disabled_at: Mapped[datetime | None] = mapped_column(nullable=True)
 
     # Flask-Login's user protocol
-    is_active = True
     is_authenticated = True
     is_anonymous = False
 
+    @property
+    def is_active(self) -> bool:
+        """False once disabled (``judge user disable``): no login, no session, no token."""
+        return self.disabled_at is None
+
     def get_id(self) -> str:
-        return str(self.id)
+        """What the session cookie keeps: the id and the session version."""
+        return f"{self.id}.{self.session_version or 1}"
 
 
 class ApiToken(Base):
@@ -65,6 +76,7 @@ class ApiToken(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime | None] = mapped_column(nullable=True)
     user: Mapped[User] = relationship()
 
 
@@ -89,6 +101,9 @@ class Event(Base):
     slug: Mapped[str] = mapped_column(String(SLUG_MAX), unique=True)
     title: Mapped[str] = mapped_column(String(TITLE_MAX))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # the venue's time zone (IANA name): every time of the event is shown in it
+    timezone: Mapped[str] = mapped_column(String(64), default=DEFAULT_TZ,
+                                          server_default=DEFAULT_TZ)
 
 
 class Staff(Base):
@@ -117,6 +132,8 @@ class Call(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     question: Mapped[str] = mapped_column(Text)
+    # the players at the table (names or ids, as the judge wrote them)
+    players: Mapped[str] = mapped_column(String(PLAYERS_MAX), default="", server_default="")
     scenario: Mapped[str] = mapped_column(Text, default="")
     game: Mapped[str | None] = mapped_column(String(40), nullable=True)
     ruleset: Mapped[date] = mapped_column(Date)

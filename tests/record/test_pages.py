@@ -35,8 +35,9 @@ def test_login_wrong_password_is_401_and_failures_are_throttled(app, people):
     assert r.status_code == 401 and "パスワードが違います" in r.get_data(as_text=True)
     for _ in range(4):
         login(client, "fj", "wrong password")
-    r = login(client, "fj")                                     # right, but blocked now
-    assert r.status_code == 429 and "15分" in r.get_data(as_text=True)
+    r = login(client, "fj")                       # right, but this client waits a while now
+    assert r.status_code == 429 and "秒待って" in r.get_data(as_text=True)
+    assert int(r.headers["Retry-After"]) >= 1
     assert login(app.test_client(), "hj").status_code == 303    # other names are not
 
 

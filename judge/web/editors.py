@@ -267,6 +267,7 @@ def approve(change_id: int):
     with corpus_lock(services().root):
         _decide(change_id, "approved", submitted_by=current_user.id)
         change = session.get(PendingChange, change_id)
+        new_entry = _is_new(change.entry_id)
         try:
             path = land(change)
         except PublishedError as exc:
@@ -280,7 +281,7 @@ def approve(change_id: int):
             session.commit()
         except BaseException:
             session.rollback()
-            _take_back(path, change.entry_id)
+            _take_back(path, change.entry_id, new_entry)
             raise
     return redirect(url_for("editors.pending", change_id=change_id), code=303)
 
@@ -294,6 +295,7 @@ def land(change: PendingChange) -> Path:
     svc = services()
     key = change.entry_id.rsplit("/", 1)[1]
     sources = sources_dir()
+    new_entry = _is_new(change.entry_id)
     path = write_published_qa(
         sources, svc.corpus, change.game, key, change.published, change.url, change.retrieved,
         change.document, **({"withdrawn": change.reason} if change.action == "withdrawal"
@@ -306,22 +308,34 @@ def land(change: PendingChange) -> Path:
                                        "; ".join(map(str, report.conflicts)))
         svc.reload([change.entry_id])
     except ImportError_ as exc:
-        _take_back(path, change.entry_id)
+        _take_back(path, change.entry_id, new_entry)
         raise PublishedError(str(exc)) from None
     except BaseException:
-        _take_back(path, change.entry_id)
+        _take_back(path, change.entry_id, new_entry)
         raise
     return path
 
 
-def _take_back(path: Path, entry_id: str) -> None:
+def _is_new(entry_id: str) -> bool:
+    """Whether the corpus has no file of this entry yet (a landing would make it)."""
+    from judge.corpus.store import entry_path
+    return not entry_path(services().root, entry_id).exists()
+
+
+def _take_back(path: Path, entry_id: str, new_entry: bool) -> None:
     """Undo a landing: remove its source file and bring corpus and index back to the
-    sources without it.  Logged, never raised: the caller reports the first failure."""
+    sources without it (an entry the landing made is removed: no source makes it now).
+    Logged, never raised: the caller reports the first failure."""
     from judge.corpus.importer import import_paths
+    from judge.corpus.importer.writer import forget_files
+    from judge.corpus.store import entry_path
     svc = services()
     try:
         path.unlink(missing_ok=True)
         import_paths([sources_dir()], svc.root)
+        if new_entry:
+            made = entry_path(svc.root, entry_id)
+            forget_files(svc.root, [made.relative_to(svc.root).as_posix()])
         svc.reload([entry_id])
     except Exception:      # noqa: BLE001 - reported; the first error is the one raised
         current_app.logger.exception("approval of %s: taking back %s failed; run judge "

@@ -169,3 +169,40 @@ def test_markup_an_editor_types_is_escaped_in_the_feed(app):
         assert "<script" not in html and "<img" not in html, html
         assert "&lt;script&gt;" in html              # the text is there, as text
         assert entry.find(f"{atom}title").get("type") in (None, "text")
+
+
+def test_an_approval_that_fails_midway_lands_nothing(app, monkeypatch):
+    """Issue 26, finding 1: the index update failed after the source file and the corpus
+    were written, and the change stayed pending while the ruling was live.  Now any
+    failure takes back what landed: source, corpus, index and record agree."""
+    from judge.web.services import Services
+    ed1, ed2 = client_of(app, "ed1"), client_of(app, "ed2")
+    sent = submit(ed1, number="908", question="テスト用の架空の質問908ですか？",
+                  answer="テスト用の架空の回答908です。")
+    pending = sent.headers["Location"]
+    real = Services.reload
+    calls = []
+
+    def failing(self, changed):
+        calls.append(changed)
+        if len(calls) == 1:
+            real(self, changed)               # the index is updated, then something fails
+            raise OSError("disk went away")
+        return real(self, changed)
+    monkeypatch.setattr(Services, "reload", failing)
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    try:
+        answer = post(ed2, pending + "/approve")
+    finally:
+        app.config["PROPAGATE_EXCEPTIONS"] = None
+    assert answer.status_code == 500
+    work = app.work
+    assert not list((work / "sources" / "published" / "vision").glob("*QA-908*"))
+    assert not (work / "corpus" / "vision" / "qa" / "QA-908.md").exists()
+    assert ed2.get(pending + "?format=json").get_json()["status"] == "pending"
+    found = ed2.get("/search?q=架空の回答908&format=json").get_json()
+    assert all(r["id"] != "vision/qa/QA-908" for r in found["results"])
+    # nothing half-landed: it can simply be approved again
+    assert post(ed2, pending + "/approve").status_code == 303
+    assert (work / "corpus" / "vision" / "qa" / "QA-908.md").exists()
+    assert ed2.get(pending + "?format=json").get_json()["status"] == "approved"

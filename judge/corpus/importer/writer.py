@@ -143,6 +143,18 @@ def write_corpus(root: Path, outputs: dict[str, tuple[str, list[str]]],
     return result
 
 
+def forget_files(root: Path, rels: list[str]) -> None:
+    """Remove corpus files and their records from the manifest (an editor's approval
+    taken back: the entry its source file made has no source any more, and an import
+    keeps a file whose sources it was not given)."""
+    root = Path(root)
+    manifest, _warning = load_manifest(root)
+    for rel in rels:
+        (root / rel).unlink(missing_ok=True)
+        manifest["files"].pop(rel, None)
+    _write_manifest(root, manifest)
+
+
 def _write_manifest(root: Path, merged: dict) -> None:
     text = render_manifest(merged)
     manifest_path = root / MANIFEST

@@ -13,13 +13,14 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session, selectinload
 
 from judge.i18n import _ as translate, message_json, msg
 
-from .models import (ENTRIES_MAX, PLAYERS_MAX, QUESTION_MAX, ROLES, RULING_MAX, SCENARIO_MAX, SLUG_MAX,
+from .models import (DEFAULT_TZ, ENTRIES_MAX, PLAYERS_MAX, QUESTION_MAX, ROLES, RULING_MAX, SCENARIO_MAX, SLUG_MAX,
                      STATUS_LABELS, STATUSES, TITLE_MAX, Call, CallEntry, CallRevision,
                      Event, Staff, User, utcnow)
 
@@ -48,8 +49,9 @@ class CallInputError(ValueError):
 
 # --- events and staff -----------------------------------------------------------------
 
-def add_event(session: Session, slug: str, title: str, head: User) -> Event:
-    """A new event with ``head`` as its head judge."""
+def add_event(session: Session, slug: str, title: str, head: User,
+              zone: str = DEFAULT_TZ) -> Event:
+    """A new event with ``head`` as its head judge, in time zone ``zone``."""
     slug = (slug or "").strip()
     if not SLUG.match(slug) or len(slug) > SLUG_MAX:
         raise CallInputError("slug", msg("event slug {slug!r}: lower-case letters, digits and '-', at most {max} "
@@ -59,7 +61,7 @@ def add_event(session: Session, slug: str, title: str, head: User) -> Event:
         raise CallInputError("title", msg("the title must have 1 to {max} characters", max=TITLE_MAX))
     if session.scalar(select(Event).where(Event.slug == slug)) is not None:
         raise CallInputError("slug", msg("event {slug!r} already exists", slug=slug), status=409)
-    event = Event(slug=slug, title=title)
+    event = Event(slug=slug, title=title, timezone=check_zone(zone))
     session.add(event)
     session.flush()
     session.add(Staff(event_id=event.id, user_id=head.id, role="head"))
@@ -282,9 +284,36 @@ def _search_text(call: Call, judge: str) -> str:
                            " ".join(e.entry_id for e in call.entries), judge]))
 
 
-def _value(v: Any) -> Any:
-    if isinstance(v, datetime) and v.tzinfo is None:
-        v = v.replace(tzinfo=timezone.utc)      # SQLite gives back naive UTC times
+def event_zone(event: Event | None) -> ZoneInfo:
+    """The event's time zone (Asia/Tokyo unless the event says otherwise)."""
+    try:
+        return ZoneInfo((event.timezone if event is not None else "") or DEFAULT_TZ)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo(DEFAULT_TZ)
+
+
+def check_zone(name: str) -> str:
+    """An IANA time zone name (Asia/Tokyo), else CallInputError."""
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise CallInputError("timezone", msg("time zone {name!r}: an IANA name such as "
+                                             "Asia/Tokyo or Europe/Paris", name=name[:60])) from None
+    return name
+
+
+def local_time(moment: datetime | None, event: Event | None) -> datetime | None:
+    """A stored time (UTC) as the clock at the event's venue shows it."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)      # SQLite gives back naive UTC
+    return moment.astimezone(event_zone(event))
+
+
+def _value(v: Any, event: Event | None = None) -> Any:
+    if isinstance(v, datetime):
+        v = local_time(v, event)
     return v.isoformat() if isinstance(v, (date, datetime)) else v
 
 
@@ -481,7 +510,8 @@ def call_json(call: Call, url: str, detail: bool = False) -> dict:
     out = {"id": call.id, "url": url, "event": call.event.slug if call.event else None,
            "round": call.round, "table": call.table_no, "players": call.players or "",
            "judge": call.judge.name,
-           "time": _value(call.created_at), "updated": _value(call.updated_at),
+           "time": _value(call.created_at, call.event),
+           "updated": _value(call.updated_at, call.event),
            "question": call.question, "entries": call.entry_ids,
            "scenario": call.scenario, "game": call.game,
            "ruleset": call.ruleset.isoformat(), "ruling": call.ruling,
@@ -492,7 +522,7 @@ def call_json(call: Call, url: str, detail: bool = False) -> dict:
     if detail:
         out["outcome"] = call.outcome
         out["revisions"] = [{"number": r.number, "author": r.author.name,
-                             "at": _value(r.at), "changes": r.changes}
+                             "at": _value(r.at, call.event), "changes": r.changes}
                             for r in call.revisions]
     return out
 
@@ -510,20 +540,34 @@ def outcome_summary(outcome: dict | None) -> dict | None:
             "verdict": (outcome.get("verdict") or {}).get("status")}
 
 
-CSV_FIELDS = ["id", "time", "round", "table", "judge", "status", "status_label", "question",
-              "ruling", "appeal_ruling", "appeal_judge", "entries", "game", "ruleset",
-              "outcome", "revision", "url"]
+# The export's columns and their headers (Japanese: the report is written in Japanese).
+CSV_COLUMNS = [("id", "番号"), ("time", "日時"), ("round", "ラウンド"), ("table", "卓"),
+               ("players", "プレイヤー"), ("judge", "ジャッジ"), ("status_label", "状態"),
+               ("question", "質問"), ("ruling", "裁定"), ("appeal_ruling", "上訴裁定"),
+               ("appeal_judge", "上訴を裁定したジャッジ"), ("entries", "根拠"),
+               ("game", "ゲーム"), ("ruleset", "ルールの日付"), ("outcome", "盤面の結果"),
+               ("revision", "改訂"), ("url", "URL")]
+CSV_FIELDS = [name for name, _header in CSV_COLUMNS]
+CSV_HEADERS = [header for _name, header in CSV_COLUMNS]
+VERDICTS = {"match": "裁定どおり", "mismatch": "裁定と異なる", "none": "期待値なし"}
 
 
 def csv_row(call_data: dict) -> list[str]:
-    """A call's JSON as one CSV row (entries joined by spaces; the outcome in brief)."""
+    """A call's JSON as one CSV row: entries joined by spaces, the time as the venue's
+    clock shows it (YYYY-MM-DD HH:MM), the status and the board's outcome in Japanese."""
     out = []
     for name in CSV_FIELDS:
         v = call_data.get(name)
         if name == "entries":
             v = " ".join(v or [])
+        elif name == "time" and v:
+            v = datetime.fromisoformat(v).strftime("%Y-%m-%d %H:%M")
+        elif name == "status_label":
+            v = STATUS_LABELS.get(call_data.get("status"), v)
         elif name == "outcome":
-            v = (f"{v['steps']} steps; {v['last']}" if v else "")
+            v = (f"{v['steps']}手順・{'合法' if v.get('legal', True) else '不正な手順あり'}"
+                 f"・{VERDICTS.get(v.get('verdict') or 'none', '')}"
+                 + (f"・{v['last']}" if v.get("last") else "")) if v else ""
         text = "" if v is None else str(v)
         # A cell starting with = + - @ would run as a formula in a spreadsheet.
         if text[:1] in ("=", "+", "-", "@", "\t", "\r"):

@@ -152,7 +152,9 @@ def event() -> None:
 @click.argument("slug")
 @click.option("--title", required=True, help="The event's name, as the staff sees it.")
 @click.option("--head", "head", required=True, help="The head judge's user name.")
-def event_add(slug: str, title: str, head: str) -> None:
+@click.option("--tz", "zone", default="Asia/Tokyo", show_default=True,
+              help="The venue's time zone (IANA name): every time of the event is shown in it.")
+def event_add(slug: str, title: str, head: str, zone: str) -> None:
     """Create an event with its head judge."""
     from .accounts import user_named
     from .calls import CallInputError, add_event
@@ -164,7 +166,7 @@ def event_add(slug: str, title: str, head: str) -> None:
             if judge is None:
                 _fail(_("no user {name!r}: create it first with `judge user add {name}`",
                         name=head))
-            created = add_event(session, slug, title, judge)
+            created = add_event(session, slug, title, judge, zone)
             click.echo(_("event {slug} created; head judge {name}; calls at "
                          "/events/{slug}/calls", slug=created.slug, name=judge.name))
     except CallInputError as exc:

@@ -46,6 +46,36 @@ def db_upgrade() -> None:
         click.echo(_("{url}: schema {after} (newest)", url=url, after=after))
 
 
+@db.command("backup")
+@click.argument("target", type=click.Path(dir_okay=False, writable=True))
+def db_backup(target: str) -> None:
+    """Copy the SQLite record to TARGET while judges keep working (SQLite's online
+    backup: a consistent copy even mid-write).  PostgreSQL: use pg_dump."""
+    import sqlite3
+    from pathlib import Path
+
+    from sqlalchemy.engine import make_url
+
+    from .db import database_url
+    _ready()
+    url = make_url(database_url())
+    if url.get_backend_name() != "sqlite" or not url.database:
+        _fail(_("the record is on {backend}: back it up with its own tool (PostgreSQL: "
+                "pg_dump -Fc -f event.dump DATABASE)", backend=url.get_backend_name()))
+    out = Path(target)
+    if out.exists():
+        _fail(_("{path} exists: give a new file name", path=out))
+    source = sqlite3.connect(url.database)
+    try:
+        copy = sqlite3.connect(out)
+        with copy:
+            source.backup(copy)
+        copy.close()
+    finally:
+        source.close()
+    click.echo(_("record copied to {path}", path=out))
+
+
 @click.group()
 def user() -> None:
     """Judges' accounts."""

@@ -88,12 +88,13 @@ def test_a_ruled_appeal_closes_the_call_to_the_floor(app, as_judge, a_call):
     fj, hj = as_judge("fj"), as_judge("hj")
 
     def edit(client, **fields):
-        page = client.get(f"/calls/{a_call}").get_data(as_text=True)
+        page = client.get("/events/cs-tokyo/calls/new").get_data(as_text=True)
         version = client.get(f"/calls/{a_call}?format=json").get_json()["revision"]
         return client.post(f"/calls/{a_call}", data={
             "csrf_token": csrf_of(page), "version": version, **fields})
     assert edit(fj, status="appealed").status_code == 303
     assert edit(hj, appeal_ruling="ヘッドジャッジの裁定：戦士Bは破壊される。").status_code == 303
+    assert "e-ruling" not in fj.get(f"/calls/{a_call}").get_data(as_text=True)  # no form
     refused = edit(fj, ruling="書き換えた裁定")
     assert refused.status_code == 403
     data = hj.get(f"/calls/{a_call}?format=json").get_json()

@@ -57,4 +57,4 @@ _.judge_catalogue  # noqa
 # Flask calls the session interface's get_cookie_secure; Flask-Login reads g._login_user
 db_backup, user_list, user_disable, user_passwd, staff_list, staff_remove  # noqa
 token_new, token_list, token_revoke, _oversized, _hsts, _.get_cookie_secure  # noqa
-_._login_user, password  # noqa
+_._login_user, password, remove_staff  # noqa

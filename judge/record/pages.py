@@ -159,6 +159,26 @@ def add_staff(slug: str):
     return redirect(url_for(".calls", slug=slug), code=303)
 
 
+@bp.post("/events/<slug>/staff/remove")
+@login_required
+def remove_staff(slug: str):
+    """The head judge takes a judge off the staff: at once, pages and tokens alike."""
+    from .accounts import user_named
+    event, role = staff_event(slug)
+    if role != "head":
+        fail(403, _("Only a head judge adds staff."))
+    judge = user_named(db(), request.form.get("name", ""))
+    if judge is None:
+        fail(404, _("No user {name!r}: create it with `judge user add`.",
+                    name=request.form.get("name", "")[:40]), field="name")
+    try:
+        C.remove_staff(db(), event, judge)
+    except C.CallInputError as exc:
+        _input_error(exc)
+    db().commit()
+    return redirect(url_for(".calls", slug=slug), code=303)
+
+
 def _board_text() -> str:
     from judge.web import permalink
     token = request.args.get("s")

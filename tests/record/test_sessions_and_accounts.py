@@ -180,3 +180,17 @@ def test_simultaneous_guesses_are_each_counted(app, people, monkeypatch, tx):
     assert sorted(answers) == [401] * 5 + [429] * 11, answers
     checked = tx(lambda s: len(list(s.scalars(select(LoginAttempt)))))
     assert checked == 5
+
+
+def test_the_head_judge_takes_a_judge_off_the_staff_on_the_page(app, as_judge):
+    hj, fj = as_judge("hj"), as_judge("fj")
+    page = hj.get("/events/cs-tokyo/calls").get_data(as_text=True)
+    assert fj.post("/events/cs-tokyo/staff/remove", data={
+        "name": "fj2", "csrf_token": csrf_of(fj.get("/events").get_data(as_text=True))
+    }).status_code == 403                                   # a floor judge cannot
+    r = hj.post("/events/cs-tokyo/staff/remove", data={"name": "fj", "csrf_token": csrf_of(page)})
+    assert r.status_code == 303
+    assert fj.get("/events/cs-tokyo/calls").status_code == 404
+    last = hj.post("/events/cs-tokyo/staff/remove", data={"name": "hj",
+                                                          "csrf_token": csrf_of(page)})
+    assert last.status_code == 409                          # the only head judge stays

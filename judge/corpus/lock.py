@@ -10,17 +10,18 @@ import, which takes it too.
 """
 from __future__ import annotations
 
+import hashlib
+import tempfile
 from pathlib import Path
 
 from filelock import FileLock
 
-LOCK_FILE = ".import.lock"
-
 
 def corpus_lock(root: str | Path) -> FileLock:
     """The lock of the corpus folder ``root`` (use it as ``with corpus_lock(root):``)."""
-    folder = Path(root)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = str(Path(root).resolve())
+    name = hashlib.sha256(folder.encode("utf-8")).hexdigest()[:16]
     # one FileLock object per path and process: re-entrant in a thread, and a second
     # thread of the same process waits as another process does
-    return FileLock(str(folder.resolve() / LOCK_FILE), is_singleton=True)
+    return FileLock(str(Path(tempfile.gettempdir()) / f"judge-corpus-{name}.lock"),
+                    is_singleton=True)

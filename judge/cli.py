@@ -106,7 +106,7 @@ def import_cmd(ctx: click.Context, paths: tuple[Path, ...], force: bool,
                dry_run: bool) -> None:
     """Read source documents (seeds, card list, published rulings) into corpus/."""
     from judge.corpus.importer import ImportError_, import_paths
-    from judge.engine.effects import corpus_before, effect_of_import
+    from judge.app.editorial.impact import corpus_before, effect_of_import
     before = corpus_before(ctx.obj["corpus"])
     try:
         report = import_paths(list(paths), ctx.obj["corpus"], force=force, dry_run=dry_run)
@@ -175,7 +175,7 @@ def lint(ctx: click.Context, as_json: bool) -> None:
 
     def check() -> dict:
         from judge.corpus.lint import lint_corpus
-        from judge.engine.conflicts import ruling_conflicts
+        from judge.app.editorial.conflicts import ruling_conflicts
         problems = lint_corpus(corpus) + ruling_conflicts(corpus)
         errors = sum(p.severity == "error" for p in problems)
         return {"json": [p.as_dict() for p in problems], "lines": [str(p) for p in problems],
@@ -473,7 +473,7 @@ def verify(ctx: click.Context, as_json: bool) -> None:
     corpus = _load_corpus(ctx)
 
     def replay() -> dict:
-        from judge.engine.effects import review_rows
+        from judge.app.editorial.impact import review_rows
         from judge.engine.report import verify_table
         from judge.engine.runner import verify_all
         review = review_rows(corpus)
@@ -509,7 +509,7 @@ def serve(ctx: click.Context, host: str, port: int, debug: bool) -> None:
     stats = build_index(_load_corpus(ctx), progress=True)
     if stats.built:
         click.echo(stats.summary())
-    from judge.record import migrate
+    from judge.platform import migrate
     migrate.upgrade()          # the call record's schema, before the first request
     app = create_app({"CORPUS_DIR": str(ctx.obj["corpus"])})
     click.echo(_("judge: serving on http://{host}:{port}/ (Ctrl-C to stop)", host=host,
@@ -545,7 +545,7 @@ from judge.record.cli import COMMANDS as _RECORD_COMMANDS  # noqa: E402
 for _command in _RECORD_COMMANDS:
     main.add_command(_command)
 
-from judge.record.editor_cli import editor as _editor_command  # noqa: E402
+from judge.editors.cli import editor as _editor_command  # noqa: E402
 
 main.add_command(_editor_command)
 

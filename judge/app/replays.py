@@ -18,7 +18,7 @@ from judge.i18n import _
 from judge.engine.errors import ScenarioError
 from judge.engine.runner import entry_rulesets, linked_scenarios, replay_entry_file
 
-from .board import BoardView, board_view, mark_leaving
+from .boardview import BoardView, board_view, mark_leaving
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +109,7 @@ def entry_runs(entry, corpus) -> EntryReplay:
     """Run every scenario the entry links, under each of its revisions."""
     out = EntryReplay()
     numbers = {label: number for label, _day, number in entry_rulesets(entry)}
-    from .ruling import date_view
+    from .rulings import date_view
     current = entry.revisions[0] if entry.revisions else None
     stands_for = (_("revision {n}・{date}", n=current.number,
                     date=date_view(current)["text"]) if current else "")

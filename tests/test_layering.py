@@ -44,7 +44,21 @@ def test_no_game_is_named_outside_its_own_package(game):
     assert named == [], f"{game} is named outside judge/games/{game}/"
 
 
-@pytest.mark.parametrize("game", sorted(game_classes()))
+# Known, not yet moved (issue 23 left them to their areas' owners; strict: the day one is
+# fixed, its mark must go).  judge/offline/site.py's manifest names all three titles
+# (the games.yaml order differs, so the text would change); comments in
+# engine/limits.py, engine/scenario.py, search/shaping.py and search/README.md name Gem
+# Chronicle; search/units.py holds Vision's card types in Japanese.
+_TITLES_KNOWN = pytest.mark.xfail(strict=True, reason="judge/offline/site.py, comments")
+_TYPES_KNOWN = pytest.mark.xfail(strict=True, reason="judge/search/units.py CARD_TYPES_JA")
+
+
+def _games(known: dict) -> list:
+    return [pytest.param(g, marks=known[g]) if g in known else g for g in sorted(game_classes())]
+
+
+@pytest.mark.parametrize("game", _games({"vision": _TITLES_KNOWN, "yugioh": _TITLES_KNOWN,
+                                          "gemchronicle": _TITLES_KNOWN}))
 def test_no_game_title_is_written_outside_its_own_package(game):
     titles = {t for t in game_classes()[game].titles.values() if t}
     assert titles, f"{game} has no title to look for"
@@ -59,10 +73,12 @@ def _card_types(game: str) -> set[str]:
     return {o for name in ("type", "kind") if name in fields for o in fields[name].options}
 
 
-@pytest.mark.parametrize("game", sorted(game_classes()))
-def test_no_card_type_is_a_literal_outside_the_games(game):
-    """A card type (キャラクター, spell, monster…) as a string of Python code outside
-    ``judge/games`` is a game's rule written in a shared layer."""
+@pytest.mark.parametrize("game", _games({"vision": _TYPES_KNOWN}))
+def test_no_card_type_is_written_outside_the_games(game):
+    """A game's card types (キャラクター, スペル…) written in a shared layer's code are that
+    game's rules outside its package: a Japanese card type as a string, or a list, set or
+    table naming two or more of them (an English type alone is often a common word: a
+    ``"field"`` of a form, an ``"effect"``)."""
     types = _card_types(game)
     games = ROOT / "judge" / "games"
     found = []
@@ -70,8 +86,14 @@ def test_no_card_type_is_a_literal_outside_the_games(game):
         if path.suffix != ".py" or games in path.parents:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and node.value in types:
+            if isinstance(node, ast.Constant) and node.value in types \
+                    and not str(node.value).isascii():
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value!r}")
+            elif isinstance(node, (ast.Dict, ast.Set, ast.Tuple, ast.List)):
+                items = node.keys if isinstance(node, ast.Dict) else node.elts
+                named = {i.value for i in items if isinstance(i, ast.Constant)} & types
+                if len(named) >= 2:
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {sorted(named)}")
     assert found == [], f"{game}'s card types are written outside judge/games/"
 
 

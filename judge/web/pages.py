@@ -179,6 +179,9 @@ def corpus_scenarios() -> list[dict]:
 def board_scenarios():
     """The rulings' scenarios to start a board from: the list the workbench page fetches
     when its "start" panel opens, as a page of its own (without JavaScript too)."""
+    if request.args.get("format") == "json":
+        return jsonify({"scenarios": corpus_scenarios()})
+
     def page():
         return render_template("board_scenarios.html", scenarios=corpus_scenarios())
     return services().pages.get(("board-scenarios", web_locale()), page)

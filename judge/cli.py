@@ -341,8 +341,9 @@ def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, page, 
     does: one result per entry with its best passages, exact matches first, a kana typo
     corrected, glossary terms also searched as the text words them."""
     from judge.corpus import alias_table
+    from judge.app.search import SearchQuery, paged
+    from judge.app.search import search as run_search
     from judge.search import Searcher
-    from judge.search.shaping import paged, shaped
     from judge.search.terminal import shaped_text
     text = " ".join(query).strip()
     if not text:
@@ -354,25 +355,15 @@ def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, page, 
             _fail(_("--game {game!r} is not a game of the corpus (one of {accepted})",
                     game=game, accepted=", ".join(corpus.game_ids)))
         game = known[game.strip().lower()]
-    day = _day(as_of, "--as-of")
+    query = SearchQuery(text, game, kind, _day(as_of, "--as-of"), page, limit, old)
     searcher = Searcher.open(corpus)
     try:
-        if day is not None:
-            from judge.search.asof import search_as_of
-            result = search_as_of(searcher, text, day, game=game, kind=kind, limit=limit,
-                                  offset=(page - 1) * limit)
-            if not as_json:
-                click.echo(result.as_text())
-                return
-            data = dict(result.as_json(), as_of=day.isoformat())
-        else:
-            data = shaped(searcher, corpus, text, game=game, kind=kind, page=page,
-                          limit=limit, old=old)
+        data = run_search(searcher, corpus, query)
     except Exception as exc:  # noqa: BLE001 - the boundary: one clear line, no traceback
         problem = f"{type(exc).__name__}: {exc}"
         _fail(_("the search failed on this query ({problem}); rebuild the index with "
                 "`judge index --rebuild` if this repeats", problem=problem), 1)
-    data = paged(data, page, limit, game, kind)
+    data = paged(data, query)
     if as_json:
         _print_json(data)
     else:

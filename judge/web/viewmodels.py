@@ -150,21 +150,10 @@ def search(args, api: bool = False) -> SearchPage:
                        "did_you_mean": [], "notice": "", "redirect": None}
         return result
     try:
-        if day is not None:
-            from judge.search.asof import as_of_url, search_as_of
-            found = search_as_of(services().searcher(), q, day, game=game, kind=kind,
-                                 limit=limit, offset=(page - 1) * limit)
-            urls = [as_of_url(h, day) for h in found.hits]
-            found.redirect = None            # a pinned id opens the current page: stay here
-            result.data = found.as_json()
-            for hit, url in zip(result.data["results"], urls):
-                hit["url"] = url
-            result.data["as_of"] = day.isoformat()
-        else:
-            from judge.search.shaping import shaped
-            result.data = shaped(services().searcher(), services().corpus, q, game=game,
-                                 kind=kind, page=page, limit=limit,
-                                 old=args.get("old") in ("1", "true"))
+        from judge.app.search import SearchQuery
+        from judge.app.search import search as run_search
+        result.data = run_search(services().searcher(), services().corpus, SearchQuery(
+            q, game, kind, day, page, limit, old=args.get("old") in ("1", "true")))
     except Exception:  # noqa: BLE001 - the boundary: the judge gets a page that says so
         log.exception("search failed for %r", q)
         result.failed = True

@@ -24,15 +24,13 @@ from judge.corpus import Corpus
 from judge.corpus.ids import qa_key
 from judge.corpus.published import (Document, Item, PublishedError, apply_documents,
                                     qa_text)
+from judge.app.render import Renderer, word_diff
+from judge.app.services import LRU, services
+from judge.i18n import _, msg
+from judge.platform.errors import fail
 from judge.platform.models import utcnow
 
 from .models import EditorRole, PendingChange
-
-from judge.i18n import _, msg
-
-from judge.app.render import Renderer, word_diff
-from judge.app.services import LRU, services
-from judge.platform.errors import fail
 
 bp = Blueprint("editors", __name__, url_prefix="/editor")
 _approve_lock = threading.Lock()          # one approval writes sources and corpus at a time

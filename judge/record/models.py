@@ -7,9 +7,9 @@ so nothing a call ever said is lost.
 """
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
+from datetime import date, datetime
 
-from sqlalchemy import (JSON, Date, DateTime, ForeignKey, Index, Integer, String, Text,
+from sqlalchemy import (JSON, Date, ForeignKey, Index, Integer, String, Text,
                         UniqueConstraint)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 

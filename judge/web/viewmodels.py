@@ -15,7 +15,6 @@ from typing import Any
 from urllib.parse import quote
 
 from flask import current_app
-from markupsafe import Markup
 
 from judge.corpus import KINDS
 from judge.i18n import N_, _, gettext

@@ -20,7 +20,7 @@ def _fail(message: str) -> None:
 
 
 def _ready() -> None:
-    from . import migrate
+    from judge.platform import migrate
     migrate.upgrade()
 
 
@@ -32,8 +32,8 @@ def db() -> None:
 @db.command("upgrade")
 def db_upgrade() -> None:
     """Bring the database to the newest schema."""
-    from . import migrate
-    from .db import database_url
+    from judge.platform import migrate
+    from judge.platform.db import database_url
     from sqlalchemy.engine import make_url
     before = migrate.current()
     migrate.upgrade()
@@ -56,7 +56,7 @@ def db_backup(target: str) -> None:
 
     from sqlalchemy.engine import make_url
 
-    from .db import database_url
+    from judge.platform.db import database_url
     _ready()
     url = make_url(database_url())
     if url.get_backend_name() != "sqlite" or not url.database:
@@ -94,8 +94,8 @@ def _read_password(prompt: bool) -> str:
 def user_add(name: str) -> None:
     """Create an account; the password is read from standard input when it is not a
     terminal (first line), else asked for twice."""
-    from .accounts import AccountError, add_user
-    from .db import transaction
+    from judge.platform.accounts import AccountError, add_user
+    from judge.platform.db import transaction
     _ready()
     password = _read_password(sys.stdin.isatty())
     try:
@@ -107,7 +107,7 @@ def user_add(name: str) -> None:
 
 
 def _user_or_fail(session, name: str):
-    from .accounts import user_named
+    from judge.platform.accounts import user_named
     found = user_named(session, name)
     if found is None:
         _fail(_("no user {name!r}: create it first with `judge user add {name}`", name=name))
@@ -117,9 +117,9 @@ def _user_or_fail(session, name: str):
 @user.command("list")
 def user_list() -> None:
     """Every account: name, created, disabled or not, API tokens, events on the staff of."""
-    from .accounts import tokens, users
+    from judge.platform.accounts import tokens, users
     from .calls import events_of
-    from .db import transaction
+    from judge.platform.db import transaction
     _ready()
     with transaction() as session:
         for one in users(session):
@@ -136,8 +136,8 @@ def user_list() -> None:
 def user_disable(name: str) -> None:
     """Disable an account at once: its sessions end, its tokens stop working, it cannot
     log in; its calls stay in the record under its name."""
-    from .accounts import disable_user
-    from .db import transaction
+    from judge.platform.accounts import disable_user
+    from judge.platform.db import transaction
     _ready()
     with transaction() as session:
         found = _user_or_fail(session, name)
@@ -150,8 +150,8 @@ def user_disable(name: str) -> None:
 @click.argument("name")
 def user_passwd(name: str) -> None:
     """Set a judge's password (read as `judge user add` reads it); their sessions end."""
-    from .accounts import AccountError, set_password
-    from .db import transaction
+    from judge.platform.accounts import AccountError, set_password
+    from judge.platform.db import transaction
     _ready()
     password = _read_password(sys.stdin.isatty())
     try:
@@ -186,9 +186,9 @@ def event() -> None:
               help="The venue's time zone (IANA name): every time of the event is shown in it.")
 def event_add(slug: str, title: str, head: str, zone: str) -> None:
     """Create an event with its head judge."""
-    from .accounts import user_named
+    from judge.platform.accounts import user_named
     from .calls import CallInputError, add_event
-    from .db import transaction
+    from judge.platform.db import transaction
     _ready()
     try:
         with transaction() as session:
@@ -216,7 +216,7 @@ def staff() -> None:
 def staff_add(slug: str, name: str, role: str) -> None:
     """Put a judge on an event's staff (or change their role)."""
     from .calls import set_staff
-    from .db import transaction
+    from judge.platform.db import transaction
     _ready()
     with transaction() as session:
         found = _event_or_fail(session, slug)
@@ -232,7 +232,7 @@ def staff_add(slug: str, name: str, role: str) -> None:
 def staff_list(slug: str) -> None:
     """An event's judges and their roles."""
     from .calls import staff_of
-    from .db import transaction
+    from judge.platform.db import transaction
     _ready()
     with transaction() as session:
         found = _event_or_fail(session, slug)
@@ -248,7 +248,7 @@ def staff_remove(slug: str, name: str) -> None:
     """Take a judge off an event's staff: at once, their pages and tokens see nothing
     of the event (the calls they recorded stay, under their name)."""
     from .calls import CallInputError, remove_staff
-    from .db import transaction
+    from judge.platform.db import transaction
     _ready()
     try:
         with transaction() as session:
@@ -293,8 +293,8 @@ def token_new(name: str, days: int | None) -> None:
     """Make an API token for a judge; it is printed once, as the last line."""
     from datetime import timedelta
 
-    from .accounts import new_token
-    from .db import transaction
+    from judge.platform.accounts import new_token
+    from judge.platform.db import transaction
     _ready()
     with transaction() as session:
         judge = _user_or_fail(session, name)
@@ -309,8 +309,8 @@ def token_new(name: str, days: int | None) -> None:
 def token_list(name: str | None) -> None:
     """The API tokens (of one judge): id, judge, made, expires (the tokens themselves
     are not kept)."""
-    from .accounts import tokens
-    from .db import transaction
+    from judge.platform.accounts import tokens
+    from judge.platform.db import transaction
     from .models import utcnow
     _ready()
     with transaction() as session:
@@ -332,8 +332,8 @@ def token_list(name: str | None) -> None:
 @click.argument("token_id", type=int, required=False)
 def token_revoke(name: str, token_id: int | None) -> None:
     """Revoke a judge's token (its id from `judge token list`), or all of them."""
-    from .accounts import revoke_tokens
-    from .db import transaction
+    from judge.platform.accounts import revoke_tokens
+    from judge.platform.db import transaction
     _ready()
     with transaction() as session:
         judge = _user_or_fail(session, name)

@@ -44,7 +44,7 @@ def test_a_call_keeps_its_players_and_round_and_shows_the_venues_time(as_judge, 
 
 
 def test_an_event_elsewhere_shows_its_own_clock(app, people, tx):
-    from judge.record.accounts import user_named
+    from judge.platform.accounts import user_named
     from judge.record.calls import add_event
     tx(lambda s: add_event(s, "paris-2026", "Paris", user_named(s, "hj"), "Europe/Paris"))
     client = app.test_client()

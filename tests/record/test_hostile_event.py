@@ -55,7 +55,7 @@ def test_a_malformed_host_is_400_with_the_headers(app, host, path):
 
 
 def test_the_database_away_is_503_with_retry_after(app, as_judge, tmp_path):
-    from judge.record import db as record_db
+    from judge.platform import db as record_db
     hj = as_judge("hj")
     saved = app.extensions["record"]
     app.extensions["record"] = record_db.session_factory(

@@ -22,7 +22,7 @@ def _with_cookie(app, value: str):
 
 
 def _user(session, name):
-    from judge.record.accounts import user_named
+    from judge.platform.accounts import user_named
     return user_named(session, name)
 
 
@@ -62,7 +62,7 @@ def test_the_session_cookie_is_httponly_lax_and_secure_over_tls(app, people):
 
 
 def test_disabling_a_user_ends_sessions_tokens_and_logins(app, people, as_judge, tx):
-    from judge.record.accounts import disable_user
+    from judge.platform.accounts import disable_user
     fj = as_judge("fj")
     bearer = {"Authorization": f"Bearer {people['fj']}"}
     assert app.test_client().get("/api/events/cs-tokyo/calls", headers=bearer).status_code == 200
@@ -107,8 +107,8 @@ def test_the_only_head_judge_cannot_be_removed(tx, people):
 
 
 def test_tokens_expire_and_are_revoked(app, tx, people):
-    from judge.record.accounts import new_token, revoke_tokens, tokens
-    from judge.record.models import ApiToken
+    from judge.platform.accounts import new_token, revoke_tokens, tokens
+    from judge.platform.models import ApiToken
     second = tx(lambda s: new_token(s, _user(s, "fj"), timedelta(days=1)))
     api = app.test_client()
 
@@ -116,7 +116,7 @@ def test_tokens_expire_and_are_revoked(app, tx, people):
         return api.get("/api/events/cs-tokyo/calls",
                        headers={"Authorization": f"Bearer {token}"}).status_code
     assert status(people["fj"]) == 200 and status(second) == 200
-    from judge.record.models import utcnow
+    from judge.platform.models import utcnow
     tx(lambda s: s.execute(update(ApiToken).where(ApiToken.expires_at.is_not(None))
                            .values(expires_at=utcnow() - timedelta(seconds=1))))
     assert status(second) == 401 and status(people["fj"]) == 200
@@ -143,7 +143,7 @@ def test_a_stranger_guessing_does_not_lock_the_head_judge_out(app, people):
 
 
 def test_the_wait_is_a_backoff_not_a_lockout(app, people, tx):
-    from judge.record.models import LoginAttempt
+    from judge.platform.models import LoginAttempt
     for _ in range(6):
         _login_from(app, "fj", "wrong-guess", "192.168.10.40")
     assert _login_from(app, "fj", "fj-password", "192.168.10.40").status_code == 429
@@ -156,7 +156,7 @@ def test_the_wait_is_a_backoff_not_a_lockout(app, people, tx):
 def test_simultaneous_guesses_are_each_counted(app, people, monkeypatch, tx):
     """On PostgreSQL 16 tries at once were checked 11 times against a limit of 5."""
     from judge.record import accounts
-    from judge.record.models import LoginAttempt
+    from judge.platform.models import LoginAttempt
     monkeypatch.setattr(accounts, "_backoff", lambda failures, free, cap: (
         timedelta(0) if failures < free else timedelta(hours=1)))
     pages = []

@@ -24,11 +24,11 @@ EDITORS = ("ed1", "ed2", "ed3", "ed4", "ed5")
 @pytest.fixture(scope="module", params=["sqlite", pytest.param("postgresql",
                                                               marks=pytest.mark.postgres)])
 def site(request, tmp_path_factory):
-    from judge.record import db as record_db
-    from judge.record import migrate
-    from judge.record.accounts import add_user
-    from judge.record.editor_models import EditorRole
-    from judge.record.pgtemp import TempPostgres, pg_bin
+    from judge.platform import db as record_db
+    from judge.platform import migrate
+    from judge.platform.accounts import add_user
+    from judge.editors.models import EditorRole
+    from judge.platform.pgtemp import TempPostgres, pg_bin
     work = copy_site(tmp_path_factory.mktemp("approve"))
     pg = None
     if request.param == "sqlite":

@@ -18,11 +18,11 @@ EDITORS = ("ed1", "ed2", "ed3")
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
-    from judge.record import db as record_db
-    from judge.record import migrate
-    from judge.record.accounts import add_user
-    from judge.record.editor_models import EditorRole
-    from judge.record.pgtemp import TempPostgres, pg_bin
+    from judge.platform import db as record_db
+    from judge.platform import migrate
+    from judge.platform.accounts import add_user
+    from judge.editors.models import EditorRole
+    from judge.platform.pgtemp import TempPostgres, pg_bin
     from judge.web import create_app
     if pg_bin() is None:
         pytest.skip("PostgreSQL is not installed (scripts/setup --test installs it)")

@@ -19,10 +19,10 @@ CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
     from judge.corpus import Corpus
-    from judge.record import db as record_db
-    from judge.record import migrate
-    from judge.record.accounts import add_user
-    from judge.record.editor_models import EditorRole
+    from judge.platform import db as record_db
+    from judge.platform import migrate
+    from judge.platform.accounts import add_user
+    from judge.editors.models import EditorRole
     from judge.search import Searcher
     from judge.web import create_app
     work = tmp_path_factory.mktemp("editors")
@@ -175,7 +175,7 @@ def test_an_approval_that_fails_midway_lands_nothing(app, monkeypatch):
     """Issue 26, finding 1: the index update failed after the source file and the corpus
     were written, and the change stayed pending while the ruling was live.  Now any
     failure takes back what landed: source, corpus, index and record agree."""
-    from judge.web.services import Services
+    from judge.app.services import Services
     ed1, ed2 = client_of(app, "ed1"), client_of(app, "ed2")
     sent = submit(ed1, number="908", question="テスト用の架空の質問908ですか？",
                   answer="テスト用の架空の回答908です。")

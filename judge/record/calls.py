@@ -231,12 +231,14 @@ def replay(scenario: str, ruleset: date, corpus) -> tuple[str | None, dict]:
     return out.get("game"), out
 
 
-def clean_call(data: dict, corpus, today: date | None = None) -> dict:
-    """A new call's fields, checked; the board run and its outcome attached."""
+def clean_call(data: dict, corpus, today: date | None = None,
+               event: Event | None = None) -> dict:
+    """A new call's fields, checked; the board run and its outcome attached.  The
+    ruleset defaults to ``today``, else the day at the event's venue."""
     if not isinstance(data, dict):
         raise CallInputError("body", msg("the call must be an object with round, table, question, "
                                            "ruling, entries and scenario"))
-    today = today or utcnow().date()
+    today = today or local_time(utcnow(), event).date()
     out = {"round": _number(data, "round", ROUND_MAX),
            "table": _number(data, "table", TABLE_MAX),
            "players": _text(data, "players", PLAYERS_MAX, False),

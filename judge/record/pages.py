@@ -168,7 +168,7 @@ def add_staff(slug: str):
 @login_required
 def remove_staff(slug: str):
     """The head judge takes a judge off the staff: at once, pages and tokens alike."""
-    from .accounts import user_named
+    from judge.platform.accounts import user_named
     event, role = staff_event(slug)
     if role != "head":
         fail(403, _("Only a head judge adds staff."))
@@ -227,7 +227,7 @@ def create_call(slug: str):
                                                   "ruling", "entries", "scenario")}
     db().commit()      # no lock held while the engine runs the board (see api.create)
     try:
-        clean = C.clean_call(form, services().corpus)
+        clean = C.clean_call(form, services().corpus, event=event)
     except C.CallInputError as exc:
         return render_template("record/call_form.html", event=event, role=role, v=form,
                                error=exc, run=_form_run(form["scenario"])), exc.status

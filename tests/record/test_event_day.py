@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 
 from sqlalchemy import update
 
-from judge.web import permalink
+from judge.app import permalink
 
 from .test_pages import ATTACK, record
 

@@ -155,7 +155,7 @@ def test_the_wait_is_a_backoff_not_a_lockout(app, people, tx):
 
 def test_simultaneous_guesses_are_each_counted(app, people, monkeypatch, tx):
     """On PostgreSQL 16 tries at once were checked 11 times against a limit of 5."""
-    from judge.record import accounts
+    from judge.platform import accounts
     from judge.platform.models import LoginAttempt
     monkeypatch.setattr(accounts, "_backoff", lambda failures, free, cap: (
         timedelta(0) if failures < free else timedelta(hours=1)))

@@ -57,7 +57,7 @@ def _client(app, name):
 
 @pytest.mark.postgres
 def test_a_second_approval_during_the_first_is_refused(app, monkeypatch):
-    from judge.web import editors
+    from judge.editors import pages as editors
     ed1, ed2 = _client(app, "ed1"), _client(app, "ed2")
     ed3 = _client(app.other, "ed3")
     page = ed1.get("/editor/new").get_data(as_text=True)

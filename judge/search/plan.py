@@ -43,6 +43,8 @@ class Plan:
     limit: int = 10
     offset: int = 0
     pin: str | None = None              # the entry a typed id names: first
+    # a question: its content words, ranked by how many a passage holds (question.py)
+    question: list | None = None
 
     @property
     def words(self) -> list[Word]:

@@ -21,6 +21,8 @@ from judge.corpus import Corpus
 from judge.i18n import msg
 
 from . import plan as planning
+from . import question
+from .analysis import is_kana
 from . import query as ql
 from .results import Hit, SearchResult
 from .run import QueryRun
@@ -104,7 +106,18 @@ class Searcher:
         plan = planning.plan(store, text, game, kind, limit, offset, result)
         if plan is None:
             return result
-        found = QueryRun(store, plan, result).execute()
+        asked = None if plan.pin else self._question(store, plan, result)
+        found = QueryRun(store, plan.but(question=None), result).execute()
+        if found == 0 and asked is not None and plan.question:
+            # a question, or words that are not all in one passage: the passages
+            # holding most of its content words (a word found nowhere read as kana
+            # or by its reading first)
+            for concept in plan.question:
+                question.widen(store, concept, result.notices)
+            result.question = {"words": [c.label for c in plan.question],
+                               "dropped": asked.dropped}
+            found = QueryRun(store, plan, result).execute()
+            plan.question = None
         if found == 0 and plan.groups and not plan.pin:
             self._recover(store, plan, result)
         if result.total == 0 and not result.did_you_mean and not result.notices:
@@ -117,6 +130,24 @@ class Searcher:
         if self._vocabulary is None:
             self._vocabulary = Vocabulary.from_corpus(self.corpus)
         return self._vocabulary
+
+    def _question(self, store: IndexStore, plan: planning.Plan, result: SearchResult):
+        """Plan a question (see :mod:`judge.search.question`): sets ``plan.question`` to
+        its concepts when it has content words; returns the analysis (None: no plain
+        words to analyse, or a phrase or OR in the query)."""
+        pq = plan.pq
+        if not pq.terms or any(t.phrase for t in pq.terms) or any(len(g) > 1 for g in pq.groups):
+            return None
+        concepts, analysis = question.concepts(
+            store, " ".join(t.text for t in pq.terms), plan.game)
+        if not concepts:
+            return None
+        if all(is_kana(t.text) for t in pq.terms):
+            # a reading typed in kana (ぷれいえりあ) is a word, not a sentence: MeCab
+            # would cut it into question words
+            analysis.dropped = []
+        plan.question = concepts[:question.MAX_CONCEPTS]
+        return analysis
 
     def _recover(self, store: IndexStore, plan: planning.Plan, result: SearchResult) -> None:
         """No match: suggest names; search the best correction, else any of the words."""

@@ -47,6 +47,14 @@ happen happens happened get gets got still any some each every all also just onl
 please tell know rule rules ruling question
 """.split())
 
+# What makes a text a question rather than keywords (a question is ranked by its
+# content words at once; keywords are matched whole first): a sentence-final particle
+# (か, の), a question mark, a polite ending, a question word.
+ASKING_JA = frozenset({"か", "の", "かな", "？", "?", "です", "ます", "何", "なに", "なん",
+                       "どう", "どこ", "いつ", "誰", "どれ", "どの", "どんな", "どちら",
+                       "なぜ", "いくつ", "教える", "ください", "下さる"})
+ASKING_EN = frozenset("what how when where why which who whom whose can could does do "
+                      "did is are will would should may".split())
 MAX_CONCEPTS = 8            # the 8 rarest content words of a very long question
 _ROMAJI = re.compile(r"^[a-z]+(?:-[a-z]+)*$")
 _LONG_VOWEL = re.compile(r"([aiueo])\1")
@@ -69,6 +77,7 @@ class Analysis:
 
     content: list[str]
     dropped: list[str]
+    asks: bool = False          # a question (see ASKING_JA), not a list of keywords
 
 
 def content_words(text: str) -> Analysis:
@@ -79,14 +88,17 @@ def content_words(text: str) -> Analysis:
     form for the stop list (出せます -> 出す is kept, できます -> できる is dropped)."""
     content: list[str] = []
     dropped: list[str] = []
-    for p in pieces(normalize(text, fold_kana=False)):
+    normal = normalize(text, fold_kana=False)
+    asks = "?" in normal
+    for p in pieces(normal):
         if p.kind == "id":
             content.append(p.text)
         elif p.kind == "word":
             (dropped if p.text in STOP_EN else content).append(p.text)
         else:
             _japanese(p.text, content, dropped)
-    return Analysis(list(dict.fromkeys(content)), dropped)
+    asks = asks or any(w in ASKING_JA or w in ASKING_EN for w in dropped)
+    return Analysis(list(dict.fromkeys(content)), dropped, asks)
 
 
 def _japanese(run: str, content: list[str], dropped: list[str]) -> None:
@@ -106,11 +118,11 @@ def _mecab(text: str, content: list[str], dropped: list[str]) -> None:
         lemma = (f.lemma or "").split("-")[0]
         base = f.orthBase if f.orthBase not in (None, "*") else word.surface
         if f.pos1 in STOP_POS_JA or f.pos2 == "数詞" and word.surface in ("何", "なん"):
-            if f.pos1 not in ("助詞", "補助記号", "記号", "空白"):
-                dropped.append(word.surface)
+            if f.pos1 not in ("助詞", "補助記号", "記号", "空白") or f.pos2 == "終助詞":
+                dropped.append(lemma if lemma in ASKING_JA else word.surface)
             continue
         if word.surface in STOP_JA or lemma in STOP_JA or base in STOP_JA:
-            dropped.append(word.surface)
+            dropped.append(lemma if lemma in ASKING_JA else word.surface)
             continue
         # a stem that is one hiragana (the し of した) carries nothing on its own
         if len(word.surface) == 1 and "\u3041" <= word.surface <= "\u309f":
@@ -192,10 +204,20 @@ def widen(store, concept: Concept, notices: list) -> None:
         return
     label = concept.label
     others = romaji_kana(label) if label.isascii() else same_reading(store, label)
+    best = None
     for other in others:
         w = Word.of(other)
-        if w is not None and m.word_docs(w):
-            concept.words.append((w, None))
-            notices.append(msg("{word!r} matches nothing; read as {instead!r}",
-                               word=label, instead=other))
-            break
+        found = _held_by(store, w) if w is not None else 0
+        if found and (best is None or found > best[0]):
+            best = (found, w, other)
+    if best is not None:
+        concept.words.append((best[1], None))
+        notices.append(msg("{word!r} matches nothing; read as {instead!r}",
+                           word=label, instead=best[2]))
+
+
+def _held_by(store, word: Word) -> int:
+    """How many passages hold the word as written (of the first 400 that may)."""
+    from .matching import EXACT_LIMIT, members
+    docs = members(store.matcher.word_docs(word), EXACT_LIMIT)
+    return sum(1 for d in docs if word.needle in store.text_of(d))

@@ -178,10 +178,17 @@ class QueryRun:
         for i, concept in enumerate(self.plan.question):
             if has(bits[i], d) and any(
                     (game is None or has(self.store.game_docs.get(game, 0), d))
-                    and has(self.m.word_docs(w), d) and self.m.in_a_row(d, w)
+                    and has(self.m.word_docs(w), d) and self._holds(d, w)
                     for w, game in concept.words):
                 out.add(i)
         return out
+
+    def _holds(self, d: int, w: Word) -> bool:
+        """A concept's word is in passage ``d``: in a row, and a word of several
+        morphemes as written (存在しない語 is not 存在, する, ない and 語 anywhere)."""
+        if len(w.morphs) > 1 and not w.ids and not w.yomi:
+            return w.needle in self.store.text_of(d)
+        return self.m.in_a_row(d, w)
 
     def _rank_question(self, cands: int, count: int) -> list[tuple[int, float]]:
         """Passages by the IDF-weighted number of concepts they hold, BM25 among equals.

@@ -23,6 +23,7 @@ from judge.i18n import msg
 from . import plan as planning
 from . import question
 from .analysis import is_kana
+from .matching import Word
 from . import query as ql
 from .results import Hit, SearchResult
 from .run import QueryRun
@@ -107,7 +108,9 @@ class Searcher:
         if plan is None:
             return result
         asked = None if plan.pin else self._question(store, plan, result)
-        found = QueryRun(store, plan.but(question=None), result).execute()
+        found = 0
+        if asked is None or not asked.asks:
+            found = QueryRun(store, plan.but(question=None), result).execute()
         if found == 0 and asked is not None and plan.question:
             # a question, or words that are not all in one passage: the passages
             # holding most of its content words (a word found nowhere read as kana
@@ -115,7 +118,7 @@ class Searcher:
             for concept in plan.question:
                 question.widen(store, concept, result.notices)
             result.question = {"words": [c.label for c in plan.question],
-                               "dropped": asked.dropped}
+                               "left_out": asked.dropped, "asks": asked.asks}
             found = QueryRun(store, plan, result).execute()
             plan.question = None
         if found == 0 and plan.groups and not plan.pin:
@@ -140,12 +143,16 @@ class Searcher:
             return None
         concepts, analysis = question.concepts(
             store, " ".join(t.text for t in pq.terms), plan.game)
+        if len(pq.terms) > 1 and not analysis.asks:
+            # keywords the judge spaced apart: each is one concept, whole
+            concepts = [question.Concept(t.text, [(w, None)])
+                        for t in pq.terms for w in [Word.of(t.text)] if w]
         if not concepts:
             return None
         if all(is_kana(t.text) for t in pq.terms):
             # a reading typed in kana (ぷれいえりあ) is a word, not a sentence: MeCab
             # would cut it into question words
-            analysis.dropped = []
+            analysis.asks = False
         plan.question = concepts[:question.MAX_CONCEPTS]
         return analysis
 

@@ -294,6 +294,14 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
                     seen.add((h["id"], h["clause"], h["revision"]))
                     hits.append(h)
         data["expanded"] = [{"term": t, "wording": w, "game": g} for t, w, _q, g in expanded]
+    asked = data.get("question")
+    if asked and hits and not asked.get("asks"):
+        # keywords no passage holds together: the searcher ranked the passages by how
+        # many of them they hold; those no passage holds are named as dropped
+        held = {w for h in hits for w in (h.get("matched") or ())}
+        dropped = [w for w in asked["words"] if w not in held]
+        if dropped:
+            used = " ".join(w for w in asked["words"] if w in held)
     if not hits:
         dropped, used, again = _partial(searcher, query, game, kind, search)
         if again is not None:

@@ -32,7 +32,15 @@ MAX_NAMED = 50                # more entries than this share the name: it is no 
 # A card found by a word of its data (its type, class, keywords: 幻想生物 on dozens of
 # cards), not by its name: the word describes the card, a rule or ruling explains it.
 CARD_WORDS = 0.6
-LEVEL = 1000.0                # a question: one unit of IDF-weighted concepts outweighs BM25
+# Ranking by the concepts a passage holds: the IDF of those it holds, × STRICT or ASKED, plus its
+# BM25.  Keywords the judge spaced apart each matter: more of them always first
+# (STRICT).  A sentence's content words are partly incidental (足りる, 出す): a rare
+# word more (IDF 3-7) still outweighs the BM25 of a passage that lacks it, a word in
+# most passages (IDF < 1) does not, and a long page holding every common word (a
+# glossary term's page) does not outrank the clause that answers (bench/questions.py:
+# 38/42 questions in the top 3 with STRICT, 40/42 with ASKED).
+STRICT = 1000.0
+ASKED = 5.0
 
 
 class QueryRun:
@@ -227,7 +235,7 @@ class QueryRun:
                 continue
             terms = [t for i in held for w, _g in plan.question[i].words for t in m.terms(w)]
             bm25 = m.score([d], terms).get(d, 0.0)
-            ranked.append((d, (weight(held) * LEVEL + bm25) * prior[d]))
+            ranked.append((d, (weight(held) * plan.cover + bm25) * prior[d]))
         ranked.sort(key=lambda x: (-x[1], x[0]))
         return ranked
 

@@ -26,7 +26,7 @@ from .analysis import is_kana
 from .matching import Word
 from . import query as ql
 from .results import Hit, SearchResult
-from .run import QueryRun
+from .run import ASKED, STRICT, QueryRun
 from .store import IndexStore
 from .suggest import Vocabulary
 
@@ -154,6 +154,7 @@ class Searcher:
             # would cut it into question words
             analysis.asks = False
         plan.question = concepts[:question.MAX_CONCEPTS]
+        plan.cover = ASKED if analysis.asks else STRICT
         return analysis
 
     def _recover(self, store: IndexStore, plan: planning.Plan, result: SearchResult) -> None:

@@ -93,8 +93,9 @@ def test_words_with_spaces_that_no_passage_holds_together_rank_by_how_many_it_ho
         real_searcher):
     result = real_searcher.search("グレイズ 世界呪符 ハイフン")
     assert result.total > 0
-    counts = [len(h.matched) for h in result.hits]
-    assert counts == sorted(counts, reverse=True)
+    # (among current revisions: an older one's score is ×0.6, and the page folds it)
+    counts = [len(h.matched) for h in result.hits if h.current]
+    assert counts == sorted(counts, reverse=True) and counts[0] >= 2
 
 
 # --- romaji and readings --------------------------------------------------------------

@@ -221,3 +221,11 @@ def _held_by(store, word: Word) -> int:
     from .matching import EXACT_LIMIT, members
     docs = members(store.matcher.word_docs(word), EXACT_LIMIT)
     return sum(1 for d in docs if word.needle in store.text_of(d))
+
+
+def offline_table() -> dict:
+    """What the offline search (offline-search.js) reads instead of this module's
+    constants: the English stop and asking words, and the coverage weights."""
+    from .run import ASKED, STRICT
+    return {"stop_en": sorted(STOP_EN), "asking_en": sorted(ASKING_EN),
+            "strict": STRICT, "asked": ASKED}

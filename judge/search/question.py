@@ -175,9 +175,18 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
     # compared kana-folded, which keeps every character where it is
     rest = normalize(text, fold_kana=False)
     out: list[Concept] = []
-    for form, term, wordings, term_game in glossary(store.corpus):
-        at = fold_kana(rest).find(form) if form else -1
-        if at < 0 or (game is not None and term_game != game):
+    # the longest name first ("tribute summon" is not also "summon"); an English name
+    # only as whole words ("set" is not in "reset")
+    for form, term, wordings, term_game in sorted(glossary(store.corpus),
+                                                  key=lambda g: -len(g[0])):
+        if not form or (game is not None and term_game != game):
+            continue
+        if form.isascii():
+            m = re.search(rf"(?<![a-z0-9]){re.escape(form)}(?![a-z0-9])", rest.lower())
+            at = m.start() if m else -1
+        else:
+            at = fold_kana(rest).find(form)
+        if at < 0:
             continue
         concept = next((c for c in out if c.label == term), None)
         if concept is None:

@@ -385,6 +385,11 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool
         dropped = [w for w in asked["words"] if w not in held]
         if dropped:
             used = " ".join(w for w in asked["words"] if w in held)
+            again = search(used, game=game, kind=kind, limit=FETCH) if not expanded else None
+            if again and again["results"]:
+                # the words some passage holds, searched as such (the entry they name
+                # first, as for any query)
+                hits = again["results"]
     if not hits:
         dropped, used, again = _partial(searcher, query, game, kind, search)
         if again is not None:

@@ -212,7 +212,12 @@
       var held = new Set();
       hits.forEach(function (h) { (h.matched || []).forEach(function (w) { held.add(w); }); });
       dropped = asked.words.filter(function (w) { return !held.has(w); });
-      if (dropped.length) used = asked.words.filter(function (w) { return held.has(w); }).join(" ");
+      if (dropped.length) {
+        used = asked.words.filter(function (w) { return held.has(w); }).join(" ");
+        // the words some passage holds, searched as such (the entry they name first)
+        var kept = expanded.length ? null : search(used);
+        if (kept && kept.results.length) hits = kept.results;
+      }
     }
     if (!hits.length) {
       var part = this.partial(query, game, kind, fetch);

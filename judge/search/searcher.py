@@ -107,11 +107,11 @@ class Searcher:
         plan = planning.plan(store, text, game, kind, limit, offset, result)
         if plan is None:
             return result
-        asked = None if plan.pin else self._question(store, plan, result)
+        asked = None if plan.pin else self._asks(plan)
         found = 0
         if asked is None or not asked.asks:
             found = QueryRun(store, plan.but(question=None), result).execute()
-        if found == 0 and asked is not None and plan.question:
+        if found == 0 and asked is not None and self._question(store, plan, asked):
             # a question, or words that are not all in one passage: the passages
             # holding most of its content words (a word found nowhere read as kana
             # or by its reading first)
@@ -134,28 +134,33 @@ class Searcher:
             self._vocabulary = Vocabulary.from_corpus(self.corpus)
         return self._vocabulary
 
-    def _question(self, store: IndexStore, plan: planning.Plan, result: SearchResult):
-        """Plan a question (see :mod:`judge.search.question`): sets ``plan.question`` to
-        its concepts when it has content words; returns the analysis (None: no plain
-        words to analyse, or a phrase or OR in the query)."""
+    @staticmethod
+    def _asks(plan: planning.Plan):
+        """The content words of a query of plain words (see :mod:`judge.search.question`),
+        and whether it asks; None for a phrase or an OR (the judge's own query)."""
         pq = plan.pq
         if not pq.terms or any(t.phrase for t in pq.terms) or any(len(g) > 1 for g in pq.groups):
             return None
-        concepts, analysis = question.concepts(
-            store, " ".join(t.text for t in pq.terms), plan.game)
+        analysis = question.content_words(" ".join(t.text for t in pq.terms))
+        if all(is_kana(t.text) for t in pq.terms) or not analysis.content:
+            # a reading typed in kana (ぷれいえりあ) is a word, not a sentence: MeCab
+            # would cut it into question words; nothing but question words is no question
+            analysis.asks = False
+        return analysis
+
+    def _question(self, store: IndexStore, plan: planning.Plan, analysis) -> bool:
+        """Set ``plan.question`` to the query's concepts (False: it has none)."""
+        pq = plan.pq
         if len(pq.terms) > 1 and not analysis.asks:
             # keywords the judge spaced apart: each is one concept, whole
             concepts = [question.Concept(t.text, [(w, None)])
                         for t in pq.terms for w in [Word.of(t.text)] if w]
-        if not concepts:
-            return None
-        if all(is_kana(t.text) for t in pq.terms):
-            # a reading typed in kana (ぷれいえりあ) is a word, not a sentence: MeCab
-            # would cut it into question words
-            analysis.asks = False
-        plan.question = concepts[:question.MAX_CONCEPTS]
+        else:
+            concepts = question.concepts(store, " ".join(t.text for t in pq.terms),
+                                         plan.game)[0]
+        plan.question = concepts[:question.MAX_CONCEPTS] or None
         plan.cover = ASKED if analysis.asks else STRICT
-        return analysis
+        return bool(concepts)
 
     def _recover(self, store: IndexStore, plan: planning.Plan, result: SearchResult) -> None:
         """No match: suggest names; search the best correction, else any of the words."""

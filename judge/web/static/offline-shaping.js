@@ -206,6 +206,19 @@
       });
       data.expanded = expanded.map(function (x) { return {term: x[0], wording: x[1], game: x[3]}; });
     }
+    var asked = data.question;
+    if (asked && hits.length && !asked.asks) {
+      // shaping._grouped: the words no passage of the result holds are named as dropped
+      var held = new Set();
+      hits.forEach(function (h) { (h.matched || []).forEach(function (w) { held.add(w); }); });
+      dropped = asked.words.filter(function (w) { return !held.has(w); });
+      if (dropped.length) {
+        used = asked.words.filter(function (w) { return held.has(w); }).join(" ");
+        // the words some passage holds, searched as such (the entry they name first)
+        var kept = expanded.length ? null : search(used);
+        if (kept && kept.results.length) hits = kept.results;
+      }
+    }
     if (!hits.length) {
       var part = this.partial(query, game, kind, fetch);
       dropped = part[0]; used = part[1];

@@ -62,7 +62,9 @@ def import_lexicon(src: SourceFile, drafts: dict[str, Draft],
                   "file": src.name, "lines": f"{line}-{_last_line(src, line)}",
                   "text_lines": str(item.get("lines") or "")}
         rev = revision(1, RevisionDate(when), source, render(term, row, drafts))
-        entry = make_entry(entry_id, term, [rev], cites=list(row["rules"]),
+        # titled 「<term>の呼び名」, not the term itself: a search for the text's word
+        # names the text's own entries exactly, and this page comes after them
+        entry = make_entry(entry_id, f"{term}の呼び名", [rev], cites=list(row["rules"]),
                            data={"lexicon": row})
         draft = Draft(entry)
         draft.sources.add(src.name)

@@ -140,7 +140,9 @@ def lexicon_problems(corpus) -> list[tuple[str, str, object]]:
     name two rows of one game give (``lexicon-duplicate``: a search for it could not
     tell which of the text's words is meant)."""
     out: list[tuple[str, str, object]] = []
-    games = tuple(sorted({e.game for e in corpus}))
+    # another game's name says which game; whether that game is in this corpus is not
+    # asked (a corpus of one game keeps its rows' other games)
+    games: tuple[str, ...] = ()
     owner: dict[tuple[str, str], str] = {}
     for entry in sorted(corpus.of_kind("term"), key=lambda e: e.id):
         row = (entry.data or {}).get("lexicon")

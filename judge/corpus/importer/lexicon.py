@@ -11,17 +11,13 @@ Nothing here is rules text, and the entry says so.
 """
 from __future__ import annotations
 
-from datetime import date
-
-import yaml
-
 from judge.corpus.lexicon import (GROUNDS, KINDS, LANGS, MATCHES, USES, bilingual,
                                   row_problems)
 from judge.corpus.model import RevisionDate
 from judge.i18n import msg
 
 from .drafts import Draft, make_entry, revision
-from .glossary import _last_line, _line_of
+from .glossary import _last_line, _line_of, read_terms
 from .sources import SourceFile
 
 ROW_FIELDS = {"term", "key", "kind", "reading", "wording", "rules", "lines", "names"}
@@ -31,21 +27,10 @@ def import_lexicon(src: SourceFile, drafts: dict[str, Draft],
                    games: tuple[str, ...] = ()) -> dict[str, Draft]:
     """The term entries of one lexicon file (``drafts``: the entries it may link to;
     ``games``: the games another game's name may name)."""
-    try:
-        data = yaml.safe_load(src.text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise src.error(msg("not valid YAML: {problem}",
-                            problem=str(getattr(exc, "problem", exc))),
-                        mark.line + 1 if mark else None) from None
-    if not isinstance(data, dict) or not isinstance(data.get("terms"), list):
-        raise src.error(msg("a lexicon holds `lexicon: <game>`, `date`, `document` and a "
-                            "list `terms`"), 1)
+    data, when = read_terms(
+        src, msg("a lexicon holds `lexicon: <game>`, `date`, `document` and a list `terms`"),
+        msg("`date: YYYY-MM-DD` (the day the lexicon was written) is required"))
     game = str(data["lexicon"])
-    when = data.get("date")
-    if not isinstance(when, date):
-        raise src.error(msg("`date: YYYY-MM-DD` (the day the lexicon was written) is "
-                            "required"), 1)
     out: dict[str, Draft] = {}
     for i, item in enumerate(data["terms"]):
         if not isinstance(item, dict) or not item.get("term"):

@@ -68,6 +68,15 @@ def read_terms(src: SourceFile, shape, undated) -> tuple[dict, date]:
     return data, when
 
 
+def each_term(src: SourceFile, data: dict):
+    """(index, item, term, the line it starts on) of every term of a read file."""
+    for i, item in enumerate(data["terms"]):
+        if not isinstance(item, dict) or not item.get("term"):
+            raise src.error(msg("terms[{i}]: each term is a mapping with `term`", i=i), 1)
+        term = str(item["term"])
+        yield i, item, term, _line_of(src, term)
+
+
 def import_glossary(src: SourceFile, drafts: dict[str, Draft]) -> dict[str, Draft]:
     """The term entries of one glossary file (``drafts``: the entries it may link to)."""
     data, when = read_terms(
@@ -76,11 +85,7 @@ def import_glossary(src: SourceFile, drafts: dict[str, Draft]) -> dict[str, Draf
         msg("`date: YYYY-MM-DD` (the day the glossary was written) is required"))
     game = str(data["glossary"])
     out: dict[str, Draft] = {}
-    for i, item in enumerate(data["terms"]):
-        if not isinstance(item, dict) or not item.get("term"):
-            raise src.error(msg("terms[{i}]: each term is a mapping with `term`", i=i), 1)
-        term = str(item["term"])
-        line = _line_of(src, term)
+    for i, item, term, line in each_term(src, data):
         unknown = set(item) - TERM_FIELDS
         if unknown:
             raise src.error(msg("terms[{i}] ({term}): unknown field(s) {unknown}; accepted: "

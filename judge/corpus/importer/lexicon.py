@@ -17,7 +17,7 @@ from judge.corpus.model import RevisionDate
 from judge.i18n import msg
 
 from .drafts import Draft, make_entry, revision
-from .glossary import _last_line, _line_of, read_terms
+from .glossary import _last_line, each_term, read_terms
 from .sources import SourceFile
 
 ROW_FIELDS = {"term", "key", "kind", "reading", "wording", "rules", "lines", "names"}
@@ -32,11 +32,7 @@ def import_lexicon(src: SourceFile, drafts: dict[str, Draft],
         msg("`date: YYYY-MM-DD` (the day the lexicon was written) is required"))
     game = str(data["lexicon"])
     out: dict[str, Draft] = {}
-    for i, item in enumerate(data["terms"]):
-        if not isinstance(item, dict) or not item.get("term"):
-            raise src.error(msg("terms[{i}]: each term is a mapping with `term`", i=i), 1)
-        term = str(item["term"])
-        line = _line_of(src, term)
+    for i, item, term, line in each_term(src, data):
         row = _row(src, item, i, term, line, drafts, games)
         entry_id = f"{game}/term/{item.get('key') or term}"
         if entry_id in out or entry_id in drafts:

@@ -268,3 +268,17 @@ def test_lint_names_both_rows_of_a_name_given_twice(with_lexicon):
     assert len(problems) == 1
     said = {problems[0].entry_id, *re.findall(r"yugioh/term/\S+", str(problems[0]))}
     assert {"yugioh/term/生け贄", "yugioh/term/墓場"} <= {s.rstrip(":") for s in said}
+
+
+def test_a_lexicon_page_is_not_a_rules_change_for_a_pinned_board(corpus):
+    """A permalink pinned to a day lists the texts changed since: the lexicon (written
+    2026-12-02) is the editors' page about words, not a change of the rules."""
+    from datetime import date
+
+    from judge.web import pinning
+    lexicon = {e.id for e in corpus if "lexicon" in (e.data or {})}
+    assert lexicon
+    for game in GAMES:
+        changed = {c["id"] for c in pinning.changes_since(corpus, game, date(2026, 12, 1))}
+        assert not changed & lexicon
+        assert (pinning.latest_day(corpus, game) or "") < "2026-12-02"

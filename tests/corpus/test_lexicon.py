@@ -182,7 +182,16 @@ def _import(tmp_path, text):
     path = tmp_path / "yugioh.yaml"
     path.write_text(text, "utf-8")
     rule = Draft(make_entry("yugioh/rule/ritual", "儀式モンスター", []))
-    return import_lexicon(read_source(path), {rule.id: rule}, ("gemchronicle", "yugioh"))
+    return import_lexicon(read_source(path), {rule.id: rule},
+                          {"gemchronicle": {"ja": "ジェムクロニクル", "en": "Gem Chronicle"},
+                           "yugioh": {}})
+
+
+def test_another_game_is_named_by_its_title(tmp_path):
+    text = ROW.replace("    use: today\n", "    use: other-game\n    game: gemchronicle\n")
+    entry = _import(tmp_path, text)["yugioh/term/生け贄"].entry
+    assert "他のゲームでの呼び名（ジェムクロニクル）" in entry.current.text
+    assert "another game's name (Gem Chronicle)" in entry.current.text
 
 
 def test_a_good_row_imports(tmp_path):

@@ -166,7 +166,8 @@ def build_drafts(read: list[SourceFile], changes: list[Change] | None = None,
                                 "(accepted: {accepted})", kind=src.kind, game=src.game,
                                 accepted=", ".join(sorted(known))), 1)
         if src.kind == LEXICON:
-            drafts.update(import_lexicon(src, drafts, tuple(sorted(known))))
+            drafts.update(import_lexicon(src, drafts, {imp.game.id: dict(imp.game.titles)
+                                                       for imp in importers()}))
         else:
             drafts.update(import_glossary(src, drafts))
     # Last: published rulings, on top of everything the sources made.

@@ -24,16 +24,17 @@ ROW_FIELDS = {"term", "key", "kind", "reading", "wording", "rules", "lines", "na
 
 
 def import_lexicon(src: SourceFile, drafts: dict[str, Draft],
-                   games: tuple[str, ...] = ()) -> dict[str, Draft]:
+                   games: dict[str, dict] | None = None) -> dict[str, Draft]:
     """The term entries of one lexicon file (``drafts``: the entries it may link to;
-    ``games``: the games another game's name may name)."""
+    ``games``: the games another game's name may name, id -> titles {ja, en})."""
+    games = games or {}
     data, when = read_terms(
         src, msg("a lexicon holds `lexicon: <game>`, `date`, `document` and a list `terms`"),
         msg("`date: YYYY-MM-DD` (the day the lexicon was written) is required"))
     game = str(data["lexicon"])
     out: dict[str, Draft] = {}
     for i, item, term, line in each_term(src, data):
-        row = _row(src, item, i, term, line, drafts, games)
+        row = _row(src, item, i, term, line, drafts, tuple(games))
         entry_id = f"{game}/term/{item.get('key') or term}"
         if entry_id in out or entry_id in drafts:
             raise src.error(msg("terms[{i}]: {entry_id} is given twice (another term, the "
@@ -42,7 +43,7 @@ def import_lexicon(src: SourceFile, drafts: dict[str, Draft],
         source = {"document": str(data.get("document") or "judge 用語辞典"),
                   "file": src.name, "lines": f"{line}-{_last_line(src, line)}",
                   "text_lines": str(item.get("lines") or "")}
-        rev = revision(1, RevisionDate(when), source, render(term, row, drafts))
+        rev = revision(1, RevisionDate(when), source, render(term, row, drafts, games))
         # titled 「<term>の呼び名」, not the term itself: a search for the text's word
         # names the text's own entries exactly, and this page comes after them
         entry = make_entry(entry_id, f"{term}の呼び名", [rev], cites=list(row["rules"]),
@@ -97,8 +98,11 @@ def _name(name: dict) -> dict:
     return out
 
 
-def render(term: str, row: dict, drafts: dict[str, Draft]) -> str:
-    """The entry's text: Japanese first, every reason in both languages."""
+def render(term: str, row: dict, drafts: dict[str, Draft],
+           games: dict[str, dict] | None = None) -> str:
+    """The entry's text: Japanese first, every reason in both languages (another game
+    named by its title, ``games``: id -> {ja, en})."""
+    games = games or {}
     said = "".join(f"「{w}」" for w in row["wording"])
     kind_ja, kind_en = KINDS[row["kind"]]
     links = "、".join(f"[{drafts[r].entry.title}](judge:{r})" for r in row["rules"])
@@ -115,7 +119,9 @@ def render(term: str, row: dict, drafts: dict[str, Draft]) -> str:
     for n in row["names"]:
         use_ja, use_en = USES[n["use"]]
         if n.get("game"):
-            use_ja, use_en = f"{use_ja}（{n['game']}）", f"{use_en} ({n['game']})"
+            titles = games.get(n["game"]) or {}
+            use_ja = f"{use_ja}（{titles.get('ja') or n['game']}）"
+            use_en = f"{use_en} ({titles.get('en') or n['game']})"
         match_ja, match_en = MATCHES[n.get("match", "same")]
         lang_ja, lang_en = LANGS[n["lang"]]
         ground_ja, ground_en = GROUNDS[n["ground"]]

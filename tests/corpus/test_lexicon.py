@@ -284,7 +284,7 @@ def test_a_lexicon_page_is_not_a_rules_change_for_a_pinned_board(corpus):
     2026-12-02) is the editors' page about words, not a change of the rules."""
     from datetime import date
 
-    from judge.web import pinning
+    from judge.app import pinning
     lexicon = {e.id for e in corpus if "lexicon" in (e.data or {})}
     assert lexicon
     for game in GAMES:

@@ -31,7 +31,7 @@ KINDS = {
     "stat": ("数値", "number on a card or player"),
 }
 # What a name is beside the text's word; the first three are searched as the text's
-# word in this game, another game's name is not (a judge typing 冥界 means Vision).
+# word in this game, another game's name is not (冥界 means the game whose text says it).
 USES = {
     "today": ("今日の呼び名", "the name in use today"),
     "older": ("古い版の本文の呼び名", "an older text's name"),

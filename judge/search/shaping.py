@@ -24,6 +24,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from judge.corpus.lexicon import searched_names
 from judge.i18n import render
 
 from .analysis import is_kana, normalize
@@ -104,12 +105,34 @@ def glossary(corpus) -> list[tuple[str, str, list[str], str]]:
             if isinstance(terms, dict) and terms.get("wording"):
                 found.append((normalize(entry.title).replace(" ", ""), entry.title,
                               [str(w) for w in terms["wording"]], entry.game))
+            # the lexicon's names judges use in this game (judge.corpus.lexicon); a
+            # name of several words keeps one space between them
+            row = (entry.data or {}).get("lexicon")
+            if isinstance(row, dict):
+                found += [(" ".join(normalize(name).split()), name,
+                           [str(w) for w in row.get("wording") or []], entry.game)
+                          for name in searched_names(row)]
+        found = _merged(found)
         cache.memo_put(key, "glossary", found)
     try:
         corpus._shaping_glossary = found
     except AttributeError:       # pragma: no cover
         pass
     return found
+
+
+def _merged(found: list[tuple]) -> list[tuple]:
+    """One tuple per (form, game): the glossary and the lexicon may both pair a name
+    with the text's words (裏側守備表示 → 裏表示), searched once."""
+    out: dict[tuple[str, str], tuple] = {}
+    for form, term, wordings, game in found:
+        if (form, game) in out:
+            kept = out[(form, game)]
+            out[(form, game)] = (form, kept[1], list(dict.fromkeys([*kept[2], *wordings])),
+                                 game)
+        else:
+            out[(form, game)] = (form, term, wordings, game)
+    return list(out.values())
 
 
 def expansions(corpus, query: str, game: str | None = None) -> list[tuple[str, str, str, str]]:
@@ -120,11 +143,24 @@ def expansions(corpus, query: str, game: str | None = None) -> list[tuple[str, s
     search filtered to another game does not use it.
     """
     normal = " ".join(normalize(query).split())
+    flat = normal.replace(" ", "")
+    found = [g for g in glossary(corpus) if g[0] and g[0].replace(" ", "") in flat
+             and (game is None or g[3] == game)]
+    # the longest name wins: "tribute summon" is not also "summon", モンスターゾーン not
+    # also モンスター
+    forms = {g[0].replace(" ", "") for g in found}
     out = []
-    for form, term, wordings, term_game in glossary(corpus):
-        if game is not None and term_game != game:
+    for form, term, wordings, term_game in found:
+        if any(form.replace(" ", "") in other and form.replace(" ", "") != other
+               for other in forms):
             continue
-        if form and form in normal.replace(" ", "") and form in normal:
+        if form.isascii():
+            # an English name is whole words: "set" is not in "reset", "lp" not in "help"
+            whole = re.compile(rf"(?<![a-z0-9]){re.escape(form)}(?![a-z0-9])")
+            if whole.search(normal):
+                out += [(term, w, whole.sub(lambda _m, w=w: normalize(w), normal), term_game)
+                        for w in wordings]
+        elif form in normal:
             out += [(term, w, normal.replace(form, normalize(w)), term_game)
                     for w in wordings]
     return out

@@ -16,7 +16,7 @@
     SCORED_GRAMS = 3, PER_ENTRY = 2, MAX_LIMIT = 500, PIN = 1000.0, EXACT_NAME = 2.0,
     PHRASE_BY_TEXT = 2000, MAX_NAMED = 50, CARD_WORDS = 0.6, STRICT = 1000.0;
   var FIELDS_BI = ["title_bi", "body_bi"], FIELDS_MO = ["title_mo", "body_mo"];
-  var PRIOR = {3: 1.0, 2: 0.75, 1: 0.6};
+  var PRIOR = {3: 1.0, 2: 0.75, 1: 0.6, 4: 0.1};   // 4: an editors' page (the lexicon)
   var KINDS_ALL = ["rule", "qa", "term", "card"], GAME_ID = /^[a-z][a-z0-9_]*$/;
   var PAREN_TAIL = /\s*[(（][^()（）]*[)）]\s*$/;
   var ID_LIKE = /^(?:[a-z][a-z0-9_]*\/(?:rule|qa|term|card)\/\S+|(?:QA|Q)[-_ .]*\d{1,4}|(?:No\.?|N|№|PR?\.?)[-. ]*\d{1,4}|\d{1,3}(?:\.[0-9A-Za-z]+)+)$/i;

@@ -318,7 +318,14 @@ def new_withdrawal(ctx, game, number, reason, date_, url, retrieved, document, s
 def index(ctx: click.Context, rebuild: bool) -> None:
     """(Re)build the search index, with a progress bar."""
     from judge.search import build_index
-    stats = build_index(_load_corpus(ctx), rebuild=rebuild, progress=True)
+    from judge.search.indexer import index_base
+    try:
+        stats = build_index(_load_corpus(ctx), rebuild=rebuild, progress=True)
+    except OSError as exc:
+        # a full disk: the new index is not written, the one before (if any) is kept
+        _fail(_("the search index was not written in {folder} ({error}); the index "
+                "before it, if any, is kept as it was. Free some space and run judge "
+                "index again", folder=index_base(None), error=exc.strerror or exc))
     click.echo(stats.summary())
 
 

@@ -12,6 +12,7 @@ from datetime import date, datetime, timezone
 from xml.etree import ElementTree as ET
 
 from flask import Blueprint, Response, jsonify, render_template, request, url_for
+from markupsafe import Markup
 
 from judge.corpus.changes import changes_since
 
@@ -119,12 +120,15 @@ def _feed(game: str | None) -> Response:
         sub(entry, "link", href=base + item["url"], rel="alternate")
         sub(entry, "updated", _stamp(item["date"]))
         sub(entry, "category", term=item["game"])
-        body = (f"<p>{item['document']} · {item['date']}</p>" +
-                (f"<div class=\"diff\">{item['diff']}</div>" if item["diff"] is not None
-                 else "") +
-                (f"<p>撤回: {item['withdrawn_reason']}</p>" if item["withdrawn_reason"]
-                 else ""))
-        sub(entry, "content", body.replace("\n", "<br/>"), type="html")
+        # content type="html" is HTML the reader renders: every text an editor typed
+        # (the document's name, the withdrawal notice) is escaped; the diff is made of
+        # escaped words already (render.word_diff)
+        body = (Markup("<p>{} · {}</p>").format(item["document"], item["date"]) +
+                (Markup('<div class="diff">{}</div>').format(Markup(item["diff"]))
+                 if item["diff"] is not None else "") +
+                (Markup("<p>{}: {}</p>").format(_("withdrawn"), item["withdrawn_reason"])
+                 if item["withdrawn_reason"] else ""))
+        sub(entry, "content", str(body).replace("\n", "<br/>"), type="html")
     xml = ET.tostring(root, encoding="unicode", xml_declaration=False)
     return Response('<?xml version="1.0" encoding="utf-8"?>\n' + xml,
                     content_type="application/atom+xml; charset=utf-8")

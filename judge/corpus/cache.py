@@ -129,8 +129,6 @@ def load(base: Path, parse, make, build: bool = True):
             # seconds of the cache is hashed again)
             digests[rel] = old_digests[rel]
             continue
-        if not build:
-            raise database.StoreMissing(f"{base / rel} changed since the corpus was compiled")
         with open(base / rel, "rb") as fh:
             raw = fh.read()
         texts[rel] = raw
@@ -140,7 +138,11 @@ def load(base: Path, parse, make, build: bool = True):
     if old_tables is not None and digests == old_digests:
         return _compiled(make, old_tables, base, content_key)
     if not build:
-        raise database.StoreMissing(f"no compiled corpus of {base} in {cache_dir()}")
+        changed = sorted(set(digests).symmetric_difference(old_digests)
+                         | {r for r in digests if old_digests.get(r) not in (None, digests[r])})
+        raise database.StoreMissing(
+            f"{base / changed[0]} changed since the corpus was compiled" if old_tables and changed
+            else f"no compiled corpus of {base} in {cache_dir()}")
     old_ids = cached.get("ids", {})
     entries, ids, blobs = [], {}, {}
     for rel in files:

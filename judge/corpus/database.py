@@ -183,10 +183,13 @@ class CorpusTables:
             args = [v for _, v in where]
         return self._all(sql + " ORDER BY seq", tuple(args))
 
-    def names(self, kinds: Iterable[str] | None = None) -> list[tuple[str, str, str]]:
+    def names(self, kinds: Iterable[str] | None = None,
+              with_role: bool = False) -> list[tuple[str, str, str]]:
         """(title or alias, entry id, kind) of the entries (of these kinds), each entry's
-        title before its aliases, in the corpus's order."""
-        sql, args = "SELECT name, id, kind FROM names WHERE role != 'key'", ()
+        title before its aliases, in the corpus's order; with ``with_role``, (name, id,
+        ``title`` or ``alias``)."""
+        column = "role" if with_role else "kind"
+        sql, args = f"SELECT name, id, {column} FROM names WHERE role != 'key'", ()
         if kinds is not None:
             kinds = tuple(kinds)
             sql += f" AND kind IN ({','.join('?' * len(kinds))})"
@@ -228,6 +231,10 @@ class CorpusTables:
             sql += f" AND kind IN ({','.join('?' * len(kinds))})"
             args += kinds
         return self._all(sql, tuple(args))
+
+    def newest_day(self) -> str | None:
+        """The newest revision date of the corpus ("before D" counts as D), ISO."""
+        return self._one("SELECT max(day) FROM revisions")[0]
 
 
 class StoredEntries(Mapping):

@@ -53,3 +53,5 @@ board_scenarios, _.judge_translations  # noqa
 _.session_interface, _.judge_lang  # noqa
 # the request's message catalogue, kept on Jinja's per-render EvalContext
 _.judge_catalogue  # noqa
+# issue 27: wsgi.py (outside judge/) configures the app from the environment and warms it
+config_from_env, warm_up  # noqa

@@ -206,10 +206,6 @@ class CorpusTables:
         return [r[0] for r in self._all(
             "SELECT DISTINCT source FROM links WHERE target = ? ORDER BY source", (entry_id,))]
 
-    def cited_targets(self) -> list[str]:
-        """Every id some entry links to."""
-        return [r[0] for r in self._all("SELECT DISTINCT target FROM links")]
-
     def dated(self, game: str | None = None, kinds: Iterable[str] = (),
               glossary: bool = True, entry_id: str | None = None) -> list[tuple]:
         """(id, game, kind, title, revision, day, status) of every revision with an exact
@@ -272,22 +268,3 @@ class StoredEntries(Mapping):
 
     def __contains__(self, key) -> bool:
         return isinstance(key, str) and self._tables.has(key)
-
-
-class StoredLookup(Mapping):
-    """A read-only id -> ids lookup answered by one query (aliases, the citation index)."""
-
-    def __init__(self, find, keys):
-        self._find, self._keys = find, keys
-
-    def __getitem__(self, key):
-        found = self._find(key)
-        if not found:
-            raise KeyError(key)
-        return found
-
-    def __iter__(self):
-        return iter(self._keys())
-
-    def __len__(self) -> int:
-        return len(self._keys())

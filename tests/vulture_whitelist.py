@@ -55,3 +55,6 @@ _.session_interface, _.judge_lang  # noqa
 _.judge_catalogue  # noqa
 # issue 27: wsgi.py (outside judge/) configures the app from the environment and warms it
 config_from_env, warm_up  # noqa
+# the searcher's own text form (judge/search/__init__.py documents it, its tests read it);
+# `judge search` prints the shaped search on every path since issue 23, as-of included
+_.as_text  # noqa

@@ -49,6 +49,19 @@ class LRU:
         return None
 
 
+class NotReady(Exception):
+    """What a worker needs is missing or stale, and it may not build it (``BUILD``
+    False): the message names the command that builds it."""
+
+
+def not_ready_message(corpus_dir, problem: str) -> str:
+    """What a worker that may not build says, naming the command that builds."""
+    return _("judge: cannot serve {corpus}: {problem}. Run `judge --corpus {corpus} index` "
+             "first (with the same JUDGE_CACHE_DIR and JUDGE_INDEX_DIR as the workers), "
+             "or set JUDGE_BUILD=1 to let a worker build it.", corpus=str(corpus_dir),
+             problem=problem)
+
+
 class Services:
     """The corpus and the things derived from it, for one app."""
 
@@ -56,11 +69,10 @@ class Services:
         from judge.corpus.database import StoreMissing
         from judge.search.store import IndexMissing
 
-        from .serving import NotReady, not_ready_message
         root = app.config["CORPUS_DIR"]
         self._stamp = _manifest_stamp(Path(root))
         # BUILD false (gunicorn wsgi:app): what is missing is built by `judge index`,
-        # never by a worker, which refuses to start instead (judge/web/serving.py)
+        # never by a worker, which refuses to start instead (judge/web/serving.py, wsgi.py)
         self.build = app.config.get("BUILD", True)
         try:
             self.corpus = Corpus.load(root, build=self.build)

@@ -135,8 +135,7 @@ def pages(version: str):
 def _built(get) -> bytes:
     """The file, or a 404 saying which command builds it (a server that may not)."""
     from judge.offline.store import OfflineMissing
-
-    from .errors import fail
+    from judge.platform.errors import fail
     try:
         return get()
     except OfflineMissing as exc:

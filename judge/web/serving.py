@@ -24,13 +24,9 @@ import os
 from pathlib import Path
 from typing import Mapping
 
-from judge.i18n import _
+from judge.app.services import NotReady  # noqa: F401 - what wsgi.py catches
 
 _ON = ("1", "yes", "on", "true")
-
-
-class NotReady(Exception):
-    """What a worker needs is missing or stale, and it may not build it."""
 
 
 def flag(environ: Mapping[str, str], name: str, default: bool = False) -> bool:
@@ -65,14 +61,6 @@ def warm_up(app) -> None:
     client = app.test_client()
     for query in WARM_QUERIES:
         client.get("/search", query_string={"q": query})
-
-
-def not_ready_message(corpus_dir, problem: str) -> str:
-    """What a worker that may not build says, naming the command that builds."""
-    return _("judge: cannot serve {corpus}: {problem}. Run `judge --corpus {corpus} index` "
-             "first (with the same JUDGE_CACHE_DIR and JUDGE_INDEX_DIR as the workers), "
-             "or set JUDGE_BUILD=1 to let a worker build it.", corpus=str(corpus_dir),
-             problem=problem)
 
 
 def build_before_serve(corpus_dir: str | Path, index_dir: str | Path | None = None,

@@ -90,9 +90,22 @@ def cache_file(base: Path) -> Path:
     return cache_dir() / f"corpus-{key}.pickle"
 
 
-def store_file(content_key: str) -> Path:
-    """The compiled corpus of that content key (:mod:`judge.corpus.database`)."""
-    return cache_dir() / f"corpus-{content_key}.sqlite"
+KEEP_STORES = 3      # compiled versions kept per corpus folder (workers not yet restarted)
+
+
+def store_file(base: Path, content_key: str) -> Path:
+    """The compiled corpus of that folder and content key (:mod:`judge.corpus.database`)."""
+    return cache_file(base).with_name(f"{cache_file(base).stem}-{content_key}.sqlite")
+
+
+def _prune(base: Path) -> None:
+    """Remove all but the newest :data:`KEEP_STORES` compiled versions of a folder: a
+    worker still serving an older one keeps its open file; a folder's versions only,
+    as two folders with the same files have the same content key."""
+    found = sorted(cache_dir().glob(f"{cache_file(base).stem}-*.sqlite"),
+                   key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in found[KEEP_STORES:]:
+        old.unlink(missing_ok=True)
 
 
 def load(base: Path, parse, make, build: bool = True):
@@ -163,7 +176,7 @@ def load(base: Path, parse, make, build: bool = True):
         blobs[entry.id] = blob or pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
     corpus = make(entries, base)
     corpus.content_key = content_key
-    target = store_file(content_key)
+    target = store_file(base, content_key)
     try:
         from .ids import fold
         database.write(target, list(corpus), blobs, fold, content_key)
@@ -173,9 +186,7 @@ def load(base: Path, parse, make, build: bool = True):
     except OSError as exc:
         log.info("compiled corpus not written (%s)", exc)
         return corpus
-    if old_tables is not None and old_tables.path != target:
-        # workers still reading the old file keep it open; it is gone for new ones
-        old_tables.path.unlink(missing_ok=True)
+    _prune(base)
     del entries, blobs, corpus
     return _compiled(make, _open(target.name), base, content_key)
 

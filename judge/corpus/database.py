@@ -106,14 +106,15 @@ def write(path: Path, entries: list, blobs: dict[str, bytes], fold, content_key:
 
 class CorpusTables:
     """The questions asked of a corpus without reading its entries, answered by its
-    database: one file opened read-only by every thread and process (each its own
-    connection, opened after a fork), or an in-memory copy for a corpus made in memory."""
+    database: one file opened read-only by every process (one connection a process,
+    opened again after a fork, shared by its threads: a query takes microseconds), or an
+    in-memory copy for a corpus made in memory."""
 
     def __init__(self, path: Path | None = None, conn: sqlite3.Connection | None = None):
         self.path = path
-        self._memory = conn
+        self._conn = conn
         self._lock = threading.Lock()
-        self._local = threading.local()
+        self._pid: int | None = None
         if path is not None:
             found = dict(self._all("SELECT key, value FROM meta"))
             if found.get("format") != FORMAT:
@@ -127,24 +128,22 @@ class CorpusTables:
         fill(conn, entries, fold)
         return cls(conn=conn)
 
-    def _connection(self) -> sqlite3.Connection:
-        local = self._local
-        if getattr(local, "pid", None) != os.getpid():
-            # immutable: the file is never changed in place (a new corpus is a new file),
-            # so SQLite takes no locks and keeps no journal
-            local.conn = sqlite3.connect(f"file:{self.path}?mode=ro&immutable=1", uri=True,
-                                         check_same_thread=False)
-            local.pid = os.getpid()
-        return local.conn
-
     def _all(self, sql: str, args: tuple = ()) -> list[tuple]:
-        if self._memory is not None:
-            with self._lock:
-                return self._memory.execute(sql, args).fetchall()
-        try:
-            return self._connection().execute(sql, args).fetchall()
-        except sqlite3.DatabaseError as exc:
-            raise StoreMissing(f"{self.path}: {exc}") from exc
+        with self._lock:
+            if self.path is not None and self._pid != os.getpid():
+                # a connection is not carried across a fork: each process opens its own;
+                # immutable: the file is never changed in place (a new corpus is a new
+                # file), so SQLite takes no locks and keeps no journal
+                try:
+                    self._conn = sqlite3.connect(f"file:{self.path}?mode=ro&immutable=1",
+                                                 uri=True, check_same_thread=False)
+                except sqlite3.DatabaseError as exc:
+                    raise StoreMissing(f"{self.path}: {exc}") from exc
+                self._pid = os.getpid()
+            try:
+                return self._conn.execute(sql, args).fetchall()
+            except sqlite3.DatabaseError as exc:
+                raise StoreMissing(f"{self.path or 'memory'}: {exc}") from exc
 
     def _one(self, sql: str, args: tuple = ()):
         rows = self._all(sql, args)

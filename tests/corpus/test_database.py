@@ -85,6 +85,23 @@ def test_a_serving_load_never_builds(tmp_path, monkeypatch):
         Corpus.load(copy, build=False)             # older than its files: refused
 
 
+def test_a_folder_compiled_again_leaves_another_folders_database(tmp_path, monkeypatch):
+    """Two folders with the same files have the same content key: compiling one again
+    after an edit must not remove what the other's workers open."""
+    monkeypatch.setenv("JUDGE_CACHE_DIR", str(tmp_path / "cache"))
+    first, second = tmp_path / "a", tmp_path / "b"
+    for folder in (first, second):
+        shutil.copytree(DEFAULT_CORPUS / "gemchronicle", folder / "gemchronicle")
+        Corpus.load(folder)
+    for n in range(4):                              # edited and compiled four times
+        changed = sorted(first.glob("*/*/*.md"))[0]
+        changed.write_text(changed.read_text(encoding="utf-8") + f"\n追記{n}。\n",
+                           encoding="utf-8")
+        Corpus.load(first)
+    assert len(Corpus.load(second, build=False)) == len(list(second.glob("*/*/*.md")))
+    assert len(list((tmp_path / "cache").glob("*.sqlite"))) == 3 + 1   # kept: 3 of a, b
+
+
 def test_a_corpus_made_in_memory_has_the_same_tables(parsed, compiled):
     from judge.search.suggest import Vocabulary
     assert Vocabulary.from_corpus(parsed).names == Vocabulary.from_corpus(compiled).names

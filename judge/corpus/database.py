@@ -69,7 +69,9 @@ def fill(conn: sqlite3.Connection, entries: Iterable, fold, blobs: dict | None =
                           entry.kind, role))
         for link in {str(x).split("#", 1)[0] for x in [*entry.cites, *entry.cards]}:
             links.append((link, entry.id))
-        glossary = int(isinstance(entry.data, dict) and "glossary" in entry.data)
+        # the editors' glossary and lexicon entries are not the game's texts
+        glossary = int(isinstance(entry.data, dict)
+                       and bool({"glossary", "lexicon"} & set(entry.data)))
         for rev in entry.revisions:
             day = rev.date.day.isoformat() if rev.date is not None else None
             revisions.append((entry.id, entry.game, entry.kind, entry.title, rev.number, day,
@@ -209,7 +211,8 @@ class CorpusTables:
               glossary: bool = True, entry_id: str | None = None) -> list[tuple]:
         """(id, game, kind, title, revision, day, status) of every revision with an exact
         date (not "before D"), of one game if given, of these kinds if given, the
-        editors' glossary terms (``data: glossary``) left out unless ``glossary``."""
+        editors' glossary and lexicon terms (``data: glossary`` or ``lexicon``) left out
+        unless ``glossary``."""
         sql = ("SELECT id, game, kind, title, number, day, status FROM revisions "
                "WHERE day IS NOT NULL AND before = 0")
         args: list = []

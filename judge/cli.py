@@ -314,9 +314,12 @@ def new_withdrawal(ctx, game, number, reason, date_, url, retrieved, document, s
 
 @main.command()
 @click.option("--rebuild", is_flag=True, help="Rebuild from scratch.")
+@click.option("--offline/--no-offline", default=True, show_default=True,
+              help="Also build the offline files (the phone's search bundle and pages).")
 @click.pass_context
-def index(ctx: click.Context, rebuild: bool) -> None:
-    """(Re)build the search index, with a progress bar."""
+def index(ctx: click.Context, rebuild: bool, offline: bool) -> None:
+    """(Re)build what serving reads: the compiled corpus, the search index (with a
+    progress bar) and the offline files."""
     from judge.search import build_index
     from judge.search.indexer import index_base
     try:
@@ -327,6 +330,10 @@ def index(ctx: click.Context, rebuild: bool) -> None:
                 "before it, if any, is kept as it was. Free some space and run judge "
                 "index again", folder=index_base(None), error=exc.strerror or exc))
     click.echo(stats.summary())
+    if offline:
+        from judge.web.serving import build_offline
+        for line in build_offline(ctx.obj["corpus"]):
+            click.echo(line)
 
 
 @main.command()
@@ -501,12 +508,12 @@ def verify(ctx: click.Context, as_json: bool) -> None:
 @click.pass_context
 def serve(ctx: click.Context, host: str, port: int, debug: bool) -> None:
     """Start the web app (builds the search index first if it is missing or stale)."""
-    from judge.search import build_index
     from judge.web import create_app
-    # Built here, with a progress bar, rather than silently inside the app's startup.
-    stats = build_index(_load_corpus(ctx), progress=True)
-    if stats.built:
-        click.echo(stats.summary())
+    from judge.web.serving import build_before_serve
+    # Built here, with progress bars, rather than silently inside the app's startup.
+    _load_corpus(ctx)
+    for line in build_before_serve(ctx.obj["corpus"], offline=False):
+        click.echo(line)
     from judge.platform import migrate
     migrate.upgrade()          # the call record's schema, before the first request
     app = create_app({"CORPUS_DIR": str(ctx.obj["corpus"])})

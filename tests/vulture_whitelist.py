@@ -58,6 +58,8 @@ _.judge_catalogue  # noqa
 db_backup, user_list, user_disable, user_passwd, staff_list, staff_remove  # noqa
 token_new, token_list, token_revoke, _oversized, _hsts, _.get_cookie_secure  # noqa
 _._login_user, password, remove_staff  # noqa
+# issue 27: wsgi.py (outside judge/) configures the app from the environment and warms it
+config_from_env, warm_up  # noqa
 # the searcher's own text form (judge/search/__init__.py documents it, its tests read it);
 # `judge search` prints the shaped search on every path since issue 23, as-of included
 _.as_text  # noqa

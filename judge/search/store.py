@@ -122,13 +122,17 @@ class IndexStore:
     # --- opening ----------------------------------------------------------------------
 
     @classmethod
-    def open(cls, corpus: Corpus, index_dir: str | Path | None = None) -> "IndexStore":
-        """The index of ``corpus``, built first if it is missing, stale or damaged."""
+    def open(cls, corpus: Corpus, index_dir: str | Path | None = None,
+             build: bool = True) -> "IndexStore":
+        """The index of ``corpus``, built first if it is missing, stale or damaged;
+        without ``build``, :class:`IndexMissing` is raised instead (a serving worker)."""
         base = index_base(index_dir)
         fp = fingerprint(corpus)
         path = index_path(base, fp)
         try:
             store = cls._try_open(corpus, path, fp)
+            if store is None and not build:
+                raise IndexMissing(str(path))
             if store is None:
                 with build_lock(base):
                     store = cls._try_open(corpus, path, fp)
@@ -352,6 +356,10 @@ class IndexStore:
         return alias_table(self.corpus.games)
 
 
+class IndexMissing(Exception):
+    """The search index of the corpus is missing, stale or damaged (``judge index``)."""
+
+
 def _all_names(corpus: Corpus) -> dict[str, set[str]]:
     """Every name -> the entries called so; remembered per corpus content (computing it
     reads every entry, which the compiled corpus otherwise leaves unread)."""
@@ -363,9 +371,11 @@ def _all_names(corpus: Corpus) -> dict[str, set[str]]:
     if isinstance(found, dict):
         return {name: set(ids) for name, ids in found.items()}
     names: dict[str, set[str]] = {}
-    for entry in corpus:
-        for name in _names(entry):
-            names.setdefault(name, set()).add(entry.id)
+    # from the corpus's table of titles and aliases: no entry is read
+    for name, entry_id, role in corpus.tables.names(with_role=True):
+        forms = [name, _PAREN_TAIL.sub("", name)] if role == "title" else [name]
+        for form in forms:
+            names.setdefault(needle(form), set()).add(entry_id)
     cache.memo_put(key, "names-" + SCHEMA_VERSION, {k: sorted(v) for k, v in names.items()})
     return names
 

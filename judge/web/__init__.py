@@ -11,6 +11,12 @@ Config keys (beside Flask's own):
 - ``INDEX_DIR``: the search index folder (default: the search package's own choice).
 - ``SEARCHER``: a ready searcher object (tests inject one); ``SEARCH_EAGER``: open the
   index at startup (default True) rather than at the first search.
+- ``BUILD``: build the compiled corpus and the search index if they are missing or
+  stale (default True); False (``gunicorn wsgi:app``) refuses to start instead
+  (:class:`judge.web.serving.NotReady`, naming ``judge index``).
+- ``OFFLINE_BUILD``: build the offline files on request when missing (default True);
+  ``OFFLINE_WARM``: start building them at the first request (default True).  Both
+  False under ``wsgi.py`` unless ``JUDGE_OFFLINE_BUILD=1`` (judge/web/serving.py).
 - ``MAX_CONTENT_LENGTH``: the largest request body (default 512 KiB; a scenario is at
   most 256 KiB, see judge/engine/yamlsource.py).
 - ``MAX_QUERY_CHARS``: the longest search query (default 256 characters).

@@ -23,9 +23,8 @@ def card_table(game, corpus) -> list[dict]:
     normal forms search compares (built once per game and cached by the caller)."""
     fields = set(game.card_fields)
     out = []
-    for entry in corpus:
-        if entry.game != game.name or entry.kind != "card":
-            continue
+    for entry_id in corpus.ids("card", game.name):
+        entry = corpus.entries[entry_id]
         data = entry.data or {}
         name = str(data.get("name") or entry.title)
         number = str(data.get("id") or "")

@@ -184,7 +184,7 @@ def find_entry(entry_id: str):
         hits = services().searcher().search(key, limit=5).as_json().get("results", [])
         suggestions = [(h["url"], f"{h['title']} ({h['id']})") for h in hits]
     # the example is an id of this corpus, so it names a game the corpus has
-    example = next((e.id for e in corpus if e.kind == "qa"), "<game>/qa/QA-1")
+    example = next(iter(corpus.ids("qa")), "<game>/qa/QA-1")
     fail(404, _("No entry {id!r} in the corpus.", id=clean),
          hints=[_("An id is <game>/<kind>/<key> (for example {example}); a number "
                   "such as QA-337 or 6.5.3.b finds it too.", example=example)],
@@ -249,14 +249,9 @@ def linked(ids: list[str]) -> list[dict]:
 
 
 def cited_by(entry_id: str) -> list[str]:
-    """The entries that cite or name this one, a ``#clause`` reference included.
-
-    (``Corpus.cited_by`` compares whole references, so ``<game>/rule/6.5#6.5.3.b`` would
-    not count as citing ``<game>/rule/6.5``.)
-    """
-    corpus = services().corpus
-    return sorted(e.id for e in corpus if e.id != entry_id and any(
-        str(ref).split("#", 1)[0] == entry_id for ref in [*e.cites, *e.cards]))
+    """The other entries that cite or name this one, a ``#clause`` reference included
+    (from the corpus's citation table: no entry is read)."""
+    return [i for i in services().corpus.cited_by(entry_id) if i != entry_id]
 
 
 def entry_view(entry) -> dict:

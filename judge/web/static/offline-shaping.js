@@ -141,6 +141,30 @@
     return [[], query, null];
   };
 
+  /* shaping._current_first: a group whose words matched only an older revision shows
+   * the entry's current revision (the clause, if it has it still), with the older
+   * wording that matched as a note on it (old_wording) and its link. */
+  Index.prototype.currentFirst = function (g) {
+    var hit = g.best, docs = this.b.docs, e = this.entryIndex.get(hit.id);
+    if (e === undefined) return;
+    var mine = this.byEntry.get(e) || [], now = null, whole = null;
+    for (var i = 0; i < mine.length; i++) {
+      var d = mine[i], rank = docs.rank[d];
+      if (rank === 2) return;             // a withdrawn entry keeps its hit
+      if (rank === 1) continue;           // an older revision
+      if (docs.clause[d] === (hit.clause || null)) now = d;
+      if (docs.clause[d] === null) whole = d;
+    }
+    if (!hit.clause) now = whole;
+    if (now === null) now = whole;
+    if (now === null) return;
+    var current = this.hit(now, hit.score, []);
+    current.score = hit.score;
+    current.old_wording = {revision: hit.revision, url: hit.url, clause: hit.clause || null};
+    g.old.unshift(hit);
+    g.best = current;
+  };
+
   /* shaping.group_hits: one group per entry, exact tier first, then the best score. */
   Index.prototype.groupHits = function (hits, query, old, also, passages) {
     var forms = [query].concat(also).map(normalForm), groups = new Map(), self = this;
@@ -153,6 +177,7 @@
     });
     var out = Array.from(groups.values());
     out.forEach(function (g) {
+      if (!g.best.current && !old) self.currentFirst(g);
       if (!old) {
         var keep = g.passages.filter(function (p) { return p.current || !g.best.current; });
         g.old = g.old.concat(g.passages.filter(function (p) { return keep.indexOf(p) < 0; }));

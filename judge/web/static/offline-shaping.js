@@ -92,6 +92,9 @@
      the term's game]; a pairing is one game's, unused by a search filtered to another */
   Index.prototype.expansions = function (query, game) {
     var normal = normalForm(query), flat = normal.split(" ").join(""), out = [];
+    // sent in the query's own script, the wording as the text writes it (expansions)
+    var typed = A.normalize(query, false).split(/\s+/).filter(Boolean).join(" ");
+    if (typed.length !== normal.length) typed = normal;
     var squeeze = function (f) { return f.split(" ").join(""); };
     var found = this.b.shaping.glossary.filter(function (g) {
       return g[0] && flat.indexOf(squeeze(g[0])) >= 0 && !(game && g[3] !== game);
@@ -101,22 +104,22 @@
     found.forEach(function (g) {
       var form = g[0], flatForm = squeeze(form);
       if (forms.some(function (o) { return o !== flatForm && o.indexOf(flatForm) >= 0; })) return;
-      if (/^[\x00-\x7f]*$/.test(form)) {
-        // an English name is whole words: "set" is not in "reset", "lp" not in "help"
-        var whole = new RegExp("(?<![a-z0-9])" + form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") +
-                               "(?![a-z0-9])", "g");
-        if (!whole.test(normal)) return;
-        g[2].forEach(function (w) {
-          out.push([g[1], w, normal.replace(whole, function () { return A.normalize(w); }), g[3]]);
-        });
-      } else if (normal.indexOf(form) >= 0) {
-        g[2].forEach(function (w) {
-          out.push([g[1], w, normal.split(form).join(A.normalize(w)), g[3]]);
-        });
-      }
+      var escaped = form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), spans = [], m;
+      // an English name is whole words: "set" is not in "reset", "lp" not in "help"
+      var find = /^[\x00-\x7f]*$/.test(form)
+        ? new RegExp("(?<![a-z0-9])" + escaped + "(?![a-z0-9])", "g") : new RegExp(escaped, "g");
+      while ((m = find.exec(normal)) !== null) spans.push([m.index, m.index + m[0].length]);
+      if (!spans.length) return;
+      g[2].forEach(function (w) { out.push([g[1], w, spliced(typed, spans, A.normalize(w, false)), g[3]]); });
     });
     return out;
   };
+  /* shaping._spliced: text with each span replaced by the wording */
+  function spliced(text, spans, wording) {
+    var out = "", at = 0;
+    spans.forEach(function (s) { out += text.slice(at, s[0]) + wording; at = s[1]; });
+    return out + text.slice(at);
+  }
 
   /* shaping._partial: [dropped words, the query searched, its result or null] */
   Index.prototype.partial = function (query, game, kind, fetch) {

@@ -91,15 +91,9 @@ def plain(value: Any) -> Any:
 
 
 def empty_scenario(game) -> dict:
-    """The data of an empty board of a game: two players, no cards, no actions."""
-    player: dict[str, Any] = {}
-    if game.starting_life is not None:
-        player["life"] = game.starting_life
-    setup: dict[str, Any] = {"active": "A", "turn": 1}
-    if game.phases:
-        setup["phase"] = game.empty_board_phase or game.phases[0]
-    setup["players"] = {"A": dict(player), "B": dict(player)}
-    return {"game": game.name, "ruleset": "latest", "title": "", "setup": setup,
+    """The data of a blank board of a game: two players, no cards, no actions, in the
+    start the game declares (``Game.blank_setup``: a turn where the board can act)."""
+    return {"game": game.name, "ruleset": "latest", "title": "", "setup": game.blank_setup(),
             "actions": []}
 
 

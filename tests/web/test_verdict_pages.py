@@ -1,0 +1,85 @@
+"""The verdict first on every run a judge opens: a board from a ruling's scenario, a
+permalink, an entry's replays, the JSON twins; and a blank board that can act.
+
+"First" is checked in the page's order: the verdict line comes before the step list and
+before the editor, and it is the engine's line (the JSON's ``verdict.text``).
+"""
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from judge.corpus import DEFAULT_CORPUS
+from judge.web import permalink
+
+pytestmark = pytest.mark.skipif(not (DEFAULT_CORPUS / "vision" / "qa").is_dir(),
+                                reason="corpus/ has not been generated")
+
+FACE_DOWN = "yugioh/scenarios/face-down-defense-attacked.yaml"
+
+
+class NoSearch:
+    def search(self, q, **kw):
+        from judge.search import SearchResult
+        return SearchResult(query=q)
+
+
+@pytest.fixture(scope="module")
+def real():
+    from judge.web import create_app
+    app = create_app({"TESTING": True, "SEARCHER": NoSearch()})
+    return app.test_client()
+
+
+def first(page: str, *needles: str) -> list[int]:
+    return [page.index(n) for n in needles]
+
+
+def test_a_board_from_a_scenario_opens_on_its_verdict(real):
+    twin = real.get(f"/board?from={FACE_DOWN}&format=json").get_json()
+    verdict = twin["result"]["verdict"]
+    assert verdict["kind"] == "changed" and "200" in verdict["text"]
+    assert verdict["status"] == "match"            # the ruling check shares the object
+    page = real.get(f"/board?from={FACE_DOWN}").get_data(as_text=True)
+    at, steps, editor = first(page, 'id="verdict-top"', '<ol class="steps"', 'id="bench"')
+    assert at < steps and at < editor
+    assert verdict["text"] in html.unescape(page[at:steps])
+
+
+def test_a_permalink_opens_on_its_verdict_in_english_too(real):
+    text = (DEFAULT_CORPUS / "yugioh/scenarios/attack-from-defense-illegal.yaml").read_text()
+    token = permalink.encode(text)
+    page = real.get(f"/board?s={token}&lang=en").get_data(as_text=True)
+    at = page.index('id="verdict-top"')
+    assert at < page.index('<ol class="steps"')
+    head = html.unescape(page[at:page.index('<ol class="steps"')])
+    assert "Refused: A's" in head and "conclusion refused" in head
+    # no clause says it: the interpretation's reason, not the nearest sentence
+    assert "interpretation" in head and "attack position" in head
+
+
+def test_an_entrys_replays_lead_with_the_verdict(real):
+    page = real.get("/entry/yugioh/rule/damage-calculation").get_data(as_text=True)
+    replay = page[page.index('id="replay-title"'):]
+    assert replay.index('class="conclusion') < replay.index('<ol class="steps"')
+    data = real.get("/api/replay/yugioh/rule/damage-calculation").get_json()
+    assert all(run["verdict"]["text"] for run in data["runs"])
+
+
+def test_the_run_api_returns_the_engines_verdict(real):
+    text = (DEFAULT_CORPUS / FACE_DOWN).read_text()
+    out = real.post("/api/run?lang=ja", json={"scenario": text}).get_json()
+    assert out["verdict"]["kind"] == "changed"
+    assert re.search(r"A.*200", out["verdict"]["text"])
+
+
+@pytest.mark.parametrize("game, phase", [("yugioh", "battle"), ("vision", "main"),
+                                         ("gemchronicle", "battle")])
+def test_a_blank_board_starts_where_it_can_act(real, game, phase):
+    twin = real.get(f"/board?game={game}&format=json").get_json()
+    setup = twin["data"]["setup"]
+    assert setup["turn"] > 1 and setup["active"] == "A" and setup["phase"] == phase
+    assert all(p.get("life") and p.get("deck") for p in setup["players"].values())
+    assert twin["error"] is None

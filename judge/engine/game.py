@@ -30,6 +30,9 @@ class FieldSpec:
     required: bool = False
     options: tuple[str, ...] = ()
     doc: str = ""
+    # What a form offers, one per value: (the value a file writes, the game's own word
+    # for it).  ``options`` may accept several spellings of each (攻撃表示, attack).
+    choices: tuple[tuple[str, str], ...] = ()
 
     def check(self, name: str, value: Any) -> Any:
         """The value converted to its kind, or a :class:`ScenarioError` saying what fits."""
@@ -116,6 +119,8 @@ class Game:
     - ``phases``: the game's phase names, in turn order.
     - ``empty_board_phase``: the phase an empty board (the workbench's) starts in, when
       the first phase cannot hold one (default: the first phase).
+    - ``needed_fields``: zone -> the card fields a card there needs (a monster's ``atk``
+      and ``def``): the board editor asks for them as the card is placed.
     - ``blank_board``: a sensible start for a board a judge builds from nothing (the
       workbench's blank board, :meth:`blank_setup`): the setup's ``active``, ``turn``
       and ``phase`` (the active player's own turn past the first, in the phase where
@@ -151,6 +156,7 @@ class Game:
     phases: tuple[str, ...] = ()
     empty_board_phase: str | None = None
     blank_board: dict[str, Any] = {}
+    needed_fields: dict[str, tuple[str, ...]] = {}
     card_fields: dict[str, FieldSpec] = {}
     card_defaults: dict[str, Any] = {}
     counters: dict[str, Any] = {}
@@ -208,6 +214,9 @@ class Game:
                 problems.append(f"counter {counter!r} is not labelled in ja and en")
         problems += [f"play_zones/destroyed_zones name {z!r}, which is not a zone"
                      for z in (*cls.play_zones, *cls.destroyed_zones) if z not in cls.zones]
+        for zone, fields in cls.needed_fields.items():
+            problems += [f"needed_fields names {zone!r}.{f!r}, not a zone and card field"
+                         for f in fields if zone not in cls.zones or f not in cls.card_fields]
         for stat, _short, labels in cls.board_stats:
             if any(not labels.get(lang) for lang in cls.LANGUAGES):
                 problems.append(f"board stat {stat!r} is not labelled in ja and en")

@@ -1,4 +1,5 @@
-"""Card lookup for the board form (カード検索): a name in any kana or a number, and the
+"""Card lookup for the board form (カード検索): a name in any kana, its reading
+(いにしえのきおく finds 古の記憶), an alias or a number, and the
 stats the game knows for that card, so a judge never types ATK or 耐久力 by hand.
 
 The stats come from the game itself: each card entry of the corpus is made into a card
@@ -11,7 +12,7 @@ from __future__ import annotations
 import logging
 import re
 
-from judge.search.analysis import normalize
+from judge.search.analysis import is_kana, kana_reading, normalize, reading
 
 log = logging.getLogger(__name__)
 DIGITS = re.compile(r"\d+")
@@ -43,6 +44,10 @@ def card_table(game, corpus) -> list[dict]:
             props["number"] = number
         out.append({"name": name, "number": number, "title": entry.title,
                     "fields": props, "normal": normalize(name).replace(" ", ""),
+                    # what a judge may type instead: the name's reading (MeCab's, as
+                    # search reads titles) and the entry's aliases
+                    "reading": reading(name).replace(" ", ""),
+                    "aliases": [normalize(str(a)).replace(" ", "") for a in entry.aliases],
                     "digits": "".join(DIGITS.findall(number)).lstrip("0")})
     return out
 
@@ -52,14 +57,19 @@ def find_cards(table: list[dict], query: str) -> list[dict]:
     normal = normalize(query).replace(" ", "")
     digits = "".join(DIGITS.findall(query)).lstrip("0")
     numeric = bool(digits) and not re.sub(r"(?i)no|pr|[np.\-\s\d]", "", query)
+    said = kana_reading(query) if is_kana(query) else ""
     scored = []
     for card in table:
         if numeric and card["digits"] == digits:
             rank = 0
-        elif card["normal"].startswith(normal):
+        elif card["normal"].startswith(normal) or normal in card.get("aliases", ()):
             rank = 1
         elif normal in card["normal"]:
             rank = 2
+        elif said and card.get("reading", "").startswith(said):
+            rank = 3
+        elif said and len(said) > 1 and said in card.get("reading", ""):
+            rank = 4
         else:
             continue
         scored.append((rank, len(card["name"]), card["title"], card))

@@ -47,7 +47,18 @@ def _globals():
             "GAME_SLOT": views.game_slots(),
             "KIND_LABELS": views.KIND_LABELS, "zone_label": zone_label,
             "entry_url": entry_url, "step_link": views.step_link,
-            "cite": views.step_citation}
+            "cite": views.step_citation, "boards_of": boards_of}
+
+
+def boards_of(entry_id: str) -> list[dict]:
+    """The boards a ruling opens in one tap: its linked scenarios (path, title), for the
+    search hits and the entry page (the editor, loaded with the scenario, runs it)."""
+    entry = services().corpus.entries.get(entry_id)
+    if entry is None or not entry.scenarios:
+        return []
+    titles = {s["path"]: s["title"] for s in corpus_scenarios()}
+    return [{"path": rel, "title": titles.get(rel, rel.rsplit("/", 1)[-1]),
+             "url": url_for("pages.board", **{"from": rel})} for rel in entry.scenarios]
 
 
 @bp.get("/")

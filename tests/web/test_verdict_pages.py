@@ -83,3 +83,31 @@ def test_a_blank_board_starts_where_it_can_act(real, game, phase):
     assert setup["turn"] > 1 and setup["active"] == "A" and setup["phase"] == phase
     assert all(p.get("life") and p.get("deck") for p in setup["players"].values())
     assert twin["error"] is None
+
+
+def test_a_search_hit_with_scenarios_opens_its_board_in_one_tap():
+    """The hit's first link after its title opens the editor with the scenario loaded."""
+    from judge.search import SearchResult
+    from judge.search.results import Hit
+    from judge.web import create_app
+
+    class OneHit:
+        def search(self, q, **kw):
+            hit = Hit(id="vision/rule/play-supplement", game="vision", kind="rule",
+                      title="プレイの補足", cut="干渉", score=1.0, clause=None, revision=1,
+                      current=True, date=None)
+            return SearchResult(query=q, total=1, hits=[hit])
+
+    client = create_app({"TESTING": True, "SEARCHER": OneHit()}).test_client()
+    page = client.get("/search?q=干渉").get_data(as_text=True)
+    hit = page[page.index('class="result-title"'):]
+    link = re.search(r'class="button board-link" href="([^"]+)"', hit)
+    assert link and hit.index("board-link") < hit.index('class="snippet"')
+    board = client.get(html.unescape(link.group(1)) + "&format=json").get_json()
+    assert board["origin"].startswith("vision/scenarios/") and board["result"]["verdict"]["text"]
+
+
+def test_an_entry_offers_its_board_in_its_head(real):
+    page = real.get("/entry/vision/qa/QA-337").get_data(as_text=True)
+    head = page[:page.index("</header>", page.index('class="entry-head"'))]
+    assert 'class="button board-link"' in head and "from=vision/scenarios/" in head

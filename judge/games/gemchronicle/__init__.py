@@ -69,6 +69,8 @@ class GemChronicleGame(Game):
     # the battle phase where attacks are made; LP 4000 and 12 mana as the page sets them;
     # decks to draw from.
     blank_board = {"active": "A", "turn": 3, "phase": "battle", "player": {"deck": 30}}
+    # What the board editor asks of a unit as it is placed (position as a Japanese choice).
+    needed_fields = {"battle": ("atk", "def", "position")}
     game_over = rule("game-flow", None, "調律終了").because(GAME_OVER)
     # ブレイク: a card leaving the field for the break zone (docs/games/gemchronicle.md).
     play_zones = ("battle", "magic", "field", "forbidden")

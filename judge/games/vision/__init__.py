@@ -70,7 +70,8 @@ class VisionGame(Game):
     phases = ("active", "maintenance", "draw", "main", "discard", "end")
     card_fields = {
         "number": FieldSpec("str", doc=N_("card list number: No.075, N75, PR.002")),
-        "type": FieldSpec("choice", options=tuple(TYPES), doc=N_("character, spell, command")),
+        "type": FieldSpec("choice", options=tuple(TYPES), doc=N_("character, spell, command"),
+                          choices=tuple((v, k) for k, v in TYPES.items() if not k.isascii())),
         "attack": FieldSpec("int"), "toughness": FieldSpec("int"),
         "graze": FieldSpec("int", doc=N_("グレイズ value")),
         "node": FieldSpec("str", doc=N_("必要ノード: a whole number, or -")),
@@ -103,6 +104,8 @@ class VisionGame(Game):
     # decks to draw from, and nodes to pay with (the editor asks how many).
     blank_board = {"active": "A", "turn": 3, "phase": "main",
                    "player": {"deck": 30, "nodes": 3}}
+    # What the board editor asks of a card not in the card list as it is placed.
+    needed_fields = {"field": ("type", "attack", "toughness"), "hand": ("type", "node", "cost")}
     game_over = Cite(GRAZE, "6.5.1").because(LIFE_ZERO)
     # 決死: a character leaving the field for 冥界 (docs/games/vision.md).
     play_zones = ("field", "play_area", "nodes")

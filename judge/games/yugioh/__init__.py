@@ -76,6 +76,8 @@ class YugiohGame(Game):
     # attack on turn 1, yugioh.first-turn-no-attack), in the battle phase where the
     # attacks a judge is called to are made; 8000 life points; decks to draw from.
     blank_board = {"active": "A", "turn": 3, "phase": "battle", "player": {"deck": 30}}
+    # What the board editor asks of a card as it is placed: a monster fights with both.
+    needed_fields = {"monsters": ("atk", "def")}
     game_over = Cite(DAMAGE, match="ライフポイントから引かれます").because(DUEL_OVER)
     # 破壊: a card leaving the field for the graveyard (docs/games/yugioh.md).
     play_zones = ("monsters", "spells", "field")

@@ -117,17 +117,20 @@ def step_package(game) -> str:
 def verdict(game, steps, state) -> Verdict:
     """The one line a run opens with (see the module docs).
 
-    A refused action comes first, with its rule (the step that refuses it); then a
+    Refused actions come first (each with why; the first's rule is cited); then a
     win; then life changes and cards destroyed or moved, all in one line.
     """
     if not steps:
         return Verdict("empty", msg("No action was taken"))
-    refused = next((s for s in steps if not s.legal), None)
-    if refused is not None:
-        why = refused.text if isinstance(refused.text, Message) else str(refused.text)
-        return Verdict("refused", msg("Refused: {player}'s {action}: {why}",
-                                      player=refused.player, action=_who(refused), why=why),
-                       refused)
+    refusals = [s for s in steps if not s.legal]
+    if refusals:
+        # every refused action, each with why (the first's rule is the one cited)
+        said = [msg("{player}'s {action}: {why}", player=s.player, action=_who(s),
+                    why=s.text if isinstance(s.text, Message) else str(s.text))
+                for s in refusals[:MOST_NAMED]]
+        if len(refusals) > MOST_NAMED:
+            said.append(msg("{count} more refused", count=len(refusals) - MOST_NAMED))
+        return Verdict("refused", msg("Refused: {refusals}", refusals=said), refusals[0])
     changes = _life(steps) + _moves(game, steps, state)
     won = next((s for s in steps if isinstance(s.change, Win)), None)
     if won is not None:

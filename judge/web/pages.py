@@ -50,15 +50,29 @@ def _globals():
             "cite": views.step_citation, "boards_of": boards_of}
 
 
-def boards_of(entry_id: str) -> list[dict]:
+def boards_of(entry_id: str, q: str = "") -> list[dict]:
     """The boards a ruling opens in one tap: its linked scenarios (path, title), for the
-    search hits and the entry page (the editor, loaded with the scenario, runs it)."""
+    search hits and the entry page (the editor, loaded with the scenario, runs it).
+
+    With the query a hit was found by, the scenario whose title shares most of its
+    words comes first (「貫通 守備表示」 offers 「貫通属性の攻撃は守備表示の…」)."""
     entry = services().corpus.entries.get(entry_id)
     if entry is None or not entry.scenarios:
         return []
     titles = {s["path"]: s["title"] for s in corpus_scenarios()}
-    return [{"path": rel, "title": titles.get(rel, rel.rsplit("/", 1)[-1]),
-             "url": url_for("pages.board", **{"from": rel})} for rel in entry.scenarios]
+    out = [{"path": rel, "title": titles.get(rel, rel.rsplit("/", 1)[-1]),
+            "url": url_for("pages.board", **{"from": rel})} for rel in entry.scenarios]
+    pairs = _bigrams(q)
+    if pairs:
+        out.sort(key=lambda b: -len(pairs & _bigrams(b["title"])))   # stable: ties keep order
+    return out
+
+
+def _bigrams(text: str) -> set[str]:
+    """The two-character pieces of a text's words (NFKC), how a title is compared."""
+    import unicodedata
+    words = unicodedata.normalize("NFKC", text or "").split()
+    return {w[i:i + 2] for w in words for i in range(len(w) - 1)}
 
 
 @bp.get("/")

@@ -55,7 +55,7 @@ def test_a_permalink_opens_on_its_verdict_in_english_too(real):
     at = page.index('id="verdict-top"')
     assert at < page.index('<ol class="steps"')
     head = html.unescape(page[at:page.index('<ol class="steps"')])
-    assert "Refused: A's" in head and "conclusion refused" in head
+    assert "Refused: A's attack" in head and "conclusion refused" in head
     # no clause says it: the interpretation's reason, not the nearest sentence
     assert "interpretation" in head and "attack position" in head
 

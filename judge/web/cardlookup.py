@@ -44,9 +44,8 @@ def card_table(game, corpus) -> list[dict]:
             props["number"] = number
         out.append({"name": name, "number": number, "title": entry.title,
                     "fields": props, "normal": normalize(name).replace(" ", ""),
-                    # what a judge may type instead: the name's reading (MeCab's, as
-                    # search reads titles) and the entry's aliases
-                    "reading": reading(name).replace(" ", ""),
+                    # what a judge may type instead: the entry's aliases, and the
+                    # name's reading (computed on the first lookup that needs it)
                     "aliases": [normalize(str(a)).replace(" ", "") for a in entry.aliases],
                     "digits": "".join(DIGITS.findall(number)).lstrip("0")})
     return out
@@ -57,7 +56,23 @@ def find_cards(table: list[dict], query: str) -> list[dict]:
     normal = normalize(query).replace(" ", "")
     digits = "".join(DIGITS.findall(query)).lstrip("0")
     numeric = bool(digits) and not re.sub(r"(?i)no|pr|[np.\-\s\d]", "", query)
-    said = kana_reading(query) if is_kana(query) else ""
+    scored = _scored(table, normal, digits, numeric, "")
+    if not scored and is_kana(query):
+        # no name holds what was typed: read it as a reading (いにしえのきおく → 古の記憶)
+        for card in table:
+            if "reading" not in card:        # MeCab's reading, as search reads titles
+                card["reading"] = reading(card["name"]).replace(" ", "")
+        scored = _scored(table, normal, digits, numeric, kana_reading(query))
+    scored.sort(key=lambda s: s[:3])
+    return [{"name": c["name"], "number": c["number"], "title": c["title"],
+             "fields": c["fields"],
+             "label": " · ".join(x for x in (c["number"], _stats(c["fields"])) if x)}
+            for *_rank, c in scored[:LIMIT]]
+
+
+def _scored(table: list[dict], normal: str, digits: str, numeric: bool, said: str) -> list:
+    """(rank, name length, title, card) of each card the query names (by reading too
+    when ``said`` is the query's reading)."""
     scored = []
     for card in table:
         if numeric and card["digits"] == digits:
@@ -73,11 +88,7 @@ def find_cards(table: list[dict], query: str) -> list[dict]:
         else:
             continue
         scored.append((rank, len(card["name"]), card["title"], card))
-    scored.sort(key=lambda s: s[:3])
-    return [{"name": c["name"], "number": c["number"], "title": c["title"],
-             "fields": c["fields"],
-             "label": " · ".join(x for x in (c["number"], _stats(c["fields"])) if x)}
-            for *_rank, c in scored[:LIMIT]]
+    return scored
 
 
 def _stats(fields: dict) -> str:

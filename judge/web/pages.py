@@ -142,10 +142,12 @@ def entry(entry_id: str):
     def page() -> str:
         view = views.entry_view(found)
         rev = next(r for r in view["revisions"] if r["number"] == number)
+        from .ruling import ruling_on
         return render_template("entry.html", e=found, view=view, rev=rev,
                                text=views.revision_html(found, number),
                                runs=replay.for_revision(number), replay=replay,
-                               selected=number, as_of=day, changed=changed)
+                               selected=number, as_of=day, changed=changed,
+                               on_day=ruling_on(found, number) if day else None)
     if key is not None:
         return services().pages.get(key, lambda: page().encode("utf-8"))
     return page()

@@ -111,3 +111,40 @@ def test_an_entry_offers_its_board_in_its_head(real):
     page = real.get("/entry/vision/qa/QA-337").get_data(as_text=True)
     head = page[:page.index("</header>", page.index('class="entry-head"'))]
     assert 'class="button board-link"' in head and "from=vision/scenarios/" in head
+
+
+def test_as_of_leads_with_the_answer_in_force_that_day(real):
+    """QA-337 answered はい before 2014-04-10 and いいえ after: as of 2014-01-01 the page
+    leads with はい, and says below it that the answer was reversed on 2014-04-10."""
+    page = html.unescape(real.get("/entry/vision/qa/QA-337?as_of=2014-01-01")
+                         .get_data(as_text=True))
+    start = page.index('class="entry-head"')
+    head = page[start:page.index("</header>", start)]
+    answer = head.index("2014-01-01 時点の回答")
+    assert head.index("はい、できます。") > answer
+    later = head.index("その後 2014-04-10 に覆りました")
+    assert later > head.index("はい、できます。") and "いいえ" in head[later:]
+    assert "現在の回答 <small>" not in head
+    today = html.unescape(real.get("/entry/vision/qa/QA-337").get_data(as_text=True))
+    assert today.index("現在の回答") < today.index("いいえ")          # unchanged without as_of
+
+
+def test_changes_show_rulings_first_with_a_filter_by_kind(real):
+    every = real.get("/changes?format=json").get_json()["changes"]
+    kinds = [c["change_kind"] for c in every]
+    assert kinds[0] == "rulings" and "editorial" in kinds
+    # grouped: no ruling after a text or an editorial change
+    assert kinds == sorted(kinds, key=["rulings", "texts", "editorial"].index)
+    assert any(c["id"] == "vision/qa/QA-337" for c in every[:3])
+    rulings = real.get("/changes?format=json&kind=rulings").get_json()["changes"]
+    assert rulings and all(c["kind"] == "qa" for c in rulings)
+    assert real.get("/changes?kind=nonsense").status_code == 400
+    page = real.get("/changes").get_data(as_text=True)
+    assert page.index("vision/qa/QA-337") < page.index("/term/")
+
+
+def test_a_games_feed_is_titled_with_the_games_name(real):
+    from xml.etree import ElementTree as ET
+    root = ET.fromstring(real.get("/vision/changes.atom").data)
+    title = root.find("{http://www.w3.org/2005/Atom}title").text
+    assert "東方Vision" in title and "(vision)" not in title

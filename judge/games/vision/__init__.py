@@ -104,8 +104,9 @@ class VisionGame(Game):
     # decks to draw from, and nodes to pay with (the editor asks how many).
     blank_board = {"active": "A", "turn": 3, "phase": "main",
                    "player": {"deck": 30, "nodes": 3}}
-    # What the board editor asks of a card not in the card list as it is placed.
-    needed_fields = {"field": ("type", "attack", "toughness"), "hand": ("type", "node", "cost")}
+    # What the board editor asks of a card not in the card list as it is placed (the
+    # list gives the rest; a judge's own card needs its type to be read at all).
+    needed_fields = {"field": ("type",), "hand": ("type",)}
     game_over = Cite(GRAZE, "6.5.1").because(LIFE_ZERO)
     # 決死: a character leaving the field for 冥界 (docs/games/vision.md).
     play_zones = ("field", "play_area", "nodes")

@@ -386,11 +386,14 @@
   // The stats a judge types most: the game's first three whole-number card fields
   // (攻撃力・守備力・レベル, 攻撃力・耐久力・グレイズ…), shown beside the name.
   // A zone whose cards need some fields (the game's needed_fields: a monster's ATK and
-  // DEF, a unit's position) shows those instead, and a card is not placed without them.
+  // DEF, a unit's position) shows those first, and a card is not placed without them;
+  // then the game's first whole-number fields, four in all.
   function quickFields(sp, zone) {
-    var needed = (sp.needed_fields || {})[zone];
-    if (needed && needed.length) return needed.slice();
-    return Object.keys(sp.card_fields || {}).filter(function (k) { return sp.card_fields[k].kind === "int"; }).slice(0, 3);
+    var out = ((sp.needed_fields || {})[zone] || []).slice();
+    Object.keys(sp.card_fields || {}).forEach(function (k) {
+      if (sp.card_fields[k].kind === "int" && out.indexOf(k) < 0 && out.length < 4) out.push(k);
+    });
+    return out.slice(0, Math.max(4, ((sp.needed_fields || {})[zone] || []).length));
   }
   function missingFields(sp, zone, fields) {
     return ((sp.needed_fields || {})[zone] || []).filter(function (k) {

@@ -14,23 +14,12 @@ import pytest
 from judge.corpus import DEFAULT_CORPUS
 from judge.web import permalink
 
+from .test_real_corpus import real  # noqa: F401 - the app on the real corpus, no search
+
 pytestmark = pytest.mark.skipif(not (DEFAULT_CORPUS / "vision" / "qa").is_dir(),
                                 reason="corpus/ has not been generated")
 
 FACE_DOWN = "yugioh/scenarios/face-down-defense-attacked.yaml"
-
-
-class NoSearch:
-    def search(self, q, **kw):
-        from judge.search import SearchResult
-        return SearchResult(query=q)
-
-
-@pytest.fixture(scope="module")
-def real():
-    from judge.web import create_app
-    app = create_app({"TESTING": True, "SEARCHER": NoSearch()})
-    return app.test_client()
 
 
 def first(page: str, *needles: str) -> list[int]:

@@ -185,8 +185,13 @@ def board():
         from .replay import run_view
         run = run_view(board.result, origin, None, tuple(board.result.scenario.game.zones))
     lines = text.splitlines()
+    # the editor offers the scenarios of the board's own game as starting points
+    game = (board.data or {}).get("game") if isinstance(board.data, dict) else None
+    game = game if game in games else None
     html = render_template("board.html", board=board, run=run, games=games,
-                           scenario_count=len(corpus_scenarios()), lines=lines,
+                           scenario_count=len([s for s in corpus_scenarios()
+                                               if game is None or s["game"] == game]),
+                           scenario_game=game, lines=lines,
                            permalink=url_for("pages.board", s=board.token, _external=True),
                            download=url_for("pages.download", s=board.token))
     if status == 200:
@@ -205,9 +210,14 @@ def corpus_scenarios() -> list[dict]:
 def board_scenarios():
     """The rulings' scenarios to start a board from: the list the workbench page fetches
     when its "start" panel opens, as a page of its own (without JavaScript too)."""
+    game = request.args.get("game") or None
+    if game is not None and game not in {g.name for g in views.available_games()}:
+        game = None           # an unknown game lists every scenario
+
     def page():
-        return render_template("board_scenarios.html", scenarios=corpus_scenarios())
-    return services().pages.get(("board-scenarios", web_locale()), page)
+        return render_template("board_scenarios.html", game=game, scenarios=[
+            s for s in corpus_scenarios() if game is None or s["game"] == game])
+    return services().pages.get(("board-scenarios", game, web_locale()), page)
 
 
 @bp.route("/board/download", methods=["GET", "POST"])

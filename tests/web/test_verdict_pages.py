@@ -137,3 +137,11 @@ def test_a_games_feed_is_titled_with_the_games_name(real):
     root = ET.fromstring(real.get("/vision/changes.atom").data)
     title = root.find("{http://www.w3.org/2005/Atom}title").text
     assert "東方Vision" in title and "(vision)" not in title
+
+
+def test_the_editor_offers_its_games_scenarios_as_starting_points(real):
+    page = html.unescape(real.get("/board?game=gemchronicle").get_data(as_text=True))
+    link = re.search(r'href="([^"]+)" id="scenario-link"', page).group(1)
+    assert "game=gemchronicle" in link
+    listed = real.get(link).get_data(as_text=True)
+    assert "from=gemchronicle/scenarios/" in listed and "from=vision/" not in listed

@@ -8,8 +8,9 @@ first screen, with the editor loaded below to change and run again.
 
 - Yu-Gi-Oh!: an 1800-ATK warrior attacks a face-down monster with DEF 2000: the
   monster is turned face-up and A takes 200 (chapter 2, defense-lower).
-- Vision: a spell played while an interference is under way: refused, citing spell.1
-  (a spell is played only when no interference is under way).
+- Vision: the defender plays a spell while the attack waits (an interference is under
+  way): refused, citing spell.1 (a spell is played only in one's own main phase, when
+  no interference is under way).
 - Gem Chronicle: a unit with 貫通 attacks a defending unit: the excess reaches B's LP.
 """
 from __future__ import annotations
@@ -27,7 +28,7 @@ PHONE = {"width": 375, "height": 812}
 DISPUTES = [
     ("yugioh", "裏側守備表示 攻撃 守備力", "changed",
      [r"A", r"200", r"ダメージ"]),
-    ("vision", "干渉中 スペル", "refused", [r"不可", r"干渉"]),
+    ("vision", "干渉中 スペル", "refused", [r"不可", r"Bのプレイ"]),
     ("gemchronicle", "貫通 守備表示", "changed", [r"B", r"800", r"ダメージ", r"破壊"]),
 ]
 

@@ -1,5 +1,8 @@
-"""The verdict first on every run a judge opens: a board from a ruling's scenario, a
-permalink, an entry's replays, the JSON twins; and a blank board that can act.
+"""At the table (issue 25), on the real corpus: the verdict first on every run a judge
+opens (a board from a ruling's scenario, a permalink, an entry's replays, the JSON
+twins); a board from its ruling in one tap; a blank board that can act and a form that
+offers one Japanese choice a value; as-of pages that lead with the answer of that day;
+/changes with the rulings first.
 
 "First" is checked in the page's order: the verdict line comes before the step list and
 before the editor, and it is the engine's line (the JSON's ``verdict.text``).
@@ -145,3 +148,21 @@ def test_the_editor_offers_its_games_scenarios_as_starting_points(real):
     assert "game=gemchronicle" in link
     listed = real.get(link).get_data(as_text=True)
     assert "from=gemchronicle/scenarios/" in listed and "from=vision/" not in listed
+
+
+@pytest.mark.parametrize("game, field, values", [
+    ("gemchronicle", "position", {"attack": "攻撃表示", "defense": "守備表示"}),
+    ("gemchronicle", "attributes", {"destroy": "破壊", "pierce": "貫通"}),
+    ("vision", "type", {"character": "キャラクター", "spell": "スペル", "command": "コマンド"}),
+])
+def test_a_field_offers_one_japanese_choice_a_value(real, game, field, values):
+    spec = real.get(f"/api/games/{game}?lang=ja").get_json()
+    choices = spec["card_fields"][field]["choices"]
+    assert [c[0] for c in choices] == list(values)          # once each, not every spelling
+    assert all(c[1].startswith(values[c[0]]) for c in choices)
+
+
+def test_the_fields_a_card_needs_are_declared_for_the_form(real):
+    spec = real.get("/api/games/yugioh").get_json()
+    assert spec["needed_fields"]["monsters"] == ["atk", "def"]
+    assert spec["blank_setup"]["phase"] == "battle"

@@ -187,11 +187,10 @@ def board():
     lines = text.splitlines()
     # the editor offers the scenarios of the board's own game as starting points
     game = (board.data or {}).get("game") if isinstance(board.data, dict) else None
-    game = game if game in games else None
+    own = [s for s in corpus_scenarios() if s["game"] == game] if game in games else []
     html = render_template("board.html", board=board, run=run, games=games,
-                           scenario_count=len([s for s in corpus_scenarios()
-                                               if game is None or s["game"] == game]),
-                           scenario_game=game, lines=lines,
+                           scenario_count=len(own or corpus_scenarios()),
+                           scenario_game=game if own else None, lines=lines,
                            permalink=url_for("pages.board", s=board.token, _external=True),
                            download=url_for("pages.download", s=board.token))
     if status == 200:

@@ -19,9 +19,9 @@ from judge.corpus.changes import changes_since
 
 from judge.i18n import _
 
-from .errors import fail
-from .render import word_diff
-from .services import services
+from judge.app.render import word_diff
+from judge.app.services import services
+from judge.platform.errors import fail
 
 bp = Blueprint("changes", __name__)
 ATOM = "http://www.w3.org/2005/Atom"
@@ -142,7 +142,7 @@ def _feed(game: str | None) -> Response:
             el.text = text
         return el
 
-    from .views import game_labels
+    from .viewmodels import game_labels
     title = _("judge: changes to rulings") + (f" ({game_labels().get(game, game)})"
                                               if game else "")
     sub(root, "title", title)

@@ -15,7 +15,7 @@ import re
 import pytest
 
 from judge.corpus import DEFAULT_CORPUS
-from judge.web import permalink
+from judge.app import permalink
 
 from .test_real_corpus import real  # noqa: F401 - the app on the real corpus, no search
 

@@ -30,7 +30,7 @@ def test_tapping_legal_actions_appends_them(page: Page, live_url, artifacts):
 def test_the_legal_move_check_says_what_the_board_lacks(page: Page, live_url):
     """A monster without DEF: the check cannot answer, and says so on the page (the
     missing stat and where), not only as an HTTP 400 in the console."""
-    from judge.web import permalink
+    from judge.app import permalink
     text = ("game: yugioh\nsetup:\n  active: A\n  turn: 3\n  phase: battle\n  players:\n"
             "    A:\n      monsters:\n        - {name: 戦士, atk: 1800}\n    B: {}\n"
             "actions: []\n")

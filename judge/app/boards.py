@@ -91,15 +91,9 @@ def plain(value: Any) -> Any:
 
 
 def empty_scenario(game) -> dict:
-    """The data of an empty board of a game: two players, no cards, no actions."""
-    player: dict[str, Any] = {}
-    if game.starting_life is not None:
-        player["life"] = game.starting_life
-    setup: dict[str, Any] = {"active": "A", "turn": 1}
-    if game.phases:
-        setup["phase"] = game.empty_board_phase or game.phases[0]
-    setup["players"] = {"A": dict(player), "B": dict(player)}
-    return {"game": game.name, "ruleset": "latest", "title": "", "setup": setup,
+    """The data of a blank board of a game: two players, no cards, no actions, in the
+    start the game declares (``Game.blank_setup``: a turn where the board can act)."""
+    return {"game": game.name, "ruleset": "latest", "title": "", "setup": game.blank_setup(),
             "actions": []}
 
 
@@ -202,9 +196,18 @@ def game_spec(game) -> dict:
         # the help of a field or an action, from the game's catalogue (N_ in its module)
         return gettext(text, package) if text else ""
 
+    def choices(name: str, f) -> list:
+        # one choice a value, in the game's own word (攻撃表示 · attack), not every spelling
+        if f.choices:
+            return [[value, word if word == value else f"{word} · {value}"]
+                    for value, word in f.choices]
+        return [[o, (lambda w: o if w == o else f"{w} · {o}")(label(name, o))]
+                for o in f.options]
+
     def fields(specs) -> dict:
         return {name: {"kind": f.kind, "required": f.required, "options": list(f.options),
-                       "doc": doc(f.doc), "label": label("field", name)}
+                       "choices": choices(name, f), "doc": doc(f.doc),
+                       "label": label("field", name)}
                 for name, f in specs.items()}
 
     return {
@@ -214,6 +217,8 @@ def game_spec(game) -> dict:
         "phases": list(game.phases), "counters": dict(game.counters),
         "phase_labels": {p: label("phase", p) for p in game.phases},
         "starting_life": game.starting_life,
+        "needed_fields": {z: list(fs) for z, fs in game.needed_fields.items()},
+        "blank_setup": game.blank_setup(),
         "card_fields": fields(game.card_fields),
         "actions": {name: {"doc": doc(spec.doc), "fields": fields(spec.fields),
                            "label": label("action", name)}

@@ -77,7 +77,10 @@ class EntryReplay:
 def verdict(result) -> dict:
     """The engine's result against what the ruling says: match, mismatch or nothing to check.
 
-    ``rows`` lists each checked path with the expected value, the engine's, and ``ok``.
+    It carries the engine's verdict too (``kind``, ``text``, ``message``… of
+    :meth:`judge.engine.verdict.Verdict.as_json`), so ``verdict`` reads the same in the
+    engine's JSON and in the web's.  ``rows`` lists each checked path with the expected
+    value, the engine's, and ``ok``.
     """
     expect = result.expect or {"checked": 0, "failed": []}
     # a matching row shows the ruling's own words (yes, not True): they are equal
@@ -86,7 +89,10 @@ def verdict(result) -> dict:
             for r in result.verdict_rows()]
     failed = sum(not r["ok"] for r in rows)
     status = "none" if not rows else ("mismatch" if failed else "match")
-    return {"status": status, "checked": expect.get("checked", len(rows)),
+    # The engine's own verdict (what happened, in one line) and the check against the
+    # ruling share the object: its keys do not overlap (judge.engine.verdict).
+    return {**result.verdict.as_json(),
+            "status": status, "checked": expect.get("checked", len(rows)),
             "failed": failed, "source": result.expect_source if rows else None,
             "rows": rows}
 

@@ -107,6 +107,28 @@ def ruling_view(entry) -> dict:
     return out
 
 
+def ruling_on(entry, number: int) -> dict | None:
+    """The answer in force in revision ``number`` (the one an ``?as_of=`` day selects)
+    and, when a later revision answers otherwise, that later answer and its date: the
+    as-of page leads with the answer of that day, "later reversed on …" below it.
+    None when the revision has no answer (not a Q&A)."""
+    revs = entry.revisions
+    rev = next((r for r in revs if r.number == number), None)
+    answer = answer_text(rev.text) if rev is not None else ""
+    if not answer:
+        return None
+    out = {"number": rev.number, "date": date_view(rev), "answer": answer,
+           "headline": headline(answer), "later": None}
+    for newer in reversed([r for r in revs if r.number > number]):     # oldest first
+        said = answer_text(newer.text)
+        withdrawn = newer.status == "withdrawn"
+        if withdrawn or (said and _norm(said) != _norm(answer)):
+            out["later"] = {"number": newer.number, "date": date_view(newer),
+                            "withdrawn": withdrawn, "headline": headline(said)}
+            break
+    return out
+
+
 def _norm(text: str) -> str:
     return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text))
 

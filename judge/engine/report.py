@@ -45,6 +45,15 @@ def result_text(result) -> str:
     if data["title"]:
         head = f"{data['title']}\n{head}"
     lines = [head, "=" * min(72, max(20, len(head)))]
+    # The verdict first: what happened, in one line (judge.engine.verdict).
+    verdict = data["verdict"]
+    lines.append(_("Verdict: {text}", text=verdict["text"]))
+    if verdict["kind"] == "refused" and verdict["rule"]:
+        where = verdict["rule"] + (f"#{verdict['clause']}" if verdict["clause"] else "")
+        lines.append("   " + (_("interpretation ({id}): {reason}", id=verdict["interpretation_id"],
+                                  reason=verdict["reason"]) if verdict["interpretation"]
+                              else f"← {where}: 「{verdict['quote']}」"))
+    lines.append("")
     for step in data["steps"]:
         mark = "  ✗ " + _("ILLEGAL") if not step["legal"] else ""
         interp = "  [" + _("interpretation") + "]" if step["interpretation"] else ""
@@ -132,5 +141,9 @@ def moves_text(found, refused: bool = False) -> str:
         lines.append("")
         for move in data["refused"]:
             where = move["rule"] + (f"#{move['clause']}" if move["clause"] else "")
+            if move["interpretation"]:
+                # no clause states it: say so, rather than let the nearest text pass
+                # for the rule that refuses (docs/games/<game>.md gives the reason)
+                where += f" [{_('interpretation')} {move['step'].get('interpretation_id')}]"
             lines.append(f"  ✗ {_flow(move['action'])}    ← {where}: {move['step']['detail']}")
     return "\n".join(lines)

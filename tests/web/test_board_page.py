@@ -181,7 +181,7 @@ def test_a_runs_page_carries_neither_the_game_forms_nor_the_scenario_list(client
     body = page.get_data(as_text=True)
     assert page.status_code == 200 and 'class="steps"' in body
     assert '"card_fields"' not in body and 'class="scenario-list"' not in body
-    assert 'href="/board/scenarios"' in body
+    assert 'href="/board/scenarios"' in body     # the toy game has no scenarios: all of them
 
 
 def test_the_scenario_list_is_a_page_of_its_own(client):

@@ -137,6 +137,8 @@
     return names.filter(function (n, i) { return names.indexOf(n) === i; });
   }
   function emptyScenario(sp) {
+    // the game's blank board that can act (Game.blank_setup), when the spec has it
+    if (sp.blank_setup) return { game: sp.name, ruleset: "latest", title: "", setup: JSON.parse(JSON.stringify(sp.blank_setup)), actions: [] };
     var pl = {};
     if (sp.starting_life !== null && sp.starting_life !== undefined) pl.life = sp.starting_life;
     var st = { active: "A", turn: 1 };
@@ -146,8 +148,18 @@
   }
 
   // --- the value of a field from its kind (game.py FieldSpec kinds) ---------------------
-  function control(kind, options, value, onchange, listId) {
+  function control(kind, options, value, onchange, listId, choices) {
     var players_ = model ? players() : [];
+    // One choice a value in the game's own word (攻撃表示 · attack), not every spelling
+    // the file format accepts; a list of such values is a row of checkboxes.
+    if (choices && choices.length && kind === "list") {
+      var chosen = Array.isArray(value) ? value : (value ? [value] : []);
+      return h("span", { class: "choice-boxes", "data-kind": "list" }, choices.map(function (c) {
+        var box = h("input", { type: "checkbox", value: c[0], checked: chosen.indexOf(c[0]) >= 0, onchange: onchange });
+        return h("label", { class: "check" }, [box, c[1]]);
+      }));
+    }
+    if (choices && choices.length && (kind === "str" || kind === "choice")) return select([["", "—"]].concat(choices), value, onchange);
     if (kind === "int") return h("input", { type: "number", inputmode: "numeric", step: "1", value: value === undefined ? "" : value, oninput: onchange });
     if (kind === "bool") return h("input", { type: "checkbox", checked: value === true || value === "true", onchange: onchange });
     if (kind === "yesno") return select([["", "—"], ["yes", t("yes (はい)")], ["no", t("no (いいえ)")]], value, onchange);
@@ -158,6 +170,11 @@
     return h("input", attrs);
   }
   function readControl(kind, node) {
+    if (node.getAttribute && node.getAttribute("data-kind") === "list") {
+      var ticked = Array.prototype.filter.call(node.querySelectorAll("input"), function (b) { return b.checked; })
+        .map(function (b) { return b.value; });
+      return ticked.length ? ticked : undefined;
+    }
     if (kind === "bool") return node.checked ? true : undefined;
     var raw = node.value.trim();
     if (raw === "") return undefined;
@@ -281,17 +298,18 @@
     if (!d.player || players().indexOf(d.player) < 0) d.player = players()[0];
     if (!d.zone) d.zone = (sp.zones.filter(function (z) { return z.id === "field" || z.id === "monsters" || z.id === "battle"; })[0] || sp.zones[0]).id;
     var who = select(players(), d.player, function () { d.player = who.value; });
-    var where = select(sp.zones.map(function (z) { return [z.id, z.label]; }), d.zone, function () { d.zone = where.value; });
+    // the fields a card needs depend on where it goes (a monster: ATK and DEF): redraw
+    var where = select(sp.zones.map(function (z) { return [z.id, z.label]; }), d.zone, function () { d.zone = where.value; render(); });
     var name = h("input", { type: "text", value: d.name || "", list: "bf-card-names", autocomplete: "off", enterkeyhint: "done", "data-enter": "bf-add-card",
       "aria-describedby": "bf-card-note", placeholder: t("名前か番号（かな可）"),
       oninput: function () { d.name = name.value; lookupCard(sp, name.value); } });
     var message = h("p", { class: "form-note", role: "status", "aria-live": "polite", id: "bf-card-note", text: d.note || "" });
     d.note = "";
     var fieldNodes = [], quickNodes = [];
-    var quick = quickFields(sp);
+    var quick = quickFields(sp, d.zone);
     Object.keys(sp.card_fields || {}).forEach(function (key) {
       var f = sp.card_fields[key];
-      var node = control(f.kind, f.options, d.fields[key], function () { d.fields[key] = readControl(f.kind, node); });
+      var node = control(f.kind, f.options, d.fields[key], function () { d.fields[key] = readControl(f.kind, node); }, null, f.choices);
       node.setAttribute("data-card-field", key);
       if (quick.indexOf(key) >= 0) {
         node.setAttribute("data-enter", "bf-add-card");
@@ -341,6 +359,14 @@
     }
     var cardNameValue = (d.name || "").trim();
     if (!cardNameValue) { bad(t("カード名を入れてください。")); focusById("bf-card-name"); return; }
+    var missing = missingFields(sp, d.zone, d.fields);
+    if (missing.length) {
+      bad(t("{zone}のカードには {fields} が必要です。入れてから置いてください。", { zone: zoneLabel(sp, d.zone),
+        fields: missing.map(function (k) { return fieldLabel(sp.card_fields[k], k); }).join("、") }));
+      var first = document.querySelector("[data-card-field='" + missing[0] + "']");
+      if (first) first.focus();
+      return;
+    }
     var pl = player(d.player);
     if (typeof pl[d.zone] === "number") {
       bad(t("{zone}は枚数で指定されています。枚数を 0 にしてからカードを置いてください。", { zone: zoneLabel(sp, d.zone) }));
@@ -359,8 +385,20 @@
 
   // The stats a judge types most: the game's first three whole-number card fields
   // (攻撃力・守備力・レベル, 攻撃力・耐久力・グレイズ…), shown beside the name.
-  function quickFields(sp) {
-    return Object.keys(sp.card_fields || {}).filter(function (k) { return sp.card_fields[k].kind === "int"; }).slice(0, 3);
+  // A zone whose cards need some fields (the game's needed_fields: a monster's ATK and
+  // DEF, a unit's position) shows those first, and a card is not placed without them;
+  // then the game's first whole-number fields, four in all.
+  function quickFields(sp, zone) {
+    var out = ((sp.needed_fields || {})[zone] || []).slice();
+    Object.keys(sp.card_fields || {}).forEach(function (k) {
+      if (sp.card_fields[k].kind === "int" && out.indexOf(k) < 0 && out.length < 4) out.push(k);
+    });
+    return out.slice(0, Math.max(4, ((sp.needed_fields || {})[zone] || []).length));
+  }
+  function missingFields(sp, zone, fields) {
+    return ((sp.needed_fields || {})[zone] || []).filter(function (k) {
+      return fields[k] === undefined || fields[k] === "" || fields[k] === null;
+    });
   }
 
   // The board picture (盤面の図): redrawn from the model at every change.  Tap a zone's
@@ -566,12 +604,19 @@
     var mine = movesSeq;
     fetch("/api/moves", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" },
                           body: JSON.stringify({ scenario: model }) })
-      .then(function (r) { return r.json(); })
+      .then(function (r) { return r.json().catch(function () { return { error: t("サーバーの応答を読めません（HTTP {status}）", { status: r.status }) }; }); })
       .then(function (res) {
         if (mine !== movesSeq) return;
         box.textContent = "";
         box.appendChild(h("h3", { text: t("合法な行動") }));
-        if (!res.moves) { box.appendChild(h("p", { class: "form-note", text: res.error || "—" })); return; }
+        if (!res.moves) {
+          // never silent: say what the board still lacks (a card's DEF, a choice…)
+          var why = [t("行動を調べられません: {error}", { error: res.error || "—" })];
+          if (res.field) why.push(t("（項目 {field}）", { field: res.field }));
+          if (res.accepted) why.push(t("使える値: {accepted}", { accepted: Array.isArray(res.accepted) ? res.accepted.join("、") : res.accepted }));
+          box.appendChild(h("p", { class: "form-note bad", role: "status", id: "bf-moves-error", text: why.join(" ") }));
+          return;
+        }
         if (res.winner) box.appendChild(h("p", { class: "form-note", text: t("勝者: {player}", { player: res.winner }) }));
         var order = players().slice().sort(function (a, b) { return (b === res.active) - (a === res.active); });
         order.forEach(function (p) {
@@ -584,7 +629,10 @@
               onclick: function () { model.actions.push(m.action); changed(true); } })]);
           })));
         });
-      }).catch(function () {});
+      }).catch(function () {
+        if (mine !== movesSeq) return;
+        box.appendChild(h("p", { class: "form-note bad", role: "status", text: t("行動を調べられません（接続できません）") }));
+      });
     return box;
   }
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from judge.i18n import N_, _, gettext
+from judge.i18n.bilingual import pick
 
 from .model import Entry, Revision, plain_text
 from .store import Corpus
@@ -98,14 +99,14 @@ def entry_text(entry: Entry, corpus: Corpus) -> str:
             lines += ["", terminal_text(rev.text)]
         for note in rev.notes:
             lines += ["", _("[editor's note · {kind}] {text}", kind=gettext(str(note.get("kind"))),
-                            text=note.get("text"))]
+                            text=pick(note.get("text")))]
             if note.get("quote"):
                 lines.append("  " + _("concerns: {quote}", quote=note["quote"]))
             if note.get("correct_reading"):
                 lines.append("  " + _("correct reading: {reading}",
                                       reading=note["correct_reading"]))
             if note.get("basis"):
-                lines.append("  " + _("basis: {basis}", basis=note["basis"]))
+                lines.append("  " + _("basis: {basis}", basis=pick(note["basis"])))
         for comment in rev.editor_comments:
             lines.append(_("[wiki editor's comment] {comment}", comment=comment))
         if rev.meta.get("unchanged_in"):

@@ -10,15 +10,17 @@ reported beside the others, never as a failed page.
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from judge.i18n import _
+from judge.i18n import N_, _, current_locale, gettext, list_separator
 from judge.engine.errors import ScenarioError
 from judge.engine.runner import entry_rulesets, linked_scenarios, replay_entry_file
 
-from .board import BoardView, board_view, mark_leaving
+from .board import BoardView, board_view, counter_label, mark_leaving, term_text, \
+    value_text, zone_label
 
 log = logging.getLogger(__name__)
 
@@ -75,20 +77,79 @@ class EntryReplay:
         return {"runs": [r.as_json() for r in runs], "errors": self.errors}
 
 
+# The words of an expect path that are not a zone, a counter or a card's field
+# (judge/engine/expect.py): what they mean, in the reader's language.
+PATH_WORDS = {"outcome": N_("result"), "outcomes": N_("result of each action"),
+              "phase": N_("phase"), "active": N_("player whose turn it is"),
+              "turn": N_("turn"), "winner": N_("winner"), "count": N_("number of cards"),
+              "life": N_("life")}
+EXPECT_FROM_REVISION = re.compile(r"^revision (\d+) of (.+)$")
+
+
+def path_label(game: str, path: str) -> str:
+    """An expect path in words: ``A.nodes.count`` → 「Aのノードエリアの枚数」,
+    ``outcome`` → 「結果」, ``A.field.チルノ.asleep`` → 「Aの場の「チルノ」のスリープ状態」."""
+    from judge.engine.registry import game_class
+    declared = game_class(game)
+    parts, words = path.split("."), []
+    for i, part in enumerate(parts):
+        if i == 0 and len(parts) > 1 and part not in PATH_WORDS:
+            words.append(part)                               # a player: A, B
+        elif part in declared.zones:
+            words.append(zone_label(game, part))
+        elif part in PATH_WORDS:
+            words.append(gettext(PATH_WORDS[part]))
+        elif i == 2 and parts[1] in declared.zones:
+            words.append(f"「{part}」")                       # a card, by its name
+        elif i == 1 and part in (declared.counters or {}):
+            words.append(counter_label(game, part))
+        else:
+            words.append(term_text(game, "field", part))
+    return ("の" if current_locale() == "ja" else " › ").join(words)
+
+
+def value_label(game: str, value: Any) -> str:
+    """An expected or actual value in words: 「可」 for legal, はい for True, a list with 、."""
+    if isinstance(value, list):
+        return list_separator().join(value_label(game, v) for v in value) or _("none")
+    if isinstance(value, str):
+        said = term_text(game, "outcome", value)
+        return said if said != value else str(value_text(game, value))
+    return str(value_text(game, value))
+
+
+def source_label(source: str | None) -> str | None:
+    """Where the expectations come from, in words: the scenario's ``expect``, or the
+    ``expect_by_revision`` of an older revision of the ruling."""
+    if not source:
+        return source
+    m = EXPECT_FROM_REVISION.match(source)
+    if m:
+        return _("what revision {n} of {entry} answers", n=m.group(1), entry=m.group(2))
+    return _("the scenario's expected result") if source == "expect" else source
+
+
 def verdict(result) -> dict:
     """The engine's result against what the ruling says: match, mismatch or nothing to check.
 
-    ``rows`` lists each checked path with the expected value, the engine's, and ``ok``.
+    ``rows`` lists each checked path with the expected value, the engine's, and ``ok``;
+    ``label``, ``expected_text`` and ``actual_text`` say them in the reader's language.
     """
     wanted: dict[str, Any] = dict(result.wanted or {})
     expect = result.expect or {"checked": 0, "failed": []}
     failed = {f["path"]: f for f in expect.get("failed", [])}
-    rows = [{"path": path, "expected": value,
-             "actual": failed[path]["actual"] if path in failed else value,
-             "ok": path not in failed} for path, value in wanted.items()]
+    game = result.scenario.game.name
+    rows = []
+    for path, value in wanted.items():
+        actual = failed[path]["actual"] if path in failed else value
+        rows.append({"path": path, "expected": value, "actual": actual,
+                     "ok": path not in failed, "label": path_label(game, path),
+                     "expected_text": value_label(game, value),
+                     "actual_text": value_label(game, actual)})
     status = "none" if not rows else ("mismatch" if failed else "match")
+    source = result.expect_source if rows else None
     return {"status": status, "checked": expect.get("checked", len(rows)),
-            "failed": len(failed), "source": result.expect_source if rows else None,
+            "failed": len(failed), "source": source, "source_text": source_label(source),
             "rows": rows}
 
 

@@ -13,6 +13,7 @@ import unicodedata
 
 from judge.corpus.model import plain_text
 from judge.i18n import _
+from judge.i18n.bilingual import pick
 
 # An official answer line: "A．いいえ、出来ません。" (full- or half-width A, any stop).
 ANSWER_LINE = re.compile(r"^\s*[AＡ]\s*[.．:：、]\s*(.+)$")
@@ -63,7 +64,8 @@ def date_view(rev) -> dict:
     day = rev.date.day.isoformat()
     if rev.date.before and rev.meta.get("date_basis"):
         return {"text": _("date unknown"), "collected": day, "before": True, "iso": None,
-                "known": False, "basis": str(rev.meta["date_basis"])}
+                "known": False, "basis": pick(rev.meta["date_basis"]),
+                "short": _("date unknown (collected {day})", day=day)}
     if rev.date.before:
         return {"text": _("before {day}", day=day), "collected": None, "before": True, "iso": day,
                 "known": True}

@@ -9,6 +9,7 @@ from judge.i18n import Messages, pgettext
 msg = Messages(__package__)
 
 TERMS = [
+    pgettext("field", "first_player"),          # the state's flag: who went first (先攻)
     pgettext("zone", "deck"), pgettext("zone", "hand"), pgettext("zone", "battle"),
     pgettext("zone", "magic"), pgettext("zone", "forbidden"), pgettext("zone", "field"),
     pgettext("zone", "break"), pgettext("zone", "forbidden_deck"), pgettext("zone", "removed"),

@@ -75,10 +75,9 @@ def changes_since(corpus, game: str | None, day: date, rulings=()) -> list[dict]
 
 def latest_day(corpus, game: str | None) -> str | None:
     """The newest exact revision date of a game's texts: what "latest" stands for."""
-    days = [rev.date.day for entry in corpus
-            if (not game or entry.game == game) and _rules(entry)
-            for rev in entry.revisions if rev.date is not None and not rev.date.before]
-    return max(days).isoformat() if days else None
+    from judge.corpus.changes import newest_text_day
+    day = newest_text_day(corpus, game)
+    return day.isoformat() if day else None
 
 
 def pin_state(corpus, text: str, data=None, latest=latest_day) -> dict:

@@ -10,13 +10,13 @@ reported beside the others, never as a failed page.
 from __future__ import annotations
 
 import logging
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from judge.i18n import N_, _, current_locale, gettext, list_separator
 from judge.engine.errors import ScenarioError
+from judge.engine.report import expect_source_text
 from judge.engine.runner import entry_rulesets, linked_scenarios, replay_entry_file
 
 from .board import BoardView, board_view, counter_label, mark_leaving, term_text, \
@@ -83,7 +83,6 @@ PATH_WORDS = {"outcome": N_("result"), "outcomes": N_("result of each action"),
               "phase": N_("phase"), "active": N_("player whose turn it is"),
               "turn": N_("turn"), "winner": N_("winner"), "count": N_("number of cards"),
               "life": N_("life")}
-EXPECT_FROM_REVISION = re.compile(r"^revision (\d+) of (.+)$")
 
 
 def path_label(game: str, path: str) -> str:
@@ -118,17 +117,6 @@ def value_label(game: str, value: Any) -> str:
     return str(value_text(game, value))
 
 
-def source_label(source: str | None) -> str | None:
-    """Where the expectations come from, in words: the scenario's ``expect``, or the
-    ``expect_by_revision`` of an older revision of the ruling."""
-    if not source:
-        return source
-    m = EXPECT_FROM_REVISION.match(source)
-    if m:
-        return _("what revision {n} of {entry} answers", n=m.group(1), entry=m.group(2))
-    return _("the scenario's expected result") if source == "expect" else source
-
-
 def verdict(result) -> dict:
     """The engine's result against what the ruling says: match, mismatch or nothing to check.
 
@@ -149,7 +137,7 @@ def verdict(result) -> dict:
     status = "none" if not rows else ("mismatch" if failed else "match")
     source = result.expect_source if rows else None
     return {"status": status, "checked": expect.get("checked", len(rows)),
-            "failed": len(failed), "source": source, "source_text": source_label(source),
+            "failed": len(failed), "source": source, "source_text": expect_source_text(source) if source else None,
             "rows": rows}
 
 

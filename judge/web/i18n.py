@@ -143,7 +143,11 @@ def _script_text(lang: str, script: str) -> dict[str, str]:
             if m.id and m.string and any(loc.endswith(script) for loc, _ in m.locations)}
 
 
-def script_text(script: str = "board.js") -> dict[str, str]:
+def script_text(script: str = "board.js", *more: str) -> dict[str, str]:
     """The translations of a script's messages (``t("…")`` in static/<script>) for the
-    reader's locale, read from the catalogue where Babel extracted them."""
-    return _script_text(current(), script)
+    reader's locale, read from the catalogue where Babel extracted them; with ``more``,
+    those of the other scripts of the page too."""
+    out = dict(_script_text(current(), script))
+    for other in more:
+        out.update(_script_text(current(), other))
+    return out

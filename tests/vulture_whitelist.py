@@ -53,3 +53,7 @@ board_scenarios, _.judge_translations  # noqa
 _.session_interface, _.judge_lang  # noqa
 # the request's message catalogue, kept on Jinja's per-render EvalContext
 _.judge_catalogue  # noqa
+# catalogue markers Babel extracts (pgettext/N_ lists, like a game's TERMS), and the
+# attributes click reads when it formats help (judge/i18n/clicktext.py sets them)
+FILE_KINDS, CLICK, OUTCOMES  # noqa
+_.short_help, _.options_metavar, _._help_option, _.subcommand_metavar  # noqa

@@ -45,10 +45,3 @@ def missing(value: Any) -> list[str]:
     if isinstance(value, dict):
         return [lang for lang in LOCALES if not str(value.get(lang) or "").strip()]
     return list(LOCALES)
-
-
-def flat(value: Any) -> str:
-    """Every language of a text as one string (for search and for finding a quote)."""
-    if isinstance(value, dict):
-        return " ".join(str(v) for v in value.values() if v)
-    return "" if value is None else str(value)

@@ -255,7 +255,8 @@ def _run_view(call):
         except ScenarioError:
             return None
         return run_view(result, f"call {call.id}", None, tuple(result.scenario.game.zones))
-    return services().cache.get(("call-run", call.id, call.version), make)
+    from judge.i18n import current_locale       # the boards' words are the reader's
+    return services().cache.get(("call-run", call.id, call.version, current_locale()), make)
 
 
 def _cited(call) -> list[dict]:

@@ -114,9 +114,8 @@ STATE = obj(["players"], "A game state", active=NSTR, phase=NSTR, turn=INT,
 VERDICT = obj(
     ["status", "checked", "failed", "rows"], "The run against what the ruling says",
     status={"type": "string", "enum": ["match", "mismatch", "none"]}, checked=INT,
-    failed=INT, source=NSTR, source_text=NSTR,
-    rows=array(obj(["path", "ok"], path=STR, expected=ANY_VALUE, actual=ANY_VALUE, ok=BOOL,
-                   label=STR, expected_text=STR, actual_text=STR)))
+    failed=INT, source=NSTR, game=STR,
+    rows=array(obj(["path", "ok"], path=STR, expected=ANY_VALUE, actual=ANY_VALUE, ok=BOOL)))
 _RUN_FIELDS = dict(
     game=STR, ruleset=STR, ruleset_label=STR, title=STR, scenario=STR, ruling=STRS,
     steps=array(ref("Step")), initial=ref("State"), state=ref("State"), outcomes=STRS,

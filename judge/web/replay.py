@@ -121,24 +121,35 @@ def verdict(result) -> dict:
     """The engine's result against what the ruling says: match, mismatch or nothing to check.
 
     ``rows`` lists each checked path with the expected value, the engine's, and ``ok``;
-    ``label``, ``expected_text`` and ``actual_text`` say them in the reader's language.
+    ``game`` lets a page say them in its reader's words (:func:`verdict_words`) when it
+    shows them, as the verdict is also stored with a recorded call.
     """
     wanted: dict[str, Any] = dict(result.wanted or {})
     expect = result.expect or {"checked": 0, "failed": []}
     failed = {f["path"]: f for f in expect.get("failed", [])}
-    game = result.scenario.game.name
-    rows = []
-    for path, value in wanted.items():
-        actual = failed[path]["actual"] if path in failed else value
-        rows.append({"path": path, "expected": value, "actual": actual,
-                     "ok": path not in failed, "label": path_label(game, path),
-                     "expected_text": value_label(game, value),
-                     "actual_text": value_label(game, actual)})
+    rows = [{"path": path, "expected": value,
+             "actual": failed[path]["actual"] if path in failed else value,
+             "ok": path not in failed} for path, value in wanted.items()]
     status = "none" if not rows else ("mismatch" if failed else "match")
-    source = result.expect_source if rows else None
     return {"status": status, "checked": expect.get("checked", len(rows)),
-            "failed": len(failed), "source": source, "source_text": expect_source_text(source) if source else None,
-            "rows": rows}
+            "failed": len(failed), "source": result.expect_source if rows else None,
+            "rows": rows, "game": result.scenario.game.name}
+
+
+def verdict_words(v: dict) -> dict:
+    """A verdict's paths, values and source in the reader's language, for the page:
+    ``label``, ``expected_text``, ``actual_text`` per row and ``source_text``."""
+    game = v.get("game")
+    rows = []
+    for row in v.get("rows") or []:
+        said = dict(row)
+        if game:
+            said.update(label=path_label(game, row["path"]),
+                        expected_text=value_label(game, row.get("expected")),
+                        actual_text=value_label(game, row.get("actual")))
+        rows.append(said)
+    return {**v, "rows": rows,
+            "source_text": expect_source_text(v["source"]) if v.get("source") else None}
 
 
 def run_view(result, scenario: str, revision: int | None, zones: tuple[str, ...]) -> RunView:

@@ -232,8 +232,8 @@ SOURCE_LABELS = _Labels({"revision": N_("copy"), "quoted_in": N_("quoted in"),
                          "chapter": N_("chapter"), "url": N_("address"),
                          "commit": N_("commit"), "text_lines": N_("lines of the text"),
                          "file": N_("file"), "lines": N_("lines")})
-# How the @wiki importer names the copy of a backup page a revision comes from
-# (judge/games/vision/importer/builder.py): said again here in the reader's language.
+# How a game's @wiki importer names the copy of a backup page a revision comes from:
+# said again here in the reader's language.
 COPY = re.compile(r"^(newer|older) copy, revision (of|before) (.+)$")
 
 

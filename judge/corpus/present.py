@@ -115,7 +115,19 @@ def entry_text(entry: Entry, corpus: Corpus) -> str:
     return "\n".join(lines)
 
 
+def date_text(rev: Revision) -> str:
+    """A revision's date as a judge reads it: the day; 「2014-04-10 より前」 when only
+    that is known; 日付不明 with the day the text was collected when the source gives
+    none (the importer's ``date_basis``)."""
+    if rev.date is None:
+        return _("undated")
+    day = rev.date.day.isoformat()
+    if rev.date.before and rev.meta.get("date_basis"):
+        return _("date unknown (collected {day})", day=day)
+    return _("before {day}", day=day) if rev.date.before else day
+
+
 def _rule(rev: Revision) -> str:
     head = "── " + _("revision {n} · {date} · {status}", n=rev.number,
-                     date=rev.date or _("undated"), status=gettext(rev.status)) + " "
+                     date=date_text(rev), status=gettext(rev.status)) + " "
     return head + "─" * max(4, 60 - len(head))

@@ -12,6 +12,7 @@ import re
 import unicodedata
 
 from judge.corpus.model import plain_text
+from judge.corpus.present import date_text
 from judge.i18n import _
 from judge.i18n.bilingual import pick
 
@@ -65,7 +66,7 @@ def date_view(rev) -> dict:
     if rev.date.before and rev.meta.get("date_basis"):
         return {"text": _("date unknown"), "collected": day, "before": True, "iso": None,
                 "known": False, "basis": pick(rev.meta["date_basis"]),
-                "short": _("date unknown (collected {day})", day=day)}
+                "short": date_text(rev)}
     if rev.date.before:
         return {"text": _("before {day}", day=day), "collected": None, "before": True, "iso": day,
                 "known": True}

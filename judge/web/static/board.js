@@ -125,11 +125,18 @@
     return z ? z.label : id;
   }
   function cardName(card) { return isMapping(card) ? String(card.name) : String(card); }
+  // A card's field in the reader's words (種類: コマンドカード); the key stays in the YAML.
+  function cardFieldText(k, v) {
+    var sp = model && specs[model.game];
+    var f = ((sp && sp.card_fields) || {})[k] || {};
+    var shown = Array.isArray(v) ? v.join(t("、")) : ((f.option_labels || {})[v] || v);
+    return t("{field}: {value}", { field: f.label || k, value: shown });
+  }
   function cardLabel(card) {
     if (!isMapping(card)) return String(card);
     var extra = Object.keys(card).filter(function (k) { return k !== "name"; })
-      .map(function (k) { return k + " " + (Array.isArray(card[k]) ? card[k].join("・") : card[k]); });
-    return card.name + (extra.length ? " (" + extra.join(", ") + ")" : "");
+      .map(function (k) { return cardFieldText(k, card[k]); });
+    return card.name + (extra.length ? t("（{details}）", { details: extra.join(t("、")) }) : "");
   }
   function boardCards() {
     var names = [];
@@ -500,7 +507,7 @@
     d.name = m.name;
     d.fields = {};
     Object.keys(m.fields || {}).forEach(function (k) { if (sp.card_fields && sp.card_fields[k]) d.fields[k] = m.fields[k]; });
-    var filled = Object.keys(d.fields).map(function (k) { return k + " " + d.fields[k]; }).join(t("、"));
+    var filled = Object.keys(d.fields).map(function (k) { return cardFieldText(k, d.fields[k]); }).join(t("、"));
     d.note = filled ? t("「{name}」の項目を入れました: {fields}", { name: m.name, fields: filled })
       : t("「{name}」（このカードの数値はコーパスにありません）", { name: m.name });
     render();

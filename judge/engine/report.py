@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 
-from judge.i18n import Term, _, current_locale, list_separator
+from judge.i18n import Term, _, current_locale, list_separator, locale_dir
 
 
 def _value(v) -> str:
@@ -17,7 +18,17 @@ def _value(v) -> str:
 
 
 def _zone(game: str, zone: str) -> str:
-    return Term("zone", zone, f"judge.games.{game}").render()
+    """A zone by its game's catalogue (the package the game's class lives in), else by
+    the labels the game declares (a game without a catalogue), else its key."""
+    from judge.engine.registry import game_classes
+    cls = game_classes().get(game)
+    if cls is None:
+        return zone
+    package = getattr(sys.modules.get(cls.__module__), "__package__", None) or cls.__module__
+    catalogue = locale_dir(package)
+    if catalogue is None or not catalogue.is_dir():
+        return cls.zone_labels.get(zone, {}).get(current_locale()) or zone
+    return Term("zone", zone, package).render()
 
 
 def _counter(game: str, counter: str) -> str:
@@ -34,7 +45,7 @@ def result_text(result) -> str:
     head = _("{game} · ruleset {ruleset}", game=data["game"], ruleset=data["ruleset_label"])
     if result.ruleset.day is None and not result.label:
         # "latest" is the newest text in force, not the day the command was run
-        from judge.corpus.changes import newest_text_day
+        from .rulesets import newest_text_day
         newest = newest_text_day(result.ruleset.corpus, data["game"])
         head = _("{game} · the latest rules (texts up to {day})", game=data["game"],
                  day=newest.isoformat() if newest else _("date unknown"))

@@ -6,7 +6,7 @@ reader's locale instead.  A command's help (its docstring) and an option's ``hel
 looked up in the same catalogue, whose msgid is the English text with its whitespace
 joined: :func:`localize` sets them for the locale before click reads them, keeping the
 English in ``_judge_help`` for the next call.  ``scripts/catalogues update`` extracts the
-help texts (``python -m judge.i18n.clicktext <pot>``); ``CLICK`` lists click's words.
+help texts (:func:`add_to_pot`); ``CLICK`` lists click's words.
 """
 from __future__ import annotations
 
@@ -174,18 +174,14 @@ def help_texts(group: click.Command) -> list[str]:
     return list(found)
 
 
-def _add_to_pot(pot: str) -> None:
-    """Append the CLI's help texts to a Babel template (scripts/catalogues update)."""
+def add_to_pot(pot: str, group: click.Command) -> None:
+    """Append the help texts under ``group`` to a Babel template (scripts/catalogues
+    update passes the judge command)."""
     from babel.messages.pofile import read_po, write_po
-    from judge.cli import main
     with open(pot, "rb") as f:
         catalog = read_po(f)
-    for text in help_texts(main):
+    for text in help_texts(group):
         if text not in catalog:
             catalog.add(text, locations=[("judge/cli.py", 0)])
     with open(pot, "wb") as f:
         write_po(f, catalog, width=0, sort_by_file=True)
-
-
-if __name__ == "__main__":
-    _add_to_pot(sys.argv[1])

@@ -112,7 +112,7 @@ def init_app(app: Flask) -> None:
     # cost of the ~90 _() of a board's page); the result is the same newstyle one.
     app.jinja_env.globals["gettext"] = app.jinja_env.globals["_"] = _template_gettext
     app.jinja_env.filters["code_spans"] = code_spans
-    from .replay import verdict_words
+    from judge.app.replays import verdict_words
     app.jinja_env.filters["verdict_words"] = verdict_words
 
     @app.context_processor

@@ -69,3 +69,17 @@ def test_click_errors_and_ours_read_in_each_language(args, ja, en):
     said_en = CliRunner().invoke(main, ["--lang", "en", *args], env=JA_ENV)
     assert said_ja.exit_code == said_en.exit_code == 2
     assert ja in said_ja.output and en in said_en.output
+
+
+def test_the_catalogue_update_extracts_every_help_text(tmp_path):
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    from judge.i18n.clicktext import add_to_pot
+    pot = tmp_path / "messages.pot"
+    with pot.open("wb") as f:
+        write_po(f, Catalog())
+    add_to_pot(str(pot), main)
+    with pot.open("rb") as f:
+        found = {m.id for m in read_po(f) if m.id}
+    assert found == set(help_texts(main)) and "Print the entry as JSON." in found

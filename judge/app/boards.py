@@ -196,7 +196,7 @@ def game_spec(game) -> dict:
     from judge.engine.match import game_package
     from judge.i18n import Term, gettext
 
-    from .board import counter_label, term_text, zone_label
+    from .boardview import counter_label, term_text, zone_label
     package = game_package(game)
 
     def label(kind: str, key: str) -> str:

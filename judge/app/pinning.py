@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timezone
 
-from . import workbench
+from . import boards
 
 RULESET_LINE = re.compile(r"^ruleset:[ \t]*(?P<value>[^#\n]*?)[ \t]*(?:#.*)?$", re.M)
 RULES_KINDS = ("rule", "qa", "term")
@@ -44,7 +44,7 @@ def pin(text: str, day: date | None = None) -> str:
     current = ruleset_of(text)
     if current not in (None, "latest") or not text.strip():
         return text
-    return workbench.with_ruleset(text, (day or today()).isoformat())
+    return boards.with_ruleset(text, (day or today()).isoformat())
 
 
 def game_of(text: str) -> str | None:
@@ -75,7 +75,7 @@ def changes_since(corpus, game: str | None, day: date, rulings=()) -> list[dict]
 
 def latest_day(corpus, game: str | None) -> str | None:
     """The newest exact revision date of a game's texts: what "latest" stands for."""
-    from judge.corpus.changes import newest_text_day
+    from judge.engine.rulesets import newest_text_day
     day = newest_text_day(corpus, game)
     return day.isoformat() if day else None
 

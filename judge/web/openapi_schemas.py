@@ -62,8 +62,6 @@ HIT = obj(
     url=text("the entry page, ?rev=N for an older revision, #clause for a clause"),
     score=NUM, clause=NSTR, revision=INT,
     current=BOOL, date=text("the revision's date, 'before D' or null", True),
-    date_label=text("the date in the reader's language (日付不明 and the day the text "
-                    "was collected, where the source gives no date)", True),
     withdrawn=BOOL)
 RESULT = {"allOf": [HIT, obj(
     [], "One entry of a grouped search: its best passage, more passages, older revisions",

@@ -162,25 +162,10 @@ def search(args, api: bool = False) -> SearchPage:
                        "notice": _("検索に失敗しました（記録済み）。言い換えてお試しください。")}
         return result
     for hit in result.data.get("results", []):
-        hit["date_label"] = hit_date(hit)
         hit["snippet"] = str(sanitize_snippet(hit.get("snippet", "")))
         for more in [*hit.get("passages", []), *hit.get("old", [])]:
             more["snippet"] = str(sanitize_snippet(more.get("snippet", "")))
     return result
-
-
-def hit_date(hit: dict) -> str | None:
-    """A result's date as the entry page says it (日付不明 with the day the text was
-    collected, where the source gives none), else the index's date as it is."""
-    entry = services().corpus.entries.get(hit.get("id"))
-    try:
-        rev = entry.revision(int(hit.get("revision"))) if entry else None
-    except (KeyError, TypeError, ValueError):
-        rev = None
-    if rev is None:
-        return hit.get("date")
-    when = date_view(rev)
-    return when.get("short") or when["text"]
 
 
 # --- entries ------------------------------------------------------------------------

@@ -118,9 +118,9 @@ def newest_text_day(corpus, game: str | None = None) -> date | None:
     """The newest exact revision date of a game's rules, Q&A and terms: what the latest
     rules stand for (「最新（2014-04-10 の改訂まで）」).  "before D" says nothing about
     when a text changed, a card list's date is when it was compiled, and the editors'
-    glossary is not the game's text: none of them counts."""
+    glossary and lexicon are not the game's text: none of them counts."""
     days = [rev.date.day for entry in corpus
             if (not game or entry.game == game) and entry.kind in ("qa", "rule", "term")
-            and "glossary" not in (entry.data or {})
+            and not {"glossary", "lexicon"} & set(entry.data or {})
             for rev in entry.revisions if rev.date is not None and not rev.date.before]
     return max(days) if days else None

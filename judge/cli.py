@@ -8,6 +8,7 @@ traceback.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -47,6 +48,29 @@ class JudgeGroup(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         return super().get_command(ctx, name) or self._game_commands().get(name)
+
+    def main(self, args=None, *rest, **kwargs):
+        """Choose the language before click reads a word (``--help`` is parsed first):
+        ``--lang``, then $JUDGE_LANG, then the environment's locale; then every help
+        text and click's own words read in it (judge/i18n/clicktext.py)."""
+        from judge.i18n import environment_locale, normalize, set_locale
+        from judge.i18n.clicktext import localize
+        argv = list(sys.argv[1:] if args is None else args)
+        set_locale(_lang_arg(argv) or normalize(os.environ.get("JUDGE_LANG"))
+                   or environment_locale())
+        localize(self)
+        return super().main(argv, *rest, **kwargs)
+
+
+def _lang_arg(argv: list[str]) -> str | None:
+    """The value of ``--lang`` in the command line, if it is one of the languages."""
+    from judge.i18n import normalize
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return normalize(argv[i + 1])
+        if arg.startswith("--lang="):
+            return normalize(arg.split("=", 1)[1])
+    return None
 
 
 @click.group(cls=JudgeGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -180,12 +180,17 @@ def run(text: str, corpus, source: str = "<board>", scenario=None) -> RunResult:
     return run_scenario(scenario, corpus, "scenario", expect=expect, expect_source=origin)
 
 
+# Fields whose values are words of a game's vocabulary (judge/games/<game>/i18n.py TERMS).
+OPTION_TERMS = {"kind": "kind", "type": "kind", "target_kind": "kind", "position": "position",
+                "zone": "zone", "to": "phase", "phase": "phase", "attack_type": "attack_type"}
+
+
 def game_spec(game) -> dict:
     """What the board form needs to know about a game: zones, fields, actions, phases."""
     from judge.engine.match import game_package
     from judge.i18n import Term, gettext
 
-    from .boardview import zone_label
+    from .boardview import counter_label, term_text, zone_label
     package = game_package(game)
 
     def label(kind: str, key: str) -> str:
@@ -197,24 +202,34 @@ def game_spec(game) -> dict:
         return gettext(text, package) if text else ""
 
     def choices(name: str, f) -> list:
-        # one choice a value, in the game's own word (攻撃表示 · attack), not every spelling
+        # one choice a value, in the game's own word (攻撃表示), not every spelling; the
+        # value itself is what the form sends, never shown to the reader
         if f.choices:
-            return [[value, word if word == value else f"{word} · {value}"]
-                    for value, word in f.choices]
-        return [[o, (lambda w: o if w == o else f"{w} · {o}")(label(name, o))]
-                for o in f.options]
+            return [[value, word] for value, word in f.choices]
+        return [[o, label(name, o)] for o in f.options]
 
     def fields(specs) -> dict:
         return {name: {"kind": f.kind, "required": f.required, "options": list(f.options),
-                       "choices": choices(name, f), "doc": doc(f.doc),
-                       "label": label("field", name)}
+                       "choices": choices(name, f),
+                       **({"option_labels": {o: option_label(name, o) for o in f.options}}
+                          if f.options else {}),
+                       "doc": doc(f.doc), "label": label("field", name)}
                 for name, f in specs.items()}
+
+    def option_label(name: str, value) -> str:
+        # a choice's value as the game's word for it: the field's own list (msgctxt the
+        # field's name: spell_type), else the vocabulary the field names (a kind, a zone)
+        said = term_text(game.name, name, value)
+        if said == str(value) and name in OPTION_TERMS:
+            said = term_text(game.name, OPTION_TERMS[name], value)
+        return said
 
     return {
         "name": game.name, "title": game.title or game.name, "titles": dict(game.titles),
         "zones": [{"id": z, "label": zone_label(game.name, z),
                    "labels": dict(game.zone_labels.get(z, {}))} for z in game.zones],
         "phases": list(game.phases), "counters": dict(game.counters),
+        "counter_labels": {c: counter_label(game.name, c) for c in game.counters},
         "phase_labels": {p: label("phase", p) for p in game.phases},
         "starting_life": game.starting_life,
         "needed_fields": {z: list(fs) for z, fs in game.needed_fields.items()},

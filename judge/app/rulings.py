@@ -14,7 +14,9 @@ import unicodedata
 from markupsafe import Markup
 
 from judge.corpus.model import plain_text
+from judge.corpus.present import date_text
 from judge.i18n import _, current_locale
+from judge.i18n.bilingual import pick
 
 # An official answer line: "A．いいえ、出来ません。" (full- or half-width A, any stop).
 ANSWER_LINE = re.compile(r"^\s*[AＡ]\s*[.．:：、]\s*(.+)$")
@@ -65,7 +67,8 @@ def date_view(rev) -> dict:
     day = rev.date.day.isoformat()
     if rev.date.before and rev.meta.get("date_basis"):
         return {"text": _("date unknown"), "collected": day, "before": True, "iso": None,
-                "known": False, "basis": str(rev.meta["date_basis"])}
+                "known": False, "basis": pick(rev.meta["date_basis"]),
+                "short": date_text(rev)}
     if rev.date.before:
         return {"text": _("before {day}", day=day), "collected": None, "before": True, "iso": day,
                 "known": True}

@@ -7,6 +7,7 @@ the engine's JSON.
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 from judge.i18n import Term, _, current_locale, list_separator, locale_dir
@@ -42,6 +43,12 @@ def result_text(result) -> str:
     """A run as a readable, numbered step log with each step's rule and quote."""
     data = result.as_json()
     head = _("{game} · ruleset {ruleset}", game=data["game"], ruleset=data["ruleset_label"])
+    if result.ruleset.day is None and not result.label:
+        # "latest" is the newest text in force, not the day the command was run
+        from .rulesets import newest_text_day
+        newest = newest_text_day(result.ruleset.corpus, data["game"])
+        head = _("{game} · the latest rules (texts up to {day})", game=data["game"],
+                 day=newest.isoformat() if newest else _("date unknown"))
     if data["title"]:
         head = f"{data['title']}\n{head}"
     lines = [head, "=" * min(72, max(20, len(head)))]
@@ -93,8 +100,20 @@ def result_text(result) -> str:
                                        actual=_value(f["actual"])))
         else:
             lines.append(_("expect: all {checked} match ({source})", checked=exp["checked"],
-                           source=result.expect_source))
+                           source=expect_source_text(result.expect_source)))
     return "\n".join(lines)
+
+
+EXPECT_FROM_REVISION = re.compile(r"^revision (\d+) of (.+)$")
+
+
+def expect_source_text(source: str | None) -> str:
+    """Where the expectations come from, in words: the scenario's ``expect``, or what an
+    older revision of the ruling answers (``revision N of <entry>`` in the JSON)."""
+    m = EXPECT_FROM_REVISION.match(source or "")
+    if m:
+        return _("what revision {n} of {entry} answers", n=m.group(1), entry=m.group(2))
+    return _("the scenario's expected result") if source == "expect" else str(source or "")
 
 
 def verify_table(rows) -> str:

@@ -132,7 +132,7 @@ VERDICT = obj(
     rule=NSTR, clause=NSTR, quote=NSTR, interpretation=BOOL, interpretation_id=STR,
     reason=NSTR,
     status={"type": "string", "enum": ["match", "mismatch", "none"]}, checked=INT,
-    failed=INT, source=NSTR,
+    failed=INT, source=NSTR, game=STR,
     rows=array(obj(["path", "ok"], path=STR, expected=ANY_VALUE, actual=ANY_VALUE, ok=BOOL)))
 _RUN_FIELDS = dict(
     game=STR, ruleset=STR, ruleset_label=STR, title=STR, scenario=STR, ruling=STRS,

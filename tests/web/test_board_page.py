@@ -41,7 +41,7 @@ def test_opening_a_scenario_under_an_older_ruleset_checks_that_revision(client):
     assert "ruleset: 2015-01-01" in page
     result = result_section(page)
     assert "不可" not in result
-    assert "照合元: revision 1 of vision/rule/toy" in result
+    assert "照合元: vision/rule/toy の改訂1の回答" in result
 
 
 def test_posting_a_board_runs_it_and_gives_a_permalink(client):

@@ -63,6 +63,11 @@
 
   // A field's name as the reader says it, with the YAML key it writes (攻撃するカード · attacker).
   function fieldLabel(f, key) { return f.label && f.label !== key ? f.label + " · " + key : key; }
+  // A choice's values with the game's word for each beside the file's (攻撃表示 · attack).
+  function optionPairs(f) {
+    var labels = f.option_labels || {};
+    return (f.options || []).map(function (o) { return [o, fieldLabel({ label: labels[o] }, o)]; });
+  }
 
   // A labelled control: {label, id, control}.
   function field(label, control, cls) {
@@ -120,11 +125,18 @@
     return z ? z.label : id;
   }
   function cardName(card) { return isMapping(card) ? String(card.name) : String(card); }
+  // A card's field in the reader's words (種類: コマンドカード); the key stays in the YAML.
+  function cardFieldText(k, v) {
+    var sp = model && specs[model.game];
+    var f = ((sp && sp.card_fields) || {})[k] || {};
+    var shown = Array.isArray(v) ? v.join(t("、")) : ((f.option_labels || {})[v] || v);
+    return t("{field}: {value}", { field: f.label || k, value: shown });
+  }
   function cardLabel(card) {
     if (!isMapping(card)) return String(card);
     var extra = Object.keys(card).filter(function (k) { return k !== "name"; })
-      .map(function (k) { return k + " " + (Array.isArray(card[k]) ? card[k].join("・") : card[k]); });
-    return card.name + (extra.length ? " (" + extra.join(", ") + ")" : "");
+      .map(function (k) { return cardFieldText(k, card[k]); });
+    return card.name + (extra.length ? t("（{details}）", { details: extra.join(t("、")) }) : "");
   }
   function boardCards() {
     var names = [];
@@ -268,7 +280,7 @@
     Object.keys(sp.counters || {}).forEach(function (counter) {
       var input = h("input", { type: "number", step: "1", value: pl[counter] === undefined ? sp.counters[counter] : pl[counter],
         oninput: function () { var n = parseInt(input.value, 10); if (isNaN(n) || n === sp.counters[counter]) delete pl[counter]; else pl[counter] = n; changed(false); } });
-      row.appendChild(field(counter, input));
+      row.appendChild(field(fieldLabel({ label: (sp.counter_labels || {})[counter] }, counter), input));
     });
     var zoneRows = h("div", { class: "zone-rows" });
     (sp.zones || []).forEach(function (z) {
@@ -309,7 +321,7 @@
     var quick = quickFields(sp, d.zone);
     Object.keys(sp.card_fields || {}).forEach(function (key) {
       var f = sp.card_fields[key];
-      var node = control(f.kind, f.options, d.fields[key], function () { d.fields[key] = readControl(f.kind, node); }, null, f.choices);
+      var node = control(f.kind, optionPairs(f), d.fields[key], function () { d.fields[key] = readControl(f.kind, node); }, null, f.choices);
       node.setAttribute("data-card-field", key);
       if (quick.indexOf(key) >= 0) {
         node.setAttribute("data-enter", "bf-add-card");
@@ -533,7 +545,7 @@
     d.name = m.name;
     d.fields = {};
     Object.keys(m.fields || {}).forEach(function (k) { if (sp.card_fields && sp.card_fields[k]) d.fields[k] = m.fields[k]; });
-    var filled = Object.keys(d.fields).map(function (k) { return k + " " + d.fields[k]; }).join(t("、"));
+    var filled = Object.keys(d.fields).map(function (k) { return cardFieldText(k, d.fields[k]); }).join(t("、"));
     d.note = filled ? t("「{name}」の項目を入れました: {fields}", { name: m.name, fields: filled })
       : t("「{name}」（このカードの数値はコーパスにありません）", { name: m.name });
     render();
@@ -541,10 +553,21 @@
     if (add) add.focus();
   }
 
+  // An action in the reader's words: 「A: ノードにセット（カード: 古の記憶）」; the YAML
+  // keys stay in the file and in the button's data.
   function actionSummary(act) {
+    var sp = model && specs[model.game];
+    var spec = sp && sp.actions && sp.actions[act.do];
+    var fields = (spec && spec.fields) || {};
     var parts = Object.keys(act).filter(function (k) { return k !== "player" && k !== "do"; })
-      .map(function (k) { return k + "=" + (isMapping(act[k]) || Array.isArray(act[k]) ? JSON.stringify(act[k]) : act[k]); });
-    return (act.player || "?") + ": " + act.do + (parts.length ? " " + parts.join(" ") : "");
+      .map(function (k) {
+        var v = act[k], f = fields[k] || {};
+        var shown = isMapping(v) || Array.isArray(v) ? JSON.stringify(v)
+          : ((f.option_labels || {})[v] || v);
+        return t("{field}: {value}", { field: f.label || k, value: shown });
+      });
+    var what = (spec && spec.label) || act.do;
+    return (act.player || "?") + ": " + what + (parts.length ? t("（{details}）", { details: parts.join(t("、")) }) : "");
   }
 
   function actionsFieldset(sp) {
@@ -571,7 +594,7 @@
     var act = (sp.actions || {})[d.do] || { fields: {} };
     var fieldNodes = Object.keys(act.fields).map(function (key) {
       var f = act.fields[key];
-      var node = control(f.kind, f.options, d.fields[key], function () { d.fields[key] = readControl(f.kind, node); });
+      var node = control(f.kind, optionPairs(f), d.fields[key], function () { d.fields[key] = readControl(f.kind, node); });
       node.setAttribute("data-action-field", key);
       if (f.doc) node.title = f.doc;
       return field(fieldLabel(f, key) + (f.required ? " *" : ""), node);

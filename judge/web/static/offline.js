@@ -27,17 +27,26 @@
     var yaml = document.getElementById("yaml");
     if (!actions || !yaml) return;
     var original = yaml.value;
+    // the page's words in the reader's language, carried by the board's data
+    var TEXT = {};
+    try { TEXT = JSON.parse(document.getElementById("bench-data").textContent).text || {}; } catch (e) {}
+    function t(message, params) {
+      var out = TEXT[message] || message;
+      return params ? out.replace(/\{(\w+)\}/g, function (m, k) {
+        return Object.prototype.hasOwnProperty.call(params, k) ? String(params[k]) : m;
+      }) : out;
+    }
     var button = document.createElement("button");
     button.type = "button";
     button.id = "save-board";
-    button.textContent = "この端末に保存";
+    button.textContent = t("この端末に保存");
     var status = document.createElement("span");
     status.className = "small save-status";
     status.setAttribute("role", "status");
     var link = document.createElement("a");
     link.href = "/offline/boards";
     link.className = "small";
-    link.textContent = "保存した盤面";
+    link.textContent = t("保存した盤面");
     actions.appendChild(button);
     actions.appendChild(link);
     actions.appendChild(status);
@@ -45,7 +54,7 @@
       var data = {};
       try { data = JSON.parse(document.getElementById("bench-data").textContent).data || {}; } catch (e) {}
       var text = yaml.value;
-      var title = (text.match(/^title:\s*(.+)$/m) || [])[1] || data.title || "盤面";
+      var title = (text.match(/^title:\s*(.+)$/m) || [])[1] || data.title || t("盤面");
       var game = (text.match(/^game:\s*([a-z]+)\s*$/m) || [])[1] || data.game || "";
       var result = document.getElementById("result");
       // the result shown belongs to the board as it was loaded, not to later edits
@@ -58,9 +67,9 @@
         saved: new Date().toISOString()});
       try {
         store(list.slice(0, 200));
-        status.textContent = "保存しました（" + list.length + " 件）。";
+        status.textContent = t("保存しました（{count} 件）。", {count: list.length});
       } catch (e) {
-        status.textContent = "保存できませんでした: " + e.message;
+        status.textContent = t("保存できませんでした: {error}", {error: e.message});
       }
     });
   });

@@ -68,6 +68,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     from . import offline
     offline.init_app(app)          # manifest, service worker, offline search and pages
+    from . import venue
+    venue.init_app(app)            # /venue: the address as a QR code for the phones
     from . import changes
     changes.init_app(app)
     from judge.record.web import init_app as init_record

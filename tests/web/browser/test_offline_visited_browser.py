@@ -1,0 +1,93 @@
+"""Issue 28: on a phone, a page read online is never lost offline, whatever the state of
+the background download, and a server that stops answering never hangs a page.
+
+The server holds the offline pages file (the download stays in the middle), the phone
+opens the home page, a search and QA-337, then the server stops answering: its listening
+socket stays open and nothing accepts, so every request hangs as on a venue's dying
+Wi-Fi.  Right away, the three pages read again from the phone's copy, the page says how
+far the download got, and a page never opened says so instead of hanging.
+"""
+from __future__ import annotations
+
+import threading
+import urllib.parse
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 375, "height": 812}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True, "locale": "ja-JP"}
+QUERY = "制限を無視"
+
+
+@pytest.fixture
+def dying_server():
+    """The app on the real corpus whose offline pages file never finishes arriving; the
+    test stops it answering with ``stop()``."""
+    from werkzeug.serving import make_server
+
+    from judge.web import create_app
+    app = create_app({"OFFLINE_WARM": False})
+    store = app.extensions["judge-offline"]
+    store.bundle_gz()
+    store.pages_gz()                        # built: only the hold delays the download
+    asked, release = threading.Event(), threading.Event()
+    real = store.pages_gz
+
+    def held():
+        asked.set()
+        release.wait(300)
+        return real()
+    store.pages_gz = held
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    # shutdown() ends the accept loop but keeps the socket listening: connections are
+    # made by the kernel and then nothing answers them
+    yield f"http://127.0.0.1:{server.server_port}", asked, server.shutdown
+    release.set()
+    server.shutdown()
+    server.server_close()
+    thread.join(5)
+
+
+def test_pages_read_online_read_offline_at_once_mid_download(browser: Browser, dying_server,
+                                                             artifacts):
+    url, asked, stop = dying_server
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        page.goto(url + "/")
+        page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)",
+                               timeout=60_000)
+        assert asked.wait(60), "the service worker never started the download"
+        search = url + "/search?q=" + urllib.parse.quote(QUERY)
+        entry = url + "/entry/vision/qa/QA-337"
+        page.goto(search)
+        first = page.locator(".result-title a").first.inner_text()
+        page.goto(entry)
+        expect(page.locator("section.text")).to_contain_text("いいえ、出来ません。")
+        # the page says the offline copy is on its way, and how far
+        expect(page.locator("#offline-state")).to_contain_text("ダウンロード中",
+                                                               timeout=30_000)
+        expect(page.locator("#offline-state")).to_contain_text("/")
+
+        stop()                            # offline, mid-download: nothing answers now
+        page.goto(entry, timeout=10_000)
+        expect(page.locator(".offline-banner")).to_be_visible()
+        expect(page.locator("section.text")).to_contain_text("いいえ、出来ません。")
+        page.screenshot(path=str(artifacts / "offline-visited-entry-phone.png"), full_page=True)
+        page.goto(search, timeout=10_000)
+        expect(page.locator(".offline-banner")).to_be_visible()
+        expect(page.locator(".result-title a").first).to_have_text(first)
+        page.goto(url + "/", timeout=10_000)
+        expect(page.locator(".offline-banner")).to_be_visible()
+        expect(page.locator("#q")).to_be_visible()
+        # a page never opened: a clear notice once the server has had its chance
+        page.goto(url + "/entry/vision/qa/QA-021", timeout=30_000)
+        expect(page.locator(".offline-missing")).to_contain_text("ダウンロードの途中")
+        page.screenshot(path=str(artifacts / "offline-missing-phone.png"), full_page=True)
+    finally:
+        context.close()

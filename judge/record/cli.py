@@ -1,4 +1,4 @@
-"""The record's commands: ``judge db upgrade``, ``judge user add``, ``judge event add``,
+"""The record's commands: ``judge db upgrade``, ``judge db backup``, ``judge db restore``, ``judge user add``, ``judge event add``,
 ``judge staff add``, ``judge token`` (DESIGN.md, "Contracts added with the second round").
 
 Each works on ``$JUDGE_DATABASE_URL`` (SQLite in the instance folder when unset) and
@@ -7,6 +7,7 @@ brings the schema up to date first, so a fresh install needs no separate step.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
@@ -43,6 +44,33 @@ def db_upgrade() -> None:
                      before=before or _("(empty)"), after=after))
     else:
         click.echo(_("{url}: schema {after} (newest)", url=url, after=after))
+
+
+@db.command("backup")
+@click.argument("target", type=click.Path(dir_okay=False, path_type=Path))
+def db_backup(target) -> None:
+    """Copy the record (SQLite) to TARGET, safely while the app is serving."""
+    from .backup import BackupError, backup
+    try:
+        size = backup(target)
+    except BackupError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(_("{path}: cannot write the copy ({reason})", path=target,
+                reason=exc.strerror or exc))
+    click.echo(_("{path}: the record copied ({size} bytes)", path=target, size=size))
+
+
+@db.command("restore")
+@click.argument("copy", type=click.Path(dir_okay=False, path_type=Path))
+def db_restore(copy) -> None:
+    """Put the record back as it is in COPY (from `judge db backup`); stop the app first."""
+    from .backup import BackupError, restore
+    try:
+        restore(copy)
+    except BackupError as exc:
+        _fail(str(exc))
+    click.echo(_("{path}: the record restored from this copy", path=copy))
 
 
 @click.group()

@@ -85,7 +85,7 @@ def serve_until_signalled(server, on_stop: Callable[[], None] | None = None) -> 
     """Run ``server`` in this (the main) thread until Ctrl-C or SIGTERM."""
     stop = threading.Event()
 
-    def _stop(signum, frame):
+    def _stop(_signum, _frame):
         if on_stop and not stop.is_set():
             on_stop()
         stop.set()

@@ -91,3 +91,27 @@ def test_pages_read_online_read_offline_at_once_mid_download(browser: Browser, d
         page.screenshot(path=str(artifacts / "offline-missing-phone.png"), full_page=True)
     finally:
         context.close()
+
+
+def test_the_page_says_the_devices_copy_is_out_of_date_while_the_new_one_arrives(
+        browser: Browser, dying_server):
+    """A phone holding the copy of an older corpus opens a page: the footer names both
+    corpus dates and how far the new copy's download is."""
+    url, asked, _stop = dying_server
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        # before any worker: the device holds a complete copy of another corpus
+        page.goto(url + "/offline/version.json")
+        page.evaluate("""() => caches.open('judge-meta').then(c => c.put('/offline/current',
+            new Response(JSON.stringify({corpus: 'old0000000000000', corpus_date: '2000-01-01',
+              pages_version: 'old', bundle_version: 'old', site: 'old', pages: 1,
+              complete: true}), {headers: {'Content-Type': 'application/json'}})))""")
+        page.goto(url + "/")
+        state = page.locator("#offline-state")
+        expect(state).to_contain_text("古い版", timeout=60_000)
+        expect(state).to_contain_text("2000-01-01")
+        expect(state).to_contain_text("ダウンロード中")
+        assert asked.wait(60)
+    finally:
+        context.close()

@@ -33,19 +33,13 @@ def _sqlite_file(url: str | None) -> Path:
     return Path(parsed.database)
 
 
-def restore(copy: Path, url: str | None = None) -> None:
-    """Put the record back as it is in ``copy`` (made by :func:`backup`); stop the app
-    first: pages open on the old record would write into the restored one."""
-    target = _sqlite_file(url)
-    if not copy.is_file():
-        raise BackupError(_("{path}: no such copy", path=copy))
-    src = sqlite3.connect(f"file:{copy}?mode=ro", uri=True)
+def _copy(source: Path, target: Path, check=None) -> None:
+    """SQLite's online backup of ``source`` into ``target`` (``check`` first reads the
+    source and may refuse it)."""
+    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
     try:
-        try:
-            src.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        except sqlite3.DatabaseError as exc:
-            raise BackupError(_("{path}: not a copy of the record ({reason})", path=copy,
-                                reason=exc)) from None
+        if check:
+            check(src)
         target.parent.mkdir(parents=True, exist_ok=True)
         dst = sqlite3.connect(target, timeout=30)
         try:
@@ -56,6 +50,22 @@ def restore(copy: Path, url: str | None = None) -> None:
         src.close()
 
 
+def restore(copy: Path, url: str | None = None) -> None:
+    """Put the record back as it is in ``copy`` (made by :func:`backup`); stop the app
+    first: pages open on the old record would write into the restored one."""
+    target = _sqlite_file(url)
+    if not copy.is_file():
+        raise BackupError(_("{path}: no such copy", path=copy))
+
+    def readable(src) -> None:
+        try:
+            src.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise BackupError(_("{path}: not a copy of the record ({reason})", path=copy,
+                                reason=exc)) from None
+    _copy(copy, target, readable)
+
+
 def backup(target: Path, url: str | None = None) -> int:
     """Copy the record's SQLite database to ``target``; the number of bytes written."""
     source = _sqlite_file(url)
@@ -63,17 +73,8 @@ def backup(target: Path, url: str | None = None) -> int:
         raise BackupError(_("{path}: no record yet (nothing has been recorded)", path=source))
     if target.exists():
         raise BackupError(_("{path}: already exists; choose a new name", path=target))
-    target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".partial")
     partial.unlink(missing_ok=True)
-    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
-    try:
-        dst = sqlite3.connect(partial)
-        try:
-            src.backup(dst)
-        finally:
-            dst.close()
-    finally:
-        src.close()
+    _copy(source, partial)
     os.replace(partial, target)
     return target.stat().st_size

@@ -9,11 +9,12 @@ far the download got, and a page never opened says so instead of hanging.
 """
 from __future__ import annotations
 
-import threading
 import urllib.parse
 
 import pytest
 from playwright.sync_api import Browser, expect
+
+from .held import pages_held
 
 pytestmark = pytest.mark.browser
 
@@ -25,32 +26,11 @@ QUERY = "制限を無視"
 @pytest.fixture
 def dying_server():
     """The app on the real corpus whose offline pages file never finishes arriving; the
-    test stops it answering with ``stop()``."""
-    from werkzeug.serving import make_server
-
-    from judge.web import create_app
-    app = create_app({"OFFLINE_WARM": False})
-    store = app.extensions["judge-offline"]
-    store.bundle_gz()
-    store.pages_gz()                        # built: only the hold delays the download
-    asked, release = threading.Event(), threading.Event()
-    real = store.pages_gz
-
-    def held():
-        asked.set()
-        release.wait(300)
-        return real()
-    store.pages_gz = held
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    # shutdown() ends the accept loop but keeps the socket listening: connections are
-    # made by the kernel and then nothing answers them
-    yield f"http://127.0.0.1:{server.server_port}", asked, server.shutdown
-    release.set()
-    server.shutdown()
-    server.server_close()
-    thread.join(5)
+    test stops it answering with the third value: ``shutdown()`` ends the accept loop
+    but keeps the socket listening, so connections are made by the kernel and then
+    nothing answers them."""
+    with pages_held() as (url, asked, _release, server):
+        yield url, asked, server.shutdown
 
 
 def test_pages_read_online_read_offline_at_once_mid_download(browser: Browser, dying_server,

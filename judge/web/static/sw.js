@@ -51,8 +51,10 @@ self.addEventListener("message", function (event) {
   if (event.data && event.data.type === "refresh") {
     event.waitUntil(refresh().then(function (info) { tell({type: "offline-ready", info: info}); },
       function (err) {
+        // the server's version, if the download got that far: the device's copy is
+        // then known to be out of date
         return current().then(function (info) {
-          tell(state({type: "offline-error", error: String(err), info: info}));
+          tell(state({type: "offline-error", error: String(err), info: info}, failedAt));
         });
       }));
   } else if (event.data && event.data.type === "status") {
@@ -71,9 +73,11 @@ self.addEventListener("message", function (event) {
 /* The download's state, for the pages' notice: what the device has, what the server
  * has now (when known), and how far the download of it is. */
 var progress = null;          // {done, total, server: version.json} while downloading
-function state(message) {
-  if (progress) message.progress = {done: progress.done, total: progress.total,
-    corpus_date: progress.server.corpus_date, corpus: progress.server.corpus};
+var failedAt = null;          // the progress of the last download that failed
+function state(message, p) {
+  p = p || progress;
+  if (p) message.progress = {done: p.done, total: p.total,
+    corpus_date: p.server.corpus_date, corpus: p.server.corpus};
   return message;
 }
 
@@ -164,7 +168,9 @@ function refresh() {
     await Promise.all(all.filter(function (k) { return k.indexOf(DATA) === 0 && k !== name; })
       .map(function (k) { return caches.delete(k); }));
     return info;
-  })().finally(function () { refreshing = null; progress = null; });
+  })().then(function (info) { failedAt = null; return info; },
+    function (err) { failedAt = progress; throw err; })
+    .finally(function () { refreshing = null; progress = null; });
   return refreshing;
 }
 

@@ -4,7 +4,7 @@
     .venv/bin/python bench/record_load.py --duration 20 --judges 8 --only sqlite
 
 For each database: a fresh one (a SQLite file in a temporary folder; a throwaway
-PostgreSQL server from Debian's package, judge.record.pgtemp), migrated, with an event,
+PostgreSQL server from Debian's package, judge.platform.pgtemp), migrated, with an event,
 8 floor judges and their API tokens; then ``gunicorn wsgi:app`` with 2 workers on
 127.0.0.1 (a free port; gunicorn.conf.py's gthread workers of 4 threads).  Each judge is a client thread that posts calls
 (``POST /api/events/<slug>/calls``: a question, a ruling, two cited entries and a real
@@ -40,10 +40,10 @@ SCENARIO = (ROOT / "corpus/yugioh/scenarios/damage-attack-higher.yaml").read_tex
 
 def prepare(url: str, judges: int) -> list[str]:
     """Migrate, make the event and its judges; their API tokens."""
-    from judge.record import migrate
-    from judge.record.accounts import add_user, new_token
+    from judge.platform import migrate
+    from judge.platform.accounts import add_user, new_token
     from judge.record.calls import add_event, set_staff
-    from judge.record.db import dispose, transaction
+    from judge.platform.db import dispose, transaction
     migrate.upgrade(url)
     with transaction(url) as s:
         head = add_user(s, "head", "head-password")
@@ -60,7 +60,7 @@ def prepare(url: str, judges: int) -> list[str]:
 def count_calls(url: str) -> int:
     from sqlalchemy import func, select
 
-    from judge.record.db import dispose, transaction
+    from judge.platform.db import dispose, transaction
     from judge.record.models import Call
     with transaction(url) as s:
         n = s.scalar(select(func.count()).select_from(Call))
@@ -160,7 +160,7 @@ def main() -> int:
             results.append(run_load("sqlite", f"sqlite:///{tmp}/bench.sqlite3", args))
             print(json.dumps(results[-1], ensure_ascii=False))
         if args.only in (None, "postgresql"):
-            from judge.record.pgtemp import TempPostgres
+            from judge.platform.pgtemp import TempPostgres
             with TempPostgres() as pg:
                 results.append(run_load("postgresql", pg.new_database(), args))
             print(json.dumps(results[-1], ensure_ascii=False))

@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from serving import gunicorn, parser, pct, request, write_json  # noqa: E402
 from web.hostile import BAD_YAML, BASE, finding1_permalink, json_bodies  # noqa: E402
 
-from judge.web.permalink import encode  # noqa: E402
+from judge.app.permalink import encode  # noqa: E402
 
 Request = tuple[str, str, str, bytes | None, dict]      # kind, method, path, body, headers
 

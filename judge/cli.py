@@ -106,7 +106,7 @@ def import_cmd(ctx: click.Context, paths: tuple[Path, ...], force: bool,
                dry_run: bool) -> None:
     """Read source documents (seeds, card list, published rulings) into corpus/."""
     from judge.corpus.importer import ImportError_, import_paths
-    from judge.engine.effects import corpus_before, effect_of_import
+    from judge.app.editorial.impact import corpus_before, effect_of_import
     before = corpus_before(ctx.obj["corpus"])
     try:
         report = import_paths(list(paths), ctx.obj["corpus"], force=force, dry_run=dry_run)
@@ -175,7 +175,7 @@ def lint(ctx: click.Context, as_json: bool) -> None:
 
     def check() -> dict:
         from judge.corpus.lint import lint_corpus
-        from judge.engine.conflicts import ruling_conflicts
+        from judge.app.editorial.conflicts import ruling_conflicts
         problems = lint_corpus(corpus) + ruling_conflicts(corpus)
         errors = sum(p.severity == "error" for p in problems)
         return {"json": [p.as_dict() for p in problems], "lines": [str(p) for p in problems],
@@ -341,8 +341,9 @@ def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, page, 
     does: one result per entry with its best passages, exact matches first, a kana typo
     corrected, glossary terms also searched as the text words them."""
     from judge.corpus import alias_table
+    from judge.app.search import SearchQuery, paged
+    from judge.app.search import search as run_search
     from judge.search import Searcher
-    from judge.search.shaping import paged, shaped
     from judge.search.terminal import shaped_text
     text = " ".join(query).strip()
     if not text:
@@ -354,25 +355,15 @@ def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, page, 
             _fail(_("--game {game!r} is not a game of the corpus (one of {accepted})",
                     game=game, accepted=", ".join(corpus.game_ids)))
         game = known[game.strip().lower()]
-    day = _day(as_of, "--as-of")
+    query = SearchQuery(text, game, kind, _day(as_of, "--as-of"), page, limit, old)
     searcher = Searcher.open(corpus)
     try:
-        if day is not None:
-            from judge.search.asof import search_as_of
-            result = search_as_of(searcher, text, day, game=game, kind=kind, limit=limit,
-                                  offset=(page - 1) * limit)
-            if not as_json:
-                click.echo(result.as_text())
-                return
-            data = dict(result.as_json(), as_of=day.isoformat())
-        else:
-            data = shaped(searcher, corpus, text, game=game, kind=kind, page=page,
-                          limit=limit, old=old)
+        data = run_search(searcher, corpus, query)
     except Exception as exc:  # noqa: BLE001 - the boundary: one clear line, no traceback
         problem = f"{type(exc).__name__}: {exc}"
         _fail(_("the search failed on this query ({problem}); rebuild the index with "
                 "`judge index --rebuild` if this repeats", problem=problem), 1)
-    data = paged(data, page, limit, game, kind)
+    data = paged(data, query)
     if as_json:
         _print_json(data)
     else:
@@ -473,7 +464,7 @@ def verify(ctx: click.Context, as_json: bool) -> None:
     corpus = _load_corpus(ctx)
 
     def replay() -> dict:
-        from judge.engine.effects import review_rows
+        from judge.app.editorial.impact import review_rows
         from judge.engine.report import verify_table
         from judge.engine.runner import verify_all
         review = review_rows(corpus)
@@ -518,7 +509,7 @@ def serve(ctx: click.Context, host: str | None, port: int, lan: bool, threads: i
     stats = build_index(_load_corpus(ctx), progress=True)
     if stats.built:
         click.echo(stats.summary())
-    from judge.record import migrate
+    from judge.platform import migrate
     migrate.upgrade()          # the call record's schema, before the first request
     host = host or ("0.0.0.0" if lan else "127.0.0.1")
     app = create_app({"CORPUS_DIR": str(ctx.obj["corpus"])})
@@ -578,7 +569,7 @@ from judge.record.cli import COMMANDS as _RECORD_COMMANDS  # noqa: E402
 for _command in _RECORD_COMMANDS:
     main.add_command(_command)
 
-from judge.record.editor_cli import editor as _editor_command  # noqa: E402
+from judge.editors.cli import editor as _editor_command  # noqa: E402
 
 main.add_command(_editor_command)
 

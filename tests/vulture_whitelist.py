@@ -53,3 +53,6 @@ board_scenarios, _.judge_translations  # noqa
 _.session_interface, _.judge_lang  # noqa
 # the request's message catalogue, kept on Jinja's per-render EvalContext
 _.judge_catalogue  # noqa
+# the searcher's own text form (judge/search/__init__.py documents it, its tests read it);
+# `judge search` prints the shaped search on every path since issue 23, as-of included
+_.as_text  # noqa

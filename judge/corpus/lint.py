@@ -5,7 +5,7 @@ to nothing, an entry without revisions, a revision without a source or a date, a
 scenario file that is not valid YAML or names a ruling that does not exist.  Warnings:
 things a reviewer should look at that do not break anything (a link to a clause no
 revision has, a scenario the entry does not list yet, a withdrawn entry without a
-reason).  Conflicting rulings need the engine: judge/engine/conflicts.py, which
+reason).  Conflicting rulings need the engine: judge/app/editorial/conflicts.py, which
 ``judge lint`` runs beside this.
 """
 from __future__ import annotations

@@ -77,3 +77,18 @@ def check_expect(game, state, outcomes: list[str], expect: dict) -> dict:
         elif normalise(actual) != normalise(expected):
             failed.append({"path": path, "expected": expected, "actual": actual})
     return {"checked": len(expect), "failed": failed}
+
+
+def verdict_rows(game, state, outcomes: list[str], wanted: dict, checked: dict) -> list[dict]:
+    """Each expectation of a run beside the engine's value (裁定との一致): ``path``,
+    ``expected``, ``engine`` (what the run gives, or the reason it gives nothing) and
+    ``ok``; ``checked`` is :func:`check_expect`'s answer for the same run.  The entry
+    page's verdict and ``judge verify`` both read these rows."""
+    failed = {f["path"]: f for f in checked.get("failed", [])}
+    rows = []
+    for path, expected in wanted.items():
+        engine = failed[path]["actual"] if path in failed else \
+            state_value(game, state, outcomes, path)
+        rows.append({"path": path, "expected": expected, "engine": engine,
+                     "ok": path not in failed})
+    return rows

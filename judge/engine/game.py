@@ -95,6 +95,21 @@ def action(name: str, doc: str = "", **fields: FieldSpec) -> Callable:
     return wrap
 
 
+@dataclass(frozen=True)
+class Assumption:
+    """A ruling's answer holds only when ``switch`` has ``value`` (裁定の前提).
+
+    A game lists these as ``ruling_assumptions`` on its class.  ``match`` picks the
+    sentence of the ruling to quote; ``why`` says what in the answer needs that value.
+    """
+
+    entry: str
+    switch: str
+    value: object
+    match: str
+    why: str
+
+
 class Game:
     """Base class of a game.  Subclasses set the class attributes below.
 
@@ -123,7 +138,7 @@ class Game:
     - ``interpretations``: every :class:`Interpretation` the game makes.
     - ``procedures``: the functions decorated with :func:`action`.
     - ``ruling_assumptions``: the switch value each ruling's answer needs
-      (:class:`judge.engine.conflicts.Assumption`; ``judge lint`` reports conflicts).
+      (:class:`judge.engine.game.Assumption`; ``judge lint`` reports conflicts).
     - ``commands``: the game's own ``judge`` subcommands (click commands).
     """
 

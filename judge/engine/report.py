@@ -7,8 +7,9 @@ the engine's JSON.
 from __future__ import annotations
 
 import json
+import sys
 
-from judge.i18n import Term, _, current_locale, list_separator
+from judge.i18n import Term, _, current_locale, list_separator, locale_dir
 
 
 def _value(v) -> str:
@@ -16,7 +17,17 @@ def _value(v) -> str:
 
 
 def _zone(game: str, zone: str) -> str:
-    return Term("zone", zone, f"judge.games.{game}").render()
+    """A zone by its game's catalogue (the package the game's class lives in), else by
+    the labels the game declares (a game without a catalogue), else its key."""
+    from judge.engine.registry import game_classes
+    cls = game_classes().get(game)
+    if cls is None:
+        return zone
+    package = getattr(sys.modules.get(cls.__module__), "__package__", None) or cls.__module__
+    catalogue = locale_dir(package)
+    if catalogue is None or not catalogue.is_dir():
+        return cls.zone_labels.get(zone, {}).get(current_locale()) or zone
+    return Term("zone", zone, package).render()
 
 
 def _counter(game: str, counter: str) -> str:

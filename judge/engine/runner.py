@@ -14,7 +14,7 @@ from judge.i18n import Messages
 
 from . import budget as budgets
 from .errors import ScenarioError
-from .expect import check_expect
+from .expect import check_expect, verdict_rows
 from .match import Match, Step
 from .rulesets import Ruleset, parse_ruleset, revision_day
 from .scenario import Scenario, load_scenario, parse_scenario, state_to_setup
@@ -41,6 +41,12 @@ class RunResult:
     def expect_failed(self) -> bool:
         """Whether an expectation was checked and failed."""
         return bool(self.expect and self.expect["failed"])
+
+    def verdict_rows(self) -> list[dict]:
+        """Each expectation checked beside the engine's value (see
+        :func:`judge.engine.expect.verdict_rows`)."""
+        return verdict_rows(self.scenario.game, self.state, self.outcomes, self.wanted,
+                            self.expect or {})
 
     def as_json(self) -> dict:
         """The engine's JSON (DESIGN.md), plus ``title``, ``scenario``, ``initial``."""
@@ -222,7 +228,6 @@ def verify_all(corpus, entries=None) -> list[VerifyRow]:
     A scenario file that no entry links is reported as an error row too, so nothing in
     ``corpus/*/scenarios/`` escapes verification.
     """
-    from .expect import state_value
     rows: list[VerifyRow] = []
     linked: set[Path] = set()
     for entry in entries or corpus:
@@ -237,8 +242,7 @@ def verify_all(corpus, entries=None) -> list[VerifyRow]:
             for result in results:
                 if not result.expect:
                     continue
-                engine = {p: state_value(result.scenario.game, result.state,
-                                         result.outcomes, p) for p in result.wanted}
+                engine = {r["path"]: r["engine"] for r in result.verdict_rows()}
                 rows.append(VerifyRow(entry.id, rel, result.label or result.ruleset.label,
                                       result.wanted, engine, result.expect["failed"]))
     if entries is None:

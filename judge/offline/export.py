@@ -118,7 +118,7 @@ class Rewriter:
 
 def export_site(app: Flask, target: Path, base: str | None = None) -> ExportStats:
     """Write the read-only site of ``app``'s corpus into ``target`` (see the module doc)."""
-    from judge.web.offline import ICONS, manifest_data, page_context, store
+    from judge.offline.site import ICONS, manifest_data, page_context, store
     from . import icons
 
     if base is not None and not (base.startswith("/") and base.endswith("/")):

@@ -6,10 +6,16 @@ scenario (replayed by the engine, its outcome stored), the entries cited, the ru
 force, the ruling.  Players may appeal (上訴中); the head judge rules again (上訴裁定).  A
 call is never overwritten: each edit adds a revision saying who changed what, and when.
 
-- :mod:`.db`: the database (``$JUDGE_DATABASE_URL``; SQLite in the instance folder when
-  unset) and sessions; :mod:`.models`: the tables; :mod:`.migrate`: Alembic, with the
-  migrations shipped inside this package.
-- :mod:`.accounts`: users, password hashes (argon2), API tokens, login throttling.
+- :mod:`.models`: the record's tables (events, staff, calls, revisions).  The database,
+  its migrations, accounts, login and CSRF are the platform's (judge/platform), shared
+  with the editors.
 - :mod:`.calls`: recording, editing, appeals, listing, search and export of calls.
-- :mod:`.web` and :mod:`.api`: the pages and the JSON API; :mod:`.cli`: the commands.
+- :mod:`.pages` and :mod:`.api`: the pages and the JSON API; :mod:`.cli`: the commands.
 """
+
+
+def init_app(app) -> None:
+    """Register the record's pages and API (on the platform's login, judge/platform)."""
+    from . import api, pages
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)

@@ -12,12 +12,12 @@ from __future__ import annotations
 from flask import Blueprint, g, jsonify, make_response, request, url_for
 
 from judge.i18n import _
-from judge.web.errors import fail
-from judge.web.services import services
+from judge.app.services import services
+from judge.platform.accounts import user_of_token
+from judge.platform.errors import fail
+from judge.platform.login import db
 
 from . import calls as C
-from .accounts import user_of_token
-from .web import db
 
 bp = Blueprint("record_api", __name__, url_prefix="/api")
 
@@ -57,7 +57,7 @@ def create(slug: str):
     if request.mimetype != "application/json":
         fail(415, _("send the call as JSON (Content-Type: application/json)"),
              accepted=["application/json"])
-    from judge.web import strictjson
+    from judge.app import strictjson
     try:     # the API's strict reader: no lone surrogate, huge number or deep nesting
         body = strictjson.loads(request.get_data(cache=False) or b"null")
     except strictjson.BodyError as exc:

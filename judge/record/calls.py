@@ -188,12 +188,12 @@ def replay(scenario: str, ruleset: date, corpus) -> tuple[str | None, dict]:
     not read or run is a CallInputError with the engine's line, field and accepted values.
     """
     from judge.engine.errors import ScenarioError
-    from judge.web import workbench
-    from judge.web.replay import verdict
-    data, error = workbench.parse_text(scenario, corpus, source="scenario")
+    from judge.app import boards
+    from judge.app.replays import verdict
+    data, error = boards.parse_text(scenario, corpus, source="scenario")
     if error is None:
         try:
-            result = workbench.run(workbench.with_ruleset(scenario, ruleset.isoformat()),
+            result = boards.run(boards.with_ruleset(scenario, ruleset.isoformat()),
                                    corpus, source="scenario")
         except ScenarioError as exc:
             error = exc.as_dict()
@@ -242,8 +242,8 @@ def _scenario_text(data: dict) -> str:
 def _board(scenario: str, data: dict, corpus, today: date) -> dict:
     scenario_data = None
     if scenario:
-        from judge.web import workbench
-        scenario_data, _ = workbench.parse_text(scenario, corpus, source="scenario")
+        from judge.app import boards
+        scenario_data, _ = boards.parse_text(scenario, corpus, source="scenario")
     ruleset = _ruleset(data, scenario_data, today)
     game, outcome = replay(scenario, ruleset, corpus) if scenario else (None, None)
     return {"ruleset": ruleset, "game": game, "outcome": outcome}

@@ -20,7 +20,7 @@ def _fail(message: str) -> None:
 
 
 def _ready() -> None:
-    from . import migrate
+    from judge.platform import migrate
     migrate.upgrade()
 
 
@@ -32,8 +32,8 @@ def db() -> None:
 @db.command("upgrade")
 def db_upgrade() -> None:
     """Bring the database to the newest schema."""
-    from . import migrate
-    from .db import database_url
+    from judge.platform import migrate
+    from judge.platform.db import database_url
     from sqlalchemy.engine import make_url
     before = migrate.current()
     migrate.upgrade()
@@ -91,8 +91,8 @@ def _read_password(prompt: bool) -> str:
 def user_add(name: str) -> None:
     """Create an account; the password is read from standard input when it is not a
     terminal (first line), else asked for twice."""
-    from .accounts import AccountError, add_user
-    from .db import transaction
+    from judge.platform.accounts import AccountError, add_user
+    from judge.platform.db import transaction
     _ready()
     password = _read_password(sys.stdin.isatty())
     try:
@@ -114,9 +114,9 @@ def event() -> None:
 @click.option("--head", "head", required=True, help="The head judge's user name.")
 def event_add(slug: str, title: str, head: str) -> None:
     """Create an event with its head judge."""
-    from .accounts import user_named
+    from judge.platform.accounts import user_named
     from .calls import CallInputError, add_event
-    from .db import transaction
+    from judge.platform.db import transaction
     _ready()
     try:
         with transaction() as session:
@@ -143,9 +143,9 @@ def staff() -> None:
               show_default=True)
 def staff_add(slug: str, name: str, role: str) -> None:
     """Put a judge on an event's staff (or change their role)."""
-    from .accounts import user_named
+    from judge.platform.accounts import user_named
     from .calls import event_by_slug, set_staff
-    from .db import transaction
+    from judge.platform.db import transaction
     _ready()
     with transaction() as session:
         found = event_by_slug(session, slug)
@@ -166,8 +166,8 @@ def staff_add(slug: str, name: str, role: str) -> None:
 @click.argument("name")
 def token(name: str) -> None:
     """Make an API token for a judge; it is printed once, as the last line."""
-    from .accounts import new_token, user_named
-    from .db import transaction
+    from judge.platform.accounts import new_token, user_named
+    from judge.platform.db import transaction
     _ready()
     with transaction() as session:
         judge = user_named(session, name)

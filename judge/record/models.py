@@ -7,16 +7,16 @@ so nothing a call ever said is lost.
 """
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
+from datetime import date, datetime
 
-from sqlalchemy import (JSON, Date, DateTime, ForeignKey, Index, Integer, String, Text,
+from sqlalchemy import (JSON, Date, ForeignKey, Index, Integer, String, Text,
                         UniqueConstraint)
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from judge.i18n import N_
+from judge.platform.models import NAME_MAX, Base, User, utcnow  # noqa: F401 - shared
 
 # Limits of every text a judge types (characters); the forms and the API check them.
-NAME_MAX = 40
 SLUG_MAX = 40
 TITLE_MAX = 120
 QUESTION_MAX = 4000
@@ -28,57 +28,6 @@ ROLES = ("head", "floor")
 ROLE_LABELS = {"head": N_("ヘッドジャッジ"), "floor": N_("フロアジャッジ")}
 STATUSES = ("resolved", "appealed", "appeal_ruled")
 STATUS_LABELS = {"resolved": N_("解決"), "appealed": N_("上訴中"), "appeal_ruled": N_("上訴裁定")}
-
-
-def utcnow() -> datetime:
-    """Now, in UTC (every time in the record is the server's, in UTC)."""
-    return datetime.now(timezone.utc)
-
-
-class Base(DeclarativeBase):
-    type_annotation_map = {datetime: DateTime(timezone=True)}
-
-
-class User(Base):
-    """A judge who can log in (ジャッジ)."""
-
-    __tablename__ = "users"
-    id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(NAME_MAX), unique=True)
-    password_hash: Mapped[str] = mapped_column(String(255))
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-    # Flask-Login's user protocol
-    is_active = True
-    is_authenticated = True
-    is_anonymous = False
-
-    def get_id(self) -> str:
-        return str(self.id)
-
-
-class ApiToken(Base):
-    """An API token: only its SHA-256 is kept; the token itself is shown once."""
-
-    __tablename__ = "api_tokens"
-    id: Mapped[int] = mapped_column(primary_key=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    user: Mapped[User] = relationship()
-
-
-class LoginAttempt(Base):
-    """A login attempt, kept to throttle password guessing across every worker."""
-
-    __tablename__ = "login_attempts"
-    id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(NAME_MAX))
-    ip: Mapped[str] = mapped_column(String(64))
-    ok: Mapped[bool] = mapped_column()
-    at: Mapped[datetime] = mapped_column(default=utcnow)
-    __table_args__ = (Index("ix_login_attempts_name_at", "name", "at"),
-                      Index("ix_login_attempts_ip_at", "ip", "at"))
 
 
 class Event(Base):
@@ -165,5 +114,3 @@ class CallRevision(Base):
     author: Mapped[User] = relationship()
     __table_args__ = (UniqueConstraint("call_id", "number", name="uq_call_revision_number"),)
 
-
-from . import editor_models  # noqa: E402,F401 - the editors tables share this metadata

@@ -14,21 +14,26 @@ import json
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 
+from judge.app.services import services
 from judge.i18n import _
-from judge.web.errors import fail
-from judge.web.services import services
+from judge.platform.errors import fail
+from judge.platform.login import check_csrf, db
 
 from . import calls as C
 from .models import ROLE_LABELS, STATUS_LABELS, Event
-from .web import check_csrf, db
 
 bp = Blueprint("pages_record", __name__)
+
+
+# Views that change nothing and so take no CSRF token (the board's button posts its text
+# here, from a form the table engineer owns; the new call form it leads to has a token).
+CSRF_EXEMPT = {"pages_record.from_board"}
 
 
 @bp.before_request
 def _csrf():
     # Before anything else, login included: a forged form learns nothing.
-    if request.method == "POST":
+    if request.method == "POST" and request.endpoint not in CSRF_EXEMPT:
         check_csrf()
 
 
@@ -135,7 +140,7 @@ def export(slug: str, fmt: str):
 @login_required
 def add_staff(slug: str):
     """The head judge adds a judge to the staff (or changes a role)."""
-    from .accounts import user_named
+    from judge.platform.accounts import user_named
     event, role = staff_event(slug)
     if role != "head":
         fail(403, _("Only a head judge adds staff."))
@@ -153,7 +158,7 @@ def add_staff(slug: str):
 
 
 def _board_text() -> str:
-    from judge.web import permalink
+    from judge.app import permalink
     token = request.args.get("s")
     if not token:
         return ""
@@ -246,10 +251,10 @@ def _run_view(call):
 
     def make():
         from judge.engine.errors import ScenarioError
-        from judge.web import workbench
-        from judge.web.replay import run_view
+        from judge.app import boards
+        from judge.app.replays import run_view
         try:
-            result = workbench.run(workbench.with_ruleset(call.scenario,
+            result = boards.run(boards.with_ruleset(call.scenario,
                                                           call.ruleset.isoformat()),
                                    services().corpus, source=f"call {call.id}")
         except ScenarioError:
@@ -260,7 +265,7 @@ def _run_view(call):
 
 def _cited(call) -> list[dict]:
     """Each cited entry's text as in force on the call's ruleset day."""
-    from judge.web import views
+    from judge.app.rulings import revision_html
     corpus = services().corpus
     out = []
     for ref in call.entry_ids:
@@ -272,7 +277,7 @@ def _cited(call) -> list[dict]:
         rev = entry.in_force(call.ruleset)
         out.append({"id": ref, "entry": entry, "clause": clause, "revision": rev.number,
                     "date": str(rev.date) if rev.date else "", "missing": False,
-                    "html": views.revision_html(entry, rev.number),
+                    "html": revision_html(entry, rev.number),
                     "newest": rev.number == entry.current.number})
     return out
 
@@ -284,5 +289,17 @@ def call_board(call_id: int):
     found, _role = staff_call(call_id)
     if not found.scenario:
         abort(404)
-    from judge.web import permalink
+    from judge.app import permalink
     return redirect(url_for("pages.board", s=permalink.encode(found.scenario)))
+
+
+@bp.post("/calls/new")
+def from_board():
+    """The board editor's 「この盤面で裁定を記録」: carry the board to a new call form.
+
+    Nothing is stored: the board's text goes on as a permalink token in the URL, so the
+    form opens after a login too."""
+    from judge.app import permalink
+    text = request.form.get("yaml", "")
+    token = permalink.encode(text) if text.strip() else None
+    return redirect(url_for("pages_record.new_call_any", s=token), code=303)

@@ -15,7 +15,7 @@ Config keys (beside Flask's own):
   most 256 KiB, see judge/engine/yamlsource.py).
 - ``MAX_QUERY_CHARS``: the longest search query (default 256 characters).
 - ``DATABASE_URL``: the call record's database (default: $JUDGE_DATABASE_URL, else
-  SQLite in the instance folder); ``SECRET_KEY``: see judge/record/web.py.
+  SQLite in the instance folder); ``SECRET_KEY``: see judge/platform/login.py.
 - ``PAGE_SIZE``: search results per page (default 10); ``MAX_PAGE``: the last page
   one may ask for (default 50).
 - ``RUN_BUDGET``: limits of every scenario run (permalinks, the board, ``/api/run``,
@@ -46,7 +46,12 @@ def create_app(config: dict | None = None) -> Flask:
     """Build the app: load the corpus, open the search, register pages, API and errors."""
     from judge.corpus import DEFAULT_CORPUS
 
-    from . import api, errors, i18n, pages, security, services
+    from judge.app import services
+    from judge.engine.budget import BudgetExceeded
+    from judge.engine.errors import ScenarioError
+    from judge.platform import errors
+
+    from . import api, i18n, pages, security
 
     app = Flask(__name__, template_folder=str(ROOT / "templates"),
                 static_folder="static", static_url_path="/static")
@@ -64,17 +69,20 @@ def create_app(config: dict | None = None) -> Flask:
     services.init_app(app)
     security.init_app(app)
     errors.init_app(app)
+    errors.answer_errors(app, ScenarioError, BudgetExceeded)   # the engine's, as 4xx
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
-    from . import offline
+    from judge.offline import site as offline
     offline.init_app(app)          # manifest, service worker, offline search and pages
     from . import venue
     venue.init_app(app)            # /venue: the address as a QR code for the phones
     from . import changes
     changes.init_app(app)
-    from judge.record.web import init_app as init_record
-    init_record(app)           # the call record: login, events, calls (judge/record)
-    from . import editors
+    from judge.platform.login import init_app as init_platform
+    init_platform(app)         # database, accounts, login, CSRF (judge/platform)
+    from judge.record import init_app as init_record
+    init_record(app)           # the call record: events, calls (judge/record)
+    from judge.editors import pages as editors
     editors.init_app(app)      # editors' review of published rulings (needs the accounts)
     _use_budget(app)
     return app

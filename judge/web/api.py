@@ -9,11 +9,13 @@ from flask import Blueprint, jsonify, request, url_for
 
 from judge.i18n import msg
 
-from . import openapi, permalink, pinning, strictjson, views, workbench
-from .errors import fail
+from judge.app import boards, permalink, pinning, strictjson
+from judge.app.replays import verdict
+from judge.app.services import services
+from judge.platform.errors import fail
+
+from . import openapi, viewmodels
 from .i18n import current as web_locale
-from .replay import verdict
-from .services import services
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -53,26 +55,26 @@ def openapi_json():
 @bp.get("/search")
 def search():
     """``/api/search?q=&game=&kind=&page=&limit=``: the searcher's JSON plus paging."""
-    return jsonify(views.search(request.args, api=True).as_json())
+    return jsonify(viewmodels.search(request.args, api=True).as_json())
 
 
 @bp.get("/entry/<path:entry_id>")
 def entry(entry_id: str):
     """``/api/entry/<id>``: the entry with every revision (any spelling redirects)."""
-    found, canonical = views.find_entry(entry_id)
+    found, canonical = viewmodels.find_entry(entry_id)
     if found is None:
         return _redirect("api.entry", canonical)
-    return jsonify(views.entry_json(found))
+    return jsonify(viewmodels.entry_json(found))
 
 
 @bp.get("/replay/<path:entry_id>")
 def replay(entry_id: str):
     """``/api/replay/<id>[?rev=N]``: each linked scenario under each revision, with verdicts."""
-    found, canonical = views.find_entry(entry_id)
+    found, canonical = viewmodels.find_entry(entry_id)
     if found is None:
         return _redirect("api.replay", canonical)
-    number = views.selected_revision(found, request.args) if request.args.get("rev") else None
-    return jsonify({"entry": found.id, **views.entry_replay(found).as_json(number)})
+    number = viewmodels.selected_revision(found, request.args) if request.args.get("rev") else None
+    return jsonify({"entry": found.id, **viewmodels.entry_replay(found).as_json(number)})
 
 
 @bp.post("/run")
@@ -80,8 +82,8 @@ def run():
     """``POST /api/run``: run a scenario (YAML body, or JSON ``{scenario, ruleset}``)."""
     text, ruleset = _scenario_body()
     if ruleset:
-        text = workbench.with_ruleset(text, str(ruleset))
-    result = workbench.run(text, services().corpus)
+        text = boards.with_ruleset(text, str(ruleset))
+    result = boards.run(text, services().corpus)
     out = result.as_json()
     out["verdict"] = verdict(result)
     out["permalink"] = url_for("pages.board", s=permalink.encode(pinning.pin(text)),
@@ -99,9 +101,9 @@ def moves():
     from judge.engine.moves import explain, legal_moves
     text, ruleset = _scenario_body()
     if ruleset:
-        text = workbench.with_ruleset(text, str(ruleset))
+        text = boards.with_ruleset(text, str(ruleset))
     corpus = services().corpus
-    result = workbench.run(text, corpus)
+    result = boards.run(text, corpus)
     game = result.scenario.game
     out = legal_moves(game, result.state, result.ruleset, corpus).as_json()
     out["active"] = result.state.active
@@ -124,12 +126,12 @@ def scenario():
     """
     body = _json_body()
     if isinstance(body.get("data"), dict):
-        text = workbench.dump_yaml(body["data"])
+        text = boards.dump_yaml(body["data"])
     elif isinstance(body.get("yaml"), str):
         text = body["yaml"]
     else:
         fail(400, msg("send {{\"yaml\": text}} or {{\"data\": mapping}}"), field="yaml")
-    data, error = workbench.parse_text(text, services().corpus)
+    data, error = boards.parse_text(text, services().corpus)
     return jsonify({"yaml": text, "data": data, "error": error,
                     "permalink": url_for("pages.board", s=permalink.encode(pinning.pin(text)))})
 
@@ -137,15 +139,15 @@ def scenario():
 @bp.get("/games")
 def games():
     """The games the workbench can draw and run, with their zones, fields and actions."""
-    return jsonify({"games": [workbench.game_spec(g) for g in views.available_games()]})
+    return jsonify({"games": [boards.game_spec(g) for g in viewmodels.available_games()]})
 
 
 @bp.get("/games/<name>")
 def game(name: str):
     """One game's description (zones, card fields, actions and their fields, phases)."""
-    game_ = views.game_named(name)
+    game_ = viewmodels.game_named(name)
     spec = services().cache.get(("game-spec", name, web_locale()),
-                                lambda: workbench.game_spec(game_))
+                                lambda: boards.game_spec(game_))
     # The board form fetches this at every page: the declarations do not change while
     # the app runs, so the browser keeps it (an hour, then revalidated by its ETag).
     response = jsonify(spec)
@@ -161,13 +163,13 @@ def cards(name: str):
     With ``?q=`` (a name in any kana or width, or a number: 75, No.075, N75) also
     ``matches``: up to 15 cards with the fields the board form fills in (stats, number).
     """
-    game = views.game_named(name)
+    game = viewmodels.game_named(name)
     corpus = services().corpus
 
     def make():
         return sorted({e.title for e in corpus if e.game == name and e.kind == "card"})
     out = {"game": name, "cards": services().cache.get(("cards", name), make)}
-    q = views.clean_query(request.args.get("q"))[:60]
+    q = viewmodels.clean_query(request.args.get("q"))[:60]
     if q:
         from .cardlookup import card_table, find_cards
         table = services().cache.get(("card-table", name), lambda: card_table(game, corpus))
@@ -179,7 +181,7 @@ def cards(name: str):
 def scenarios():
     """Every scenario file of the corpus (start a board from one with /board?from=path)."""
     items = services().cache.get(("scenarios",),
-                                 lambda: workbench.list_scenarios(services().corpus))
+                                 lambda: boards.list_scenarios(services().corpus))
     return jsonify({"scenarios": [dict(s, board=url_for("pages.board", **{"from": s["path"]}))
                                   for s in items]})
 
@@ -212,7 +214,7 @@ def _scenario_body() -> tuple[str, str | None]:
         scenario = body.get("scenario")
         ruleset = body.get("ruleset") or ruleset
         if isinstance(scenario, dict):
-            return workbench.dump_yaml(scenario), ruleset
+            return boards.dump_yaml(scenario), ruleset
         if isinstance(scenario, str):
             return scenario, ruleset
         fail(400, msg("JSON body: {{\"scenario\": <YAML text or mapping>, \"ruleset\": "

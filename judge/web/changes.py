@@ -17,9 +17,9 @@ from judge.corpus.changes import changes_since
 
 from judge.i18n import _
 
-from .errors import fail
-from .render import word_diff
-from .services import services
+from judge.app.render import word_diff
+from judge.app.services import services
+from judge.platform.errors import fail
 
 bp = Blueprint("changes", __name__)
 ATOM = "http://www.w3.org/2005/Atom"

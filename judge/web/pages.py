@@ -14,12 +14,13 @@ from flask import Blueprint, Response, jsonify, redirect, render_template, reque
 
 from judge.i18n import _
 
-from . import views
-from .board import zone_label
-from .errors import fail
+from judge.app.boardview import zone_label
+from judge.app.render import entry_url
+from judge.app.services import services
+from judge.platform.errors import fail
+
+from . import viewmodels
 from .i18n import current as web_locale
-from .render import entry_url
-from .services import services
 
 bp = Blueprint("pages", __name__)
 
@@ -43,11 +44,11 @@ def _globals():
             if request.endpoint else "?format=json"
     # The query stays in the box on its results and on the entry an id redirected to.
     q = request.args.get("q", "") if request.endpoint in ("pages.search", "pages.entry") else ""
-    return {"json_url": json_url, "header_q": q[:300], "GAME_LABELS": views.game_labels(),
-            "GAME_SLOT": views.game_slots(),
-            "KIND_LABELS": views.KIND_LABELS, "zone_label": zone_label,
-            "entry_url": entry_url, "step_link": views.step_link,
-            "cite": views.step_citation}
+    return {"json_url": json_url, "header_q": q[:300], "GAME_LABELS": viewmodels.game_labels(),
+            "GAME_SLOT": viewmodels.game_slots(),
+            "KIND_LABELS": viewmodels.KIND_LABELS, "zone_label": zone_label,
+            "entry_url": entry_url, "step_link": viewmodels.step_link,
+            "cite": viewmodels.step_citation}
 
 
 @bp.get("/")
@@ -62,7 +63,7 @@ def search():
         kept = services().searches.peek(key)
         if kept is not None:
             return kept
-    found = views.search(request.args)
+    found = viewmodels.search(request.args)
     if as_json():
         return jsonify(found.as_json())
     redirect_url = found.data.get("redirect_url")
@@ -80,13 +81,13 @@ def search():
 @bp.get("/entry/<path:entry_id>")
 def entry(entry_id: str):
     """An entry: current text, history with diffs, links, and the engine's replay."""
-    found, canonical = views.find_entry(entry_id)
+    found, canonical = viewmodels.find_entry(entry_id)
     if found is None:
         args = request.args.to_dict()
         base, _, clause = canonical.partition("#")
         target = url_for("pages.entry", entry_id=base, **args)
         return redirect(target + (f"#{clause}" if clause else ""), code=302)
-    number = views.selected_revision(found, request.args)
+    number = viewmodels.selected_revision(found, request.args)
     # The page depends on the entry and revision only (the corpus does not change while
     # the app runs) and the reader's language, unless other arguments change its links:
     # then it is not cached.  Kept as UTF-8 bytes: a rules page is up to 500 KB, and
@@ -108,17 +109,17 @@ def entry(entry_id: str):
             fail(404, entry_as_of(found, day)[1], links=[(entry_url(found.id), found.title)])
         number = in_force.number
     changed = services().cache.get(("changed", found.id), lambda: changed_since_note(found))
-    replay = views.entry_replay(found)
+    replay = viewmodels.entry_replay(found)
     if as_json():
-        return jsonify({"entry": views.entry_json(found), "revision": number,
+        return jsonify({"entry": viewmodels.entry_json(found), "revision": number,
                         "as_of": day.isoformat() if day else None,
                         "changed": changed.as_json() if changed else None,
                         "replay": replay.as_json(number)})
     def page() -> str:
-        view = views.entry_view(found)
+        view = viewmodels.entry_view(found)
         rev = next(r for r in view["revisions"] if r["number"] == number)
         return render_template("entry.html", e=found, view=view, rev=rev,
-                               text=views.revision_html(found, number),
+                               text=viewmodels.revision_html(found, number),
                                runs=replay.for_revision(number), replay=replay,
                                selected=number, as_of=day, changed=changed)
     if key is not None:
@@ -129,7 +130,7 @@ def entry(entry_id: str):
 @bp.route("/board", methods=["GET", "POST"])
 def board():
     """The workbench: edit a board (form and YAML), run it, share its permalink."""
-    text, origin = views.board_text(request.args,
+    text, origin = viewmodels.board_text(request.args,
                                     request.form if request.method == "POST" else None)
     # A run's page depends only on the board, the address it was asked at, the reader's
     # language and the corpus (the cache is dropped with the corpus): kept whole per
@@ -142,7 +143,7 @@ def board():
         kept = services().boards.peek(key)
         if kept is not None:
             return kept
-    board = views.board_from(text, origin)
+    board = viewmodels.board_from(text, origin)
     status = 200
     if board.error:
         status = {"kib": 413}.get(board.error.get("budget"), 422) \
@@ -152,10 +153,10 @@ def board():
     # The form's game descriptions come from /api/games/<name> (cached by the browser)
     # and the scenario list from /api/scenarios when it is opened: the page carries
     # neither, so a run's page stays small and quick to render.
-    games = {g.name: g.title or g.name for g in views.available_games()}
+    games = {g.name: g.title or g.name for g in viewmodels.available_games()}
     run = None
     if board.result is not None:
-        from .replay import run_view
+        from judge.app.replays import run_view
         run = run_view(board.result, origin, None, tuple(board.result.scenario.game.zones))
     lines = text.splitlines()
     html = render_template("board.html", board=board, run=run, games=games,
@@ -170,7 +171,7 @@ def board():
 def corpus_scenarios() -> list[dict]:
     """Every scenario file of the corpus (read once: the corpus does not change while
     the app runs)."""
-    from .workbench import list_scenarios
+    from judge.app.boards import list_scenarios
     return services().cache.get(("scenarios",), lambda: list_scenarios(services().corpus))
 
 
@@ -178,6 +179,9 @@ def corpus_scenarios() -> list[dict]:
 def board_scenarios():
     """The rulings' scenarios to start a board from: the list the workbench page fetches
     when its "start" panel opens, as a page of its own (without JavaScript too)."""
+    if request.args.get("format") == "json":
+        return jsonify({"scenarios": corpus_scenarios()})
+
     def page():
         return render_template("board_scenarios.html", scenarios=corpus_scenarios())
     return services().pages.get(("board-scenarios", web_locale()), page)
@@ -186,7 +190,7 @@ def board_scenarios():
 @bp.route("/board/download", methods=["GET", "POST"])
 def download():
     """The board as a scenario file (``.yaml``) to keep or send."""
-    text, _origin = views.board_text(request.args,
+    text, _origin = viewmodels.board_text(request.args,
                                      request.form if request.method == "POST" else None)
     if not text.strip():
         fail(400, _("The scenario is empty: there is nothing to download."))

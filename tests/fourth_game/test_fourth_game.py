@@ -77,3 +77,12 @@ def test_its_entry_page_and_board_editor(corpus_dir, koma, tmp_path):
     assert from_file.status_code == 200
     searched = client.get("/search", query_string={"q": "盤", "game": "koma"})
     assert searched.status_code == 200 and "koma/rule/1" in searched.get_data(as_text=True)
+
+
+def test_the_terminal_names_its_zones_in_its_words(corpus_dir, koma):
+    """A game with no catalogue of its own (and not under judge/games) still has its
+    zones named in the step log, by the labels it declares (issue 23)."""
+    result = judge(corpus_dir, "--lang", "ja", "run",
+                   str(corpus_dir / "koma" / "scenarios" / "place-third-wins.yaml"))
+    assert result.exit_code == 0, result.output
+    assert "盤:" in result.output

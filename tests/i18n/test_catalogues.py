@@ -136,7 +136,7 @@ def test_the_board_forms_help_texts_are_in_both_languages(game):
 
 
 def test_the_board_form_reads_the_help_in_the_readers_language():
-    from judge.web.workbench import game_spec
+    from judge.app.boards import game_spec
     with use_locale("ja"):
         ja = game_spec(get_game("yugioh"))
     with use_locale("en"):

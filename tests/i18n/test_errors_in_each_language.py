@@ -24,17 +24,17 @@ from .test_pages_in_japanese import real  # noqa: F401 - the module's app fixtur
 
 # The modules whose errors and CLI output became message ids (issue 11, the remainder).
 CONVERTED = [
-    "judge/engine/conflicts.py", "judge/engine/game.py", "judge/engine/moves.py",
+    "judge/app/editorial/conflicts.py", "judge/engine/game.py", "judge/engine/moves.py",
     "judge/engine/rulesets.py", "judge/engine/limits.py", "judge/corpus/lint.py",
     "judge/corpus/published.py", "judge/corpus/store.py", "judge/corpus/changes.py",
     "judge/corpus/games.py", "judge/corpus/importer/__init__.py",
     "judge/corpus/importer/drafts.py", "judge/corpus/importer/glossary.py",
     "judge/corpus/importer/plaindoc.py", "judge/corpus/importer/plugins.py",
     "judge/corpus/importer/published.py", "judge/corpus/importer/sources.py",
-    "judge/corpus/importer/wiki.py", "judge/record/accounts.py", "judge/record/cli.py",
-    "judge/record/editor_cli.py", "judge/cli.py", "judge/web/api.py",
-    "judge/web/strictjson.py", "judge/web/permalink.py", "judge/web/workbench.py",
-    "judge/web/replay.py", "judge/engine/effects.py", "judge/search/searcher.py",
+    "judge/corpus/importer/wiki.py", "judge/platform/accounts.py", "judge/record/cli.py",
+    "judge/editors/cli.py", "judge/cli.py", "judge/web/api.py",
+    "judge/app/strictjson.py", "judge/app/permalink.py", "judge/app/boards.py",
+    "judge/app/replays.py", "judge/app/editorial/impact.py", "judge/search/searcher.py",
     "judge/search/indexer.py", "judge/offline/export.py", "judge/corpus/present.py",
     "judge/corpus/importer/writer.py", "judge/engine/yamlsource.py", "judge/search/results.py",
 ]
@@ -199,7 +199,7 @@ def test_a_conflict_between_rulings_in_each_language():
     if not (DEFAULT_CORPUS / "vision" / "qa").is_dir():
         pytest.skip("corpus/ has not been generated")
     from judge.corpus import Corpus
-    from judge.engine.conflicts import ruling_conflicts
+    from judge.app.editorial.conflicts import ruling_conflicts
     found = [p for p in ruling_conflicts(Corpus.load(DEFAULT_CORPUS))
              if p.entry_id == "vision/qa/QA-041"]
     assert found and isinstance(found[0].message, Message)
@@ -260,7 +260,7 @@ def test_a_published_document_error_keeps_its_line_and_field():
 
 @pytest.fixture
 def record_url(tmp_path):
-    from judge.record import db as record_db
+    from judge.platform import db as record_db
     url = f"sqlite:///{tmp_path / 'record.sqlite3'}"
     yield url
     record_db.dispose(url)
@@ -292,7 +292,7 @@ def test_the_record_cli_errors_in_each_language(record_url):
 
 
 def test_an_account_error_is_a_message_with_params():
-    from judge.record.accounts import AccountError, clean_name
+    from judge.platform.accounts import AccountError, clean_name
     with pytest.raises(AccountError) as err:
         clean_name("a b")
     message = err.value.args[0]

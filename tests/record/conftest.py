@@ -1,6 +1,6 @@
 """Fixtures of the call record's tests: every test runs on SQLite and on PostgreSQL.
 
-PostgreSQL is a throwaway server started here (judge.record.pgtemp) from Debian's
+PostgreSQL is a throwaway server started here (judge.platform.pgtemp) from Debian's
 ``postgresql`` package, which ``scripts/setup --test`` installs.  Without it the
 PostgreSQL half is skipped with the reason, unless ``JUDGE_REQUIRE_POSTGRES`` is set
 (CI sets it: there a missing server is a broken set-up).
@@ -15,9 +15,9 @@ import re
 
 import pytest
 
-from judge.record import db as record_db
-from judge.record import migrate
-from judge.record.pgtemp import pg_bin
+from judge.platform import db as record_db
+from judge.platform import migrate
+from judge.platform.pgtemp import pg_bin
 
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
 
@@ -27,7 +27,7 @@ def _quick_hashes():
     """Cheaper argon2 parameters in the tests (the hashes are still real argon2id)."""
     from argon2 import PasswordHasher
 
-    from judge.record import accounts
+    from judge.platform import accounts
     saved = accounts.HASHER
     accounts.HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
     yield
@@ -41,7 +41,7 @@ def pg_server():
             pytest.fail("PostgreSQL is not installed and JUDGE_REQUIRE_POSTGRES is set")
         pytest.skip("PostgreSQL is not installed (scripts/setup --test installs Debian's "
                     "postgresql package)")
-    from judge.record.pgtemp import TempPostgres
+    from judge.platform.pgtemp import TempPostgres
     server = TempPostgres().start()
     yield server
     server.stop()
@@ -95,7 +95,7 @@ def tx(db_url):
 def people(tx):
     """An event 'cs-tokyo' with head judge 'hj', floor judges 'fj' and 'fj2', and an
     outsider 'out' who is head judge of another event; API tokens for each."""
-    from judge.record.accounts import add_user, new_token
+    from judge.platform.accounts import add_user, new_token
     from judge.record.calls import add_event, set_staff
 
     def make(session):

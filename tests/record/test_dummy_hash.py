@@ -7,7 +7,7 @@ from argon2.exceptions import VerifyMismatchError
 from hypothesis import given
 from hypothesis import strategies as st
 
-from judge.record import accounts
+from judge.platform import accounts
 
 
 def test_the_dummy_has_the_hashers_parameters():

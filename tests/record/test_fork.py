@@ -7,7 +7,7 @@ import os
 
 from sqlalchemy import text
 
-from judge.record import db as record_db
+from judge.platform import db as record_db
 
 
 def _who(conn) -> str:

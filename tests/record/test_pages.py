@@ -214,7 +214,7 @@ def test_nobody_outside_the_staff_reads_anything(app, as_judge):
 
 
 def test_the_head_judge_adds_staff_a_floor_judge_cannot(as_judge, tx):
-    from judge.record.accounts import add_user
+    from judge.platform.accounts import add_user
     tx(lambda s: add_user(s, "newbie", "newbie-password"))
     floor, head = as_judge("fj"), as_judge("hj")
     token = csrf_of(floor.get("/events").get_data(as_text=True))

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from judge.corpus import DEFAULT_CORPUS, Corpus
 from judge.record import calls as C
-from judge.record.accounts import add_user
-from judge.record.db import transaction
+from judge.platform.accounts import add_user
+from judge.platform.db import transaction
 
 CORPUS = Corpus.load(DEFAULT_CORPUS)
 ENTRIES = ["QA-337", "yugioh/rule/damage-calculation", "vision/term/グレイズ"]

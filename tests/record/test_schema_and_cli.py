@@ -11,9 +11,11 @@ from click.testing import CliRunner
 from sqlalchemy import inspect
 
 from judge.cli import main
-from judge.record import db as record_db
-from judge.record import migrate
-from judge.record.models import Base
+from judge.platform import db as record_db
+from judge.platform import migrate
+import judge.editors.models  # noqa: F401 - every table on the shared Base
+import judge.record.models  # noqa: F401
+from judge.platform.models import Base
 
 TABLES = {"users", "api_tokens", "login_attempts", "events", "staff", "calls",
           "call_entries", "call_revisions"}
@@ -71,9 +73,9 @@ def test_set_up_an_event_from_the_command_line(empty_db):
     token = r.output.strip().splitlines()[-1]
     assert token.startswith("jdg_") and len(token) > 40
 
-    from judge.record.accounts import authenticate, user_of_token
+    from judge.platform.accounts import authenticate, user_of_token
     from judge.record.calls import event_by_slug, role_of
-    from judge.record.models import ApiToken
+    from judge.platform.models import ApiToken
     with record_db.transaction(empty_db) as s:
         sato = user_of_token(s, token)
         assert sato is not None and sato.name == "sato"
@@ -93,7 +95,7 @@ def test_user_add_reads_the_password_from_a_pipe(tmp_path):
     done = subprocess.run([judge, "user", "add", "hj"], input="a long password\n", text=True,
                           capture_output=True, env={**os.environ, "JUDGE_DATABASE_URL": url})
     assert done.returncode == 0, done.stderr
-    from judge.record.accounts import authenticate
+    from judge.platform.accounts import authenticate
     with record_db.transaction(url) as s:
         assert authenticate(s, "hj", "a long password", "-") is not None
     record_db.dispose(url)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import inspect
 
-from judge.record import db as record_db
-from judge.record import migrate
+from judge.platform import db as record_db
+from judge.platform import migrate
 
 
 def _alembic_forbidden(monkeypatch):

@@ -160,3 +160,19 @@ def test_pages_and_an_empty_query(run):
     assert not {r["id"] for r in first["results"]} & {r["id"] for r in second["results"]}
     empty = run("search", "  ")
     assert empty.exit_code == 2 and "Traceback" not in empty.output
+
+
+def test_a_search_as_of_a_day_is_shaped_like_any_other(run, real_searcher):
+    """Issue 23: the as-of search groups, corrects and expands as the search of today
+    does, in the CLI and the API alike (one function, judge/app/search.py)."""
+    from judge.web import create_app
+    data = as_json(run, "ぐれいづ", "--as-of", "2025-06-01")
+    assert data["corrected"] == "グレイズ" and data["as_of"] == "2025-06-01"
+    ids = [r["id"] for r in data["results"]]
+    assert ids and len(ids) == len(set(ids))                # one result per entry
+    assert all("as_of=2025-06-01" in r["url"] for r in data["results"])
+    client = create_app({"TESTING": True, "SEARCHER": real_searcher,
+                         "OFFLINE_WARM": False}).test_client()
+    api = client.get("/api/search", query_string={"q": "ぐれいづ", "as_of": "2025-06-01",
+                                                  "limit": 10}).get_json()
+    assert [r["id"] for r in api["results"]] == ids

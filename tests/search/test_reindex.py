@@ -83,7 +83,7 @@ def test_a_failing_search_raises_instead_of_hiding_in_a_notice(own_searcher, mon
 
 
 def test_the_web_page_says_the_search_failed(app, monkeypatch):
-    from judge.web.services import services
+    from judge.app.services import services
     with app.app_context():
         searcher = services().searcher()
 

@@ -41,7 +41,7 @@ def finding1_scenario(cards: int = 500, actions: int = 9900) -> str:
 
 def finding1_permalink() -> str:
     """The board URL of finding 1 (about 800 characters)."""
-    from judge.web.permalink import encode
+    from judge.app.permalink import encode
     return "/board?s=" + encode(finding1_scenario())
 
 

@@ -6,8 +6,10 @@ import json
 import pytest
 import yaml
 
-from judge.web import permalink, pinning
-from judge.web.workbench import plain
+from judge.app import permalink
+
+from judge.app import pinning
+from judge.app.boards import plain
 
 from .fixtures import TOY_SCENARIO
 

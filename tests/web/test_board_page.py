@@ -7,7 +7,9 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from judge.web import permalink, pinning
+from judge.app import permalink
+
+from judge.app import pinning
 
 from .fixtures import TOY_SCENARIO
 

@@ -10,7 +10,7 @@ from .fixtures import TOY_SCENARIO
 @pytest.fixture
 def runs(monkeypatch):
     """Count the boards really read and run."""
-    from judge.web import views
+    from judge.web import viewmodels as views
     real, calls = views.board_from, []
 
     def counting(text, origin=""):
@@ -49,7 +49,7 @@ def test_a_board_with_an_error_is_not_kept(client, runs):
 
 
 def test_a_reloaded_corpus_drops_the_kept_runs(app, client, runs):
-    from judge.web.services import services
+    from judge.app.services import services
     client.post("/board", data={"yaml": TOY_SCENARIO})
     n = len(runs)
     with app.app_context():

@@ -19,10 +19,10 @@ CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
     from judge.corpus import Corpus
-    from judge.record import db as record_db
-    from judge.record import migrate
-    from judge.record.accounts import add_user
-    from judge.record.editor_models import EditorRole
+    from judge.platform import db as record_db
+    from judge.platform import migrate
+    from judge.platform.accounts import add_user
+    from judge.editors.models import EditorRole
     from judge.search import Searcher
     from judge.web import create_app
     work = tmp_path_factory.mktemp("editors")

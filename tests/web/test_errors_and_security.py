@@ -48,7 +48,7 @@ def test_json_errors_for_the_api_and_the_twins(client):
 
 
 def test_an_unexpected_exception_is_a_plain_500_page(app, monkeypatch):
-    from judge.web import views
+    from judge.web import viewmodels as views
 
     def boom(*a, **k):
         raise RuntimeError("secret internals")

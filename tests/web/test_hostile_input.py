@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from judge.corpus import DEFAULT_CORPUS
-from judge.web import permalink
+from judge.app import permalink
 
 from .hostile import BAD_YAML, BASE, finding1_permalink, finding1_scenario, json_bodies
 

@@ -1,11 +1,11 @@
-"""The answer first (judge/web/ruling.py): the answer in force, reversals and withdrawals
+"""The answer first (judge/app/rulings.py): the answer in force, reversals and withdrawals
 with the old answer and its date, honest dates, readable citations — on the real corpus."""
 from __future__ import annotations
 
 import pytest
 
 from judge.corpus import DEFAULT_CORPUS, Corpus
-from judge.web.ruling import answer_text, citation, date_view, headline, ruling_view
+from judge.app.rulings import answer_text, citation, date_view, headline, ruling_view
 
 pytestmark = pytest.mark.skipif(not (DEFAULT_CORPUS / "vision" / "qa").is_dir(),
                                 reason="corpus/ has not been generated")

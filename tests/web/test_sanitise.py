@@ -5,7 +5,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from judge.web import permalink
+from judge.app import permalink
 
 from .fixtures import EVIL_SCENARIO
 

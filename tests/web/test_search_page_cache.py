@@ -8,7 +8,7 @@ import pytest
 @pytest.fixture
 def searches(app, monkeypatch):
     """Count the searches really run."""
-    from judge.web import views
+    from judge.web import viewmodels as views
     real, calls = views.search, []
 
     def counting(*a, **k):
@@ -39,7 +39,7 @@ def test_other_arguments_or_language_are_other_pages(client, searches):
 
 
 def test_a_failed_search_is_not_kept(app, client, monkeypatch):
-    from judge.web.services import services
+    from judge.app.services import services
     with app.app_context():
         searcher = services().searcher()
     real = type(searcher).search
@@ -55,7 +55,7 @@ def test_a_failed_search_is_not_kept(app, client, monkeypatch):
 
 
 def test_a_reloaded_corpus_drops_the_kept_pages(app, client, searches):
-    from judge.web.services import services
+    from judge.app.services import services
     client.get("/search?q=ダメージ&stay=1")
     with app.app_context():
         assert len(services().searches._data) > 0

@@ -7,9 +7,9 @@ import base64
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from judge.web import permalink
-from judge.web.board import board_view, mark_leaving
-from judge.web.render import Renderer, separate_clauses, word_diff, words
+from judge.app import permalink
+from judge.app.boardview import board_view, mark_leaving
+from judge.app.render import Renderer, separate_clauses, word_diff, words
 
 
 def test_clause_lines_become_anchored_paragraphs_and_list_items():

@@ -2,7 +2,7 @@
 
 A ruling whose answer holds only under one value of a ruleset switch says so here; a
 ruling in force on a day when the switch has another value cannot hold in the engine
-that day, and ``judge lint`` reports the pair (judge/engine/conflicts.py).
+that day, and ``judge lint`` reports the pair (judge/app/editorial/conflicts.py).
 
 QA-041 sets a second world talisman in one turn on the field from 冥界 "because such an
 effect processes only steps 3-5, so it is not affected by play conditions": it needs
@@ -11,7 +11,7 @@ QA-041 unchanged when QA-337 was answered the other way (revision 2, 2014-04-10)
 """
 from __future__ import annotations
 
-from judge.engine.conflicts import Assumption
+from judge.engine.game import Assumption
 
 from .i18n import msg
 

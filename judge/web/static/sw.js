@@ -1,4 +1,4 @@
-/* The service worker (judge/web/offline.py serves it at /sw.js, scope /).
+/* The service worker (judge/offline/site.py serves it at /sw.js, scope /).
  *
  * Online, every page comes from the server as usual (network first), and each page the
  * judge opens is kept as it was shown (judge-visited), so that it reads offline at once,

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from judge.cli import main
 from judge.engine.runner import replay_entry, scenario_paths, verify_all
-from judge.engine.conflicts import ruling_conflicts
+from judge.app.editorial.conflicts import ruling_conflicts
 
 RULES = ("vision/rule/6.5", "vision/rule/card-play", "vision/rule/play-procedure",
          "vision/rule/play-supplement", "vision/rule/played-card")

@@ -10,8 +10,8 @@ import threading
 import pytest
 from playwright.sync_api import Browser, expect
 
-from judge.record import db as record_db
-from judge.record import migrate
+from judge.platform import db as record_db
+from judge.platform import migrate
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +36,7 @@ def record_server():
 
 @pytest.fixture(scope="module")
 def pg():
-    from judge.record.pgtemp import TempPostgres, pg_bin
+    from judge.platform.pgtemp import TempPostgres, pg_bin
     if pg_bin() is None:
         if os.environ.get("JUDGE_REQUIRE_POSTGRES"):
             pytest.fail("PostgreSQL is not installed and JUDGE_REQUIRE_POSTGRES is set")
@@ -52,7 +52,7 @@ def live(request, record_server, tmp_path):
     db_url = (f"sqlite:///{tmp_path / 'b.sqlite3'}" if request.param == "sqlite"
               else request.getfixturevalue("pg").new_database())
     migrate.upgrade(db_url)
-    from judge.record.accounts import add_user
+    from judge.platform.accounts import add_user
     from judge.record.calls import add_event, set_staff
     with record_db.transaction(db_url) as s:
         head = add_user(s, "head", "head-password")

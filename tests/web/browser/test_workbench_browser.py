@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from judge.web import pinning
+from judge.app import pinning
 
 pytestmark = pytest.mark.browser
 

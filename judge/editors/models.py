@@ -3,7 +3,7 @@
 An editor role (編集者) is per game.  A change an editor submits (a newly published Q&A,
 a new answer, a withdrawal) waits as a :class:`PendingChange` until a second editor of
 that game approves it; approval writes the source file and the corpus
-(judge/web/editors.py).  The rows are kept after the decision: who submitted, who
+(judge/editors/pages.py).  The rows are kept after the decision: who submitted, who
 approved or rejected, when, and the source file it became.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from datetime import date, datetime
 from sqlalchemy import Date, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .models import Base, User, utcnow
+from judge.platform.models import Base, User, utcnow
 
 
 

@@ -21,7 +21,7 @@ def editor() -> None:
 def _user_and_game(session, name: str, game: str):
     from judge.engine.registry import game_names
 
-    from .accounts import user_named
+    from judge.platform.accounts import user_named
     user = user_named(session, name)
     if user is None:
         _fail(_("no user {name!r}: create it first with `judge user add {name}`",
@@ -39,9 +39,9 @@ def grant(name: str, game: str) -> None:
     """Make NAME an editor of GAME."""
     from sqlalchemy import select
 
-    from . import migrate
-    from .db import transaction
-    from .editor_models import EditorRole
+    from judge.platform import migrate
+    from judge.platform.db import transaction
+    from .models import EditorRole
     migrate.upgrade()
     with transaction() as session:
         user = _user_and_game(session, name, game)
@@ -59,9 +59,9 @@ def revoke(name: str, game: str) -> None:
     """NAME is no longer an editor of GAME."""
     from sqlalchemy import delete
 
-    from . import migrate
-    from .db import transaction
-    from .editor_models import EditorRole
+    from judge.platform import migrate
+    from judge.platform.db import transaction
+    from .models import EditorRole
     migrate.upgrade()
     with transaction() as session:
         user = _user_and_game(session, name, game)
@@ -75,9 +75,9 @@ def list_editors() -> None:
     """Every editor and their games."""
     from sqlalchemy import select
 
-    from . import migrate
-    from .db import transaction
-    from .editor_models import EditorRole
+    from judge.platform import migrate
+    from judge.platform.db import transaction
+    from .models import EditorRole
     migrate.upgrade()
     with transaction() as session:
         for role in session.scalars(select(EditorRole).order_by(EditorRole.game)):

@@ -12,13 +12,12 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from judge.i18n import _
 from judge.engine.errors import ScenarioError
 from judge.engine.runner import entry_rulesets, linked_scenarios, replay_entry_file
 
-from .board import BoardView, board_view, mark_leaving
+from .boardview import BoardView, board_view, mark_leaving
 
 log = logging.getLogger(__name__)
 
@@ -80,15 +79,15 @@ def verdict(result) -> dict:
 
     ``rows`` lists each checked path with the expected value, the engine's, and ``ok``.
     """
-    wanted: dict[str, Any] = dict(result.wanted or {})
     expect = result.expect or {"checked": 0, "failed": []}
-    failed = {f["path"]: f for f in expect.get("failed", [])}
-    rows = [{"path": path, "expected": value,
-             "actual": failed[path]["actual"] if path in failed else value,
-             "ok": path not in failed} for path, value in wanted.items()]
+    # a matching row shows the ruling's own words (yes, not True): they are equal
+    rows = [{"path": r["path"], "expected": r["expected"],
+             "actual": r["expected"] if r["ok"] else r["engine"], "ok": r["ok"]}
+            for r in result.verdict_rows()]
+    failed = sum(not r["ok"] for r in rows)
     status = "none" if not rows else ("mismatch" if failed else "match")
     return {"status": status, "checked": expect.get("checked", len(rows)),
-            "failed": len(failed), "source": result.expect_source if rows else None,
+            "failed": failed, "source": result.expect_source if rows else None,
             "rows": rows}
 
 
@@ -109,7 +108,7 @@ def entry_runs(entry, corpus) -> EntryReplay:
     """Run every scenario the entry links, under each of its revisions."""
     out = EntryReplay()
     numbers = {label: number for label, _day, number in entry_rulesets(entry)}
-    from .ruling import date_view
+    from .rulings import date_view
     current = entry.revisions[0] if entry.revisions else None
     stands_for = (_("revision {n}・{date}", n=current.number,
                     date=date_view(current)["text"]) if current else "")

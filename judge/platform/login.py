@@ -1,4 +1,5 @@
-"""The record in the web app: database sessions, logins, CSRF, and the blueprints.
+"""Accounts in the web app: database sessions, logins, CSRF (the call record and the
+editors are blueprints on these).
 
 ``init_app(app)`` (called by the app factory) sets up:
 
@@ -9,7 +10,8 @@
 - a ``SECRET_KEY`` for the session cookie: ``$JUDGE_SECRET_KEY``, else a random key
   kept in ``instance/secret_key`` (made once, shared by every worker);
 - Flask-Login (``/login``, ``/logout``), failed logins throttled in the database;
-- CSRF on every form of the record (Flask-WTF's token, checked before any view runs).
+- CSRF on every form (Flask-WTF's token; :func:`check_csrf`, which each blueprint
+  runs before its views).
   The JSON API authenticates with a bearer token, never the cookie, so it needs none.
 """
 from __future__ import annotations
@@ -26,14 +28,14 @@ from flask_wtf.csrf import CSRFError, generate_csrf, validate_csrf
 from wtforms import ValidationError
 
 from judge.i18n import _
-from judge.web.errors import error_response, wants_json
 
 from . import accounts
 from .db import database_url, session_factory
+from .errors import error_response, wants_json
 
-bp = Blueprint("record", __name__)
+bp = Blueprint("accounts", __name__)
 login_manager = LoginManager()
-login_manager.login_view = "record.login"
+login_manager.login_view = "accounts.login"
 login_manager.login_message = "ログインしてください。Please log in."
 # Flask-Login's "basic" protection marks a session not fresh (and so writes the cookie)
 # whenever a request's session lacks its address-and-browser mark, as every session
@@ -42,9 +44,6 @@ login_manager.login_message = "ログインしてください。Please log in."
 # session from before the login, logged the judge out again.  Nothing here asks for a
 # fresh login, and "strong" would log out a phone that changes networks; so none.
 login_manager.session_protection = None
-# Views that change nothing and so take no CSRF token (the board's button posts its text
-# here, from a form the table engineer owns; the new call form it leads to has a token).
-CSRF_EXEMPT = {"record.from_board"}
 
 
 def db():
@@ -71,8 +70,8 @@ def _secret_key(app: Flask) -> str:
 
 
 def init_app(app: Flask) -> None:
-    """Attach the record (database, login, CSRF, pages and API) to the app."""
-    from . import api, pages
+    """Attach the database, login and CSRF to the app (the blueprints on them register
+    themselves: judge.record, judge.editors)."""
     app.config.setdefault("DATABASE_URL", database_url(app.config.get("DATABASE_URL")))
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app)
@@ -85,8 +84,6 @@ def init_app(app: Flask) -> None:
     login_manager.init_app(app)
     app.teardown_appcontext(_close)
     app.register_blueprint(bp)
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(api.bp)
     app.jinja_env.globals["csrf_token"] = generate_csrf
 
 
@@ -124,7 +121,7 @@ def _load_user(user_id: str):
 def _unauthorized():
     if wants_json():
         return error_response(401, "ログインが必要です。Log in first.")
-    return redirect(url_for("record.login", next=_here()))
+    return redirect(url_for("accounts.login", next=_here()))
 
 
 def _here() -> str:
@@ -136,7 +133,7 @@ def check_csrf() -> None:
     try:
         validate_csrf(request.form.get("csrf_token"))
     except (ValidationError, CSRFError) as exc:
-        from judge.web.errors import fail
+        from .errors import fail
         fail(400, _("The form's CSRF token is missing or wrong ({error}): reload the page "
                     "and send it again.", error=exc), field="csrf_token")
 
@@ -154,7 +151,7 @@ def _safe_next(target: str | None) -> str:
 
 @bp.before_request
 def _csrf():
-    if request.method == "POST" and request.endpoint not in CSRF_EXEMPT:
+    if request.method == "POST":
         check_csrf()
 
 
@@ -187,16 +184,5 @@ def login():
 @bp.post("/logout")
 def logout():
     logout_user()
-    return redirect(url_for("record.login"), code=303)
+    return redirect(url_for("accounts.login"), code=303)
 
-
-@bp.post("/calls/new")
-def from_board():
-    """The board editor's 「この盤面で裁定を記録」: carry the board to a new call form.
-
-    Nothing is stored: the board's text goes on as a permalink token in the URL, so the
-    form opens after a login too."""
-    from judge.web import permalink
-    text = request.form.get("yaml", "")
-    token = permalink.encode(text) if text.strip() else None
-    return redirect(url_for("pages_record.new_call_any", s=token), code=303)

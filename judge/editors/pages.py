@@ -3,7 +3,7 @@
 An editor of a game (``judge editor grant NAME GAME``) fills in the form of a published
 Q&A (new, or a new answer to an existing one) or a withdrawal.  It waits as a pending
 change; its page shows the entry as it will read (the new revision and its word diff),
-the lint findings it brings and the replays that change (judge/engine/effects.py).  A
+the lint findings it brings and the replays that change (judge/app/editorial/impact.py).  A
 second editor of the same game approves it: the source file is written into
 ``sources/published/<game>/`` and ``judge import`` runs on the sources, writing the
 corpus (each file atomically; the source file is removed again if the import fails);
@@ -24,14 +24,13 @@ from judge.corpus import Corpus
 from judge.corpus.ids import qa_key
 from judge.corpus.published import (Document, Item, PublishedError, apply_documents,
                                     qa_text)
-from judge.record.editor_models import EditorRole, PendingChange
-from judge.record.models import utcnow
-
+from judge.app.render import Renderer, word_diff
+from judge.app.services import LRU, services
 from judge.i18n import _, msg
+from judge.platform.errors import fail
+from judge.platform.models import utcnow
 
-from .errors import fail
-from .render import Renderer, word_diff
-from .services import LRU, services
+from .models import EditorRole, PendingChange
 
 bp = Blueprint("editors", __name__, url_prefix="/editor")
 _approve_lock = threading.Lock()          # one approval writes sources and corpus at a time
@@ -39,12 +38,12 @@ _previews = LRU(64)
 
 
 def _db():
-    from judge.record.web import db
+    from judge.platform.login import db
     return db()
 
 
 def _csrf() -> None:
-    from judge.record.web import check_csrf
+    from judge.platform.login import check_csrf
     check_csrf()
 
 
@@ -178,7 +177,7 @@ def _change(change_id: int) -> PendingChange:
 def preview(change: PendingChange) -> dict:
     """What the pending page shows: the new revision, its diff, lint and replays."""
     def make():
-        from judge.engine.effects import effect_report
+        from judge.app.editorial.impact import effect_report
         corpus = services().corpus
         try:
             entry = preview_entry(change)

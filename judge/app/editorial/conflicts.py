@@ -16,27 +16,11 @@ from __future__ import annotations
 
 from datetime import date
 
-from dataclasses import dataclass
-
 from judge.corpus.lint import Problem
 from judge.i18n import Message, msg
 
-from .registry import game_classes
-
-
-@dataclass(frozen=True)
-class Assumption:
-    """A ruling's answer holds only when ``switch`` has ``value`` (裁定の前提).
-
-    A game lists these as ``ruling_assumptions`` on its class.  ``match`` picks the
-    sentence of the ruling to quote; ``why`` says what in the answer needs that value.
-    """
-
-    entry: str
-    switch: str
-    value: object
-    match: str
-    why: str
+from judge.engine.game import Assumption
+from judge.engine.registry import game_classes
 
 
 CODE = "ruling-conflict"

@@ -1,13 +1,19 @@
-"""Alembic's environment for the call record: run with the connection judge.record.migrate
+"""Alembic's environment for the database (the accounts, the call record, the editors): run with the connection judge.platform.migrate
 hands over (``config.attributes["connection"]``), or with the configured URL."""
 from __future__ import annotations
 
 from alembic import context
 from sqlalchemy import create_engine
 
-from judge.record.models import Base
+from importlib.metadata import entry_points
+
+from judge.platform.models import Base
 
 config = context.config
+# Every table, so that Alembic compares them all: the record's and the editors' are
+# declared in their own packages (above this one), found through their entry points.
+for _tables in entry_points(group="judge.tables"):
+    _tables.load()
 target_metadata = Base.metadata
 
 

@@ -15,20 +15,20 @@ from typing import Any
 from urllib.parse import quote
 
 from flask import current_app
-from markupsafe import Markup
 
 from judge.corpus import KINDS
 from judge.i18n import N_, _, gettext
 from judge.engine.errors import ScenarioError
 from judge.engine.registry import game_classes
 
-from . import permalink, pinning, workbench
-from .errors import fail
+from judge.app import boards, permalink, pinning
+from judge.app.render import Renderer, entry_url, sanitize_snippet, word_diff
+from judge.app.replays import EntryReplay, entry_runs, verdict
+from judge.app.rulings import citation, date_view, revision_html, ruling_view  # noqa: F401
+from judge.app.services import services
+from judge.platform.errors import fail
+
 from .i18n import current as web_locale
-from .render import Renderer, entry_url, sanitize_snippet, word_diff
-from .replay import EntryReplay, entry_runs, verdict
-from .ruling import citation, date_view, ruling_view
-from .services import services
 
 log = logging.getLogger(__name__)
 
@@ -149,21 +149,10 @@ def search(args, api: bool = False) -> SearchPage:
                        "did_you_mean": [], "notice": "", "redirect": None}
         return result
     try:
-        if day is not None:
-            from judge.search.asof import as_of_url, search_as_of
-            found = search_as_of(services().searcher(), q, day, game=game, kind=kind,
-                                 limit=limit, offset=(page - 1) * limit)
-            urls = [as_of_url(h, day) for h in found.hits]
-            found.redirect = None            # a pinned id opens the current page: stay here
-            result.data = found.as_json()
-            for hit, url in zip(result.data["results"], urls):
-                hit["url"] = url
-            result.data["as_of"] = day.isoformat()
-        else:
-            from judge.search.shaping import shaped
-            result.data = shaped(services().searcher(), services().corpus, q, game=game,
-                                 kind=kind, page=page, limit=limit,
-                                 old=args.get("old") in ("1", "true"))
+        from judge.app.search import SearchQuery
+        from judge.app.search import search as run_search
+        result.data = run_search(services().searcher(), services().corpus, SearchQuery(
+            q, game, kind, day, page, limit, old=args.get("old") in ("1", "true")))
     except Exception:  # noqa: BLE001 - the boundary: the judge gets a page that says so
         log.exception("search failed for %r", q)
         result.failed = True
@@ -298,13 +287,6 @@ def entry_view(entry) -> dict:
     return services().cache.get(("entry", entry.id, web_locale()), make)
 
 
-def revision_html(entry, number: int) -> Markup:
-    """The main text of one revision: clause anchors are the bare clause ids."""
-    corpus = services().corpus
-    return services().cache.get(("text", entry.id, number, web_locale()), lambda: Renderer(
-        exists=lambda i: i in corpus.entries).render(entry.revision(number).text))
-
-
 def entry_replay(entry) -> EntryReplay:
     """The runs of the entry's linked scenarios (cached: the corpus does not change)."""
     if not entry.scenarios:
@@ -418,10 +400,10 @@ def board_from(text: str, origin: str = "") -> Board:
     """Read and run a board's text (errors located, never raised)."""
     corpus = services().corpus
     board = Board(text, origin=origin)
-    board.data, board.error, scenario = workbench.read_board(text, corpus)
+    board.data, board.error, scenario = boards.read_board(text, corpus)
     if board.error is None:
         try:
-            board.result = workbench.run(text, corpus, scenario=scenario)
+            board.result = boards.run(text, corpus, scenario=scenario)
         except ScenarioError as exc:
             board.error = exc.as_dict()
     return board
@@ -432,7 +414,7 @@ def _ruleset_arg(text: str, ruleset: str | None) -> str:
     if not ruleset:
         return text
     try:
-        return workbench.with_ruleset(text, ruleset[:40])
+        return boards.with_ruleset(text, ruleset[:40])
     except ScenarioError as exc:
         fail(400, str(exc), **exc.as_dict())
 
@@ -452,7 +434,7 @@ def board_text(args, form=None) -> tuple[str, str]:
     if args.get("from"):
         rel = args["from"]
         try:
-            path = workbench.scenario_file(services().root, rel)
+            path = boards.scenario_file(services().root, rel)
         except FileNotFoundError:
             fail(404, _("No scenario file {name!r}; a scenario is "
                         "<game>/scenarios/<name>.yaml in the corpus.", name=rel[:120]),
@@ -463,4 +445,4 @@ def board_text(args, form=None) -> tuple[str, str]:
     if not games:
         fail(404, _("No game module is installed yet."))
     name = args.get("game") or games[0].name
-    return workbench.dump_yaml(workbench.empty_scenario(game_named(name))), f"empty:{name}"
+    return boards.dump_yaml(boards.empty_scenario(game_named(name))), f"empty:{name}"

@@ -12,8 +12,6 @@ import logging
 from flask import Flask, jsonify, make_response, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from judge.engine.budget import BudgetExceeded
-from judge.engine.errors import ScenarioError
 from judge.i18n import N_, Message, _, gettext, message_json, render
 
 log = logging.getLogger(__name__)
@@ -75,6 +73,18 @@ def error_response(status: int, message: str, *, hints=(), links=(), extra=None)
     return make_response(page, status)
 
 
+def answer_errors(app: Flask, *classes: type) -> None:
+    """Answer each of ``classes`` (errors of a lower layer that carry ``as_dict()``) with
+    a clear 4xx: its own ``status`` if it has one, else 400.
+
+    The engine's errors are registered so by the app factory: a bad scenario is 400; a
+    run over budget is 422 (the request is well-formed but asks more of the engine than
+    one run may), or 413 when it is the text itself that is too large."""
+    for cls in classes:
+        app.register_error_handler(cls, lambda exc: error_response(
+            getattr(exc, "status", 400), str(exc), extra=exc.as_dict()))
+
+
 def init_app(app: Flask) -> None:
     """Register the handlers for every HTTP error and for anything unexpected."""
 
@@ -82,16 +92,6 @@ def init_app(app: Flask) -> None:
     def _judge_error(exc: JudgeError):
         return error_response(exc.code, exc.description, hints=exc.hints, links=exc.links,
                               extra=exc.extra)
-
-    @app.errorhandler(ScenarioError)
-    def _scenario_error(exc: ScenarioError):
-        return error_response(400, str(exc), extra=exc.as_dict())
-
-    @app.errorhandler(BudgetExceeded)
-    def _over_budget(exc: BudgetExceeded):
-        # 422: the request is well-formed, but asks more of the engine than one run may;
-        # 413 when it is the text itself that is too large.
-        return error_response(exc.status, str(exc), extra=exc.as_dict())
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):

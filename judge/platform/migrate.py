@@ -1,6 +1,6 @@
 """The record's schema migrations (Alembic), run from Python: ``judge db upgrade``,
 ``judge serve`` on start, and the tests.  The migration scripts ship inside the package
-(``judge/record/migrations``), so an installed judge finds them without an alembic.ini.
+(``judge/platform/migrations``), so an installed judge finds them without an alembic.ini.
 """
 from __future__ import annotations
 

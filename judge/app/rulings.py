@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from markupsafe import Markup
+
 from judge.corpus.model import plain_text
-from judge.i18n import _
+from judge.i18n import _, current_locale
 
 # An official answer line: "A．いいえ、出来ません。" (full- or half-width A, any stop).
 ANSWER_LINE = re.compile(r"^\s*[AＡ]\s*[.．:：、]\s*(.+)$")
@@ -150,3 +152,12 @@ def _revision(entry, number):
         if rev.number == number:
             return rev
     return entry.revisions[0] if entry.revisions else None
+
+
+def revision_html(entry, number: int) -> Markup:
+    """The main text of one revision: clause anchors are the bare clause ids."""
+    from .render import Renderer
+    from .services import services
+    corpus = services().corpus
+    return services().cache.get(("text", entry.id, number, current_locale()), lambda: Renderer(
+        exists=lambda i: i in corpus.entries).render(entry.revision(number).text))

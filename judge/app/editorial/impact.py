@@ -20,7 +20,7 @@ from pathlib import Path
 
 from judge.i18n import _, msg, render
 
-from .errors import ScenarioError
+from judge.engine.errors import ScenarioError
 
 
 @dataclass
@@ -109,8 +109,8 @@ def _paths(scenario) -> list[str]:
 
 def _runs(entry, corpus) -> dict:
     """(scenario, revision number or label) -> (label, outcome values, check)."""
-    from .expect import state_value
-    from .runner import _plan, load_scenario, run_scenario
+    from judge.engine.expect import state_value
+    from judge.engine.runner import _plan, load_scenario, run_scenario
     out: dict = {}
     if entry is None:
         return out
@@ -188,7 +188,7 @@ def review_problems(corpus) -> list:
     """
     from judge.corpus.lint import Problem
 
-    from .runner import load_scenario
+    from judge.engine.runner import load_scenario
     problems: list[Problem] = []
     for entry in corpus:
         newest = entry.current
@@ -213,7 +213,7 @@ def review_problems(corpus) -> list:
 
 def _stale_switches(corpus) -> list:
     from judge.corpus.lint import Problem
-    from .registry import game_class, game_names
+    from judge.engine.registry import game_class, game_names
     out = []
     for name in game_names():
         try:
@@ -277,7 +277,7 @@ def effect_of_import(before, report, root) -> str:
 
 def review_rows(corpus) -> list:
     """:func:`review_problems` as rows of ``judge verify`` (each one an error)."""
-    from .runner import VerifyRow
+    from judge.engine.runner import VerifyRow
     return [VerifyRow(p.entry_id, p.message.params["rel"] if p.code ==
                       "review-expectation" else "-", "-", {}, {},
                       error=f"{render(p.message)} [{p.code}]") for p in review_problems(corpus)]

@@ -191,7 +191,7 @@ def game_spec(game) -> dict:
     from judge.engine.match import game_package
     from judge.i18n import Term, gettext
 
-    from .board import zone_label
+    from .boardview import zone_label
     package = game_package(game)
 
     def label(kind: str, key: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timezone
 
-from . import workbench
+from . import boards
 
 RULESET_LINE = re.compile(r"^ruleset:[ \t]*(?P<value>[^#\n]*?)[ \t]*(?:#.*)?$", re.M)
 RULES_KINDS = ("rule", "qa", "term")
@@ -44,7 +44,7 @@ def pin(text: str, day: date | None = None) -> str:
     current = ruleset_of(text)
     if current not in (None, "latest") or not text.strip():
         return text
-    return workbench.with_ruleset(text, (day or today()).isoformat())
+    return boards.with_ruleset(text, (day or today()).isoformat())
 
 
 def game_of(text: str) -> str | None:

@@ -50,7 +50,7 @@ def db_upgrade() -> None:
 @click.argument("target", type=click.Path(dir_okay=False, path_type=Path))
 def db_backup(target) -> None:
     """Copy the record (SQLite) to TARGET, safely while the app is serving."""
-    from .backup import BackupError, backup
+    from judge.platform.backup import BackupError, backup
     try:
         size = backup(target)
     except BackupError as exc:
@@ -65,7 +65,7 @@ def db_backup(target) -> None:
 @click.argument("copy", type=click.Path(dir_okay=False, path_type=Path))
 def db_restore(copy) -> None:
     """Put the record back as it is in COPY (from `judge db backup`); stop the app first."""
-    from .backup import BackupError, restore
+    from judge.platform.backup import BackupError, restore
     try:
         restore(copy)
     except BackupError as exc:

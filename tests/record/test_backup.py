@@ -8,10 +8,10 @@ import pytest
 from click.testing import CliRunner
 
 from judge.cli import main
-from judge.record import db as record_db
-from judge.record import migrate
-from judge.record.accounts import add_user
-from judge.record.backup import BackupError, backup, restore
+from judge.platform import db as record_db
+from judge.platform import migrate
+from judge.platform.accounts import add_user
+from judge.platform.backup import BackupError, backup, restore
 
 
 @pytest.fixture

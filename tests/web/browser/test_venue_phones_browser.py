@@ -12,8 +12,8 @@ import threading
 import pytest
 from playwright.sync_api import Browser, expect
 
-from judge.record import db as record_db
-from judge.record import migrate
+from judge.platform import db as record_db
+from judge.platform import migrate
 
 pytestmark = pytest.mark.browser
 
@@ -27,7 +27,7 @@ def venue_server(tmp_path):
     from judge.web import create_app, serving
     db_url = f"sqlite:///{tmp_path / 'venue.sqlite3'}"
     migrate.upgrade(db_url)
-    from judge.record.accounts import add_user
+    from judge.platform.accounts import add_user
     from judge.record.calls import add_event, set_staff
     with record_db.transaction(db_url) as s:
         head = add_user(s, "head", "head-password")

@@ -31,9 +31,14 @@ def threads_default() -> int:
 def make_server(app, host: str, port: int, threads: int):
     """A waitress server bound to ``host:port`` (port 0: a free one, see
     ``server.effective_port``)."""
+    import select
+
     from waitress import create_server
     return create_server(app, host=host, port=port, threads=threads,
                          connection_limit=CONNECTIONS, ident="judge",
+                         # poll(), where the OS has it: select() fails outright on a
+                         # socket numbered 1024 or more (a busy process, 400 connections)
+                         asyncore_use_poll=hasattr(select, "poll"),
                          # the access log is the app's business; waitress logs its own
                          # errors through logging
                          clear_untrusted_proxy_headers=True)
@@ -67,16 +72,16 @@ def _busy(server) -> bool:
 def run(server, stop: threading.Event, grace: float = GRACE) -> None:
     """Serve until ``stop`` is set, then stop gracefully (at most ``grace`` seconds)."""
     from waitress import wasyncore
-    sockets = _map(server)
+    sockets, poll = _map(server), server.adj.asyncore_use_poll
     while not stop.is_set():
         # one poll at a time, so that a stop is seen within half a second
-        wasyncore.loop(timeout=0.5, map=sockets, count=1)
+        wasyncore.loop(timeout=0.5, use_poll=poll, map=sockets, count=1)
     # no new connections: the listening sockets go, the connections stay
     for listener in _listeners(server):
         wasyncore.dispatcher.close(listener)
     deadline = time.monotonic() + grace
     while _busy(server) and time.monotonic() < deadline:
-        wasyncore.loop(timeout=0.1, map=sockets, count=1)
+        wasyncore.loop(timeout=0.1, use_poll=poll, map=sockets, count=1)
     server.task_dispatcher.shutdown(cancel_pending=True, timeout=1)
     wasyncore.close_all(sockets)
 

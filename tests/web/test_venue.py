@@ -196,3 +196,32 @@ def test_judge_serve_debug_is_flasks_development_server(tmp_path):
     finally:
         proc.terminate()
         proc.wait(30)
+
+
+def test_the_server_answers_on_a_socket_numbered_past_1024():
+    """A busy process (a venue's 400 connections, or this test run's own files) gets
+    socket numbers past select()'s limit: the server must still answer (it polls)."""
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1300:
+        pytest.skip(f"this system allows {hard} open files")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1300), hard))
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    try:
+        def app(environ, start_response):
+            start_response("200 OK", [("Content-Type", "text/plain")])
+            return [b"ok"]
+        server = serving.make_server(app, "127.0.0.1", 0, threads=2)
+        stop = threading.Event()
+        runner = threading.Thread(target=serving.run, args=(server, stop, 5), daemon=True)
+        runner.start()
+        conn = http.client.HTTPConnection("127.0.0.1", serving.bound(server)[0][1], timeout=20)
+        conn.request("GET", "/")
+        assert conn.getresponse().read() == b"ok"
+        conn.close()
+        stop.set()
+        runner.join(20)
+    finally:
+        for fd in held:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

@@ -31,7 +31,7 @@ _csrf, _labels, _load_user, _unauthorized, login, logout, from_board  # noqa
 _.login_view, _.login_message, _.session_protection, added_at, author_id  # noqa
 TempPostgres, _.new_database  # noqa
 _bearer, create, list_, _.status_code  # noqa
-db_upgrade, user_add, event_add, staff_add  # noqa
+db_upgrade, user_add, event_add, staff_add, db_backup, db_restore  # noqa
 # Alembic reads these module variables of a migration script
 down_revision, branch_labels, depends_on  # noqa
 # SQLAlchemy's declarative settings; Flask-Login's user protocol

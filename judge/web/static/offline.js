@@ -6,12 +6,64 @@
   var me = document.currentScript;
   var swUrl = me && me.getAttribute("data-sw");
   if (swUrl && "serviceWorker" in navigator && location.protocol !== "file:") {
-    navigator.serviceWorker.register(swUrl, {scope: "/"}).then(function () {
-      return navigator.serviceWorker.ready;
+    var sw = navigator.serviceWorker;
+    sw.addEventListener("message", function (event) { showState(event.data || {}); });
+    sw.register(swUrl, {scope: "/"}).then(function () {
+      return sw.ready;
     }).then(function (reg) {
-      // a visit online: check that the device holds the server's corpus version
-      if (navigator.onLine && reg.active) reg.active.postMessage({type: "refresh"});
+      var worker = reg.active;
+      if (!worker) return;
+      // the page the worker did not see (loaded before it took control) is kept too
+      if (!sw.controller) worker.postMessage({type: "keep", url: location.href});
+      worker.postMessage({type: "status"});
+      // a visit online: check that the device holds the server's corpus version, and
+      // again while the page stays open (the corpus may change during an event)
+      function refresh() { if (navigator.onLine) worker.postMessage({type: "refresh"}); }
+      refresh();
+      window.addEventListener("online", refresh);
+      document.addEventListener("visibilitychange", function () {
+        if (document.visibilityState === "visible") refresh();
+      });
+      setInterval(refresh, 5 * 60 * 1000);
     }).catch(function () { /* no service worker: the app still works online */ });
+  }
+
+  /* The offline copy's state, in the footer: downloading n/N, ready with its corpus
+   * date, or out of date.  The words come from the page (data-msg-*, translated). */
+  function say(name, values) {
+    var text = (me && me.getAttribute("data-msg-" + name)) || "";
+    return text.replace(/\{(\w+)\}/g, function (_, key) {
+      return values[key] == null ? "" : String(values[key]);
+    });
+  }
+  function showState(m) {
+    if (!/^offline-/.test(m.type || "")) return;
+    var info = m.info, p = m.progress, text;
+    if (p && info && info.corpus !== p.corpus) {
+      text = say(m.type === "offline-error" ? "outdated" : "updating",
+        {have: info.corpus_date, date: p.corpus_date, done: p.done, total: p.total});
+    } else if (p && !info) {
+      text = say(m.type === "offline-error" ? "failed" : "downloading",
+        {date: p.corpus_date, done: p.done, total: p.total});
+    } else if (info && info.complete) {
+      text = say("ready", {date: info.corpus_date, pages: info.pages});
+    } else if (m.type === "offline-error") {
+      text = say("failed", {});
+    } else {
+      return;
+    }
+    var el = document.getElementById("offline-state");
+    if (!el) {
+      var footer = document.querySelector("footer.site") || document.body;
+      if (!footer) return;
+      el = document.createElement("p");
+      el.id = "offline-state";
+      el.className = "offline-state small";
+      el.setAttribute("role", "status");
+      footer.appendChild(el);
+    }
+    el.textContent = text;
+    el.setAttribute("data-state", m.type.slice(8));
   }
 
   var KEY = "judge.boards.v1";

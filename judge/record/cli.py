@@ -322,8 +322,8 @@ def token_list(name: str | None) -> None:
                 expires = expires.replace(tzinfo=timezone.utc)
             state = (_("expired") if expires is not None and expires <= now
                      else _("valid"))
-            click.echo(f"{one.id}\t{one.user.name}\t{_when(one.created_at)}\t"
-                       f"{_when(expires) if expires else _('no expiry')}\t{state}")
+            until = _when(expires) if expires else _("no expiry")
+            click.echo(f"{one.id}\t{one.user.name}\t{_when(one.created_at)}\t{until}\t{state}")
 
 
 @token.command("revoke")

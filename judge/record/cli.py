@@ -1,6 +1,7 @@
-"""The record's commands: ``judge db upgrade``, ``judge user add``, ``judge event add``,
-``judge staff add``, ``judge token``, and the commands that end access: ``judge user
-list|disable|passwd``, ``judge staff list|remove``, ``judge token list|revoke`` (DESIGN.md, "Contracts added with the second round").
+"""The record's commands: ``judge db upgrade``, ``judge db backup``, ``judge db restore``,
+``judge user add``, ``judge event add``, ``judge staff add``, ``judge token``, and the
+commands that end access: ``judge user list|disable|passwd``, ``judge staff list|remove``,
+``judge token list|revoke`` (docs/contracts.md).
 
 Each works on ``$JUDGE_DATABASE_URL`` (SQLite in the instance folder when unset) and
 brings the schema up to date first, so a fresh install needs no separate step.
@@ -8,6 +9,7 @@ brings the schema up to date first, so a fresh install needs no separate step.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
@@ -47,33 +49,30 @@ def db_upgrade() -> None:
 
 
 @db.command("backup")
-@click.argument("target", type=click.Path(dir_okay=False, writable=True))
-def db_backup(target: str) -> None:
-    """Copy the SQLite record to TARGET while judges keep working (SQLite's online
-    backup: a consistent copy even mid-write).  PostgreSQL: use pg_dump."""
-    import sqlite3
-    from pathlib import Path
-
-    from sqlalchemy.engine import make_url
-
-    from judge.platform.db import database_url
-    _ready()
-    url = make_url(database_url())
-    if url.get_backend_name() != "sqlite" or not url.database:
-        _fail(_("the record is on {backend}: back it up with its own tool (PostgreSQL: "
-                "pg_dump -Fc -f event.dump DATABASE)", backend=url.get_backend_name()))
-    out = Path(target)
-    if out.exists():
-        _fail(_("{path} exists: give a new file name", path=out))
-    source = sqlite3.connect(url.database)
+@click.argument("target", type=click.Path(dir_okay=False, path_type=Path))
+def db_backup(target) -> None:
+    """Copy the record (SQLite) to TARGET, safely while the app is serving."""
+    from judge.platform.backup import BackupError, backup
     try:
-        copy = sqlite3.connect(out)
-        with copy:
-            source.backup(copy)
-        copy.close()
-    finally:
-        source.close()
-    click.echo(_("record copied to {path}", path=out))
+        size = backup(target)
+    except BackupError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(_("{path}: cannot write the copy ({reason})", path=target,
+                reason=exc.strerror or exc))
+    click.echo(_("{path}: the record copied ({size} bytes)", path=target, size=size))
+
+
+@db.command("restore")
+@click.argument("copy", type=click.Path(dir_okay=False, path_type=Path))
+def db_restore(copy) -> None:
+    """Put the record back as it is in COPY (from `judge db backup`); stop the app first."""
+    from judge.platform.backup import BackupError, restore
+    try:
+        restore(copy)
+    except BackupError as exc:
+        _fail(str(exc))
+    click.echo(_("{path}: the record restored from this copy", path=copy))
 
 
 @click.group()
@@ -323,8 +322,8 @@ def token_list(name: str | None) -> None:
                 expires = expires.replace(tzinfo=timezone.utc)
             state = (_("expired") if expires is not None and expires <= now
                      else _("valid"))
-            click.echo(f"{one.id}\t{one.user.name}\t{_when(one.created_at)}\t"
-                       f"{_when(expires) if expires else _('no expiry')}\t{state}")
+            until = _when(expires) if expires else _("no expiry")
+            click.echo(f"{one.id}\t{one.user.name}\t{_when(one.created_at)}\t{until}\t{state}")
 
 
 @token.command("revoke")

@@ -280,7 +280,8 @@ def _run_view(call):
     if not call.scenario:
         return None
     from judge.app import boards
-    return services().cache.get(("call-run", call.id, call.version), lambda: _replay(
+    from judge.i18n import current_locale       # the boards' words are the reader's
+    return services().cache.get(("call-run", call.id, call.version, current_locale()), lambda: _replay(
         boards.with_ruleset(call.scenario, call.ruleset.isoformat()), f"call {call.id}"))
 
 
@@ -290,7 +291,8 @@ def _form_run(text: str):
     if not text.strip():
         return None
     import hashlib
-    key = ("form-run", hashlib.sha256(text.encode("utf-8")).hexdigest())
+    from judge.i18n import current_locale
+    key = ("form-run", hashlib.sha256(text.encode("utf-8")).hexdigest(), current_locale())
     return services().cache.get(key, lambda: _replay(text, "board"))
 
 

@@ -85,6 +85,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     from judge.offline import site as offline
     offline.init_app(app)          # manifest, service worker, offline search and pages
+    from . import venue
+    venue.init_app(app)            # /venue: the address as a QR code for the phones
     from . import changes
     changes.init_app(app)
     from judge.platform.login import init_app as init_platform

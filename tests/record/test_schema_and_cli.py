@@ -104,18 +104,22 @@ def test_user_add_reads_the_password_from_a_pipe(tmp_path):
 def test_judge_serve_brings_the_schema_up_to_date_before_serving(empty_db, monkeypatch):
     import judge.search
     import judge.web
+    import judge.web.server
 
     class Stats:
         built = False
 
     served = {}
 
-    class App:
-        def run(self, **kw):
-            served["schema"] = migrate.current(empty_db)
+    def serve(server, on_stop=None):
+        served["schema"] = migrate.current(empty_db)
 
     monkeypatch.setattr(judge.search, "build_index", lambda *a, **k: Stats())
-    monkeypatch.setattr(judge.web, "create_app", lambda *a, **k: App())
+    monkeypatch.setattr(judge.web, "create_app", lambda *a, **k: object())
+    # judge serve's server (waitress), not started: what matters is the schema before it
+    monkeypatch.setattr(judge.web.server, "make_server", lambda *a, **k: None)
+    monkeypatch.setattr(judge.web.server, "bound", lambda server: [("127.0.0.1", 5999)])
+    monkeypatch.setattr(judge.web.server, "serve_until_signalled", serve)
     result = run(["serve", "--port", "5999"], empty_db)
     assert result.exit_code == 0, result.output
     assert served["schema"] == migrate.head()

@@ -23,8 +23,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from judge.common.lru import LRU
+
 from .analysis import is_kana, normalize
-from .lru import LRU
 
 FETCH = 200          # hits read to group (a page shows far fewer entries)
 PASSAGES = 3         # passages shown under an entry besides its best

@@ -254,9 +254,8 @@ def _run_view(call):
         from judge.app import boards
         from judge.app.replays import run_view
         try:
-            result = boards.run(boards.with_ruleset(call.scenario,
-                                                          call.ruleset.isoformat()),
-                                   services().corpus, source=f"call {call.id}")
+            result = boards.run(call.scenario, services().corpus, source=f"call {call.id}",
+                                as_of=call.ruleset)
         except ScenarioError:
             return None
         return run_view(result, f"call {call.id}", None, tuple(result.scenario.game.zones))

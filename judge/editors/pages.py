@@ -25,8 +25,7 @@ from judge.corpus.ids import qa_key
 from judge.corpus.published import (Document, Item, PublishedError, apply_documents,
                                     qa_text)
 from judge.app.render import Renderer, word_diff
-from judge.app.services import services
-from judge.common.lru import LRU
+from judge.app.services import LRU, services
 from judge.i18n import _, msg
 from judge.platform.errors import fail
 from judge.platform.models import utcnow

@@ -19,8 +19,9 @@ GAME_LINE = re.compile(r"^game:[ \t]*(?P<value>[A-Za-z0-9_-]+)[ \t\r]*$", re.M)
 
 
 def _rules(entry) -> bool:
-    """Rules, Q&A and terms of the game's texts (not cards, not the editors' glossary)."""
-    return entry.kind in RULES_KINDS and "glossary" not in (entry.data or {})
+    """Rules, Q&A and terms of the game's texts (not cards, not the editors' glossary or
+    lexicon)."""
+    return entry.kind in RULES_KINDS and not {"glossary", "lexicon"} & set(entry.data or {})
 
 
 def today() -> date:

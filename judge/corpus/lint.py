@@ -1,6 +1,7 @@
 """Corpus lint (検査): broken links, entries without revisions, sources or dates, scenarios.
 
-Errors: a ``cites``/``cards``/``scenarios`` link to nothing, a ``judge:`` link in a text
+Errors: a ``cites``/``cards``/``scenarios`` link to nothing, a lexicon row without a
+reason in both languages or naming a name another row of its game has (.lexicon), a ``judge:`` link in a text
 to nothing, an entry without revisions, a revision without a source or a date, a
 scenario file that is not valid YAML or names a ruling that does not exist.  Warnings:
 things a reviewer should look at that do not break anything (a link to a clause no
@@ -18,6 +19,7 @@ from pathlib import Path
 from judge.i18n import message_json, msg, render
 
 from .importer.scenarios import scan
+from .lexicon import lexicon_problems
 from .model import Entry
 from .store import Corpus, entry_path, stale_temp_files
 
@@ -50,6 +52,8 @@ def lint_corpus(corpus: Corpus) -> list[Problem]:
     problems: list[Problem] = []
     for entry in sorted(corpus, key=lambda e: e.id):
         problems += _entry_problems(entry, corpus)
+    problems += [Problem(entry_id, "error", code, message)
+                 for entry_id, code, message in lexicon_problems(corpus)]
     if corpus.root is not None:
         problems += _scenario_problems(corpus)
         for path in stale_temp_files(Path(corpus.root)):

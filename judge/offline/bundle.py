@@ -62,6 +62,7 @@ def build(corpus: Corpus, searcher) -> dict:
     from judge.search.analysis import reading
     from judge.search.highlight import needle
     from judge.search.indexer import _day
+    from judge.search.question import offline_table as question_table
     from judge.search.shaping import exact_names, held_text, offline_tables
     from judge.search.suggest import Vocabulary
     from judge.search.units import units_of
@@ -146,6 +147,7 @@ def build(corpus: Corpus, searcher) -> dict:
         "vocab": Vocabulary.from_corpus(corpus).names,
         "morph": vocabulary(morph_texts),
         "shaping": offline_tables(corpus),
+        "question": question_table(),
     }
 
 

@@ -79,9 +79,16 @@ def find_spans(text: str, needles: list[str]) -> list[tuple[int, int]]:
     for n in sorted(set(needles), key=len, reverse=True):
         if not n:
             continue
+        # a number or a Latin word is marked only where it stands whole: 0 is not the
+        # 0s of 4000, ban is not the ban of urban (looked at in the original text,
+        # where a space still separates two words)
+        whole = _alnum(n[0]) or _alnum(n[-1])
         at = normal.find(n)
         while at >= 0:
-            spans.append((start_of(at), end_of(at + len(n) - 1)))
+            a, b = start_of(at), end_of(at + len(n) - 1)
+            if not whole or not ((_alnum(n[0]) and a > 0 and _alnum(text[a - 1]))
+                                 or (_alnum(n[-1]) and b < len(text) and _alnum(text[b]))):
+                spans.append((a, b))
             at = normal.find(n, at + len(n))
     spans.sort()
     merged: list[tuple[int, int]] = []
@@ -92,6 +99,12 @@ def find_spans(text: str, needles: list[str]) -> list[tuple[int, int]]:
         else:
             merged.append((a, b))
     return merged
+
+
+def _alnum(ch: str) -> bool:
+    """A Latin letter or digit once normalised (４ and A count as 4 and a)."""
+    form = fast_normal(ch)
+    return form.isascii() and form.isalnum()
 
 
 def needle(text: str) -> str:

@@ -39,6 +39,9 @@ DIGESTS_FILE = "judge-entries.marshal"     # each indexed entry's digest (for up
 KEEP_OLD_SECONDS = 3600          # an older index stays this long for a server still using it
 
 RANK_CURRENT, RANK_WITHDRAWN, RANK_OLDER = 3, 2, 1
+# the current revision of an editors' page about the texts' words (a lexicon row,
+# judge.corpus.lexicon): found by today's and English names, ranked after the texts
+RANK_EDITORS = 4
 
 _thread_lock = threading.RLock()
 
@@ -167,7 +170,9 @@ def build_lock(base: Path) -> Iterator[None]:
 def _rank(unit: Unit) -> int:
     if unit.withdrawn:
         return RANK_WITHDRAWN
-    return RANK_CURRENT if unit.current else RANK_OLDER
+    if not unit.current:
+        return RANK_OLDER
+    return RANK_EDITORS if "lexicon" in (unit.entry.data or {}) else RANK_CURRENT
 
 
 def _day(unit: Unit) -> int:

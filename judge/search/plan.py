@@ -43,6 +43,9 @@ class Plan:
     limit: int = 10
     offset: int = 0
     pin: str | None = None              # the entry a typed id names: first
+    # a question: its content words, ranked by how many a passage holds (question.py)
+    question: list | None = None
+    cover: float = 1000.0               # a question's IDF coverage against BM25 (run.py)
 
     @property
     def words(self) -> list[Word]:

@@ -36,6 +36,9 @@ class Hit:
     # the passage's text, read when a snippet is cut (most hits of a page never are)
     text_of: Callable[[], str] | None = field(default=None, repr=False)
     marks: list = field(default_factory=list, repr=False)
+    # a question (質問文): which of its content words this passage holds, which not
+    matched: list[str] | None = None
+    missing: list[str] | None = None
 
     @property
     def text(self) -> str:
@@ -71,7 +74,8 @@ class Hit:
                 "snippet": self.snippet if snippets else None, "url": self.url,
                 "score": round(self.score, 4),
                 "clause": self.clause, "revision": self.revision, "current": self.current,
-                "date": self.date, "withdrawn": self.withdrawn}
+                "date": self.date, "withdrawn": self.withdrawn,
+                "matched": self.matched, "missing": self.missing}
 
 
 @dataclass
@@ -87,6 +91,8 @@ class SearchResult:
     redirect: str | None = None
     understood: str = ""
     offset: int = 0
+    # a question: its content words and the words left out as asking only
+    question: dict | None = None
 
     @property
     def notice(self) -> str:
@@ -103,7 +109,8 @@ class SearchResult:
                                  + ("#" + self.redirect.split("#", 1)[1]
                                     if "#" in self.redirect else "")
                                  if self.redirect else None),
-                "understood": self.understood, "offset": self.offset}
+                "understood": self.understood, "offset": self.offset,
+                "question": self.question}
 
     def as_text(self) -> str:
         """The result for a terminal: one block per hit, matched words in bold."""

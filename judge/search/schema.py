@@ -17,7 +17,7 @@ from .analysis import bigram_terms, morph_terms, reading_terms
 
 # Bump when the schema or the analysis changes: the fingerprint includes it, so every
 # index built by an older version is rebuilt by itself.
-SCHEMA_VERSION = "judge-search-8"
+SCHEMA_VERSION = "judge-search-9"
 
 # (field, analyser, boost, which text): the title weighs twice the body, as Whoosh's
 # field_boost did (a term's weight is its frequency times the boost)

@@ -21,9 +21,12 @@ from judge.corpus import Corpus
 from judge.i18n import msg
 
 from . import plan as planning
+from . import question
+from .analysis import is_kana
+from .matching import Word
 from . import query as ql
 from .results import Hit, SearchResult
-from .run import QueryRun
+from .run import ASKED, STRICT, QueryRun
 from .store import IndexStore
 from .suggest import Vocabulary
 
@@ -104,7 +107,20 @@ class Searcher:
         plan = planning.plan(store, text, game, kind, limit, offset, result)
         if plan is None:
             return result
-        found = QueryRun(store, plan, result).execute()
+        asked = None if plan.pin else self._asks(plan)
+        found = 0
+        if asked is None or not asked.asks:
+            found = QueryRun(store, plan.but(question=None), result).execute()
+        if found == 0 and asked is not None and self._question(store, plan, asked):
+            # a question, or words that are not all in one passage: the passages
+            # holding most of its content words (a word found nowhere read as kana
+            # or by its reading first)
+            for concept in plan.question:
+                question.widen(store, concept, result.notices)
+            result.question = {"words": [c.label for c in plan.question],
+                               "left_out": asked.dropped, "asks": asked.asks}
+            found = QueryRun(store, plan, result).execute()
+            plan.question = None
         if found == 0 and plan.groups and not plan.pin:
             self._recover(store, plan, result)
         if result.total == 0 and not result.did_you_mean and not result.notices:
@@ -117,6 +133,34 @@ class Searcher:
         if self._vocabulary is None:
             self._vocabulary = Vocabulary.from_corpus(self.corpus)
         return self._vocabulary
+
+    @staticmethod
+    def _asks(plan: planning.Plan):
+        """The content words of a query of plain words (see :mod:`judge.search.question`),
+        and whether it asks; None for a phrase or an OR (the judge's own query)."""
+        pq = plan.pq
+        if not pq.terms or any(t.phrase for t in pq.terms) or any(len(g) > 1 for g in pq.groups):
+            return None
+        analysis = question.content_words(" ".join(t.text for t in pq.terms))
+        if all(is_kana(t.text) for t in pq.terms) or not analysis.content:
+            # a reading typed in kana (ぷれいえりあ) is a word, not a sentence: MeCab
+            # would cut it into question words; nothing but question words is no question
+            analysis.asks = False
+        return analysis
+
+    def _question(self, store: IndexStore, plan: planning.Plan, analysis) -> bool:
+        """Set ``plan.question`` to the query's concepts (False: it has none)."""
+        pq = plan.pq
+        if len(pq.terms) > 1 and not analysis.asks:
+            # keywords the judge spaced apart: each is one concept, whole
+            concepts = [question.Concept(t.text, [(w, None)])
+                        for t in pq.terms for w in [Word.of(t.text)] if w]
+        else:
+            concepts = question.concepts(store, " ".join(t.text for t in pq.terms),
+                                         plan.game)[0]
+        plan.question = concepts[:question.MAX_CONCEPTS] or None
+        plan.cover = ASKED if analysis.asks else STRICT
+        return bool(concepts)
 
     def _recover(self, store: IndexStore, plan: planning.Plan, result: SearchResult) -> None:
         """No match: suggest names; search the best correction, else any of the words."""

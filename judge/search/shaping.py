@@ -21,12 +21,18 @@ This works above :class:`~judge.search.searcher.Searcher` (its public ``search``
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from judge.common.lru import LRU
+from judge.corpus.lexicon import searched_names
+from judge.i18n import render
 
 from .analysis import is_kana, normalize
 
+# the searcher's notice when nothing matched (not shown above results a fallback found)
+NOTHING_MATCHES = ("nothing matches {query!r}: try fewer words, another spelling, or "
+                   "remove a filter")
 FETCH = 200          # hits read to group (a page shows far fewer entries)
 PASSAGES = 3         # passages shown under an entry besides its best
 OPERATOR = re.compile(r'["“”「」『』:：\-－()（）]|\b(?:OR|AND|NOT)\b')
@@ -99,12 +105,34 @@ def glossary(corpus) -> list[tuple[str, str, list[str], str]]:
             if isinstance(terms, dict) and terms.get("wording"):
                 found.append((normalize(entry.title).replace(" ", ""), entry.title,
                               [str(w) for w in terms["wording"]], entry.game))
+            # the lexicon's names judges use in this game (judge.corpus.lexicon); a
+            # name of several words keeps one space between them
+            row = (entry.data or {}).get("lexicon")
+            if isinstance(row, dict):
+                found += [(" ".join(normalize(name).split()), name,
+                           [str(w) for w in row.get("wording") or []], entry.game)
+                          for name in searched_names(row)]
+        found = _merged(found)
         cache.memo_put(key, "glossary", found)
     try:
         corpus._shaping_glossary = found
     except AttributeError:       # pragma: no cover
         pass
     return found
+
+
+def _merged(found: list[tuple]) -> list[tuple]:
+    """One tuple per (form, game): the glossary and the lexicon may both pair a name
+    with the text's words (裏側守備表示 → 裏表示), searched once."""
+    out: dict[tuple[str, str], tuple] = {}
+    for form, term, wordings, game in found:
+        if (form, game) in out:
+            kept = out[(form, game)]
+            out[(form, game)] = (form, kept[1], list(dict.fromkeys([*kept[2], *wordings])),
+                                 game)
+        else:
+            out[(form, game)] = (form, term, wordings, game)
+    return list(out.values())
 
 
 def expansions(corpus, query: str, game: str | None = None) -> list[tuple[str, str, str, str]]:
@@ -115,11 +143,24 @@ def expansions(corpus, query: str, game: str | None = None) -> list[tuple[str, s
     search filtered to another game does not use it.
     """
     normal = " ".join(normalize(query).split())
+    flat = normal.replace(" ", "")
+    found = [g for g in glossary(corpus) if g[0] and g[0].replace(" ", "") in flat
+             and (game is None or g[3] == game)]
+    # the longest name wins: "tribute summon" is not also "summon", モンスターゾーン not
+    # also モンスター
+    forms = {g[0].replace(" ", "") for g in found}
     out = []
-    for form, term, wordings, term_game in glossary(corpus):
-        if game is not None and term_game != game:
+    for form, term, wordings, term_game in found:
+        if any(form.replace(" ", "") in other and form.replace(" ", "") != other
+               for other in forms):
             continue
-        if form and form in normal.replace(" ", "") and form in normal:
+        if form.isascii():
+            # an English name is whole words: "set" is not in "reset", "lp" not in "help"
+            whole = re.compile(rf"(?<![a-z0-9]){re.escape(form)}(?![a-z0-9])")
+            if whole.search(normal):
+                out += [(term, w, whole.sub(lambda _m, w=w: normalize(w), normal), term_game)
+                        for w in wordings]
+        elif form in normal:
             out += [(term, w, normal.replace(form, normalize(w)), term_game)
                     for w in wordings]
     return out
@@ -216,6 +257,8 @@ def group_hits(hits: list[dict], corpus, query: str, old: bool = False,
         else:
             group.passages.append(hit)
     for group in groups.values():
+        if not group.best["current"] and not old:
+            _current_first(group, corpus)
         if not old:
             keep = [p for p in group.passages if p["current"] or not group.best["current"]]
             group.old += [p for p in group.passages if p not in keep]
@@ -224,6 +267,37 @@ def group_hits(hits: list[dict], corpus, query: str, old: bool = False,
         group.tier = max((_exact_tier(h, corpus, form) for form in forms
                           for h in [group.best, *group.passages]), default=0)
     return sorted(groups.values(), key=lambda g: (-g.tier, -g.best["score"]))
+
+
+_REV = re.compile(r"\?rev=\d+")
+
+
+def _current_first(group: Group, corpus) -> None:
+    """A group whose words matched only an older revision: its hit becomes the entry's
+    current revision (the judge asked about the rule as it stands), and the older
+    wording that matched is kept as a note on it (``old_wording``) with its link."""
+    hit = group.best
+    entry = corpus.entries.get(hit["id"])
+    if entry is None or entry.status == "withdrawn" or not entry.revisions:
+        return
+    from .highlight import snippet
+    from .units import unit_text
+    number = entry.revisions[0].number
+    clause = hit.get("clause")
+    text = unit_text(entry, number, clause) if clause else ""
+    if not text:
+        clause, text = None, unit_text(entry, number, None)
+    current = dict(hit)
+    current.pop("_hit", None)
+    url = _REV.sub("", hit["url"]).split("#")[0]
+    current.update({"revision": number, "current": True, "clause": clause,
+                    "url": url + (f"#{clause}" if clause else ""),
+                    "date": (str(entry.revisions[0].date) if entry.revisions[0].date
+                             else None), "snippet": snippet(text, []),
+                    "old_wording": {"revision": hit["revision"], "url": hit["url"],
+                                    "clause": hit.get("clause")}})
+    group.old.insert(0, hit)
+    group.best = current
 
 
 def _partial(searcher, query: str, game, kind, search) -> tuple[list[str], str, dict | None]:
@@ -255,8 +329,50 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
 
     The answer is the searcher's JSON with ``results`` one per entry (each with
     ``passages``, ``old_matches`` and ``exact``), ``total`` the number of entries, and
-    ``corrected``/``dropped`` when the query was respelled or shortened.
+    ``corrected``/``dropped`` when the query was respelled or shortened.  ``facets``
+    count entries as ``total`` does (the header's count is the sum of the chips): the
+    games among the entries of the chosen kind, the kinds among those of the chosen
+    game.
     """
+    data, groups, hits = _grouped(searcher, corpus, query, game, kind, old)
+    if data.get("redirect"):
+        data["results"] = data["results"][:limit]
+        _cut_snippets(data["results"])
+        data.pop("_found_nothing", None)
+        data.pop("_other_notices", None)
+        return data
+    facets = {}
+    for dim, choice in (("game", game), ("kind", kind)):
+        if choice is None:
+            counted = groups
+        else:
+            # the other choices of this dimension: the same search without it
+            counted = _grouped(searcher, corpus, query, None if dim == "game" else game,
+                               None if dim == "kind" else kind, old)[1]
+        counts = Counter(g.best[dim] for g in counted)
+        if choice is not None:
+            counts[choice] = len(groups)
+        facets[dim] = {v: c for v, c in sorted(counts.items(), key=lambda x: (-x[1], x[0])) if c}
+    start = (page - 1) * limit
+    shown = [g.as_json() for g in groups[start:start + limit]]
+    for group in shown:
+        _cut_snippets([group, *group["passages"], *group["old"]])
+    data.update({"results": shown, "facets": facets, "total": len(groups),
+                 "passages_total": len(hits)})
+    if shown and data.pop("_found_nothing", False):
+        # the first search found nothing, a fallback did: no "nothing matches" above
+        # the results
+        data["notice"] = data.pop("_other_notices", "")
+    data.pop("_found_nothing", None)
+    data.pop("_other_notices", None)
+    if data["corrected"] and data["corrected"] not in data["did_you_mean"]:
+        data["did_you_mean"] = [data["corrected"], *data["did_you_mean"]]
+    return data
+
+
+def _grouped(searcher, corpus, query: str, game, kind, old: bool
+             ) -> tuple[dict, list[Group], list[dict]]:
+    """The searcher's JSON, the groups of its hits (fallbacks applied), and the hits."""
     def search(text: str, **kw) -> dict:
         # each result keeps its hit (under "_hit") until it is shown: only the
         # snippets of the page are cut, marked with the words of the search that found it
@@ -264,13 +380,16 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
         out = result.as_json(snippets=False)
         for hit, r in zip(result.hits, out["results"]):
             r["_hit"] = hit
+        if not result.hits:
+            out["_found_nothing"] = True
+            out["_other_notices"] = " / ".join(dict.fromkeys(
+                render(n) for n in result.notices
+                if getattr(n, "id", "") != NOTHING_MATCHES))
         return out
 
     data = search(query, game=game, kind=kind, limit=FETCH, offset=0)
     if data.get("redirect"):
-        data["results"] = data["results"][:limit]
-        _cut_snippets(data["results"])
-        return data
+        return data, [], data["results"]
     hits = data["results"]
     used, corrected, dropped = query, None, []
     query_normal = " ".join(normalize(query).split())
@@ -284,7 +403,6 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
                 seen = {(h["id"], h["clause"], h["revision"]) for h in again["results"]}
                 hits = again["results"] + [h for h in hits
                                            if (h["id"], h["clause"], h["revision"]) not in seen]
-                data["facets"] = again["facets"]
     expanded = expansions(corpus, query, game) if not OPERATOR.search(query) else []
     if expanded:
         seen = {(h["id"], h["clause"], h["revision"]) for h in hits}
@@ -295,22 +413,28 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
                     seen.add((h["id"], h["clause"], h["revision"]))
                     hits.append(h)
         data["expanded"] = [{"term": t, "wording": w, "game": g} for t, w, _q, g in expanded]
+    asked = data.get("question")
+    if asked and hits and not asked.get("asks"):
+        # keywords no passage holds together: the searcher ranked the passages by how
+        # many of them they hold; those no passage holds are named as dropped
+        held = {w for h in hits for w in (h.get("matched") or ())}
+        dropped = [w for w in asked["words"] if w not in held]
+        if dropped:
+            used = " ".join(w for w in asked["words"] if w in held)
+            again = search(used, game=game, kind=kind, limit=FETCH) if not expanded else None
+            if again and again["results"]:
+                # the words some passage holds, searched as such (the entry they name
+                # first, as for any query)
+                hits = again["results"]
     if not hits:
         dropped, used, again = _partial(searcher, query, game, kind, search)
         if again is not None:
-            hits, data["facets"] = again["results"], again["facets"]
+            hits = again["results"]
     groups = group_hits(hits, corpus, used, old=old,
                         also=tuple(q for _t, _w, q, _g in expanded))
-    start = (page - 1) * limit
-    shown = [g.as_json() for g in groups[start:start + limit]]
-    for group in shown:
-        _cut_snippets([group, *group["passages"], *group["old"]])
-    data.update({"results": shown,
-                 "total": len(groups), "passages_total": len(hits), "searched": used, "corrected": corrected,
-                 "dropped": dropped, "old_included": old})
-    if corrected and corrected not in data["did_you_mean"]:
-        data["did_you_mean"] = [corrected, *data["did_you_mean"]]
-    return data
+    data.update({"searched": used, "corrected": corrected, "dropped": dropped,
+                 "old_included": old})
+    return data, groups, hits
 
 
 def _cut_snippets(results: list[dict]) -> None:

@@ -34,7 +34,8 @@ from judge.corpus import Corpus, alias_table
 
 from .analysis import reading
 from .highlight import needle
-from .indexer import (META_FILE, RANK_CURRENT, RANK_OLDER, RANK_WITHDRAWN, build_lock,
+from .indexer import (META_FILE, RANK_CURRENT, RANK_EDITORS, RANK_OLDER, RANK_WITHDRAWN,
+                      build_lock,
                       build_locked, corpus_digests, document, entry_digest, fingerprint,
                       fingerprint_of, index_base, index_path, read_digests, read_meta,
                       text_segment, write_digests, write_meta)
@@ -45,7 +46,7 @@ from .units import unit_text, units_of
 
 log = logging.getLogger(__name__)
 
-PRIOR = {RANK_CURRENT: 1.0, RANK_WITHDRAWN: 0.75, RANK_OLDER: 0.6}
+PRIOR = {RANK_CURRENT: 1.0, RANK_WITHDRAWN: 0.75, RANK_OLDER: 0.6, RANK_EDITORS: 0.1}
 _PAREN_TAIL = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
 
 

@@ -42,8 +42,12 @@ class Unit:
 
     @property
     def current(self) -> bool:
-        """True for the entry's newest revision."""
-        return self.revision is self.entry.revisions[0]
+        """True for the entry's newest revision.
+
+        Compared by number, not identity: a card's revision is a copy of the entry's
+        (its text without the field list, :func:`units_of`), and an identity test
+        labelled every card 旧版."""
+        return self.revision.number == self.entry.revisions[0].number
 
     @property
     def withdrawn(self) -> bool:

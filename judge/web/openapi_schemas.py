@@ -62,12 +62,19 @@ HIT = obj(
     url=text("the entry page, ?rev=N for an older revision, #clause for a clause"),
     score=NUM, clause=NSTR, revision=INT,
     current=BOOL, date=text("the revision's date, 'before D' or null", True),
-    withdrawn=BOOL)
+    withdrawn=BOOL,
+    matched={"type": "array", "items": STR, "nullable": True,
+             "description": "a question: its content words this passage holds"},
+    missing={"type": "array", "items": STR, "nullable": True,
+             "description": "a question: its content words this passage lacks"})
 RESULT = {"allOf": [HIT, obj(
     [], "One entry of a grouped search: its best passage, more passages, older revisions",
     passages=array(ref("Hit"), "up to 3 more passages of the entry, best first"),
     old_matches=INT, old=array(ref("Hit"), "passages in older revisions, folded "
                                         "in unless old=1"),
+    old_wording=obj(["revision", "url"], "the words matched only this older revision: "
+                    "the result is the current one, this is its note",
+                    revision=INT, url=STR, clause=NSTR),
     exact={"type": "integer", "minimum": 0, "maximum": 3,
            "description": "3: title or alias is the query; 2: a rule, Q&A or term holds "
                           "it; 1: a card holds it; 0: found through readings only"})]}
@@ -87,6 +94,10 @@ SEARCH = obj(
     expanded=array(obj(["term", "wording"], term=STR, wording=STR, game=STR),
                    "glossary terms found in the query, also searched as the text's wording"),
     passages_total=INT, old_included=BOOL,
+    question={**obj(["words"], "a question or words no passage holds together: ranked "
+                     "by how many of its content words a passage holds",
+                     words=STRS, left_out=array(STR, "words that only ask (どう, ですか)"),
+                     asks=BOOL), "nullable": True},
     as_of=text("the day searched (?as_of=)"),
     page=INT, pages=INT, limit=INT, game=NSTR, kind=NSTR)
 

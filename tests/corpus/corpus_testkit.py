@@ -7,7 +7,8 @@ import shutil
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = [ROOT / "sources" / "seeds", ROOT / "sources" / "data", ROOT / "sources" / "glossary"]
+SOURCES = [ROOT / "sources" / "seeds", ROOT / "sources" / "data", ROOT / "sources" / "glossary",
+           ROOT / "sources" / "lexicon"]
 SEEDS = ROOT / "sources" / "seeds"
 CARD_LIST = ROOT / "sources" / "data" / "vision-cards.jsonl"
 COMMITTED = ROOT / "corpus"

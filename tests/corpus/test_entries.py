@@ -4,7 +4,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from corpus_testkit import PLAY_PAGE
+import yaml
+from corpus_testkit import PLAY_PAGE, ROOT
 from markdown_it import MarkdownIt
 
 # The clause ids of docs/corpus-ids.md (the contract the engine cites).
@@ -43,6 +44,11 @@ GLOSSARY = ["yugioh/term/裏側守備表示", "yugioh/term/リバース効果", 
             "vision/term/山札", "vision/term/GRAZE", "vision/term/プレイした物として解決",
             "gemchronicle/term/破壊", "gemchronicle/term/ライフポイント", "gemchronicle/term/LP",
             "gemchronicle/term/ML", "gemchronicle/term/先攻"]
+# docs/corpus-ids.md: each row of sources/lexicon/<game>.yaml is <game>/term/<key or term>
+LEXICON = [f"{game}/term/{row.get('key') or row['term']}"
+           for game in ("gemchronicle", "vision", "yugioh")
+           for row in yaml.safe_load((ROOT / "sources" / "lexicon" / f"{game}.yaml")
+                                     .read_text("utf-8"))["terms"]]
 QA_KEYS = ["QA-021", "QA-041", "QA-108", "QA-110", "QA-326", "QA-337", "QA-341", "QA-346"]
 
 
@@ -50,7 +56,7 @@ def test_the_entries_of_corpus_ids_exist(corpus):
     wanted = [f"gemchronicle/rule/{k}" for k in GEM_KEYS] + \
         [f"yugioh/rule/{k}" for k in YUGIOH_KEYS] + [f"vision/qa/{k}" for k in QA_KEYS] + \
         ["vision/term/グレイズ", "vision/term/プレイ", "vision/rule/played-card", *CLAUSES,
-         *GLOSSARY]
+         *GLOSSARY, *LEXICON]
     assert [w for w in wanted if w not in corpus] == []
     rules = {e.id for e in corpus if e.kind in ("rule", "qa", "term")}
     assert rules == set(wanted)

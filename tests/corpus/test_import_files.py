@@ -21,7 +21,7 @@ def test_reimport_equals_the_committed_corpus(imported):
     missing = sorted(set(fresh) - set(committed))
     extra = sorted(set(committed) - set(fresh))
     differ = sorted(k for k in set(fresh) & set(committed) if fresh[k] != committed[k])
-    hint = "run `judge import sources/seeds sources/data sources/glossary` and review the diff"
+    hint = "run `judge import sources` and review the diff"
     assert not missing, f"not in the committed corpus: {missing[:10]}; {hint}"
     assert not extra, f"committed but not produced by the import: {extra[:10]}; {hint}"
     assert not differ, f"files that differ from a fresh import: {differ[:10]}; {hint}"
@@ -31,7 +31,7 @@ def test_second_import_changes_no_file(imported):
     before = snapshot(imported)
     # The parent folder holds the same sources (README.md files are skipped).
     report = import_paths([SEEDS.parent], imported)
-    assert len(report.sources) == 8             # 4 seeds, the card list, 3 glossaries
+    assert len(report.sources) == 11     # 4 seeds, the card list, 3 glossaries, 3 lexicons
     assert report.written == [] and report.removed == [] and report.conflicts == []
     written = [k for k in before if k.endswith(".md") or k == GAMES_MANIFEST]
     assert report.unchanged == len(written)
@@ -46,8 +46,9 @@ def test_manifest_is_sorted_and_names_every_file(imported):
     assert set(data["files"]) == md | {GAMES_MANIFEST}
     assert set(data["sources"]) == {"sources/data/vision-cards.jsonl",
                                     *{f"sources/seeds/{p.name}" for p in SEEDS.glob("*.txt")},
-                                    *{f"sources/glossary/{p.name}"
-                                      for p in (SEEDS.parent / "glossary").glob("*.yaml")}}
+                                    *{f"sources/{folder}/{p.name}"
+                                      for folder in ("glossary", "lexicon")
+                                      for p in (SEEDS.parent / folder).glob("*.yaml")}}
 
 
 def test_hand_edit_is_reported_kept_and_forced(small):

@@ -241,3 +241,10 @@ def test_postings_read_a_block_at_a_time_equal_stepping_through_them(real_search
             weights.append(m.weight())
             m.next()
         assert got == (ids, weights)
+
+
+def test_a_number_is_marked_only_where_it_stands_whole():
+    # "0" typed: the 0 of ライフを0に, not the 0s of 4000 (issue 24)
+    assert snippet("初期値4000、ライフを0にした方が勝者", ["0"]).count("<mark>") == 1
+    assert snippet("初期値４０００、ライフを０にした", ["0"]).count("<mark>") == 1
+    assert "<mark>075</mark>" in snippet("No.075 マナの生成", ["075"])

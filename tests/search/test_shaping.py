@@ -3,6 +3,9 @@ entry, the exact match above a sound-alike card, one kana typo forgiven, and the
 partial match instead of an empty page."""
 from __future__ import annotations
 
+import pytest
+
+from judge.search.analysis import normalize
 from judge.search.shaping import group_hits, one_edit, shaped
 
 
@@ -44,7 +47,10 @@ def test_one_kana_edit_is_forgiven_and_said(real_searcher, real_corpus):
 
 def test_a_query_with_a_word_no_text_holds_gives_the_best_partial_match(real_searcher,
                                                                          real_corpus):
-    assert real_searcher.search("グレイズ 貫通 存在しない語").total == 0
+    # the searcher itself ranks passages by how many of the words they hold (issue 24),
+    # and names on each hit the word it lacks
+    result = real_searcher.search("グレイズ 貫通 存在しない語")
+    assert result.hits and all("存在しない語" in h.missing for h in result.hits)
     data = shaped(real_searcher, real_corpus, "グレイズ 貫通 存在しない語")
     assert data["dropped"] == ["存在しない語"] and data["searched"] == "グレイズ 貫通"
     assert "vision/rule/6.5" in ids(data)
@@ -106,7 +112,13 @@ def test_a_word_the_texts_write_two_ways_finds_both(real_searcher, real_corpus):
         hit = next(r for r in data["results"] if r["id"] == found)
         assert hit["current"], query               # ...the text's wording finds it
         game = term.split("/")[0]
-        assert {x["game"] for x in data["expanded"]} == {game}
+        # the term's own game expands it; another game only by a pairing of its own
+        # lexicon (LP is also Yu-Gi-Oh!'s word for its ライフポイント), each searched there
+        assert game in {x["game"] for x in data["expanded"]}
+        for x in data["expanded"]:
+            assert any(normalize(x["wording"]) in normalize(e.current.text)
+                       for e in real_corpus if e.game == x["game"]
+                       and e.kind in ("rule", "qa")), (query, x)
 
 
 def test_a_pairing_is_its_games_only(real_searcher, real_corpus):
@@ -135,3 +147,63 @@ def test_every_pairing_is_in_the_texts_it_cites():
             if item.get("usage") in ("older", "variant"):
                 assert item["term"] in text, item["term"]
             assert "line" in item["basis"] and item["lines"], item["term"]
+
+
+# The lexicon (sources/lexicon/<game>.yaml): a name judges use today, or an English one,
+# finds the text's own entries (its rules), within the name's game.
+LEXICON_NAMES = [
+    # query, game filter, an entry of the text that must be in the top 3
+    ("リリース", None, "yugioh/rule/ritual"),
+    ("アドバンス召喚", None, "yugioh/rule/ritual"),
+    ("tribute summon", None, "yugioh/rule/ritual"),
+    ("graveyard", None, "yugioh/rule/graveyard"),
+    ("graveyard", "yugioh", "yugioh/rule/graveyard"),
+    ("エクストラデッキ", "yugioh", "yugioh/rule/fusion-deck"),
+    ("forbidden deck", "gemchronicle", "gemchronicle/rule/forbidden-deck"),
+    ("モンスターゾーン", None, "yugioh/rule/fusion"),
+    ("特殊召喚", None, "yugioh/rule/fusion"),
+    ("main deck", None, "yugioh/rule/fusion-deck"),
+    ("break zone", None, "gemchronicle/rule/break-zone"),
+    ("underworld", None, "vision/rule/play-supplement"),
+    ("life points", "yugioh", "yugioh/rule/damage-calculation"),
+]
+
+
+@pytest.mark.parametrize("query, game, wanted", LEXICON_NAMES)
+def test_a_lexicon_name_finds_the_texts_entries(real_searcher, real_corpus, query, game,
+                                               wanted):
+    raw = [h["id"] for h in real_searcher.search(query, game=game, limit=200)
+           .as_json()["results"]]
+    assert wanted not in raw                     # the name as typed is in no text...
+    data = shaped(real_searcher, real_corpus, query, game=game)
+    assert wanted in ids(data)[:3], ids(data)[:5]          # ...its wording finds them
+    assert {x["game"] for x in data["expanded"]} == {wanted.split("/")[0]}
+    assert {r["game"] for r in data["results"]} == {game} if game else True
+
+
+def test_another_games_name_is_not_searched_as_this_games_text(real_searcher, real_corpus):
+    from judge.search.shaping import expansions
+    # 冥界 is Vision's; the Yu-Gi-Oh! lexicon records it beside 墓場 but never searches
+    # the classic text for it
+    assert expansions(real_corpus, "冥界") == []
+    data = shaped(real_searcher, real_corpus, "冥界", game="yugioh")
+    assert ids(data) == ["yugioh/term/墓場"]     # the page that says what it is there
+
+
+def test_an_english_name_is_whole_words(real_corpus):
+    from judge.search.shaping import expansions
+    assert [x[1] for x in expansions(real_corpus, "set", game="yugioh")] == ["裏表示", "裏から表"]
+    assert expansions(real_corpus, "reset", game="yugioh") == []
+    assert expansions(real_corpus, "help") == []                 # not LP
+    # the longest name wins: "tribute summon" is not also Gem Chronicle's "summon"
+    assert {x[0] for x in expansions(real_corpus, "tribute summon")} == {"tribute summon"}
+
+
+def test_the_glossary_box_says_what_a_lexicon_name_is_in_the_text(real_searcher):
+    from judge.web import create_app
+    app = create_app({"TESTING": True, "SEARCHER": real_searcher})
+    page = app.test_client().get("/search?q=リリース").get_data(as_text=True)
+    box = page[page.index('class="notice expanded"'):]
+    assert "「リリース」は本文では「生け贄」" in box[:box.index("</p>")]
+    assert "/entry/yugioh/rule/ritual" in page
+

@@ -69,7 +69,12 @@ def test_feed_lists_changes_newest_first_with_word_diffs(client):
     glossary = [e for e in entries if "/term/" in e.find(f"{ATOM}id").text
                 and e.find(f"{ATOM}updated").text.startswith("2026-12-01")]
     assert len(glossary) == 3
-    entries = [e for e in entries if e not in glossary]
+    # and so are its lexicon rows (sources/lexicon/vision.yaml, written 2026-12-02)
+    lexicon = [e for e in entries if "/term/" in e.find(f"{ATOM}id").text
+               and e.find(f"{ATOM}updated").text.startswith("2026-12-02")]
+    assert all(e.find(f"{ATOM}title").text.split(" [")[0].endswith("の呼び名")
+               for e in lexicon) and lexicon
+    entries = [e for e in entries if e not in glossary + lexicon]
     titles = [e.find(f"{ATOM}title").text for e in entries]
     assert titles[0].startswith("QA-900 ") and "[新規]" in titles[0]
     assert titles[1].startswith("QA-337 ") and "[改訂2→改訂3]" in titles[1]

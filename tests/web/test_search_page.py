@@ -100,3 +100,52 @@ def test_bad_arguments_are_400_with_what_is_accepted(client, args):
 def test_the_api_limit_is_bounded(client):
     assert client.get("/api/search?q=a&limit=1000").status_code == 400
     assert client.get("/api/search?q=a&limit=100").status_code == 200
+
+
+# --- the page agrees with itself (issue 24) --------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    {"q": "プレイ"}, {"q": "解決"}, {"q": "効果"}, {"q": "プレイ", "kind": "qa"},
+    {"q": "プレイ", "game": "vision"}, {"q": "プレイ", "game": "vision", "kind": "qa"},
+])
+def test_the_header_count_is_the_sum_of_the_chips(client, args):
+    data = client.get("/api/search", query_string=args).get_json()
+    facets = data["facets"]
+    assert data["total"] > 0
+    for dim in ("game", "kind"):
+        if args.get(dim):
+            assert facets[dim][args[dim]] == data["total"]
+        else:
+            assert sum(facets[dim].values()) == data["total"], (dim, facets)
+    page = client.get("/search", query_string={**args, "stay": 1}).get_data(as_text=True)
+    assert f'<span class="total">{data["total"]} 項目</span>' in page
+
+
+@pytest.mark.parametrize("q", ["purei", "プレイ 存在しない語"])
+def test_a_page_with_results_never_says_nothing_matches(client, q):
+    data = client.get("/api/search", query_string={"q": q}).get_json()
+    page = client.get("/search", query_string={"q": q}).get_data(as_text=True)
+    assert data["results"]
+    assert "語を減らすか、別の書き方にするか" not in page
+    assert "try fewer words" not in data["notice"]
+
+
+def test_a_match_in_older_wording_shows_the_current_revision_with_a_note(client):
+    data = client.get("/api/search", query_string={"q": '"はい、できます"'}).get_json()
+    hit = next(r for r in data["results"] if r["id"] == "vision/qa/QA-337")
+    assert hit["current"] and "?rev=" not in hit["url"]
+    assert hit["old_wording"]["revision"] < hit["revision"]
+    assert hit["old_wording"]["url"].endswith(f"?rev={hit['old_wording']['revision']}")
+    page = client.get("/search", query_string={"q": '"はい、できます"'}).get_data(as_text=True)
+    assert "旧版の文言に一致" in page and hit["old_wording"]["url"] in page.replace("&amp;", "&")
+
+
+def test_a_question_page_names_the_words_each_result_holds_and_lacks(client):
+    data = client.get("/api/search", query_string={
+        "q": "プレイしたものとして解決するとどうなりますか"}).get_json()
+    assert data["question"]["asks"] and data["results"]
+    page = client.get("/search", query_string={
+        "q": "プレイしたものとして解決するとどうなりますか"}).get_data(as_text=True)
+    assert "質問の語" in page
+    if any(r["missing"] for r in data["results"]):
+        assert "含まない語" in page

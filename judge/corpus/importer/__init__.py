@@ -25,10 +25,11 @@ from judge.i18n import _, msg, render
 from .drafts import Draft
 from .errors import ImportError_
 from .glossary import import_glossary
+from .lexicon import import_lexicon
 from .plugins import importers, register_importer
 from .published import apply_published, check_published_set, published_ids
 from .scenarios import scan
-from .sources import GLOSSARY, PUBLISHED, SourceFile, expand, read_source
+from .sources import GLOSSARY, LEXICON, PUBLISHED, SourceFile, expand, read_source
 from .writer import Conflict, write_corpus
 
 __all__ = ["ImportError_", "ImportReport", "Conflict", "import_paths", "build_drafts",
@@ -131,9 +132,9 @@ def build_drafts(read: list[SourceFile], changes: list[Change] | None = None,
     """
     published = [src for src in read if src.kind == PUBLISHED]
     by_game: dict[str, dict[str, list[SourceFile]]] = {}
-    glossaries = [src for src in read if src.kind == GLOSSARY]
+    glossaries = [src for src in read if src.kind in (GLOSSARY, LEXICON)]
     for src in read:
-        if src.kind in (PUBLISHED, GLOSSARY):
+        if src.kind in (PUBLISHED, GLOSSARY, LEXICON):
             continue
         by_game.setdefault(src.game, {}).setdefault(src.kind, []).append(src)
     drafts: dict[str, Draft] = {}
@@ -157,13 +158,18 @@ def build_drafts(read: list[SourceFile], changes: list[Change] | None = None,
                                        entry_id=entry_id))
         drafts.update(made)
     known = {importer.game.id for importer in importers()}
-    # Then: a glossary's terms link the rules the game's own sources gave.
-    for src in glossaries:
+    # Then: a glossary's terms link the rules the game's own sources gave, and a
+    # lexicon's rows those rules (after the glossary: its ids are taken first).
+    for src in sorted(glossaries, key=lambda s: s.kind == LEXICON):
         if src.game not in known:
-            raise src.error(msg("glossary: {game!r} is not a game the importer knows "
-                                "(accepted: {accepted})", game=src.game,
+            raise src.error(msg("{kind}: {game!r} is not a game the importer knows "
+                                "(accepted: {accepted})", kind=src.kind, game=src.game,
                                 accepted=", ".join(sorted(known))), 1)
-        drafts.update(import_glossary(src, drafts))
+        if src.kind == LEXICON:
+            drafts.update(import_lexicon(src, drafts, {imp.game.id: dict(imp.game.titles)
+                                                       for imp in importers()}))
+        else:
+            drafts.update(import_glossary(src, drafts))
     # Last: published rulings, on top of everything the sources made.
     if published:
         apply_published(drafts, published, read, known, changes, on_disk or {})

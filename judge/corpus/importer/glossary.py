@@ -50,8 +50,9 @@ def _last_line(src: SourceFile, first: int) -> int:
     return last
 
 
-def import_glossary(src: SourceFile, drafts: dict[str, Draft]) -> dict[str, Draft]:
-    """The term entries of one glossary file (``drafts``: the entries it may link to)."""
+def read_terms(src: SourceFile, shape, undated) -> tuple[dict, date]:
+    """A glossary's or a lexicon's YAML and its date, or the import error that says what
+    the file must hold (``shape``) or that its date is missing (``undated``)."""
     try:
         data = yaml.safe_load(src.text)
     except yaml.YAMLError as exc:
@@ -60,19 +61,31 @@ def import_glossary(src: SourceFile, drafts: dict[str, Draft]) -> dict[str, Draf
                             problem=str(getattr(exc, "problem", exc))),
                         mark.line + 1 if mark else None) from None
     if not isinstance(data, dict) or not isinstance(data.get("terms"), list):
-        raise src.error(msg("a glossary holds `glossary: <game>`, `date`, `document` and a "
-                            "list `terms`"), 1)
-    game = str(data["glossary"])
+        raise src.error(shape, 1)
     when = data.get("date")
     if not isinstance(when, date):
-        raise src.error(msg("`date: YYYY-MM-DD` (the day the glossary was written) is "
-                            "required"), 1)
-    out: dict[str, Draft] = {}
+        raise src.error(undated, 1)
+    return data, when
+
+
+def each_term(src: SourceFile, data: dict):
+    """(index, item, term, the line it starts on) of every term of a read file."""
     for i, item in enumerate(data["terms"]):
         if not isinstance(item, dict) or not item.get("term"):
             raise src.error(msg("terms[{i}]: each term is a mapping with `term`", i=i), 1)
         term = str(item["term"])
-        line = _line_of(src, term)
+        yield i, item, term, _line_of(src, term)
+
+
+def import_glossary(src: SourceFile, drafts: dict[str, Draft]) -> dict[str, Draft]:
+    """The term entries of one glossary file (``drafts``: the entries it may link to)."""
+    data, when = read_terms(
+        src, msg("a glossary holds `glossary: <game>`, `date`, `document` and a list "
+                 "`terms`"),
+        msg("`date: YYYY-MM-DD` (the day the glossary was written) is required"))
+    game = str(data["glossary"])
+    out: dict[str, Draft] = {}
+    for i, item, term, line in each_term(src, data):
         unknown = set(item) - TERM_FIELDS
         if unknown:
             raise src.error(msg("terms[{i}] ({term}): unknown field(s) {unknown}; accepted: "

@@ -24,6 +24,9 @@ WIKI_FIRST_LINE = re.compile(r"^「(.+)」の編集履歴（バックアップ�
 # A glossary (用語集, .glossary): a YAML file whose first line is ``glossary: <game>``.
 GLOSSARY = "glossary"
 GLOSSARY_FIRST_LINE = re.compile(r"^glossary:\s*([a-z][a-z0-9_]*)\s*$")
+# A lexicon of judges' words (用語辞典, .lexicon): first line ``lexicon: <game>``.
+LEXICON = "lexicon"
+LEXICON_FIRST_LINE = re.compile(r"^lexicon:\s*([a-z][a-z0-9_]*)\s*$")
 # Files a folder may hold beside the sources: documentation, never imported.
 DOCUMENTATION = (".md", ".rst")
 
@@ -109,6 +112,11 @@ def read_source(path: Path) -> SourceFile:
         # reads it (.glossary), after the game's own importer.
         return SourceFile(path, GLOSSARY, text, hashlib.sha256(data).hexdigest(),
                           game=glossary, folder="glossary")
+    lexicon = _glossary_game(path, text, LEXICON_FIRST_LINE)
+    if lexicon:
+        # so is a lexicon (.lexicon), read after the glossary
+        return SourceFile(path, LEXICON, text, hashlib.sha256(data).hexdigest(),
+                          game=lexicon, folder="lexicon")
     if path.suffix.lower() in (".yaml", ".yml"):
         # sources/published/<game>/<file>.yaml: the folder names the game; the reader
         # (judge.corpus.published) checks it against the file's own `game:`.
@@ -119,12 +127,12 @@ def read_source(path: Path) -> SourceFile:
                       game=game.game.id, folder=kind.folder)
 
 
-def _glossary_game(path: Path, text: str) -> str | None:
-    """The game a glossary file names, or None for any other file."""
+def _glossary_game(path: Path, text: str, first=GLOSSARY_FIRST_LINE) -> str | None:
+    """The game a glossary (or, with ``first``, a lexicon) file names, or None."""
     if path.suffix.lower() not in (".yaml", ".yml"):
         return None
     head = next((line.strip() for line in text.split("\n") if line.strip()), "")
-    m = GLOSSARY_FIRST_LINE.match(head)
+    m = first.match(head)
     return m.group(1) if m else None
 
 

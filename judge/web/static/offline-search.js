@@ -14,9 +14,9 @@
   var K1 = 1.2, B = 0.75, TITLE_BOOST = 2.0, BOOST_MORPH = 1.5, BOOST_SPLIT = 0.6,
     BOOST_ID = 8.0, SCATTERED = 0.3, SCORE_ALL = 500, EXACT_LIMIT = 400, CHAMPIONS = 50,
     SCORED_GRAMS = 3, PER_ENTRY = 2, MAX_LIMIT = 500, PIN = 1000.0, EXACT_NAME = 2.0,
-    PHRASE_BY_TEXT = 2000, MAX_NAMED = 50;
+    PHRASE_BY_TEXT = 2000, MAX_NAMED = 50, CARD_WORDS = 0.6, STRICT = 1000.0;
   var FIELDS_BI = ["title_bi", "body_bi"], FIELDS_MO = ["title_mo", "body_mo"];
-  var PRIOR = {3: 1.0, 2: 0.75, 1: 0.6};
+  var PRIOR = {3: 1.0, 2: 0.75, 1: 0.6, 4: 0.1};   // 4: an editors' page (the lexicon)
   var KINDS_ALL = ["rule", "qa", "term", "card"], GAME_ID = /^[a-z][a-z0-9_]*$/;
   var PAREN_TAIL = /\s*[(（][^()（）]*[)）]\s*$/;
   var ID_LIKE = /^(?:[a-z][a-z0-9_]*\/(?:rule|qa|term|card)\/\S+|(?:QA|Q)[-_ .]*\d{1,4}|(?:No\.?|N|№|PR?\.?)[-. ]*\d{1,4}|\d{1,3}(?:\.[0-9A-Za-z]+)+)$/i;
@@ -406,6 +406,17 @@
     var plan = this.plan(pq);
     if (!plan.groups.length && filt === null) return this.finish(result);
     var found = this.run(plan.groups, plan.excluded, filt, pq, game, kind, limit, offset, pin, result);
+    var terms = [].concat.apply([], pq.groups);
+    var spaced = terms.length > 1 && !terms.some(function (t) { return t.phrase; }) &&
+      !pq.groups.some(function (g) { return g.length > 1; }) && plan.groups.length > 0;
+    var concepts = spaced ? plan.groups.map(function (g) { return g[0]; }) : this.latinWords(terms);
+    if (found === 0 && concepts.length && !pin) {
+      // searcher.py: keywords no passage holds together, ranked by how many it holds
+      result.question = {words: concepts.map(function (w) { return w.text; }), left_out: [],
+        asks: false};
+      found = this.cover(concepts, plan.excluded, filt, pq, game, kind, limit, offset, result);
+      if (!found) result.question = null;
+    }
     if (found === 0 && plan.groups.length && !pin)
       this.recover(pq, plan.groups, plan.excluded, filt, game, kind, limit, offset, result);
     if (result.total === 0 && !result.did_you_mean.length && !result.notices.length)
@@ -573,9 +584,11 @@
       var scores = this.score(pool, terms);
       var namedSet = new Set(named), pinnedSet = new Set(pinned);
       ranked = [];
+      var cards = this.kindDocs.card || new Bits(n);
       scores.forEach(function (sc, d) {
         sc = sc * prior[d];
         if (namedSet.has(d)) sc *= EXACT_NAME;
+        else if (cards.has(d)) sc *= CARD_WORDS;
         ranked.push([d, sc + (pinnedSet.has(d) ? PIN : 0.0)]);
       });
       ranked.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
@@ -597,6 +610,108 @@
     var page = this.page(ranked, offset, limit);
     var marks = this.needles(pq);
     result.results = page.map(function (x) { return self.hit(x[0], x[1], marks); });
+    return result.total;
+  };
+  /* question.content_words for one unspaced term of Latin words and ids only
+   * (toString:x): its words but the English stop words (the bundle's "question" table,
+   * written by Python); [] for anything MeCab would have to read, or a question. */
+  Index.prototype.latinWords = function (terms) {
+    var table = this.b.question || {stop_en: [], asking_en: []}, self = this;
+    if (terms.length !== 1 || terms[0].phrase) return [];
+    var text = A.normalize(terms[0].text, false);
+    var ps = A.pieces(text);
+    if (ps.length < 2 || text.indexOf("?") >= 0 || ps.some(function (p) { return p.kind === "ja"; }))
+      return [];
+    var words = ps.map(function (p) { return p.text; });
+    if (words.some(function (w) { return table.asking_en.indexOf(w) >= 0; })) return [];
+    words = Array.from(new Set(words.filter(function (w) { return table.stop_en.indexOf(w) < 0; })));
+    return words.length ? words.map(function (w) { return self.word(w, false); }).filter(Boolean) : [];
+  };
+  /* run.QueryRun for a plan with concepts (spaced keywords): the passages holding the
+   * most of them there are, or one fewer; ranked by the IDF of those held ×STRICT plus
+   * BM25; each hit names the words it holds and lacks. */
+  Index.prototype.cover = function (concepts, excluded, filt, pq, game, kind, limit, offset, result) {
+    var n = this.n, self = this, k = concepts.length;
+    var bits = concepts.map(function (w) { return self.wordDocs(w); });
+    var allowed = filt !== null ? filt : Bits.all(n), union = new Bits(n);
+    bits.forEach(function (b) { union = union.or(b); });
+    allowed = allowed.and(union);
+    excluded.forEach(function (w) {
+      var hit = self.wordDocs(w).and(allowed), hc = hit.count();
+      if (hc && hc <= EXACT_LIMIT && !w.phrase)
+        hit = Bits.of(hit.members().filter(function (d) { return self.textOf(d).indexOf(w.needle) >= 0; }), n);
+      allowed = allowed.andNot(hit);
+    });
+    var cells = new Map();
+    if (!allowed.empty()) cells.set(0, allowed);
+    for (var i = 0; i < k; i++) {
+      var refined = new Map();
+      cells.forEach(function (docs, held) {
+        var inside = docs.and(bits[i]), outside = docs.andNot(bits[i]);
+        if (!inside.empty()) refined.set(held | (1 << i), inside);
+        if (!outside.empty()) refined.set(held, outside);
+      });
+      cells = refined;
+    }
+    cells.delete(0);
+    function size(held) { var c = 0; for (var j = 0; j < k; j++) if (held >> j & 1) c++; return c; }
+    var best = 0;
+    cells.forEach(function (docs, held) { best = Math.max(best, size(held)); });
+    var need = Math.max(1, best - 1), kept = [], cands = new Bits(n);
+    cells.forEach(function (docs, held) {
+      if (size(held) >= need) { kept.push([held, docs]); cands = cands.or(docs); }
+    });
+    result.facets = {game: counts(cands, this.gameDocs), kind: counts(cands, this.kindDocs)};
+    if (game) cands = cands.and(this.gameDocs[game] || new Bits(n));
+    if (kind) cands = cands.and(this.kindDocs[kind] || new Bits(n));
+    var count = cands.count();
+    result.total = count;
+    if (!count) return 0;
+    var idf = bits.map(function (b) { var df = b.count(); return Math.log(1 + (n - df + 0.5) / (df + 0.5)); });
+    function indices(held) { var out = []; for (var j = 0; j < k; j++) if (held >> j & 1) out.push(j); return out; }
+    function weight(list) { var w = 0; list.forEach(function (j) { w += idf[j]; }); return w; }
+    function termsOf(list) {
+      var t = [];
+      list.forEach(function (j) { t = t.concat(self.terms(concepts[j])); });
+      return t;
+    }
+    function holds(d, w) {
+      if (w.morphs.length > 1 && !w.ids.length && !w.yomi.length) return self.textOf(d).indexOf(w.needle) >= 0;
+      return self.inARow(d, w);
+    }
+    function heldBy(d) {
+      return indices((1 << k) - 1).filter(function (j) {
+        return bits[j].has(d) && holds(d, concepts[j]);
+      });
+    }
+    var want = offset + limit, headSize = want * 3 + 20, pool = [];
+    kept.sort(function (a, b) { return weight(indices(b[0])) - weight(indices(a[0])); });
+    for (var c = 0; c < kept.length; c++) {
+      var docs = kept[c][1].and(cands);
+      if (docs.empty()) continue;
+      var dc = docs.count();
+      pool = pool.concat(dc > EXACT_LIMIT ? this.pool(docs, dc, termsOf(indices(kept[c][0])), headSize)
+                                           : docs.members());
+      if (pool.length >= headSize) break;
+    }
+    var prior = this.prior, ranked = [], heldOf = new Map();
+    pool.forEach(function (d) {
+      var held = heldBy(d);
+      if (!held.length) return;
+      heldOf.set(d, held);
+      var bm25 = self.score([d], termsOf(held)).get(d) || 0.0;
+      ranked.push([d, (weight(held) * STRICT + bm25) * prior[d]]);
+    });
+    ranked.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
+    var page = this.page(ranked, offset, limit);
+    var marks = this.needles(pq);
+    result.results = page.map(function (x) {
+      var hit = self.hit(x[0], x[1], marks), held = heldOf.get(x[0]);
+      hit.matched = held.map(function (j) { return concepts[j].text; });
+      hit.missing = indices((1 << k) - 1).filter(function (j) { return held.indexOf(j) < 0; })
+        .map(function (j) { return concepts[j].text; });
+      return hit;
+    });
     return result.total;
   };
   Index.prototype.named = function (words, cands) {

@@ -92,10 +92,24 @@
      the term's game]; a pairing is one game's, unused by a search filtered to another */
   Index.prototype.expansions = function (query, game) {
     var normal = normalForm(query), flat = normal.split(" ").join(""), out = [];
-    this.b.shaping.glossary.forEach(function (g) {
-      var form = g[0];
-      if (game && g[3] !== game) return;
-      if (form && flat.indexOf(form) >= 0 && normal.indexOf(form) >= 0) {
+    var squeeze = function (f) { return f.split(" ").join(""); };
+    var found = this.b.shaping.glossary.filter(function (g) {
+      return g[0] && flat.indexOf(squeeze(g[0])) >= 0 && !(game && g[3] !== game);
+    });
+    // the longest name wins: "tribute summon" is not also "summon"
+    var forms = found.map(function (g) { return squeeze(g[0]); });
+    found.forEach(function (g) {
+      var form = g[0], flatForm = squeeze(form);
+      if (forms.some(function (o) { return o !== flatForm && o.indexOf(flatForm) >= 0; })) return;
+      if (/^[\x00-\x7f]*$/.test(form)) {
+        // an English name is whole words: "set" is not in "reset", "lp" not in "help"
+        var whole = new RegExp("(?<![a-z0-9])" + form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") +
+                               "(?![a-z0-9])", "g");
+        if (!whole.test(normal)) return;
+        g[2].forEach(function (w) {
+          out.push([g[1], w, normal.replace(whole, function () { return A.normalize(w); }), g[3]]);
+        });
+      } else if (normal.indexOf(form) >= 0) {
         g[2].forEach(function (w) {
           out.push([g[1], w, normal.split(form).join(A.normalize(w)), g[3]]);
         });
@@ -205,6 +219,19 @@
         });
       });
       data.expanded = expanded.map(function (x) { return {term: x[0], wording: x[1], game: x[3]}; });
+    }
+    var asked = data.question;
+    if (asked && hits.length && !asked.asks) {
+      // shaping._grouped: the words no passage of the result holds are named as dropped
+      var held = new Set();
+      hits.forEach(function (h) { (h.matched || []).forEach(function (w) { held.add(w); }); });
+      dropped = asked.words.filter(function (w) { return !held.has(w); });
+      if (dropped.length) {
+        used = asked.words.filter(function (w) { return held.has(w); }).join(" ");
+        // the words some passage holds, searched as such (the entry they name first)
+        var kept = expanded.length ? null : search(used);
+        if (kept && kept.results.length) hits = kept.results;
+      }
     }
     if (!hits.length) {
       var part = this.partial(query, game, kind, fetch);

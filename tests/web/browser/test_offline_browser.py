@@ -245,6 +245,8 @@ def _results_page(page: Page) -> dict:
     ("ぐれいづ", "vision/term/グレイズ", "corrected", ["グレイズ"]),
     # the Yu-Gi-Oh! glossary: the term and the rules' own wording (裏表示)
     ("裏側守備表示", "yugioh/term/裏側守備表示", "expanded", ["裏側守備表示", "裏表示"]),
+    # the lexicon: an English name, searched as the texts' own word (冥界)
+    ("underworld", "vision/qa/QA-041", "expanded", ["underworld", "冥界"]),
     # a word no text holds: the best partial match, naming the dropped word
     ("グレイズ 宇宙人", "vision/term/グレイズ", "dropped", ["宇宙人", "グレイズ"]),
     # an entry whose older revision matches too: one result, the old one folded into it

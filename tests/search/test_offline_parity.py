@@ -1,0 +1,91 @@
+"""One search, not two (issue 28): the offline search (judge/web/static/offline-*.js),
+run by Node on the bundle Python builds, against golden files Python writes for every
+relevance query: the entries of the results page and the passages of the ranking.  A
+change to judge/search that breaks the offline results fails here, without a browser.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+from relevance_eval import load
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "judge" / "web" / "static"
+QUESTIONS = Path(__file__).with_name("questions.yaml")
+ODD = ["constructor", "__proto__", "game:constructor", "toString:x",
+       "kind:hasOwnProperty グレイズ", '"', "「", "-", "OR", "ＱＡ－９９９",
+       "グレイズ " * 40, "🃏 グレイズ", "before:2099 after:1999 プレイ"]
+NODE = shutil.which("node") or shutil.which("nodejs")
+pytestmark = pytest.mark.skipif(NODE is None, reason="Node is not installed "
+                                "(scripts/setup --test installs Debian's nodejs)")
+
+
+def golden(searcher, corpus, queries: list[str]) -> dict:
+    """What the server answers: the results page's entries, the ranking's passages."""
+    from judge.search.shaping import shaped
+    out = {}
+    for q in queries:
+        page = shaped(searcher, corpus, q, limit=10)
+        ranked = searcher.search(q, limit=10)
+        out[q] = {"entries": [r["id"] for r in page["results"]],
+                  "passages": [[h.id, h.clause, h.revision] for h in ranked.hits]}
+    return out
+
+
+@pytest.fixture(scope="module")
+def answers(real_searcher, real_corpus, tmp_path_factory):
+    """(golden, offline) for the keyword relevance set, the questions and odd queries."""
+    from judge.offline.bundle import build
+    folder = tmp_path_factory.mktemp("offline-parity")
+    sets = {"relevance": [i["q"] for i in load()],
+            "questions": [i["q"] for i in yaml.safe_load(
+                QUESTIONS.read_text(encoding="utf-8"))["queries"]],
+            "odd": ODD}
+    queries = [q for qs in sets.values() for q in qs]
+    (folder / "bundle.json").write_text(
+        json.dumps(build(real_corpus, real_searcher), ensure_ascii=False), encoding="utf-8")
+    (folder / "queries.json").write_text(json.dumps(queries, ensure_ascii=False),
+                                         encoding="utf-8")
+    expected = golden(real_searcher, real_corpus, queries)
+    (folder / "golden.json").write_text(json.dumps(expected, ensure_ascii=False, indent=1),
+                                        encoding="utf-8")
+    run = subprocess.run([NODE, str(Path(__file__).with_name("offline_parity.js")), str(STATIC),
+                          str(folder / "bundle.json"), str(folder / "queries.json")],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-3000:]
+    return sets, expected, dict(zip(queries, json.loads(run.stdout)))
+
+
+def _agreement(sets, expected, offline, name: str, what: str) -> tuple[int, list[str]]:
+    differ = [q for q in sets[name] if expected[q][what] != offline[q][what]]
+    return len(sets[name]) - len(differ), differ
+
+
+def test_the_offline_page_lists_the_servers_entries_for_keyword_queries(answers, capsys):
+    sets, expected, offline = answers
+    same, differ = _agreement(sets, expected, offline, "relevance", "entries")
+    with capsys.disabled():
+        print(f"\noffline parity (relevance, results page): {same}/{len(sets['relevance'])}")
+    assert same >= len(sets["relevance"]) - 2, differ
+
+
+def test_the_offline_ranking_is_the_servers_for_odd_queries(answers):
+    sets, expected, offline = answers
+    same, differ = _agreement(sets, expected, offline, "odd", "passages")
+    assert not differ, differ
+
+
+def test_the_offline_page_answers_the_questions_as_the_server_does(answers, capsys):
+    sets, expected, offline = answers
+    same, differ = _agreement(sets, expected, offline, "questions", "entries")
+    with capsys.disabled():
+        print(f"offline parity (questions, results page): {same}/{len(sets['questions'])}")
+    if same < len(sets["questions"]) - 2:
+        pytest.xfail(f"the offline search has no question mode yet: {same}/"
+                     f"{len(sets['questions'])} agree (issue 28, one search not two)")

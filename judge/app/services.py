@@ -15,22 +15,53 @@ from flask import Flask, current_app
 
 from judge.common.lru import LRU
 from judge.corpus import Corpus
+from judge.i18n import _
 
 log = logging.getLogger(__name__)
+
+
+class NotReady(Exception):
+    """What a worker needs is missing or stale, and it may not build it (``BUILD``
+    False): the message names the command that builds it."""
+
+
+def not_ready_message(corpus_dir, problem: str) -> str:
+    """What a worker that may not build says, naming the command that builds."""
+    return _("judge: cannot serve {corpus}: {problem}. Run `judge --corpus {corpus} index` "
+             "first (with the same JUDGE_CACHE_DIR and JUDGE_INDEX_DIR as the workers), "
+             "or set JUDGE_BUILD=1 to let a worker build it.", corpus=str(corpus_dir),
+             problem=problem)
 
 
 class Services:
     """The corpus and the things derived from it, for one app."""
 
     def __init__(self, app: Flask):
-        self._stamp = _manifest_stamp(Path(app.config["CORPUS_DIR"]))
-        self.corpus = Corpus.load(app.config["CORPUS_DIR"])
+        from judge.corpus.database import StoreMissing
+        from judge.search.store import IndexMissing
+
+        root = app.config["CORPUS_DIR"]
+        self._stamp = _manifest_stamp(Path(root))
+        # BUILD false (gunicorn wsgi:app): what is missing is built by `judge index`,
+        # never by a worker, which refuses to start instead (judge/web/serving.py, wsgi.py)
+        self.build = app.config.get("BUILD", True)
+        try:
+            self.corpus = Corpus.load(root, build=self.build)
+        except StoreMissing as exc:
+            raise NotReady(not_ready_message(root, _("the compiled corpus is missing or "
+                                                     "older than its files ({detail})",
+                                                     detail=exc))) from None
         self.index_dir = app.config.get("INDEX_DIR")
         self._searcher = app.config.get("SEARCHER")
         self._lock = threading.Lock()
         self._new_caches()
-        if self._searcher is None and app.config.get("SEARCH_EAGER", True):
-            self.searcher()
+        if self._searcher is None and (app.config.get("SEARCH_EAGER", True) or not self.build):
+            try:
+                self.searcher()
+            except IndexMissing as exc:
+                raise NotReady(not_ready_message(root, _("the search index is missing or "
+                                                         "stale ({detail})", detail=exc))) \
+                    from None
 
     corpus_version = 0            # bumped when an approved change reloads the corpus
 
@@ -83,7 +114,8 @@ class Services:
             with self._lock:
                 if self._searcher is None:
                     from judge.search import Searcher
-                    self._searcher = Searcher.open(self.corpus, self.index_dir)
+                    self._searcher = Searcher.open(self.corpus, self.index_dir,
+                                                   build=self.build)
         return self._searcher
 
 

@@ -2,19 +2,23 @@
 
 Parsing 2,000-odd front matters with PyYAML (its constructor is Python even over
 libyaml) costs seconds; every ``judge`` command and every web worker would pay it.  So
-the parsed :class:`~judge.corpus.store.Corpus` is pickled once, with the digest of
-every file it was read from, and the next load reads the files' bytes, hashes them and
-unpickles.  It is keyed on the files' *contents* (BLAKE2b of each file, not times, so a
-checkout or a copy that only touches times keeps it, and an edit within the same second
-cannot be missed), on the set of files, and on the source of the code that parses them
-(an update of the parser invalidates it by itself).  A changed file is parsed again
-alone and the rest reused; a bad file raises exactly as without the cache (and nothing
-is cached); a cache that cannot be read is ignored and rewritten; one that cannot be
+the parsed corpus is written once to a read-only SQLite database
+(:mod:`judge.corpus.database`: the pickled entries, titles, aliases, revision dates and
+the citation index), and a small manifest beside it keeps the digest of every file it
+was read from; the next load reads the files' stats (and the bytes of those that
+changed), and opens the database, reading an entry only when it is asked for.  It is
+keyed on the files' *contents* (BLAKE2b of each file, not times, so a checkout or a copy
+that only touches times keeps it, and an edit within the same second cannot be
+missed), on the set of files, and on the source of the code that parses them (an
+update of the parser invalidates it by itself).  A changed file is parsed again alone
+and the rest reused; a bad file raises exactly as without the cache (and nothing is
+written); a database that cannot be read is ignored and rewritten; one that cannot be
 written is skipped.  Writes are atomic (a temporary file renamed), so concurrent
-processes see a whole cache or none.
+processes see a whole database or none.
 
-The cache lives in ``$JUDGE_CACHE_DIR``, else ``<repo>/.cache/``, one file per corpus
-folder.  ``JUDGE_CORPUS_CACHE=0`` turns it off.
+The databases live in ``$JUDGE_CACHE_DIR``, else ``<repo>/.cache/``: one manifest per
+corpus folder (``corpus-<folder key>.pickle``), one database per corpus content key
+(``corpus-<content key>.sqlite``).  ``JUDGE_CORPUS_CACHE=0`` turns it off.
 """
 from __future__ import annotations
 
@@ -23,18 +27,18 @@ import json
 import logging
 import os
 import pickle
+import sqlite3
 import sys
 import tempfile
 import time
-from collections.abc import Mapping
 from pathlib import Path
 
 log = logging.getLogger(__name__)
 
-FORMAT = 2
+FORMAT = 3
 RACY_SECONDS = 2.0
 REPO_ROOT = Path(__file__).resolve().parents[2]
-_PARSER_SOURCES = ("store.py", "model.py", "ids.py", "cache.py")
+_PARSER_SOURCES = ("store.py", "model.py", "ids.py", "cache.py", "database.py")
 
 
 def cache_dir() -> Path:
@@ -86,48 +90,41 @@ def cache_file(base: Path) -> Path:
     return cache_dir() / f"corpus-{key}.pickle"
 
 
-class LazyEntries(Mapping):
-    """The entries by id, each unpickled the first time it is asked for.
-
-    ``judge show`` reads one entry, not two thousand; a full iteration costs about
-    what one big unpickle would.  Two threads asking at once may both unpickle an
-    entry; one object is kept.
-    """
-
-    def __init__(self, blobs: dict[str, bytes]):
-        self._blobs = blobs
-        self._made: dict = {}
-
-    def __getitem__(self, key):
-        try:
-            return self._made[key]
-        except KeyError:
-            return self._made.setdefault(key, pickle.loads(self._blobs[key]))
-
-    def __iter__(self):
-        return iter(self._blobs)
-
-    def __len__(self) -> int:
-        return len(self._blobs)
-
-    def __contains__(self, key) -> bool:
-        return key in self._blobs
+KEEP_STORES = 3      # compiled versions kept per corpus folder (workers not yet restarted)
 
 
-def load(base: Path, parse, make):
-    """The corpus under ``base``, from the cache where the files are unchanged.
+def store_file(base: Path, content_key: str) -> Path:
+    """The compiled corpus of that folder and content key (:mod:`judge.corpus.database`)."""
+    return cache_file(base).with_name(f"{cache_file(base).stem}-{content_key}.sqlite")
+
+
+def _prune(base: Path) -> None:
+    """Remove all but the newest :data:`KEEP_STORES` compiled versions of a folder: a
+    worker still serving an older one keeps its open file; a folder's versions only,
+    as two folders with the same files have the same content key."""
+    found = sorted(cache_dir().glob(f"{cache_file(base).stem}-*.sqlite"),
+                   key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in found[KEEP_STORES:]:
+        old.unlink(missing_ok=True)
+
+
+def load(base: Path, parse, make, build: bool = True):
+    """The corpus under ``base``, from its compiled database where the files are unchanged.
 
     ``parse(text, path)`` parses one file into an entry; ``make(entries, base)`` makes
-    the corpus, ``make.compiled(entries, aliases, cited, base)`` one from the cache.
-    They are passed in so that this module imports nothing of the store.
+    the corpus, ``make.compiled(tables, base)`` one read from the database.  They are
+    passed in so that this module imports nothing of the store.  Without ``build``, a
+    missing or stale database raises :class:`~judge.corpus.database.StoreMissing`
+    instead of being made (a serving worker never parses the corpus).
     """
+    from . import database
     scanned = _scan(base)
     files = sorted(scanned)
     parser = _parser_key()
     path = cache_file(base)
     cached = _read(path)
-    if not cached or cached.get("parser") != parser:
-        cached = {}
+    if not cached or cached.get("parser") != parser or "blobs" in cached:
+        cached = {}           # another parser's, or the pickle of before the database
     old_stats = cached.get("stats", {})
     old_digests = cached.get("digests", {})
     fresh_before = cached.get("written", 0) - RACY_SECONDS
@@ -150,33 +147,65 @@ def load(base: Path, parse, make):
         texts[rel] = raw
         digests[rel] = hashlib.blake2b(raw, digest_size=16).digest()
     content_key = _content_key(parser, digests)
-    if cached and digests == old_digests:
-        corpus = make.compiled(LazyEntries(cached["blobs"]), cached["aliases"],
-                               cached["cited"], base)
-        corpus.content_key = content_key
-        return corpus
+    old_tables = _open(cached.get("store"))
+    if old_tables is not None and digests == old_digests:
+        return _compiled(make, old_tables, base, content_key)
+    if not build:
+        changed = sorted(set(digests).symmetric_difference(old_digests)
+                         | {r for r in digests if old_digests.get(r) not in (None, digests[r])})
+        raise database.StoreMissing(
+            f"{base / changed[0]} changed since the corpus was compiled" if old_tables and changed
+            else f"no compiled corpus of {base} in {cache_dir()}")
     old_ids = cached.get("ids", {})
-    old_blobs = cached.get("blobs", {})
     entries, ids, blobs = [], {}, {}
     for rel in files:
-        entry = None
+        entry = blob = None
         old_id = old_ids.get(rel)
-        if old_digests.get(rel) == digests[rel] and old_id in old_blobs:
-            entry = pickle.loads(old_blobs[old_id])
+        if old_tables is not None and old_digests.get(rel) == digests[rel] and old_id:
+            blob = old_tables.blob(old_id)
+            entry = pickle.loads(blob) if blob is not None else None
         if entry is None:
             raw = texts.get(rel)
             if raw is None:
                 with open(base / rel, "rb") as fh:
                     raw = fh.read()
             entry = parse(raw.decode("utf-8"), base / rel)
+            blob = None
         entries.append(entry)
         ids[rel] = entry.id
+        blobs[entry.id] = blob or pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
     corpus = make(entries, base)
     corpus.content_key = content_key
-    blobs = {e.id: pickle.dumps(e, protocol=pickle.HIGHEST_PROTOCOL) for e in entries}
-    _write(path, {"parser": parser, "digests": digests, "stats": stats, "ids": ids,
-                  "written": time.time(), "blobs": blobs, "aliases": corpus._aliases,
-                  "cited": corpus.cited_index()})
+    target = store_file(base, content_key)
+    try:
+        from .ids import fold
+        database.write(target, list(corpus), blobs, fold, content_key)
+        pickle_atomic(path, {"parser": parser, "digests": digests, "stats": stats,
+                             "ids": ids, "written": time.time(), "store": target.name},
+                      ".corpus-")
+    except OSError as exc:
+        log.info("compiled corpus not written (%s)", exc)
+        return corpus
+    _prune(base)
+    del entries, blobs, corpus
+    return _compiled(make, _open(target.name), base, content_key)
+
+
+def _open(name: str | None):
+    """The compiled corpus of that file name in the cache folder, or None."""
+    if not name:
+        return None
+    from .database import CorpusTables, StoreMissing
+    try:
+        return CorpusTables(cache_dir() / name)
+    except (StoreMissing, OSError, sqlite3.DatabaseError) as exc:
+        log.info("compiled corpus %s unreadable (%s): reading the corpus files", name, exc)
+        return None
+
+
+def _compiled(make, tables, base: Path, content_key: str):
+    corpus = make.compiled(tables, base)
+    corpus.content_key = content_key
     return corpus
 
 
@@ -257,10 +286,3 @@ def pickle_atomic(path: Path, value, prefix: str) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
-
-
-def _write(path: Path, data: dict) -> None:
-    try:
-        pickle_atomic(path, data, ".corpus-")
-    except OSError as exc:
-        log.info("corpus cache not written (%s)", exc)

@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from judge.i18n import message_json, msg, render
+from judge.i18n.bilingual import missing
 
 from .importer.scenarios import scan
 from .lexicon import lexicon_problems
@@ -99,6 +100,12 @@ def _entry_problems(entry: Entry, corpus: Corpus) -> list[Problem]:
                                            for c in r.clauses}:
                 warning("missing-clause", msg("revision {number} links to clause {clause} of {entry_id}, which no revision has",
                                               number=rev.number, clause=clause, entry_id=entry_id))
+    for where, text in _notes(entry):
+        lacking = missing(text)
+        if lacking:
+            error("note-language", msg("{where} is written in Japanese and English ({{ja: …, "
+                                       "en: …}}); {missing} is missing", where=where,
+                                       missing=", ".join(lacking)))
     numbers = [rev.number for rev in entry.revisions]
     if len(set(numbers)) != len(numbers):
         error("duplicate-revision", msg("revision numbers repeat: {numbers}", numbers=numbers))
@@ -110,6 +117,26 @@ def _entry_problems(entry: Entry, corpus: Corpus) -> list[Problem]:
             warning("misplaced", msg("the file {path} should be {expected} for its id",
                                      path=str(entry.path), expected=str(expected)))
     return out
+
+
+# What the importer or an editor writes into an entry, as opposed to the texts it cites:
+# each is held in both languages (judge/i18n/bilingual.py).
+NOTE_FIELDS = ("text", "note", "basis")
+
+
+def _notes(entry: Entry):
+    """(where, text) for every note, basis and date basis of the entry."""
+    for rev in entry.revisions:
+        for i, note in enumerate(rev.notes):
+            fields = note.items() if isinstance(note, dict) else [("text", note)]
+            for key, text in fields:
+                if key in NOTE_FIELDS:
+                    yield f"revisions[{rev.number}].notes[{i}].{key}", text
+        if "date_basis" in rev.meta:
+            yield f"revisions[{rev.number}].date_basis", rev.meta["date_basis"]
+    glossary = (entry.data or {}).get("glossary")
+    if isinstance(glossary, dict) and "basis" in glossary:
+        yield "data.glossary.basis", glossary["basis"]
 
 
 def _scenario_problems(corpus: Corpus) -> list[Problem]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from judge.i18n import N_, _, gettext
+from judge.i18n.bilingual import pick
 
 from .model import Entry, Revision, plain_text
 from .store import Corpus
@@ -98,14 +99,14 @@ def entry_text(entry: Entry, corpus: Corpus) -> str:
             lines += ["", terminal_text(rev.text)]
         for note in rev.notes:
             lines += ["", _("[editor's note · {kind}] {text}", kind=gettext(str(note.get("kind"))),
-                            text=note.get("text"))]
+                            text=pick(note.get("text")))]
             if note.get("quote"):
                 lines.append("  " + _("concerns: {quote}", quote=note["quote"]))
             if note.get("correct_reading"):
                 lines.append("  " + _("correct reading: {reading}",
                                       reading=note["correct_reading"]))
             if note.get("basis"):
-                lines.append("  " + _("basis: {basis}", basis=note["basis"]))
+                lines.append("  " + _("basis: {basis}", basis=pick(note["basis"])))
         for comment in rev.editor_comments:
             lines.append(_("[wiki editor's comment] {comment}", comment=comment))
         if rev.meta.get("unchanged_in"):
@@ -114,7 +115,19 @@ def entry_text(entry: Entry, corpus: Corpus) -> str:
     return "\n".join(lines)
 
 
+def date_text(rev: Revision) -> str:
+    """A revision's date as a judge reads it: the day; 「2014-04-10 より前」 when only
+    that is known; 日付不明 with the day the text was collected when the source gives
+    none (the importer's ``date_basis``)."""
+    if rev.date is None:
+        return _("undated")
+    day = rev.date.day.isoformat()
+    if rev.date.before and rev.meta.get("date_basis"):
+        return _("date unknown (collected {day})", day=day)
+    return _("before {day}", day=day) if rev.date.before else day
+
+
 def _rule(rev: Revision) -> str:
     head = "── " + _("revision {n} · {date} · {status}", n=rev.number,
-                     date=rev.date or _("undated"), status=gettext(rev.status)) + " "
+                     date=date_text(rev), status=gettext(rev.status)) + " "
     return head + "─" * max(4, 60 - len(head))

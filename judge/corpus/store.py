@@ -233,39 +233,49 @@ class Corpus:
         self.entries: dict[str, Entry] = {}
         for entry in entries:
             self.entries[entry.id] = entry
-        self._aliases: dict[str, list[str]] = {}
         self._quotes: dict[tuple, str | KeyError] = {}
-        self._cited: dict[str, list[str]] | None = None
+        self._tables = None
         # set by judge.corpus.cache: a digest of the files this corpus was read from
         # (whoever changes entries in memory must set it back to None)
         self.content_key: str | None = None
-        for entry in self.entries.values():
-            for alias in [entry.key, entry.title, *entry.aliases]:
-                self._aliases.setdefault(fold(alias).lower(), []).append(entry.id)
 
     @classmethod
-    def compiled(cls, entries, aliases: dict, cited: dict, root: Path | None) -> "Corpus":
-        """A corpus from :mod:`judge.corpus.cache`: lookups made, entries read on demand."""
+    def compiled(cls, tables, root: Path | None) -> "Corpus":
+        """A corpus read from its compiled database (:mod:`judge.corpus.database`):
+        lookups answered by its tables, entries read on demand."""
+        from .database import StoredEntries
         corpus = cls.__new__(cls)
         corpus.root = root
-        corpus.entries = entries
-        corpus._aliases = aliases
+        corpus.entries = StoredEntries(tables)
         corpus._quotes = {}
-        corpus._cited = cited
+        corpus._tables = tables
         corpus.content_key = None
         return corpus
 
+    @property
+    def tables(self):
+        """The corpus's tables (titles, names, revision dates, citations) without reading
+        its entries: the compiled database's, or made in memory once for a corpus made in
+        memory (see :class:`judge.corpus.database.CorpusTables`)."""
+        if self._tables is None:
+            from .database import CorpusTables
+            self._tables = CorpusTables.in_memory(list(self.entries.values()), fold)
+        return self._tables
+
     @classmethod
-    def load(cls, root: str | Path | None = None, cache: bool = True) -> "Corpus":
+    def load(cls, root: str | Path | None = None, cache: bool = True,
+             build: bool = True) -> "Corpus":
         """Read every ``*.md`` under the corpus root; raise :class:`CorpusError` on a bad file.
 
         With ``cache`` (the default) the parsed corpus is kept between runs, keyed on the
-        files' contents (see :mod:`judge.corpus.cache`).
+        files' contents (see :mod:`judge.corpus.cache`); without ``build``, a compiled
+        corpus missing or older than the files raises
+        :class:`~judge.corpus.database.StoreMissing` (a serving worker never parses).
         """
         base = Path(root) if root else DEFAULT_CORPUS
         from . import cache as compiled
         if cache and compiled.enabled():
-            return compiled.load(base, parse_entry, cls)
+            return compiled.load(base, parse_entry, cls, build=build)
         entries = []
         for path in sorted(base.glob("*/*/*.md")):
             entries.append(parse_entry(path.read_text(encoding="utf-8"), path))
@@ -304,9 +314,17 @@ class Corpus:
         The kind is read from the id (``<game>/<kind>/<key>``), so a compiled corpus
         unpickles only these entries.
         """
-        for entry_id in self.entries:
-            if split_id(entry_id)[1] == kind:
-                yield self.entries[entry_id]
+        for entry_id in self.ids(kind):
+            yield self.entries[entry_id]
+
+    def ids(self, kind: str | None = None, game: str | None = None) -> list[str]:
+        """The entry ids (of one kind, of one game), in the corpus's order, read from
+        the ids alone: no entry is read."""
+        if self._tables is not None:
+            return self._tables.ids(kind, game)
+        return [i for i in self.entries
+                if (kind is None or split_id(i)[1] == kind)
+                and (game is None or i.split("/", 1)[0] == game)]
 
     def __contains__(self, entry_id: str) -> bool:
         return entry_id.split("#", 1)[0] in self.entries
@@ -324,24 +342,15 @@ class Corpus:
         found = [c for c in candidate_ids(typed, game, self.game_ids)
                  if c.split("#", 1)[0] in self.entries]
         if not found:
-            for entry_id in self._aliases.get(fold(typed).lower(), []):
+            for entry_id in self.tables.named(fold(typed).lower()):
                 if game is None or entry_id.startswith(game + "/"):
                     found.append(entry_id)
         return list(dict.fromkeys(found))
 
     def cited_by(self, entry_id: str) -> list[str]:
-        """The entries whose ``cites`` or ``cards`` link to this one."""
-        return list(self.cited_index().get(entry_id.split("#", 1)[0], ()))
-
-    def cited_index(self) -> dict[str, list[str]]:
-        """Every linked entry id -> the ids of the entries linking it (made once)."""
-        if self._cited is None:
-            cited: dict[str, set[str]] = {}
-            for e in self.entries.values():
-                for link in [*e.cites, *e.cards]:
-                    cited.setdefault(link.split("#", 1)[0], set()).add(e.id)
-            self._cited = {k: sorted(v) for k, v in cited.items()}
-        return self._cited
+        """The entries whose ``cites`` or ``cards`` link to this one (a ``#clause``
+        link counts as a link to its entry), from the citation table."""
+        return self.tables.cited(entry_id.split("#", 1)[0])
 
     def quote(self, entry_id: str, clause: str | None = None, match: str | None = None,
               as_of: date | None = None, fallback: bool = False) -> Quote:

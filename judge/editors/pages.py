@@ -12,16 +12,16 @@ the app then reloads the corpus and updates the search index for that entry only
 from __future__ import annotations
 
 import copy
-import threading
 from datetime import date
 from pathlib import Path
 
 from flask import (Blueprint, current_app, redirect, render_template, request, url_for)
 from flask_login import current_user, login_required
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from judge.corpus import Corpus
 from judge.corpus.ids import qa_key
+from judge.corpus.lock import corpus_lock
 from judge.corpus.published import (Document, Item, PublishedError, apply_documents,
                                     qa_text)
 from judge.app.render import Renderer, word_diff
@@ -33,7 +33,6 @@ from judge.platform.models import utcnow
 from .models import EditorRole, PendingChange
 
 bp = Blueprint("editors", __name__, url_prefix="/editor")
-_approve_lock = threading.Lock()          # one approval writes sources and corpus at a time
 _previews = LRU(64)
 
 
@@ -217,62 +216,129 @@ def pending(change_id: int):
     return render_template("editor/pending.html", c=change, view=view, can_decide=can_decide)
 
 
+def _decide(change_id: int, status: str, **where) -> None:
+    """Mark a pending change ``status`` if, and only if, it is still pending: one
+    conditional UPDATE, so of two editors deciding at once (in two workers, or two
+    threads) exactly one does; the other is answered 409.  Not committed here."""
+    session = _db()
+    done = session.execute(
+        update(PendingChange)
+        .where(PendingChange.id == change_id, PendingChange.status == "pending",
+               *[getattr(PendingChange, k) != v for k, v in where.items()])
+        .values(status=status, decided_by=current_user.id, decided_at=utcnow())
+        .execution_options(synchronize_session=False)).rowcount
+    if done != 1:
+        session.rollback()
+        change = _change(change_id)
+        fail(409, _("Change {id} is already {status}.", id=change_id, status=change.status))
+
+
 @bp.post("/pending/<int:change_id>/reject")
 @login_required
 def reject(change_id: int):
     """Reject a pending change (a second editor, or the submitter withdrawing it)."""
     _csrf()
-    change = _change(change_id)
-    if change.status != "pending":
-        fail(409, _("Change {id} is already {status}.", id=change_id, status=change.status))
-    change.status, change.decided_by, change.decided_at = "rejected", current_user.id, utcnow()
+    _change(change_id)
+    _decide(change_id, "rejected")
     _db().commit()
-    return redirect(url_for("editors.pending", change_id=change.id), code=303)
+    return redirect(url_for("editors.pending", change_id=change_id), code=303)
 
 
 @bp.post("/pending/<int:change_id>/approve")
 @login_required
 def approve(change_id: int):
-    """A second editor approves: source file, corpus, index; then the change is approved."""
+    """A second editor approves: source file, corpus, index and the change's status, as one.
+
+    Landing holds the corpus lock (a file lock: every worker and ``judge import``
+    queue on it).  Inside it, the change is marked approved by a conditional update
+    (still pending, not the submitter's), the ruling lands, and the database commits;
+    if any step fails, what landed is taken back and the change stays pending."""
     _csrf()
     change = _change(change_id)
-    if change.status != "pending":
-        fail(409, _("Change {id} is already {status}.", id=change_id, status=change.status))
     if change.submitted_by == current_user.id:
         fail(403, _("A second editor approves a change, not the one who submitted it."))
-    with _approve_lock:
+    if change.status != "pending":
+        fail(409, _("Change {id} is already {status}.", id=change_id, status=change.status))
+    session = _db()
+    # End this request's transaction first: on SQLite it holds the write lock, which
+    # the worker holding the corpus lock needs to finish.
+    session.rollback()
+    with corpus_lock(services().root):
+        _decide(change_id, "approved", submitted_by=current_user.id)
+        change = session.get(PendingChange, change_id)
+        new_entry = _is_new(change.entry_id)
         try:
             path = land(change)
         except PublishedError as exc:
+            session.rollback()
             fail(409, _("Cannot approve: {error}", error=exc.message))
-    change.status, change.decided_by, change.decided_at = "approved", current_user.id, utcnow()
-    change.source_path = str(path)
-    _db().commit()
-    return redirect(url_for("editors.pending", change_id=change.id), code=303)
+        except BaseException:
+            session.rollback()
+            raise
+        change.source_path = str(path)
+        try:
+            session.commit()
+        except BaseException:
+            session.rollback()
+            _take_back(path, change.entry_id, new_entry)
+            raise
+    return redirect(url_for("editors.pending", change_id=change_id), code=303)
 
 
 def land(change: PendingChange) -> Path:
-    """Write the source file, import, reload the corpus and update the index."""
+    """Write the source file, import, reload the corpus and update the index; on any
+    failure, take it all back (the source file removed, the corpus imported and the
+    index updated again without it) and raise."""
     from judge.corpus.changes import write_published_qa
     from judge.corpus.importer import ImportError_, import_paths
     svc = services()
     key = change.entry_id.rsplit("/", 1)[1]
     sources = sources_dir()
+    new_entry = _is_new(change.entry_id)
     path = write_published_qa(
         sources, svc.corpus, change.game, key, change.published, change.url, change.retrieved,
         change.document, **({"withdrawn": change.reason} if change.action == "withdrawal"
                             else {"question": change.question, "answer": change.answer}))
     try:
         report = import_paths([sources], svc.root)
+        if report.conflicts:
+            # As with `judge import`: a file edited by hand is kept; the rest is written.
+            current_app.logger.warning("approval of change %s: %s", change.id,
+                                       "; ".join(map(str, report.conflicts)))
+        svc.reload([change.entry_id])
     except ImportError_ as exc:
-        path.unlink(missing_ok=True)
+        _take_back(path, change.entry_id, new_entry)
         raise PublishedError(str(exc)) from None
-    if report.conflicts:
-        # As with `judge import`: a file edited by hand is kept; the rest is written.
-        current_app.logger.warning("approval of change %s: %s", change.id,
-                                   "; ".join(map(str, report.conflicts)))
-    svc.reload([change.entry_id])
+    except BaseException:
+        _take_back(path, change.entry_id, new_entry)
+        raise
     return path
+
+
+def _is_new(entry_id: str) -> bool:
+    """Whether the corpus has no file of this entry yet (a landing would make it)."""
+    from judge.corpus.store import entry_path
+    return not entry_path(services().root, entry_id).exists()
+
+
+def _take_back(path: Path, entry_id: str, new_entry: bool) -> None:
+    """Undo a landing: remove its source file and bring corpus and index back to the
+    sources without it (an entry the landing made is removed: no source makes it now).
+    Logged, never raised: the caller reports the first failure."""
+    from judge.corpus.importer import import_paths
+    from judge.corpus.importer.writer import forget_files
+    from judge.corpus.store import entry_path
+    svc = services()
+    try:
+        path.unlink(missing_ok=True)
+        import_paths([sources_dir()], svc.root)
+        if new_entry:
+            made = entry_path(svc.root, entry_id)
+            forget_files(svc.root, [made.relative_to(svc.root).as_posix()])
+        svc.reload([entry_id])
+    except Exception:      # noqa: BLE001 - reported; the first error is the one raised
+        current_app.logger.exception("approval of %s: taking back %s failed; run judge "
+                                     "import on the sources", entry_id, path)
 
 
 def init_app(app) -> None:

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from .cards import Card, worth_writing
-from .cite import Interpretation
+from .checks import require
+from .cite import Cite, Interpretation
 from .errors import ScenarioError
 from .limits import check_int, is_scalar, msg, short
 from .rulesets import Switch
@@ -29,6 +30,9 @@ class FieldSpec:
     required: bool = False
     options: tuple[str, ...] = ()
     doc: str = ""
+    # What a form offers, one per value: (the value a file writes, the game's own word
+    # for it).  ``options`` may accept several spellings of each (攻撃表示, attack).
+    choices: tuple[tuple[str, str], ...] = ()
 
     def check(self, name: str, value: Any) -> Any:
         """The value converted to its kind, or a :class:`ScenarioError` saying what fits."""
@@ -130,6 +134,13 @@ class Game:
     - ``phases``: the game's phase names, in turn order.
     - ``empty_board_phase``: the phase an empty board (the workbench's) starts in, when
       the first phase cannot hold one (default: the first phase).
+    - ``needed_fields``: zone -> the card fields a card there needs (a monster's ``atk``
+      and ``def``): the board editor asks for them as the card is placed.
+    - ``blank_board``: a sensible start for a board a judge builds from nothing (the
+      workbench's blank board, :meth:`blank_setup`): the setup's ``active``, ``turn``
+      and ``phase`` (the active player's own turn past the first, in the phase where
+      attacks and plays are allowed) and ``player``, what each player starts with
+      beside ``starting_life`` (a deck as a number of cards, nodes…).
     - ``card_fields``: field name -> :class:`FieldSpec` for cards in a scenario.
     - ``card_defaults``: a field's value when a card does not set it.
     - ``counters``: a player's counters and their defaults.
@@ -140,6 +151,11 @@ class Game:
     - ``ruling_assumptions``: the switch value each ruling's answer needs
       (:class:`judge.engine.game.Assumption`; ``judge lint`` reports conflicts).
     - ``commands``: the game's own ``judge`` subcommands (click commands).
+    - ``game_over``: the :class:`Cite` that refuses every action once a player has won
+      (an interpretation where no text says the game ends there).
+    - ``play_zones``, ``destroyed_zones``: how a run's outcome reads (its verdict,
+      :mod:`judge.engine.verdict`): a card leaving a play zone for a destroyed zone is
+      destroyed (破壊, 決死, ブレイク), for any other zone it is moved there.
     """
 
     name: str = ""
@@ -154,6 +170,8 @@ class Game:
     board_stats: tuple[tuple[str, str, dict[str, str]], ...] = ()
     phases: tuple[str, ...] = ()
     empty_board_phase: str | None = None
+    blank_board: dict[str, Any] = {}
+    needed_fields: dict[str, tuple[str, ...]] = {}
     card_fields: dict[str, FieldSpec] = {}
     card_defaults: dict[str, Any] = {}
     counters: dict[str, Any] = {}
@@ -163,6 +181,9 @@ class Game:
     procedures: tuple[Callable, ...] = ()
     ruling_assumptions: tuple = ()
     commands: tuple = ()
+    game_over: Cite | None = None
+    play_zones: tuple[str, ...] = ()
+    destroyed_zones: tuple[str, ...] = ()
 
     LANGUAGES = ("ja", "en")
     LAYOUT_PARTS = ("main", "hand", "piles")
@@ -206,6 +227,11 @@ class Game:
             labels = cls.counter_labels.get(counter) or {}
             if any(not labels.get(lang) for lang in cls.LANGUAGES):
                 problems.append(f"counter {counter!r} is not labelled in ja and en")
+        problems += [f"play_zones/destroyed_zones name {z!r}, which is not a zone"
+                     for z in (*cls.play_zones, *cls.destroyed_zones) if z not in cls.zones]
+        for zone, fields in cls.needed_fields.items():
+            problems += [f"needed_fields names {zone!r}.{f!r}, not a zone and card field"
+                         for f in fields if zone not in cls.zones or f not in cls.card_fields]
         for stat, _short, labels in cls.board_stats:
             if any(not labels.get(lang) for lang in cls.LANGUAGES):
                 problems.append(f"board stat {stat!r} is not labelled in ja and en")
@@ -223,6 +249,23 @@ class Game:
         return f"{type(self).__name__}()"
 
     # Hooks a game may override -------------------------------------------------------
+
+    def blank_setup(self) -> dict:
+        """The setup of a blank board that can act (see :attr:`blank_board`): two
+        players, no cards of their own, in the game's declared start."""
+        start = dict(self.blank_board)
+        player: dict[str, Any] = {}
+        if self.starting_life is not None:
+            player["life"] = self.starting_life
+        player.update(start.pop("player", {}))
+        setup: dict[str, Any] = {"active": start.pop("active", "A"),
+                                 "turn": start.pop("turn", 1)}
+        if self.phases:
+            setup["phase"] = start.pop("phase", None) or self.empty_board_phase \
+                or self.phases[0]
+        setup.update(start)
+        setup["players"] = {"A": dict(player), "B": dict(player)}
+        return setup
 
     def make_card(self, spec: dict, owner: str, zone: str, uid: str) -> Card:
         """Build a card from a scenario's card spec (already a mapping with ``name``).
@@ -256,6 +299,14 @@ class Game:
         """Whether an action's ``ref`` names ``card`` other than by its name or uid (a
         game that numbers its cards: ``No.070``).  The default: no other way."""
         return False
+
+    def refuse_after_win(self, match, act) -> Iterator:
+        """A game that is over stays over: once a player has won, every action is
+        refused, citing :attr:`game_over` (the driver asks before each action)."""
+        if match.state.winner is not None and self.game_over is not None:
+            yield from require(False, self.game_over,
+                               msg("the game is over: {winner} has won",
+                                   winner=match.state.winner))
 
     def after_action(self, match, act) -> Iterator:
         """Events the game yields after every legal action (state-based checks: a

@@ -48,6 +48,10 @@ class Step:
     reason: str | None = None
     interpretation_id: str | None = None
     package: str | None = None    # whose catalogue names the action (the game's package)
+    # The change this step applied (a Move, LifeChange, Win…; None for a check or a
+    # note) and, for a Move, the (player, zone) the card left: what the verdict reads.
+    change: Any = field(default=None, repr=False, compare=False)
+    origin: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
     def action_label(self) -> str:
@@ -131,6 +135,11 @@ class Match:
         self._undo = []
         self._ctx = ctx
         try:
+            # A game that is over stays over: the game says which rule refuses any
+            # action after a win (Game.refuse_after_win), before the action's own checks.
+            after_win = getattr(self.game, "refuse_after_win", None)    # a Game has it
+            if after_win is not None:
+                self._drive(after_win(self, ctx))
             self._drive(spec.procedure(self, ctx))
             # What the game checks after every action (a player at 0 life loses…).
             after = getattr(self.game, "after_action", None)    # a Game has it
@@ -198,8 +207,10 @@ class Match:
         applier = APPLY.get(type(change))
         if applier is None:
             raise EngineInvariantError(f"unknown change {change!r}")
+        origin = self.state.find(change.card.uid)[:2] if isinstance(change, Move) else None
         applier(self.state, change, self._undo)
         self._log(change, event=change.event or type(change).__name__.lower())
+        self.steps[-1].change, self.steps[-1].origin = change, origin
         return None
 
     def _rollback(self) -> None:

@@ -201,7 +201,8 @@ def _with_choice(game, act: dict, name: str, value: str) -> dict:
 def _step_json(step) -> dict:
     data = step.as_json()
     return {k: data.get(k) for k in ("n", "event", "detail", "rule", "clause", "quote",
-                                     "interpretation", "message", "params")
+                                     "interpretation", "interpretation_id", "message",
+                                     "params")
             if k in data}
 
 

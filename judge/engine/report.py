@@ -7,6 +7,7 @@ the engine's JSON.
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 from judge.i18n import Term, _, current_locale, list_separator, locale_dir
@@ -42,9 +43,24 @@ def result_text(result) -> str:
     """A run as a readable, numbered step log with each step's rule and quote."""
     data = result.as_json()
     head = _("{game} · ruleset {ruleset}", game=data["game"], ruleset=data["ruleset_label"])
+    if result.ruleset.day is None and not result.label:
+        # "latest" is the newest text in force, not the day the command was run
+        from .rulesets import newest_text_day
+        newest = newest_text_day(result.ruleset.corpus, data["game"])
+        head = _("{game} · the latest rules (texts up to {day})", game=data["game"],
+                 day=newest.isoformat() if newest else _("date unknown"))
     if data["title"]:
         head = f"{data['title']}\n{head}"
     lines = [head, "=" * min(72, max(20, len(head)))]
+    # The verdict first: what happened, in one line (judge.engine.verdict).
+    verdict = data["verdict"]
+    lines.append(_("Verdict: {text}", text=verdict["text"]))
+    if verdict["kind"] == "refused" and verdict["rule"]:
+        where = verdict["rule"] + (f"#{verdict['clause']}" if verdict["clause"] else "")
+        lines.append("   " + (_("interpretation ({id}): {reason}", id=verdict["interpretation_id"],
+                                  reason=verdict["reason"]) if verdict["interpretation"]
+                              else f"← {where}: 「{verdict['quote']}」"))
+    lines.append("")
     for step in data["steps"]:
         mark = "  ✗ " + _("ILLEGAL") if not step["legal"] else ""
         interp = "  [" + _("interpretation") + "]" if step["interpretation"] else ""
@@ -84,8 +100,20 @@ def result_text(result) -> str:
                                        actual=_value(f["actual"])))
         else:
             lines.append(_("expect: all {checked} match ({source})", checked=exp["checked"],
-                           source=result.expect_source))
+                           source=expect_source_text(result.expect_source)))
     return "\n".join(lines)
+
+
+EXPECT_FROM_REVISION = re.compile(r"^revision (\d+) of (.+)$")
+
+
+def expect_source_text(source: str | None) -> str:
+    """Where the expectations come from, in words: the scenario's ``expect``, or what an
+    older revision of the ruling answers (``revision N of <entry>`` in the JSON)."""
+    m = EXPECT_FROM_REVISION.match(source or "")
+    if m:
+        return _("what revision {n} of {entry} answers", n=m.group(1), entry=m.group(2))
+    return _("the scenario's expected result") if source == "expect" else str(source or "")
 
 
 def verify_table(rows) -> str:
@@ -132,5 +160,9 @@ def moves_text(found, refused: bool = False) -> str:
         lines.append("")
         for move in data["refused"]:
             where = move["rule"] + (f"#{move['clause']}" if move["clause"] else "")
+            if move["interpretation"]:
+                # no clause states it: say so, rather than let the nearest text pass
+                # for the rule that refuses (docs/games/<game>.md gives the reason)
+                where += f" [{_('interpretation')} {move['step'].get('interpretation_id')}]"
             lines.append(f"  ✗ {_flow(move['action'])}    ← {where}: {move['step']['detail']}")
     return "\n".join(lines)

@@ -112,3 +112,15 @@ class Ruleset:
         return {name: {"value": self.variant(name).value, "entry": self.variant(name).entry,
                        "revision": self.variant(name).revision, "doc": s.doc}
                 for name, s in self.switches.items()}
+
+
+def newest_text_day(corpus, game: str | None = None) -> date | None:
+    """The newest exact revision date of a game's rules, Q&A and terms: what the latest
+    rules stand for (「最新（2014-04-10 の改訂まで）」).  "before D" says nothing about
+    when a text changed, a card list's date is when it was compiled, and the editors'
+    glossary and lexicon are not the game's text: none of them counts."""
+    days = [rev.date.day for entry in corpus
+            if (not game or entry.game == game) and entry.kind in ("qa", "rule", "term")
+            and not {"glossary", "lexicon"} & set(entry.data or {})
+            for rev in entry.revisions if rev.date is not None and not rev.date.before]
+    return max(days) if days else None

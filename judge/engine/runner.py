@@ -43,6 +43,12 @@ class RunResult:
         """Whether an expectation was checked and failed."""
         return bool(self.expect and self.expect["failed"])
 
+    @property
+    def verdict(self):
+        """The run's outcome in one line (:mod:`judge.engine.verdict`)."""
+        from .verdict import verdict
+        return verdict(self.scenario.game, self.steps, self.state)
+
     def verdict_rows(self) -> list[dict]:
         """Each expectation checked beside the engine's value (see
         :func:`judge.engine.expect.verdict_rows`)."""
@@ -50,9 +56,11 @@ class RunResult:
                             self.expect or {})
 
     def as_json(self) -> dict:
-        """The engine's JSON (DESIGN.md), plus ``title``, ``scenario``, ``initial``."""
+        """The engine's JSON (DESIGN.md), plus ``title``, ``scenario``, ``initial`` and
+        ``verdict`` (the outcome in one line, first thing a page shows)."""
         game = self.scenario.game
         return {
+            "verdict": self.verdict.as_json(),
             "game": game.name,
             "ruleset": self.ruleset.label,
             "ruleset_label": self.label or self.ruleset.label,

@@ -17,7 +17,7 @@ import re
 
 import yaml
 
-from judge.i18n import Messages
+from judge.i18n import Messages, pgettext
 
 from .errors import ScenarioError
 
@@ -57,6 +57,10 @@ class Located:
         return {"file": self.source, "line": self.line(*path)}
 
 
+# What a file read here is (the ``what`` of read_source), in the reader's words.
+FILE_KINDS = [pgettext("file", "scenario"), pgettext("file", "deck")]
+
+
 def read_source(path, what: str = "scenario") -> str:
     """A scenario (or deck) file's text; a file that cannot be read is a ScenarioError."""
     from pathlib import Path
@@ -64,7 +68,8 @@ def read_source(path, what: str = "scenario") -> str:
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ScenarioError(msg("no such {what} file", what=what), file=str(path)) from None
+        raise ScenarioError(msg("no such {what} file", what=msg.term("file", what)),
+                            file=str(path)) from None
     except (UnicodeDecodeError, IsADirectoryError, PermissionError) as exc:
         raise ScenarioError(msg("cannot read the file: {error}", error=str(exc)),
                             file=str(path)) from None

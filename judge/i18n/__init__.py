@@ -277,12 +277,16 @@ class Message:
         return bool(self.id)
 
 
-def render(text: "Message | Term | str | None", lang: str | None = None) -> str:
-    """Any text as the reader reads it: a message rendered, a string as it is."""
+def render(text: "Message | Term | dict | str | None", lang: str | None = None) -> str:
+    """Any text as the reader reads it: a message rendered, a ``{ja, en}`` note in the
+    reader's language, a string as it is."""
     if text is None:
         return ""
     if isinstance(text, (Message, Term)):
         return text.render(lang)
+    if isinstance(text, dict):                 # a corpus note {ja, en} (bilingual.py)
+        from .bilingual import pick
+        return pick(text, lang)
     return str(text)
 
 

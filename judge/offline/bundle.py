@@ -48,13 +48,7 @@ _lock = threading.Lock()
 
 def corpus_date(corpus: Corpus) -> str:
     """The newest revision date in the corpus (what "the corpus as of" means to a judge)."""
-    days = []
-    for entry in corpus:
-        for rev in entry.revisions:
-            d = getattr(rev.date, "day", None)
-            if d is not None:
-                days.append(d)
-    return max(days).isoformat() if days else ""
+    return corpus.tables.newest_day() or ""
 
 
 def build(corpus: Corpus, searcher) -> dict:

@@ -5,34 +5,58 @@ a judge online would see it: the current text, the history with its diffs, and t
 replay of every linked scenario as recorded.  An entry with older revisions also gets
 one page per older revision (``?rev=N``), since the replay under that revision's
 ruleset is part of what the judge reads.
+
+The pages a phone downloads have a size budget (``budget``, compressed bytes; the app's
+``OFFLINE_PAGES_BYTES``, default 3 MB, or ``$JUDGE_OFFLINE_PAGES_MB``): the pages a
+judge is likeliest to need go first (rules, then terms, Q&A, cards; current texts
+before older revisions), and the rest are read online when asked for.
 """
 from __future__ import annotations
 
+import os
+import zlib
 from urllib.parse import quote
 
 from flask import Flask
 
+ORDER = {"rule": 0, "term": 1, "qa": 2, "card": 3}
+
+
+def default_budget() -> int:
+    """The pages' budget in compressed bytes ($JUDGE_OFFLINE_PAGES_MB, default 3)."""
+    try:
+        return int(float(os.environ.get("JUDGE_OFFLINE_PAGES_MB", "3")) * 1e6)
+    except ValueError:
+        return 3_000_000
+
 
 def page_keys(corpus) -> list[str]:
-    """``<game>/qa/QA-337``, ``<game>/qa/QA-337?rev=1``, … for every entry."""
-    keys = []
-    for entry in corpus:
-        keys.append(entry.id)
-        for rev in entry.revisions[1:]:
-            keys.append(f"{entry.id}?rev={rev.number}")
-    return keys
+    """``<game>/qa/QA-337``, ``<game>/qa/QA-337?rev=1``, … for every entry, the pages a
+    judge likeliest needs first (by kind, current texts before older revisions)."""
+    ids = sorted(corpus.ids(), key=lambda i: ORDER.get(i.split("/")[1], 4))
+    older = [f"{entry_id}?rev={rev.number}" for entry_id in ids
+             for rev in corpus.entries[entry_id].revisions[1:]]
+    return ids + older
 
 
-def render_all(app: Flask) -> dict[str, str]:
-    """``{key: html}`` for every page of :func:`page_keys`."""
+def render_all(app: Flask, budget: int | None = None) -> dict[str, str]:
+    """``{key: html}`` for the pages of :func:`page_keys`, in that order, until their
+    compressed size reaches ``budget`` bytes (None: every page)."""
     corpus = app.extensions["judge"].corpus
     client = app.test_client()
     out = {}
+    packed, squeeze = 0, zlib.compressobj(9)
     for key in page_keys(corpus):
         entry_id, _, rev = key.partition("?rev=")
         url = "/entry/" + quote(entry_id, safe="/") + (f"?rev={rev}" if rev else "")
         response = client.get(url)
         if response.status_code != 200:
             raise RuntimeError(f"{url}: the entry page answered {response.status_code}")
-        out[key] = response.get_data(as_text=True)
+        html = response.get_data(as_text=True)
+        if budget is not None:
+            packed += len(squeeze.compress(html.encode("utf-8")))
+            packed += len(squeeze.flush(zlib.Z_SYNC_FLUSH))     # what it has cost so far
+            if packed > budget:
+                break
+        out[key] = html
     return out

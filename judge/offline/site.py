@@ -19,6 +19,7 @@ import gzip
 
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request
 
+from judge.i18n import _
 from judge.offline import icons
 from judge.offline.store import STATIC, OfflineStore
 
@@ -121,14 +122,25 @@ def _gzipped(data: bytes, mimetype: str) -> Response:
 def bundle(version: str):
     if version != store().info()["bundle"]:
         abort(404)
-    return _gzipped(store().bundle_gz(), "text/javascript")
+    return _gzipped(_built(store().bundle_gz), "text/javascript")
 
 
 @bp.get("/offline/pages-<version>.json")
 def pages(version: str):
     if version != store().info()["pages"]:
         abort(404)
-    return _gzipped(store().pages_gz(), "application/json")
+    return _gzipped(_built(store().pages_gz), "application/json")
+
+
+def _built(get) -> bytes:
+    """The file, or a 404 saying which command builds it (a server that may not)."""
+    from judge.offline.store import OfflineMissing
+    from judge.platform.errors import fail
+    try:
+        return get()
+    except OfflineMissing as exc:
+        fail(404, _("The offline files are not built on this server ({name}).", name=str(exc)),
+             hints=[_("Run `judge index` where the server's files are made, then restart.")])
 
 
 @bp.get("/offline/<name>.png")

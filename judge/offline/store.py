@@ -71,6 +71,10 @@ def site_version(corpus_version: str) -> str:
     return _hash(pages_version(corpus_version), files)
 
 
+class OfflineMissing(Exception):
+    """An offline file is not built and this server may not build it (``judge index``)."""
+
+
 class OfflineStore:
     """The offline bundle and pages of one app (on ``app.extensions["judge-offline"]``)."""
 
@@ -123,20 +127,39 @@ class OfflineStore:
         data = self._memory.get(name)
         if data is not None:
             return data
+        try:
+            # read from the file each time, not kept: the machine's page cache holds it
+            # once for every worker (a worker holding every version was gigabytes)
+            return (self.folder() / name).read_bytes()
+        except OSError:
+            pass
+        if not self.app.config.get("OFFLINE_BUILD", True):
+            raise OfflineMissing(name)
         with self._lock:
             data = self._memory.get(name)
             if data is None:
-                data = self._read_or_build(name, build)
-                self._memory[name] = data
+                data, kept = self._read_or_build(name, build)
+                if not kept:
+                    self._memory[name] = data
         return data
 
-    def _read_or_build(self, name: str, build) -> bytes:
+    def build_files(self) -> list[str]:
+        """Build the search bundle and the pages where missing (``judge index``); returns
+        one line for each file there now, with its size."""
+        out = []
+        for name, get in ((f"search-{self.info()['bundle']}.js.gz", self.bundle_gz),
+                          (f"pages-{self.info()['pages']}.json.gz", self.pages_gz)):
+            out.append(f"{self.folder() / name}: {len(get()) / 1e6:.1f} MB")
+        return out
+
+    def _read_or_build(self, name: str, build) -> tuple[bytes, bool]:
+        """The file's bytes, and whether they are kept in the file (else in memory)."""
         folder = self.folder()
         path = folder / name
         try:
             with folder_lock(folder):
                 if path.exists():
-                    return path.read_bytes()
+                    return path.read_bytes(), True
                 data = gzip.compress(build(), 9, mtime=0)
                 fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
                 with os.fdopen(fd, "wb") as fh:
@@ -144,10 +167,10 @@ class OfflineStore:
                 os.chmod(tmp, 0o644)
                 os.replace(tmp, path)
                 _drop_old(folder, name)
-                return data
+                return data, True
         except OSError as exc:
             log.warning("cannot keep offline files in %s (%s): building in memory", folder, exc)
-            return gzip.compress(build(), 9, mtime=0)
+            return gzip.compress(build(), 9, mtime=0), False
 
     def _build_bundle(self) -> bytes:
         from .bundle import build, script
@@ -156,8 +179,9 @@ class OfflineStore:
         return script(bundle).encode("utf-8")
 
     def _build_pages(self) -> bytes:
-        from .pages import render_all
-        pages = render_all(self.app)
+        from .pages import default_budget, render_all
+        budget = self.app.config.get("OFFLINE_PAGES_BYTES", default_budget())
+        pages = render_all(self.app, budget)
         return json.dumps({"version": self.info()["pages"], "pages": pages},
                           ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 

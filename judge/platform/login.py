@@ -23,11 +23,12 @@ from urllib.parse import urlsplit
 
 from flask import (Blueprint, Flask, current_app, g, redirect, render_template, request,
                    url_for)
-from flask_login import LoginManager, current_user, login_user, logout_user
+from flask import session as flask_session
+from flask_login import LoginManager, current_user, login_required, login_user, logout_user
 from flask_wtf.csrf import CSRFError, generate_csrf, validate_csrf
 from wtforms import ValidationError
 
-from judge.i18n import _
+from judge.i18n import _, render
 
 from . import accounts
 from .db import database_url, session_factory
@@ -44,6 +45,7 @@ login_manager.login_message = "ログインしてください。Please log in."
 # session from before the login, logged the judge out again.  Nothing here asks for a
 # fresh login, and "strong" would log out a phone that changes networks; so none.
 login_manager.session_protection = None
+RETRY_AFTER = 5          # seconds a client waits while the database is away
 
 
 def db():
@@ -76,8 +78,10 @@ def init_app(app: Flask) -> None:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app)
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)   # a form may stay open all day
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
-    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    # Flask's defaults hold these keys already (SameSite None), so setdefault kept None:
+    # the cookie went out without SameSite.  Lax unless configured otherwise.
+    app.config["SESSION_COOKIE_SAMESITE"] = app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
     app.extensions["record"] = session_factory(app.config["DATABASE_URL"])
     if app.config.get("RECORD_UPGRADE", True):
         _upgrade(app)
@@ -85,6 +89,23 @@ def init_app(app: Flask) -> None:
     app.teardown_appcontext(_close)
     app.register_blueprint(bp)
     app.jinja_env.globals["csrf_token"] = generate_csrf
+    from sqlalchemy.exc import InterfaceError, OperationalError
+    from sqlalchemy.exc import TimeoutError as PoolTimeout
+    for away in (OperationalError, InterfaceError, PoolTimeout):
+        app.register_error_handler(away, _database_away)
+
+
+def _database_away(exc: Exception):
+    """The database cannot be reached (stopped, restarting, a full pool): 503 with
+    Retry-After, not 500: nothing was stored, and trying again shortly will work.  The
+    pool drops its dead connections itself (pre-ping)."""
+    current_app.logger.error("the call record's database is unavailable: %s", exc)
+    # The error page must not ask the database who is logged in (it would fail again).
+    g._login_user = login_manager.anonymous_user()
+    response = error_response(503, _("The call record's database cannot be reached just "
+                                     "now; nothing was saved. Try again in a few seconds."))
+    response.headers["Retry-After"] = str(RETRY_AFTER)
+    return response
 
 
 def _upgrade(app: Flask) -> None:
@@ -111,10 +132,16 @@ def _close(_exc) -> None:
 
 @login_manager.user_loader
 def _load_user(user_id: str):
+    """The user of a session cookie, if the session has not ended: the cookie carries
+    the user's session version, which a logout, a password change and a disable bump."""
     from .models import User
-    if not user_id.isdigit():
+    number, _dot, version = user_id.partition(".")
+    if not (number.isdigit() and version.isdigit()) or len(number) > 18:
         return None
-    return db().get(User, int(user_id))
+    user = db().get(User, int(number))
+    if user is None or not user.is_active or (user.session_version or 1) != int(version):
+        return None
+    return user
 
 
 @login_manager.unauthorized_handler
@@ -144,7 +171,7 @@ def _safe_next(target: str | None) -> str:
         return url_for("pages_record.events")
     parts = urlsplit(target)
     if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//") \
-            or "\\" in target:
+            or "\\" in target or any(ord(c) < 0x20 or ord(c) == 0x7f for c in target):
         return url_for("pages_record.events")
     return target
 
@@ -155,9 +182,14 @@ def _csrf():
         check_csrf()
 
 
+def client_address() -> str:
+    """The client's address (behind a proxy: as the proxy saw it, see ``PROXY_HOPS``)."""
+    return (request.remote_addr or "-")[:64]
+
+
 @bp.route("/login", methods=["GET", "POST"])
 def login():
-    """The login form; a wrong password is 401, too many failures 429."""
+    """The login form; a wrong password is 401, too many failures 429 with Retry-After."""
     next_url = _safe_next(request.values.get("next"))
     if request.method == "GET":
         if current_user.is_authenticated:
@@ -165,24 +197,69 @@ def login():
         return render_template("record/login.html", next=next_url, name="", error=None)
     name = (request.form.get("name") or "")[:80]
     password = request.form.get("password") or ""
-    ip = request.remote_addr or "-"
+    ip = client_address()
     session = db()
-    if accounts.throttled(session, name, ip):
-        error = _("Too many failed logins: wait about 15 minutes and try again.")
+    wait = accounts.retry_after(session, name, ip)
+    if wait:
+        session.rollback()
+        error = _("Too many failed logins: wait {seconds} seconds and try again.",
+                  seconds=wait)
         return render_template("record/login.html", next=next_url, name=name,
-                               error=error), 429
+                               error=error), 429, {"Retry-After": str(wait)}
     user = accounts.authenticate(session, name, password, ip)
     session.commit()
     if user is None:
         error = _("Wrong name or password.")
         return render_template("record/login.html", next=next_url, name=name,
                                error=error), 401
+    # A new session: nothing a cookie held before the login is carried over.
+    flask_session.clear()
     login_user(user)
     return redirect(next_url, code=303)
 
 
 @bp.post("/logout")
 def logout():
+    """Log out: the session ends on the server too (a copy of the cookie opens nothing)."""
+    if current_user.is_authenticated:
+        accounts.end_sessions(current_user)
+        db().commit()
     logout_user()
+    flask_session.clear()
     return redirect(url_for("accounts.login"), code=303)
+
+
+@bp.route("/account/password", methods=["GET", "POST"])
+@login_required
+def password():
+    """A judge changes their own password (the old one first); every other session of
+    theirs ends, this one goes on."""
+    if request.method == "GET":
+        return render_template("record/password.html", error=None, done=False)
+    session = db()
+    user = current_user._get_current_object()
+    wait = accounts.retry_after(session, user.name, client_address())
+    if wait:
+        session.rollback()
+        return render_template("record/password.html", done=False, error=_(
+            "Too many failed logins: wait {seconds} seconds and try again.",
+            seconds=wait)), 429, {"Retry-After": str(wait)}
+    if accounts.authenticate(session, user.name, request.form.get("old") or "",
+                             client_address()) is None:
+        session.commit()
+        return render_template("record/password.html", done=False,
+                               error=_("Wrong name or password.")), 401
+    new = request.form.get("new") or ""
+    if new != (request.form.get("again") or ""):
+        return render_template("record/password.html", done=False,
+                               error=_("the two passwords differ")), 400
+    try:
+        accounts.set_password(session, user, new)
+    except accounts.AccountError as exc:
+        return render_template("record/password.html", done=False,
+                               error=render(exc.args[0])), 400
+    session.commit()
+    flask_session.clear()
+    login_user(user)              # this session, under the new version
+    return render_template("record/password.html", error=None, done=True)
 

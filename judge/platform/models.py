@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import DateTime, ForeignKey, Index, String
+from sqlalchemy import DateTime, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # The longest user name (characters); the forms and the API check it.
@@ -32,14 +32,23 @@ class User(Base):
     name: Mapped[str] = mapped_column(String(NAME_MAX), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Bumped by a logout, a password change and a disable: every session cookie made
+    # before (it carries the number, see get_id) then opens nothing.
+    session_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    disabled_at: Mapped[datetime | None] = mapped_column(nullable=True)
 
     # Flask-Login's user protocol
-    is_active = True
     is_authenticated = True
     is_anonymous = False
 
+    @property
+    def is_active(self) -> bool:
+        """False once disabled (``judge user disable``): no login, no session, no token."""
+        return self.disabled_at is None
+
     def get_id(self) -> str:
-        return str(self.id)
+        """What the session cookie keeps: the id and the session version."""
+        return f"{self.id}.{self.session_version or 1}"
 
 
 class ApiToken(Base):
@@ -50,6 +59,7 @@ class ApiToken(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime | None] = mapped_column(nullable=True)
     user: Mapped[User] = relationship()
 
 

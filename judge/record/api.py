@@ -66,7 +66,7 @@ def create(slug: str):
     # (taken at BEGIN, see db.py) is not held while it does.
     db().commit()
     try:
-        clean = C.clean_call(body, services().corpus)
+        clean = C.clean_call(body, services().corpus, event=event)
     except C.CallInputError as exc:
         fail(exc.status, f"{exc.field}: {exc}", **exc.as_dict())
     call = C.record_call(db(), event, g.api_user, clean)

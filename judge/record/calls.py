@@ -13,13 +13,14 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session, selectinload
 
 from judge.i18n import _ as translate, message_json, msg
 
-from .models import (ENTRIES_MAX, QUESTION_MAX, ROLES, RULING_MAX, SCENARIO_MAX, SLUG_MAX,
+from .models import (DEFAULT_TZ, ENTRIES_MAX, PLAYERS_MAX, QUESTION_MAX, ROLES, RULING_MAX, SCENARIO_MAX, SLUG_MAX,
                      STATUS_LABELS, STATUSES, TITLE_MAX, Call, CallEntry, CallRevision,
                      Event, Staff, User, utcnow)
 
@@ -28,8 +29,8 @@ ROUND_MAX = 99
 TABLE_MAX = 9999
 # What an edit may change, by role: a floor judge edits the calls they took, and marks
 # one appealed; the head judge edits any call and rules on appeals.
-FLOOR_FIELDS = {"round", "table", "question", "ruling", "entries", "scenario", "ruleset",
-                "status"}
+FLOOR_FIELDS = {"round", "table", "players", "question", "ruling", "entries", "scenario",
+                "ruleset", "status"}
 HEAD_FIELDS = FLOOR_FIELDS | {"appeal_ruling"}
 
 
@@ -48,8 +49,9 @@ class CallInputError(ValueError):
 
 # --- events and staff -----------------------------------------------------------------
 
-def add_event(session: Session, slug: str, title: str, head: User) -> Event:
-    """A new event with ``head`` as its head judge."""
+def add_event(session: Session, slug: str, title: str, head: User,
+              zone: str = DEFAULT_TZ) -> Event:
+    """A new event with ``head`` as its head judge, in time zone ``zone``."""
     slug = (slug or "").strip()
     if not SLUG.match(slug) or len(slug) > SLUG_MAX:
         raise CallInputError("slug", msg("event slug {slug!r}: lower-case letters, digits and '-', at most {max} "
@@ -59,7 +61,7 @@ def add_event(session: Session, slug: str, title: str, head: User) -> Event:
         raise CallInputError("title", msg("the title must have 1 to {max} characters", max=TITLE_MAX))
     if session.scalar(select(Event).where(Event.slug == slug)) is not None:
         raise CallInputError("slug", msg("event {slug!r} already exists", slug=slug), status=409)
-    event = Event(slug=slug, title=title)
+    event = Event(slug=slug, title=title, timezone=check_zone(zone))
     session.add(event)
     session.flush()
     session.add(Staff(event_id=event.id, user_id=head.id, role="head"))
@@ -84,6 +86,25 @@ def set_staff(session: Session, event: Event, user: User, role: str) -> Staff:
         staff.role = role
     session.flush()
     return staff
+
+
+def remove_staff(session: Session, event: Event, user: User) -> None:
+    """Take a judge off the event's staff (at once: every page and the API check the
+    staff on each request).  The last head judge stays: an event needs one."""
+    staff = session.scalar(select(Staff).where(Staff.event_id == event.id,
+                                               Staff.user_id == user.id))
+    if staff is None:
+        raise CallInputError("name", msg("{name} is not on the staff of {slug}",
+                                         name=user.name, slug=event.slug), status=404)
+    heads = session.scalar(select(func.count()).select_from(Staff).where(
+        Staff.event_id == event.id, Staff.role == "head"))
+    if staff.role == "head" and heads <= 1:
+        raise CallInputError("name", msg("{name} is the only head judge of {slug}: make "
+                                         "another judge head first (judge staff add {slug} "
+                                         "NAME --role head)", name=user.name,
+                                         slug=event.slug), status=409)
+    session.delete(staff)
+    session.flush()
 
 
 def role_of(session: Session, event: Event, user: User | None) -> str | None:
@@ -212,14 +233,17 @@ def replay(scenario: str, ruleset: date, corpus, board=None) -> tuple[str | None
     return out.get("game"), out
 
 
-def clean_call(data: dict, corpus, today: date | None = None) -> dict:
-    """A new call's fields, checked; the board run and its outcome attached."""
+def clean_call(data: dict, corpus, today: date | None = None,
+               event: Event | None = None) -> dict:
+    """A new call's fields, checked; the board run and its outcome attached.  The
+    ruleset defaults to ``today``, else the day at the event's venue."""
     if not isinstance(data, dict):
         raise CallInputError("body", msg("the call must be an object with round, table, question, "
                                            "ruling, entries and scenario"))
-    today = today or utcnow().date()
+    today = today or local_time(utcnow(), event).date()
     out = {"round": _number(data, "round", ROUND_MAX),
            "table": _number(data, "table", TABLE_MAX),
+           "players": _text(data, "players", PLAYERS_MAX, False),
            "question": _text(data, "question", QUESTION_MAX, True),
            "ruling": _text(data, "ruling", RULING_MAX, True),
            "entries": clean_entries(data.get("entries"), corpus),
@@ -259,18 +283,47 @@ def _norm(text: str) -> str:
 
 
 def _search_text(call: Call, judge: str) -> str:
-    return _norm(" ".join([call.question, call.ruling, call.appeal_ruling or "",
+    return _norm(" ".join([call.players or "", call.question, call.ruling,
+                           call.appeal_ruling or "",
                            " ".join(e.entry_id for e in call.entries), judge]))
 
 
-def _value(v: Any) -> Any:
-    if isinstance(v, datetime) and v.tzinfo is None:
-        v = v.replace(tzinfo=timezone.utc)      # SQLite gives back naive UTC times
+def event_zone(event: Event | None) -> ZoneInfo:
+    """The event's time zone (Asia/Tokyo unless the event says otherwise)."""
+    try:
+        return ZoneInfo((event.timezone if event is not None else "") or DEFAULT_TZ)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo(DEFAULT_TZ)
+
+
+def check_zone(name: str) -> str:
+    """An IANA time zone name (Asia/Tokyo), else CallInputError."""
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise CallInputError("timezone", msg("time zone {name!r}: an IANA name such as "
+                                             "Asia/Tokyo or Europe/Paris", name=name[:60])) from None
+    return name
+
+
+def local_time(moment: datetime | None, event: Event | None) -> datetime | None:
+    """A stored time (UTC) as the clock at the event's venue shows it."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)      # SQLite gives back naive UTC
+    return moment.astimezone(event_zone(event))
+
+
+def _value(v: Any, event: Event | None = None) -> Any:
+    if isinstance(v, datetime):
+        v = local_time(v, event)
     return v.isoformat() if isinstance(v, (date, datetime)) else v
 
 
 def _state(call: Call) -> dict:
-    return {"round": call.round, "table": call.table_no, "question": call.question,
+    return {"round": call.round, "table": call.table_no, "players": call.players or "",
+            "question": call.question,
             "ruling": call.ruling, "entries": call.entry_ids, "scenario": call.scenario,
             "ruleset": call.ruleset.isoformat(), "status": call.status,
             "appeal_ruling": call.appeal_ruling or ""}
@@ -281,7 +334,7 @@ def record_call(session: Session, event: Event, judge: User, clean: dict) -> Cal
     now = utcnow()
     call = Call(event_id=event.id, round=clean["round"], table_no=clean["table"],
                 judge_id=judge.id, created_at=now, updated_at=now,
-                question=clean["question"], ruling=clean["ruling"],
+                players=clean.get("players", ""), question=clean["question"], ruling=clean["ruling"],
                 scenario=clean["scenario"], game=clean["game"], ruleset=clean["ruleset"],
                 outcome=clean["outcome"], status="resolved", appeal_ruling="", version=1)
     call.entries = [CallEntry(position=i, entry_id=e) for i, e in enumerate(clean["entries"])]
@@ -305,6 +358,9 @@ def edit_call(session: Session, call: Call, user: User, role: str, data: dict, c
     if role != "head" and call.judge_id != user.id:
         raise CallInputError("call", msg("only the judge who took this call or a head judge can edit it"),
                              status=403)
+    if role != "head" and call.status == "appeal_ruled":
+        raise CallInputError("status", msg("the head judge has ruled on this call's appeal: only a "
+                                           "head judge can change it now"), status=403)
     if version is not None and version != call.version:
         raise CallInputError("version", msg("this call was changed meanwhile (now revision {now}, you edited "
                                               "revision {version}): reload it and edit again",
@@ -320,7 +376,8 @@ def edit_call(session: Session, call: Call, user: User, role: str, data: dict, c
         new["round"] = _number(data, "round", ROUND_MAX)
     if "table" in data:
         new["table"] = _number(data, "table", TABLE_MAX)
-    for name, cap, required in (("question", QUESTION_MAX, True), ("ruling", RULING_MAX, True),
+    for name, cap, required in (("players", PLAYERS_MAX, False),
+                                ("question", QUESTION_MAX, True), ("ruling", RULING_MAX, True),
                                 ("appeal_ruling", RULING_MAX, False)):
         if name in data:
             new[name] = _text(data, name, cap, required)
@@ -348,7 +405,7 @@ def edit_call(session: Session, call: Call, user: User, role: str, data: dict, c
     if not changes:
         return None
     now = utcnow()
-    call.round, call.table_no = new["round"], new["table"]
+    call.round, call.table_no, call.players = new["round"], new["table"], new["players"]
     call.question, call.ruling, call.scenario = new["question"], new["ruling"], new["scenario"]
     call.status, call.appeal_ruling = new["status"], new["appeal_ruling"]
     if "appeal_ruling" in changes:
@@ -455,8 +512,10 @@ def get_call(session: Session, call_id: int) -> Call | None:
 def call_json(call: Call, url: str, detail: bool = False) -> dict:
     """A call as the API and the exports give it."""
     out = {"id": call.id, "url": url, "event": call.event.slug if call.event else None,
-           "round": call.round, "table": call.table_no, "judge": call.judge.name,
-           "time": _value(call.created_at), "updated": _value(call.updated_at),
+           "round": call.round, "table": call.table_no, "players": call.players or "",
+           "judge": call.judge.name,
+           "time": _value(call.created_at, call.event),
+           "updated": _value(call.updated_at, call.event),
            "question": call.question, "entries": call.entry_ids,
            "scenario": call.scenario, "game": call.game,
            "ruleset": call.ruleset.isoformat(), "ruling": call.ruling,
@@ -467,7 +526,7 @@ def call_json(call: Call, url: str, detail: bool = False) -> dict:
     if detail:
         out["outcome"] = call.outcome
         out["revisions"] = [{"number": r.number, "author": r.author.name,
-                             "at": _value(r.at), "changes": r.changes}
+                             "at": _value(r.at, call.event), "changes": r.changes}
                             for r in call.revisions]
     return out
 
@@ -485,20 +544,34 @@ def outcome_summary(outcome: dict | None) -> dict | None:
             "verdict": (outcome.get("verdict") or {}).get("status")}
 
 
-CSV_FIELDS = ["id", "time", "round", "table", "judge", "status", "status_label", "question",
-              "ruling", "appeal_ruling", "appeal_judge", "entries", "game", "ruleset",
-              "outcome", "revision", "url"]
+# The export's columns and their headers (Japanese: the report is written in Japanese).
+CSV_COLUMNS = [("id", "番号"), ("time", "日時"), ("round", "ラウンド"), ("table", "卓"),
+               ("players", "プレイヤー"), ("judge", "ジャッジ"), ("status_label", "状態"),
+               ("question", "質問"), ("ruling", "裁定"), ("appeal_ruling", "上訴裁定"),
+               ("appeal_judge", "上訴を裁定したジャッジ"), ("entries", "根拠"),
+               ("game", "ゲーム"), ("ruleset", "ルールの日付"), ("outcome", "盤面の結果"),
+               ("revision", "改訂"), ("url", "URL")]
+CSV_FIELDS = [name for name, _header in CSV_COLUMNS]
+CSV_HEADERS = [header for _name, header in CSV_COLUMNS]
+VERDICTS = {"match": "裁定どおり", "mismatch": "裁定と異なる", "none": "期待値なし"}
 
 
 def csv_row(call_data: dict) -> list[str]:
-    """A call's JSON as one CSV row (entries joined by spaces; the outcome in brief)."""
+    """A call's JSON as one CSV row: entries joined by spaces, the time as the venue's
+    clock shows it (YYYY-MM-DD HH:MM), the status and the board's outcome in Japanese."""
     out = []
     for name in CSV_FIELDS:
         v = call_data.get(name)
         if name == "entries":
             v = " ".join(v or [])
+        elif name == "time" and v:
+            v = datetime.fromisoformat(v).strftime("%Y-%m-%d %H:%M")
+        elif name == "status_label":
+            v = STATUS_LABELS.get(call_data.get("status"), v)
         elif name == "outcome":
-            v = (f"{v['steps']} steps; {v['last']}" if v else "")
+            v = (f"{v['steps']}手順・{'合法' if v.get('legal', True) else '不正な手順あり'}"
+                 f"・{VERDICTS.get(v.get('verdict') or 'none', '')}"
+                 + (f"・{v['last']}" if v.get("last") else "")) if v else ""
         text = "" if v is None else str(v)
         # A cell starting with = + - @ would run as a formula in a spreadsheet.
         if text[:1] in ("=", "+", "-", "@", "\t", "\r"):

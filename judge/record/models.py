@@ -23,6 +23,8 @@ QUESTION_MAX = 4000
 RULING_MAX = 4000
 SCENARIO_MAX = 64 * 1024
 ENTRIES_MAX = 20
+PLAYERS_MAX = 200
+DEFAULT_TZ = "Asia/Tokyo"
 
 ROLES = ("head", "floor")
 ROLE_LABELS = {"head": N_("ヘッドジャッジ"), "floor": N_("フロアジャッジ")}
@@ -38,6 +40,9 @@ class Event(Base):
     slug: Mapped[str] = mapped_column(String(SLUG_MAX), unique=True)
     title: Mapped[str] = mapped_column(String(TITLE_MAX))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # the venue's time zone (IANA name): every time of the event is shown in it
+    timezone: Mapped[str] = mapped_column(String(64), default=DEFAULT_TZ,
+                                          server_default=DEFAULT_TZ)
 
 
 class Staff(Base):
@@ -66,6 +71,8 @@ class Call(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     question: Mapped[str] = mapped_column(Text)
+    # the players at the table (names or ids, as the judge wrote them)
+    players: Mapped[str] = mapped_column(String(PLAYERS_MAX), default="", server_default="")
     scenario: Mapped[str] = mapped_column(Text, default="")
     game: Mapped[str | None] = mapped_column(String(40), nullable=True)
     ruleset: Mapped[date] = mapped_column(Date)

@@ -74,6 +74,13 @@ def _labels():
             "ROLE_LABELS": {k: _(v) for k, v in ROLE_LABELS.items()}}
 
 
+@bp.app_template_filter("local")
+def _local(moment, event, fmt: str = "%Y-%m-%d %H:%M %Z") -> str:
+    """A stored time as the venue's clock shows it (``%Z``: its zone, 12:29 JST)."""
+    shown = C.local_time(moment, event)
+    return shown.strftime(fmt) if shown else ""
+
+
 @bp.get("/events")
 @login_required
 def events():
@@ -127,7 +134,7 @@ def export(slug: str, fmt: str):
     else:
         out = io.StringIO()
         writer = csv.writer(out)
-        writer.writerow(C.CSV_FIELDS)
+        writer.writerow(C.CSV_HEADERS)
         for row in rows:
             writer.writerow(C.csv_row(row))
         # A BOM, so a spreadsheet opened by double-click reads the Japanese as UTF-8.
@@ -151,6 +158,26 @@ def add_staff(slug: str):
              field="name")
     try:
         C.set_staff(db(), event, judge, request.form.get("role", "floor"))
+    except C.CallInputError as exc:
+        _input_error(exc)
+    db().commit()
+    return redirect(url_for(".calls", slug=slug), code=303)
+
+
+@bp.post("/events/<slug>/staff/remove")
+@login_required
+def remove_staff(slug: str):
+    """The head judge takes a judge off the staff: at once, pages and tokens alike."""
+    from judge.platform.accounts import user_named
+    event, role = staff_event(slug)
+    if role != "head":
+        fail(403, _("Only a head judge adds staff."))
+    judge = user_named(db(), request.form.get("name", ""))
+    if judge is None:
+        fail(404, _("No user {name!r}: create it with `judge user add`.",
+                    name=request.form.get("name", "")[:40]), field="name")
+    try:
+        C.remove_staff(db(), event, judge)
     except C.CallInputError as exc:
         _input_error(exc)
     db().commit()
@@ -185,10 +212,10 @@ def new_call(slug: str):
     """The new call form (the board filled in when it comes from the board editor)."""
     event, role = staff_event(slug)
     values = {"scenario": _board_text(), "round": request.args.get("round", ""),
-              "table": request.args.get("table", ""), "question": "", "ruling": "",
-              "entries": ""}
+              "table": request.args.get("table", ""), "players": "", "question": "",
+              "ruling": "", "entries": ""}
     return render_template("record/call_form.html", event=event, role=role, v=values,
-                           error=None)
+                           error=None, run=_form_run(values["scenario"]))
 
 
 @bp.post("/events/<slug>/calls")
@@ -196,14 +223,14 @@ def new_call(slug: str):
 def create_call(slug: str):
     """Store a new call; a bad field re-shows the form with the error (nothing stored)."""
     event, role = staff_event(slug)
-    form = {k: request.form.get(k, "") for k in ("round", "table", "question", "ruling",
-                                                  "entries", "scenario")}
+    form = {k: request.form.get(k, "") for k in ("round", "table", "players", "question",
+                                                  "ruling", "entries", "scenario")}
     db().commit()      # no lock held while the engine runs the board (see api.create)
     try:
-        clean = C.clean_call(form, services().corpus)
+        clean = C.clean_call(form, services().corpus, event=event)
     except C.CallInputError as exc:
         return render_template("record/call_form.html", event=event, role=role, v=form,
-                               error=exc), exc.status
+                               error=exc, run=_form_run(form["scenario"])), exc.status
     call = C.record_call(db(), event, current_user, clean)
     db().commit()
     return redirect(call_url(call), code=303)
@@ -217,8 +244,7 @@ def call(call_id: int):
     if _json():
         return jsonify(C.call_json(found, call_url(found), detail=True))
     return render_template("record/call.html", c=found, role=role, run=_run_view(found),
-                           cited=_cited(found), error=None,
-                           can_edit=role == "head" or found.judge_id == current_user.id)
+                           cited=_cited(found), error=None, can_edit=_can_edit(found, role))
 
 
 @bp.post("/calls/<int:call_id>")
@@ -238,28 +264,47 @@ def edit(call_id: int):
         found, role = staff_call(call_id)
         return render_template("record/call.html", c=found, role=role, run=_run_view(found),
                                cited=_cited(found), error=exc,
-                               can_edit=role == "head" or found.judge_id == current_user.id
-                               ), exc.status
+                               can_edit=_can_edit(found, role)), exc.status
     db().commit()
     return redirect(call_url(found), code=303)
+
+
+def _can_edit(call, role: str) -> bool:
+    """The head judge edits any call; a floor judge their own, until its appeal is ruled."""
+    return role == "head" or (call.judge_id == current_user.id
+                              and call.status != "appeal_ruled")
 
 
 def _run_view(call):
     """The stored board replayed under its pinned ruleset, as the entry page shows one."""
     if not call.scenario:
         return None
+    from judge.i18n import current_locale       # the boards' words are the reader's
+    return services().cache.get(("call-run", call.id, call.version, current_locale()),
+                                lambda: _replay(call.scenario, f"call {call.id}", call.ruleset))
 
-    def make():
-        from judge.engine.errors import ScenarioError
-        from judge.app import boards
-        from judge.app.replays import run_view
-        try:
-            result = boards.run(call.scenario, services().corpus, source=f"call {call.id}",
-                                as_of=call.ruleset)
-        except ScenarioError:
-            return None
-        return run_view(result, f"call {call.id}", None, tuple(result.scenario.game.zones))
-    return services().cache.get(("call-run", call.id, call.version), make)
+
+def _form_run(text: str):
+    """The board a new call carries, replayed as it will be recorded (None if it has
+    none or does not run: the form then shows the YAML and, on saving, the error)."""
+    if not text.strip():
+        return None
+    import hashlib
+    from judge.i18n import current_locale
+    key = ("form-run", hashlib.sha256(text.encode("utf-8")).hexdigest(), current_locale())
+    return services().cache.get(key, lambda: _replay(text, "board"))
+
+
+def _replay(text: str, source: str, as_of=None):
+    """The board run (at ``as_of``, a call's pinned day, if given) as a run's view."""
+    from judge.engine.errors import ScenarioError
+    from judge.app import boards
+    from judge.app.replays import run_view
+    try:
+        result = boards.run(text, services().corpus, source=source, as_of=as_of)
+    except ScenarioError:
+        return None
+    return run_view(result, source, None, tuple(result.scenario.game.zones))
 
 
 def _cited(call) -> list[dict]:

@@ -42,13 +42,16 @@ class Searcher:
         self._update_lock = threading.Lock()
 
     @classmethod
-    def open(cls, corpus: Corpus, index_dir: str | Path | None = None) -> "Searcher":
+    def open(cls, corpus: Corpus, index_dir: str | Path | None = None,
+             build: bool = True) -> "Searcher":
         """Open the index of ``corpus``, building it first if it is missing or stale.
 
         Never fails because of the index: a damaged index is rebuilt; if the index
-        folder cannot be written at all, the index is built in memory.
+        folder cannot be written at all, the index is built in memory.  Without
+        ``build`` (a serving worker), a missing, stale or damaged index raises
+        :class:`~judge.search.store.IndexMissing` instead.
         """
-        return cls(IndexStore.open(corpus, index_dir))
+        return cls(IndexStore.open(corpus, index_dir, build=build))
 
     @property
     def corpus(self) -> Corpus:

@@ -72,12 +72,11 @@ def _vocabulary(corpus) -> tuple[list[str], list[str]]:
     def titles() -> tuple[list[str], list[str]]:
         seen: dict[str, str] = {}
         # Rules, terms and Q&A first, so a rule's word wins over a card's name of the
-        # same form.
-        for entry in sorted(corpus, key=lambda e: e.kind == "card"):
-            for name in [entry.title, *entry.aliases]:
-                name = NUMBERED_TITLE.sub("", str(name)).strip()
-                if 2 <= len(name) <= 30:
-                    seen.setdefault(normalize(name), name)
+        # same form (from the corpus's table of names: no entry is read)
+        for name, _id, _kind in sorted(corpus.tables.names(), key=lambda n: n[2] == "card"):
+            name = NUMBERED_TITLE.sub("", str(name)).strip()
+            if 2 <= len(name) <= 30:
+                seen.setdefault(normalize(name), name)
         return list(seen), list(seen.values())
     # kept between runs: making it unpickles every entry, most of a one-shot typo search
     vocab = remembered("search-vocabulary", corpus, titles)

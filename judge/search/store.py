@@ -55,7 +55,7 @@ class IndexStore:
 
     def __init__(self, corpus: Corpus, ix, texts: TextPostings, path: Path | None, fp: str,
                  base: "IndexStore | None" = None, changed: tuple[str, ...] = (),
-                 digests: dict[str, bytes] | None = None):
+                 digests: dict[str, bytes] | None = None, gone: int | None = None):
         self.corpus = corpus
         self.path = path
         self.fingerprint = fp
@@ -74,10 +74,10 @@ class IndexStore:
         old_n = base.matcher.n if base is not None else 0
         if base is not None and old_n < n and any(off == old_n for _, off in leaves):
             # an update appended one segment: keep what was read of the others, read
-            # the new passages only, and drop the changed entries' old passages
-            gone = 0
-            for entry_id in changed:
-                gone |= base.matcher.postings("entry", entry_id).bits
+            # the new passages only, and drop the changed entries' old passages (``gone``,
+            # read by the update before it renamed the folder the base store reads)
+            if gone is None:
+                gone = base._passages_of(changed)
             keep = ~gone
             new = [(leaf, off) for leaf, off in leaves if off >= old_n]
             prior, games, kinds, current = _facts(texts, old_n)
@@ -122,13 +122,17 @@ class IndexStore:
     # --- opening ----------------------------------------------------------------------
 
     @classmethod
-    def open(cls, corpus: Corpus, index_dir: str | Path | None = None) -> "IndexStore":
-        """The index of ``corpus``, built first if it is missing, stale or damaged."""
+    def open(cls, corpus: Corpus, index_dir: str | Path | None = None,
+             build: bool = True) -> "IndexStore":
+        """The index of ``corpus``, built first if it is missing, stale or damaged;
+        without ``build``, :class:`IndexMissing` is raised instead (a serving worker)."""
         base = index_base(index_dir)
         fp = fingerprint(corpus)
         path = index_path(base, fp)
         try:
             store = cls._try_open(corpus, path, fp)
+            if store is None and not build:
+                raise IndexMissing(str(path))
             if store is None:
                 with build_lock(base):
                     store = cls._try_open(corpus, path, fp)
@@ -205,6 +209,9 @@ class IndexStore:
         answering, from the old state, until it is dropped).
         """
         ids = list(dict.fromkeys(entry_ids))
+        # The changed entries' passages in this store, read now: once the folder is
+        # renamed, a thread that never searched here could not open it any more.
+        gone = self._passages_of(ids)
         # The new fingerprint: the digests the index keeps of the entries it holds, the
         # changed ones computed from the entries themselves (the corpus may have been
         # changed in memory since it was read, so no memo keyed on its files is trusted)
@@ -222,7 +229,7 @@ class IndexStore:
             segment = self._write_update(self.ix.writer(), ids, corpus, None)
             texts = self.texts.appended(segment) if segment else self.texts
             return IndexStore(corpus, self.ix, texts, None, fp, base=self, changed=tuple(ids),
-                              digests=digests)
+                              digests=digests, gone=gone)
         base = self.path.parent
         with build_lock(base):
             self._write_update(self.ix.writer(compound=False), ids, corpus, self.path)
@@ -239,7 +246,14 @@ class IndexStore:
                 os.replace(self.path, target)
         ix = whoosh_index.open_dir(str(target))
         return IndexStore(corpus, ix, TextPostings.open(target), target, fp, base=self,
-                          changed=tuple(ids))
+                          changed=tuple(ids), gone=gone)
+
+    def _passages_of(self, entry_ids: Iterable[str]) -> int:
+        """The passages of these entries (a bitset)."""
+        bits = 0
+        for entry_id in entry_ids:
+            bits |= self.matcher.postings("entry", entry_id).bits
+        return bits
 
     def _write_update(self, writer, ids: list[str], corpus: Corpus,
                       folder: Path | None) -> "Segment | None":
@@ -342,6 +356,10 @@ class IndexStore:
         return alias_table(self.corpus.games)
 
 
+class IndexMissing(Exception):
+    """The search index of the corpus is missing, stale or damaged (``judge index``)."""
+
+
 def _all_names(corpus: Corpus) -> dict[str, set[str]]:
     """Every name -> the entries called so; remembered per corpus content (computing it
     reads every entry, which the compiled corpus otherwise leaves unread)."""
@@ -353,9 +371,11 @@ def _all_names(corpus: Corpus) -> dict[str, set[str]]:
     if isinstance(found, dict):
         return {name: set(ids) for name, ids in found.items()}
     names: dict[str, set[str]] = {}
-    for entry in corpus:
-        for name in _names(entry):
-            names.setdefault(name, set()).add(entry.id)
+    # from the corpus's table of titles and aliases: no entry is read
+    for name, entry_id, role in corpus.tables.names(with_role=True):
+        forms = [name, _PAREN_TAIL.sub("", name)] if role == "title" else [name]
+        for form in forms:
+            names.setdefault(needle(form), set()).add(entry_id)
     cache.memo_put(key, "names-" + SCHEMA_VERSION, {k: sorted(v) for k, v in names.items()})
     return names
 

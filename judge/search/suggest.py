@@ -61,19 +61,17 @@ class Vocabulary:
 
     @classmethod
     def from_corpus(cls, corpus: Corpus) -> "Vocabulary":
-        """Card, term and rule names (titles and aliases) of a corpus."""
+        """Card, term and rule names (titles and aliases) of a corpus, from its table of
+        names (no entry is read)."""
         names: dict[str, str] = {}
-        for entry in corpus:
-            if entry.kind not in ("card", "term", "rule"):
-                continue
-            for name in [entry.title, *entry.aliases]:
-                # the whole name, and its parts: 想起「テリブルスーヴニール」 is also
-                # テリブルスーヴニール, 十六夜 咲夜 is also 咲夜
-                for part in [name, *_PARTS.split(name)]:
-                    part = part.strip()
-                    norm = _word_form(part)
-                    if len(norm) >= 2 and norm not in names:
-                        names[norm] = part
+        for name, _id, _kind in corpus.tables.names(("card", "term", "rule")):
+            # the whole name, and its parts: 想起「テリブルスーヴニール」 is also
+            # テリブルスーヴニール, 十六夜 咲夜 is also 咲夜
+            for part in [name, *_PARTS.split(name)]:
+                part = part.strip()
+                norm = _word_form(part)
+                if len(norm) >= 2 and norm not in names:
+                    names[norm] = part
         return cls(names)
 
     def close(self, word: str, limit: int = MAX_SUGGESTIONS) -> list[str]:

@@ -11,6 +11,12 @@ Config keys (beside Flask's own):
 - ``INDEX_DIR``: the search index folder (default: the search package's own choice).
 - ``SEARCHER``: a ready searcher object (tests inject one); ``SEARCH_EAGER``: open the
   index at startup (default True) rather than at the first search.
+- ``BUILD``: build the compiled corpus and the search index if they are missing or
+  stale (default True); False (``gunicorn wsgi:app``) refuses to start instead
+  (:class:`judge.web.serving.NotReady`, naming ``judge index``).
+- ``OFFLINE_BUILD``: build the offline files on request when missing (default True);
+  ``OFFLINE_WARM``: start building them at the first request (default True).  Both
+  False under ``wsgi.py`` unless ``JUDGE_OFFLINE_BUILD=1`` (judge/web/serving.py).
 - ``MAX_CONTENT_LENGTH``: the largest request body (default 512 KiB; a scenario is at
   most 256 KiB, see judge/engine/yamlsource.py).
 - ``MAX_QUERY_CHARS``: the longest search query (default 256 characters).
@@ -18,6 +24,8 @@ Config keys (beside Flask's own):
   SQLite in the instance folder); ``SECRET_KEY``: see judge/platform/login.py.
 - ``PAGE_SIZE``: search results per page (default 10); ``MAX_PAGE``: the last page
   one may ask for (default 50).
+- ``PROXY_HOPS``, ``HOSTS``: the proxies in front and the site's names
+  (judge/web/transport.py).
 - ``RUN_BUDGET``: limits of every scenario run (permalinks, the board, ``/api/run``,
   replays), a mapping of ``actions``, ``steps``, ``cards``, ``seconds`` over the
   defaults and ``JUDGE_BUDGET_*`` (judge/engine/budget.py, docs/budgets.md).
@@ -58,6 +66,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(DEFAULTS)
     app.config["CORPUS_DIR"] = os.environ.get("JUDGE_CORPUS") or str(DEFAULT_CORPUS)
     app.config.update(config or {})
+    _bounded_ids(app)
     from .sessions import CookieSessions
     app.session_interface = CookieSessions()
     app.json.ensure_ascii = False
@@ -68,12 +77,16 @@ def create_app(config: dict | None = None) -> Flask:
     _template_cache(app)
     services.init_app(app)
     security.init_app(app)
+    from . import transport
+    transport.init_app(app)        # Host names, the TLS proxy (PROXY_HOPS), HSTS
     errors.init_app(app)
     errors.answer_errors(app, ScenarioError, BudgetExceeded)   # the engine's, as 4xx
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     from judge.offline import site as offline
     offline.init_app(app)          # manifest, service worker, offline search and pages
+    from . import venue
+    venue.init_app(app)            # /venue: the address as a QR code for the phones
     from . import changes
     changes.init_app(app)
     from judge.platform.login import init_app as init_platform
@@ -84,6 +97,20 @@ def create_app(config: dict | None = None) -> Flask:
     editors.init_app(app)      # editors' review of published rulings (needs the accounts)
     _use_budget(app)
     return app
+
+
+def _bounded_ids(app: Flask) -> None:
+    """``<int:…>`` in a route matches only what a database id can be (an ``Integer``
+    column: below 2**31 on PostgreSQL): a larger number is 404, as an unknown id is,
+    not an overflow in the database (SQLite: OverflowError from 2**63)."""
+    from werkzeug.routing import IntegerConverter
+
+    class DatabaseInt(IntegerConverter):
+        def __init__(self, url_map, fixed_digits=0, min=None, max=2 ** 31 - 1,
+                     signed=False):
+            super().__init__(url_map, fixed_digits, min, max, signed)
+
+    app.url_map.converters["int"] = DatabaseInt
 
 
 def _template_cache(app: Flask) -> None:

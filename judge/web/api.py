@@ -27,8 +27,8 @@ YAML_TYPES = ("text/yaml", "application/yaml", "application/x-yaml", "text/x-yam
 def index():
     """What the API offers (a map of its routes), with an entry of the corpus as example."""
     corpus = services().corpus
-    example = next((e.id for e in corpus if e.kind == "qa"), None) or \
-        next((e.id for e in corpus), "<game>/qa/QA-337")
+    example = next(iter(corpus.ids("qa")), None) or \
+        next(iter(corpus.ids()), "<game>/qa/QA-337")
     return jsonify({
         "search": url_for("api.search", q="QA-337"),
         "entry": url_for("api.entry", entry_id=example),
@@ -165,7 +165,7 @@ def cards(name: str):
     corpus = services().corpus
 
     def make():
-        return sorted({e.title for e in corpus if e.game == name and e.kind == "card"})
+        return sorted({title for _id, title in corpus.tables.titles(name, "card")})
     out = {"game": name, "cards": services().cache.get(("cards", name), make)}
     q = viewmodels.clean_query(request.args.get("q"))[:60]
     if q:

@@ -1,4 +1,5 @@
-"""Card lookup for the board form (カード検索): a name in any kana or a number, and the
+"""Card lookup for the board form (カード検索): a name in any kana, its reading
+(いにしえのきおく finds 古の記憶), an alias or a number, and the
 stats the game knows for that card, so a judge never types ATK or 耐久力 by hand.
 
 The stats come from the game itself: each card entry of the corpus is made into a card
@@ -11,7 +12,7 @@ from __future__ import annotations
 import logging
 import re
 
-from judge.search.analysis import normalize
+from judge.search.analysis import is_kana, kana_reading, normalize, reading
 
 log = logging.getLogger(__name__)
 DIGITS = re.compile(r"\d+")
@@ -23,9 +24,8 @@ def card_table(game, corpus) -> list[dict]:
     normal forms search compares (built once per game and cached by the caller)."""
     fields = set(game.card_fields)
     out = []
-    for entry in corpus:
-        if entry.game != game.name or entry.kind != "card":
-            continue
+    for entry_id in corpus.ids("card", game.name):
+        entry = corpus.entries[entry_id]
         data = entry.data or {}
         name = str(data.get("name") or entry.title)
         number = str(data.get("id") or "")
@@ -43,6 +43,9 @@ def card_table(game, corpus) -> list[dict]:
             props["number"] = number
         out.append({"name": name, "number": number, "title": entry.title,
                     "fields": props, "normal": normalize(name).replace(" ", ""),
+                    # what a judge may type instead: the entry's aliases, and the
+                    # name's reading (computed on the first lookup that needs it)
+                    "aliases": [normalize(str(a)).replace(" ", "") for a in entry.aliases],
                     "digits": "".join(DIGITS.findall(number)).lstrip("0")})
     return out
 
@@ -52,22 +55,39 @@ def find_cards(table: list[dict], query: str) -> list[dict]:
     normal = normalize(query).replace(" ", "")
     digits = "".join(DIGITS.findall(query)).lstrip("0")
     numeric = bool(digits) and not re.sub(r"(?i)no|pr|[np.\-\s\d]", "", query)
-    scored = []
-    for card in table:
-        if numeric and card["digits"] == digits:
-            rank = 0
-        elif card["normal"].startswith(normal):
-            rank = 1
-        elif normal in card["normal"]:
-            rank = 2
-        else:
-            continue
-        scored.append((rank, len(card["name"]), card["title"], card))
+    scored = _scored(table, normal, digits, numeric, "")
+    if not scored and is_kana(query):
+        # no name holds what was typed: read it as a reading (いにしえのきおく → 古の記憶)
+        for card in table:
+            if "reading" not in card:        # MeCab's reading, as search reads titles
+                card["reading"] = reading(card["name"]).replace(" ", "")
+        scored = _scored(table, normal, digits, numeric, kana_reading(query))
     scored.sort(key=lambda s: s[:3])
     return [{"name": c["name"], "number": c["number"], "title": c["title"],
              "fields": c["fields"],
              "label": " · ".join(x for x in (c["number"], _stats(c["fields"])) if x)}
             for *_rank, c in scored[:LIMIT]]
+
+
+def _scored(table: list[dict], normal: str, digits: str, numeric: bool, said: str) -> list:
+    """(rank, name length, title, card) of each card the query names (by reading too
+    when ``said`` is the query's reading)."""
+    scored = []
+    for card in table:
+        if numeric and card["digits"] == digits:
+            rank = 0
+        elif card["normal"].startswith(normal) or normal in card.get("aliases", ()):
+            rank = 1
+        elif normal in card["normal"]:
+            rank = 2
+        elif said and card.get("reading", "").startswith(said):
+            rank = 3
+        elif said and len(said) > 1 and said in card.get("reading", ""):
+            rank = 4
+        else:
+            continue
+        scored.append((rank, len(card["name"]), card["title"], card))
+    return scored
 
 
 def _stats(fields: dict) -> str:

@@ -1,6 +1,8 @@
 """What changed (変更履歴): the page and the Atom feed judges follow.
 
-``/changes`` lists the revisions of rulings (rules, Q&A, terms) by date, newest first,
+``/changes`` lists the revisions of rulings (rules, Q&A, terms): the rulings first, then
+the rules texts, then the editorial changes (``?kind=rulings|texts|editorial`` keeps one),
+each by date, newest first,
 each with its word diff against the revision it replaced (the entry page's diff);
 ``/changes.atom`` is the same as an Atom feed, for every game or one
 (``/changes.atom?game=<game>`` or ``/<game>/changes.atom``).  Both take ``?since=``.
@@ -12,6 +14,7 @@ from datetime import date, datetime, timezone
 from xml.etree import ElementTree as ET
 
 from flask import Blueprint, Response, jsonify, render_template, request, url_for
+from markupsafe import Markup
 
 from judge.corpus.changes import changes_since
 
@@ -48,6 +51,35 @@ def _game_arg(game: str | None) -> str | None:
     return game
 
 
+# The kinds of change a judge filters by (?kind=), in the order the page shows them:
+# the rulings first (a reversed Q&A is what changes a call at the table), then the rules
+# texts, then the editorial ones (glossary terms, cards).
+CHANGE_KINDS = ("rulings", "texts", "editorial")
+ENTRY_KIND_OF = {"qa": "rulings", "ruling": "rulings", "rule": "texts"}
+
+
+def change_kind(entry_kind: str) -> str:
+    """``rulings``, ``texts`` or ``editorial``: which filter of /changes an entry's
+    change falls under."""
+    return ENTRY_KIND_OF.get(entry_kind, "editorial")
+
+
+def _kind_arg(kind: str | None) -> str | None:
+    if not kind:
+        return None
+    if kind not in CHANGE_KINDS:
+        fail(400, _("kind {kind!r}: not a kind of change.", kind=kind[:20]), field="kind",
+             accepted=list(CHANGE_KINDS))
+    return kind
+
+
+def _ordered(items: list[dict], kind: str | None) -> list[dict]:
+    """Rulings first, then texts, then editorial changes, each newest first (the order
+    the list already has); only ``kind``'s when given."""
+    out = [i for k in CHANGE_KINDS for i in items if i["change_kind"] == k]
+    return [i for i in out if i["change_kind"] == kind] if kind else out
+
+
 def _items(game: str | None, since: date | None, limit: int | None = None) -> list[dict]:
     def make():
         out = []
@@ -58,7 +90,8 @@ def _items(game: str | None, since: date | None, limit: int | None = None) -> li
                         "document": c.revision.source.get("document", ""),
                         "url": url_for("pages.entry", entry_id=c.entry.id,
                                        rev=c.revision.number),
-                        "withdrawn_reason": c.revision.withdrawn_reason})
+                        "withdrawn_reason": c.revision.withdrawn_reason,
+                        "change_kind": change_kind(c.entry.kind)})
         return out
     items = services().cache.get(("changes", game, since), make)
     return items[:limit] if limit else items
@@ -69,12 +102,17 @@ def page():
     """The "what changed" page (``?game=``, ``?since=``, ``?format=json``)."""
     game = _game_arg(request.args.get("game"))
     since = as_of_arg(request.args, "since")
-    items = _items(game, since)
+    kind = _kind_arg(request.args.get("kind"))
+    every = _items(game, since)
+    items = _ordered(every, kind)
     if request.args.get("format") == "json":
         return jsonify({"game": game, "since": since.isoformat() if since else None,
+                        "kind": kind,
                         "changes": [{k: v for k, v in i.items() if k != "diff"}
                                     for i in items]})
-    return render_template("changes.html", items=items, game=game, since=since)
+    counts = {k: sum(1 for i in every if i["change_kind"] == k) for k in CHANGE_KINDS}
+    return render_template("changes.html", items=items, game=game, since=since, kind=kind,
+                           kinds=CHANGE_KINDS, counts=counts)
 
 
 @bp.get("/changes.atom")
@@ -91,7 +129,10 @@ def game_feed(game: str):
 
 def _feed(game: str | None) -> Response:
     since = as_of_arg(request.args, "since")
-    items = _items(game, since, FEED_SIZE)
+    # a feed reader orders by date: newest first, one kind when ?kind= says so
+    kind = _kind_arg(request.args.get("kind"))
+    items = [i for i in _items(game, since) if not kind or i["change_kind"] == kind]
+    items = items[:FEED_SIZE]
     ET.register_namespace("", ATOM)
     root = ET.Element(f"{{{ATOM}}}feed")
     base = request.url_root.rstrip("/")
@@ -102,7 +143,9 @@ def _feed(game: str | None) -> Response:
             el.text = text
         return el
 
-    title = _("judge: changes to rulings") + (f" ({game})" if game else "")
+    from .viewmodels import game_labels
+    title = _("judge: changes to rulings") + (f" ({game_labels().get(game, game)})"
+                                              if game else "")
     sub(root, "title", title)
     sub(root, "id", f"{base}/changes.atom" + (f"?game={game}" if game else ""))
     sub(root, "link", href=request.url, rel="self")
@@ -119,12 +162,15 @@ def _feed(game: str | None) -> Response:
         sub(entry, "link", href=base + item["url"], rel="alternate")
         sub(entry, "updated", _stamp(item["date"]))
         sub(entry, "category", term=item["game"])
-        body = (f"<p>{item['document']} · {item['date']}</p>" +
-                (f"<div class=\"diff\">{item['diff']}</div>" if item["diff"] is not None
-                 else "") +
-                (f"<p>撤回: {item['withdrawn_reason']}</p>" if item["withdrawn_reason"]
-                 else ""))
-        sub(entry, "content", body.replace("\n", "<br/>"), type="html")
+        # content type="html" is HTML the reader renders: every text an editor typed
+        # (the document's name, the withdrawal notice) is escaped; the diff is made of
+        # escaped words already (render.word_diff)
+        body = (Markup("<p>{} · {}</p>").format(item["document"], item["date"]) +
+                (Markup('<div class="diff">{}</div>').format(Markup(item["diff"]))
+                 if item["diff"] is not None else "") +
+                (Markup("<p>{}: {}</p>").format(_("withdrawn"), item["withdrawn_reason"])
+                 if item["withdrawn_reason"] else ""))
+        sub(entry, "content", str(body).replace("\n", "<br/>"), type="html")
     xml = ET.tostring(root, encoding="unicode", xml_declaration=False)
     return Response('<?xml version="1.0" encoding="utf-8"?>\n' + xml,
                     content_type="application/atom+xml; charset=utf-8")

@@ -8,13 +8,14 @@ stays as the judge follows links.  Templates translate with ``_()``; engine mess
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from urllib.parse import urlencode
 
 from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, get_translations
 from jinja2 import pass_eval_context
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from judge import i18n
 from judge.i18n import DEFAULT_LOCALE, LOCALES, normalize
@@ -22,6 +23,15 @@ from judge.i18n import DEFAULT_LOCALE, LOCALES, normalize
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_NAMES = {"ja": "日本語", "en": "English"}
+
+
+CODE_SPAN = re.compile(r"`([^`\n]+)`")
+
+
+def code_spans(text) -> Markup:
+    """A message's `identifiers` (a scenario's keys: `resolve: yes`) inside <code>, the
+    rest escaped: the reader's words stay words, the file format's stay code."""
+    return Markup(CODE_SPAN.sub(lambda m: f"<code>{m.group(1)}</code>", str(escape(text))))
 
 
 def select_locale() -> str:
@@ -101,6 +111,9 @@ def init_app(app: Flask) -> None:
     # "gettext" in the template's context and calls it through Context.call (half the
     # cost of the ~90 _() of a board's page); the result is the same newstyle one.
     app.jinja_env.globals["gettext"] = app.jinja_env.globals["_"] = _template_gettext
+    app.jinja_env.filters["code_spans"] = code_spans
+    from judge.app.replays import verdict_words
+    app.jinja_env.filters["verdict_words"] = verdict_words
 
     @app.context_processor
     def _language():
@@ -143,7 +156,11 @@ def _script_text(lang: str, script: str) -> dict[str, str]:
             if m.id and m.string and any(loc.endswith(script) for loc, _ in m.locations)}
 
 
-def script_text(script: str = "board.js") -> dict[str, str]:
+def script_text(script: str = "board.js", *more: str) -> dict[str, str]:
     """The translations of a script's messages (``t("…")`` in static/<script>) for the
-    reader's locale, read from the catalogue where Babel extracted them."""
-    return _script_text(current(), script)
+    reader's locale, read from the catalogue where Babel extracted them; with ``more``,
+    those of the other scripts of the page too."""
+    out = dict(_script_text(current(), script))
+    for other in more:
+        out.update(_script_text(current(), other))
+    return out

@@ -121,9 +121,18 @@ STEP = obj(
 STATE = obj(["players"], "A game state", active=NSTR, phase=NSTR, turn=INT,
             players=ANY_OBJ, this_turn=array(ANY_OBJ), winner=NSTR)
 VERDICT = obj(
-    ["status", "checked", "failed", "rows"], "The run against what the ruling says",
+    ["status", "checked", "failed", "rows", "kind", "text"],
+    "What the run did, in one line (the engine's verdict: kind, text, the refusing step's "
+    "citation), and the run against what the ruling says (status, checked, rows)",
+    kind={"type": "string", "enum": ["refused", "won", "changed", "unchanged", "empty"]},
+    text=text("the outcome in one line, in the request's language"),
+    message=text("the message id"), params=ANY_OBJ, domain=STR,
+    step={"type": "integer", "nullable": True,
+          "description": "the step refusing (or winning)"},
+    rule=NSTR, clause=NSTR, quote=NSTR, interpretation=BOOL, interpretation_id=STR,
+    reason=NSTR,
     status={"type": "string", "enum": ["match", "mismatch", "none"]}, checked=INT,
-    failed=INT, source=NSTR,
+    failed=INT, source=NSTR, game=STR,
     rows=array(obj(["path", "ok"], path=STR, expected=ANY_VALUE, actual=ANY_VALUE, ok=BOOL)))
 _RUN_FIELDS = dict(
     game=STR, ruleset=STR, ruleset_label=STR, title=STR, scenario=STR, ruling=STRS,

@@ -48,7 +48,32 @@ def _globals():
             "GAME_SLOT": viewmodels.game_slots(),
             "KIND_LABELS": viewmodels.KIND_LABELS, "zone_label": zone_label,
             "entry_url": entry_url, "step_link": viewmodels.step_link,
-            "cite": viewmodels.step_citation}
+            "cite": viewmodels.step_citation, "boards_of": boards_of}
+
+
+def boards_of(entry_id: str, q: str = "") -> list[dict]:
+    """The boards a ruling opens in one tap: its linked scenarios (path, title), for the
+    search hits and the entry page (the editor, loaded with the scenario, runs it).
+
+    With the query a hit was found by, the scenario whose title shares most of its
+    words comes first (「貫通 守備表示」 offers 「貫通属性の攻撃は守備表示の…」)."""
+    entry = services().corpus.entries.get(entry_id)
+    if entry is None or not entry.scenarios:
+        return []
+    titles = {s["path"]: s["title"] for s in corpus_scenarios()}
+    out = [{"path": rel, "title": titles.get(rel, rel.rsplit("/", 1)[-1]),
+            "url": url_for("pages.board", **{"from": rel})} for rel in entry.scenarios]
+    pairs = _bigrams(q)
+    if pairs:
+        out.sort(key=lambda b: -len(pairs & _bigrams(b["title"])))   # stable: ties keep order
+    return out
+
+
+def _bigrams(text: str) -> set[str]:
+    """The two-character pieces of a text's words (NFKC), how a title is compared."""
+    import unicodedata
+    words = unicodedata.normalize("NFKC", text or "").split()
+    return {w[i:i + 2] for w in words for i in range(len(w) - 1)}
 
 
 @bp.get("/")
@@ -118,10 +143,12 @@ def entry(entry_id: str):
     def page() -> str:
         view = viewmodels.entry_view(found)
         rev = next(r for r in view["revisions"] if r["number"] == number)
+        from judge.app.rulings import ruling_on
         return render_template("entry.html", e=found, view=view, rev=rev,
                                text=viewmodels.revision_html(found, number),
                                runs=replay.for_revision(number), replay=replay,
-                               selected=number, as_of=day, changed=changed)
+                               selected=number, as_of=day, changed=changed,
+                               on_day=ruling_on(found, number) if day else None)
     if key is not None:
         return services().pages.get(key, lambda: page().encode("utf-8"))
     return page()
@@ -159,8 +186,12 @@ def board():
         from judge.app.replays import run_view
         run = run_view(board.result, origin, None, tuple(board.result.scenario.game.zones))
     lines = text.splitlines()
+    # the editor offers the scenarios of the board's own game as starting points
+    game = (board.data or {}).get("game") if isinstance(board.data, dict) else None
+    own = [s for s in corpus_scenarios() if s["game"] == game] if game in games else []
     html = render_template("board.html", board=board, run=run, games=games,
-                           scenario_count=len(corpus_scenarios()), lines=lines,
+                           scenario_count=len(own or corpus_scenarios()),
+                           scenario_game=game if own else None, lines=lines,
                            permalink=url_for("pages.board", s=board.token, _external=True),
                            download=url_for("pages.download", s=board.token))
     if status == 200:
@@ -181,10 +212,14 @@ def board_scenarios():
     when its "start" panel opens, as a page of its own (without JavaScript too)."""
     if request.args.get("format") == "json":
         return jsonify({"scenarios": corpus_scenarios()})
+    game = request.args.get("game") or None
+    if game is not None and game not in {g.name for g in viewmodels.available_games()}:
+        game = None           # an unknown game lists every scenario
 
     def page():
-        return render_template("board_scenarios.html", scenarios=corpus_scenarios())
-    return services().pages.get(("board-scenarios", web_locale()), page)
+        return render_template("board_scenarios.html", game=game, scenarios=[
+            s for s in corpus_scenarios() if game is None or s["game"] == game])
+    return services().pages.get(("board-scenarios", game, web_locale()), page)
 
 
 @bp.route("/board/download", methods=["GET", "POST"])

@@ -20,6 +20,11 @@ class CookieSessions(SecureCookieSessionInterface):
             return self.session_class()
         return super().open_session(app, request)
 
+    def get_cookie_secure(self, app) -> bool:
+        """Secure whenever the request came over TLS (behind a proxy: PROXY_HOPS)."""
+        from flask import request
+        return bool(app.config["SESSION_COOKIE_SECURE"] or request.is_secure)
+
     def save_session(self, app, session, response) -> None:
         if not session and not session.modified:
             if session.accessed:

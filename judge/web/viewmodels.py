@@ -18,6 +18,7 @@ from flask import current_app
 
 from judge.corpus import KINDS
 from judge.i18n import N_, _, gettext
+from judge.i18n.bilingual import is_bilingual, pick
 from judge.engine.errors import ScenarioError
 from judge.engine.registry import game_classes
 
@@ -184,7 +185,7 @@ def find_entry(entry_id: str):
         hits = services().searcher().search(key, limit=5).as_json().get("results", [])
         suggestions = [(h["url"], f"{h['title']} ({h['id']})") for h in hits]
     # the example is an id of this corpus, so it names a game the corpus has
-    example = next((e.id for e in corpus if e.kind == "qa"), "<game>/qa/QA-1")
+    example = next(iter(corpus.ids("qa")), "<game>/qa/QA-1")
     fail(404, _("No entry {id!r} in the corpus.", id=clean),
          hints=[_("An id is <game>/<kind>/<key> (for example {example}); a number "
                   "such as QA-337 or 6.5.3.b finds it too.", example=example)],
@@ -201,15 +202,36 @@ def source_text(source: Any) -> str:
     return " · ".join(str(source[k]) for k in SOURCE_MAIN if source.get(k))
 
 
-def source_detail(source: Any) -> list[tuple[str, str]]:
-    """The rest of a source (where it was quoted, which copy, file and lines)."""
+SOURCE_LABELS = _Labels({"revision": N_("copy"), "quoted_in": N_("quoted in"),
+                         "chapter": N_("chapter"), "url": N_("address"),
+                         "commit": N_("commit"), "text_lines": N_("lines of the text"),
+                         "file": N_("file"), "lines": N_("lines")})
+# How a game's @wiki importer names the copy of a backup page a revision comes from:
+# said again here in the reader's language.
+COPY = re.compile(r"^(newer|older) copy, revision (of|before) (.+)$")
+
+
+def source_value(key: str, value: Any) -> str:
+    """A source field's value as the reader reads it (the copy of a wiki page)."""
+    text = str(value)
+    m = COPY.match(text) if key == "revision" else None
+    if m and m.group(1) == "newer":
+        return _("the newer copy, the page's revision of {stamp}", stamp=m.group(3))
+    if m:
+        return _("the older copy, a revision before {stamp}", stamp=m.group(3))
+    return text
+
+
+def source_detail(source: Any) -> list[tuple[str, str, str]]:
+    """The rest of a source (where it was quoted, which copy, file and lines):
+    (label in the reader's language, the field's key, value)."""
     if not isinstance(source, dict):
         return []
-    out = [(k, str(v)) for k, v in source.items() if k not in SOURCE_MAIN and v
-           and k not in ("file", "lines")]
+    out = [(SOURCE_LABELS.get(k, k), k, source_value(k, v)) for k, v in source.items()
+           if k not in SOURCE_MAIN and v and k not in ("file", "lines")]
     if source.get("file"):
-        out.append(("file", f"{source['file']}" + (f" ({source['lines']})"
-                                                   if source.get("lines") else "")))
+        lines = _(" (lines {lines})", lines=source["lines"]) if source.get("lines") else ""
+        out.append((SOURCE_LABELS["file"], "file", f"{source['file']}{lines}"))
     return out
 
 
@@ -221,15 +243,16 @@ NOTE_KINDS = _Labels({"transcription": N_("transcription error"),
 
 def note_view(note: Any) -> dict:
     """An editor's note for the page: kind, text, the quoted words, the basis."""
-    if not isinstance(note, dict):
-        return {"kind": "", "text": str(note), "quote": "", "basis": "", "reading": "",
-                "clause": ""}
+    if not isinstance(note, dict) or is_bilingual(note):
+        return {"kind": "", "text": pick(note, web_locale()), "quote": "", "basis": "",
+                "reading": "", "clause": ""}
     kind = str(note.get("kind") or "")
     rest = {k: v for k, v in note.items() if k not in (
         "kind", "text", "note", "quote", "basis", "correct_reading", "clause") and v}
-    return {"kind": NOTE_KINDS.get(kind, kind), "text": str(note.get("text") or
-                                                            note.get("note") or ""),
-            "quote": str(note.get("quote") or ""), "basis": str(note.get("basis") or ""),
+    lang = web_locale()
+    return {"kind": NOTE_KINDS.get(kind, kind),
+            "text": pick(note.get("text") or note.get("note"), lang),
+            "quote": str(note.get("quote") or ""), "basis": pick(note.get("basis"), lang),
             "reading": str(note.get("correct_reading") or ""),
             "clause": str(note.get("clause") or ""),
             "extra": "; ".join(f"{k}: {v}" for k, v in rest.items())}
@@ -249,14 +272,9 @@ def linked(ids: list[str]) -> list[dict]:
 
 
 def cited_by(entry_id: str) -> list[str]:
-    """The entries that cite or name this one, a ``#clause`` reference included.
-
-    (``Corpus.cited_by`` compares whole references, so ``<game>/rule/6.5#6.5.3.b`` would
-    not count as citing ``<game>/rule/6.5``.)
-    """
-    corpus = services().corpus
-    return sorted(e.id for e in corpus if e.id != entry_id and any(
-        str(ref).split("#", 1)[0] == entry_id for ref in [*e.cites, *e.cards]))
+    """The other entries that cite or name this one, a ``#clause`` reference included
+    (from the corpus's citation table: no entry is read)."""
+    return [i for i in services().corpus.cited_by(entry_id) if i != entry_id]
 
 
 def entry_view(entry) -> dict:

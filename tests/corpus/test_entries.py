@@ -192,6 +192,7 @@ def test_editors_note_is_attached_and_the_text_kept(corpus, entry_id, words, kin
                for rev in entry.revisions), "the cited text must stay as it was"
     for note in notes:
         assert set(note) >= {"kind", "text", "correct_reading", "basis"}
+        assert set(note["text"]) == {"ja", "en"} and set(note["basis"]) == {"ja", "en"}
 
 
 def test_attack_lower_note_gives_the_correct_reading(corpus):
@@ -199,7 +200,7 @@ def test_attack_lower_note_gives_the_correct_reading(corpus):
     note = next(n for n in rev.notes if n["kind"] == "contradiction")
     assert note["clause"] == "attack-lower"
     assert "攻撃を仕掛けたプレイヤーのライフポイントから引かれます" in note["correct_reading"]
-    assert "public facts" in note["basis"]
+    assert "public facts" in note["basis"]["en"] and "公開されている事実" in note["basis"]["ja"]
     assert "相手プレイヤーのライフポイントかち引かれます" in rev.clauses["attack-lower"]
 
 

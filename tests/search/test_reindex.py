@@ -156,3 +156,25 @@ def test_updates_one_after_another_stack_their_passages(sample_corpus, tmp_path,
     finally:
         s.close()
         fresh.close()
+
+
+def test_an_update_from_a_thread_that_never_searched(own_searcher, sample_corpus):
+    """Issue 26: the first approval on a fresh server ran on a request thread that had
+    never searched; the new store then read the old one's postings through the folder
+    the update had just renamed (whoosh EmptyIndexError), and the approval half-landed."""
+    import threading
+    old = sample_corpus.get("vision/qa/QA-346")
+    new_rev = replace(old.revisions[0], text="**Q.** 封印されたノードは？\n\n**A.** いいえ。")
+    changed = _corpus_with(sample_corpus, replace(old, revisions=[new_rev]))
+    failures = []
+
+    def run():
+        try:
+            own_searcher.reindex(["vision/qa/QA-346"], changed)
+        except Exception as exc:      # noqa: BLE001 - what the test reports
+            failures.append(exc)
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join()
+    assert failures == []
+    assert [h.id for h in own_searcher.search("封印されたノード").hits] == ["vision/qa/QA-346"]

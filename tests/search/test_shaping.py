@@ -86,7 +86,7 @@ def test_a_modern_term_finds_the_texts_older_wording(real_searcher, real_corpus)
         assert data["expanded"]
     entry = real_corpus.get("yugioh/term/リバース効果")
     assert "表になったとき" in entry.data["glossary"]["wording"]
-    assert "public-facts" in entry.data["glossary"]["basis"]
+    assert all("public-facts" in entry.data["glossary"]["basis"][lang] for lang in ("ja", "en"))
 
 
 # Vision and Gem Chronicle: pairings where the game's own texts write one thing two ways
@@ -146,7 +146,8 @@ def test_every_pairing_is_in_the_texts_it_cites():
             assert all(w in text for w in item["wording"]), item["term"]
             if item.get("usage") in ("older", "variant"):
                 assert item["term"] in text, item["term"]
-            assert "line" in item["basis"] and item["lines"], item["term"]
+            assert "line" in item["basis"]["en"] and "行" in item["basis"]["ja"], item["term"]
+            assert item["lines"], item["term"]
 
 
 # The lexicon (sources/lexicon/<game>.yaml): a name judges use today, or an English one,

@@ -115,7 +115,7 @@ def test_games_describe_zones_fields_and_actions(client):
     toy = next(g for g in games if g["name"] == "toy")
     assert [z["id"] for z in toy["zones"]] == ["deck", "hand", "board", "discard"]
     assert toy["actions"]["discard"]["fields"]["card"] == {
-        "kind": "card", "required": True, "options": [], "doc": "",
+        "kind": "card", "required": True, "options": [], "choices": [], "doc": "",
         "label": "card"}           # the toy game has no catalogue: the key is its label
     assert client.get("/api/games/toy").get_json()["starting_life"] == 5
     assert client.get("/api/games/chess").status_code == 404

@@ -41,7 +41,7 @@ def test_opening_a_scenario_under_an_older_ruleset_checks_that_revision(client):
     assert "ruleset: 2015-01-01" in page
     result = result_section(page)
     assert "不可" not in result
-    assert "照合元: revision 1 of vision/rule/toy" in result
+    assert "照合元: vision/rule/toy の改訂1の回答" in result
 
 
 def test_posting_a_board_runs_it_and_gives_a_permalink(client):
@@ -181,7 +181,7 @@ def test_a_runs_page_carries_neither_the_game_forms_nor_the_scenario_list(client
     body = page.get_data(as_text=True)
     assert page.status_code == 200 and 'class="steps"' in body
     assert '"card_fields"' not in body and 'class="scenario-list"' not in body
-    assert 'href="/board/scenarios"' in body
+    assert 'href="/board/scenarios"' in body     # the toy game has no scenarios: all of them
 
 
 def test_the_scenario_list_is_a_page_of_its_own(client):

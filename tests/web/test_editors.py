@@ -140,3 +140,69 @@ def test_two_editors_add_a_qa_and_a_reversal(app):
     assert "はい、できます。<br>" in old or "はい、できます。" in old.split('class="source"')[0]
     # A decided change cannot be decided again.
     assert post(ed2, pending + "/reject").status_code == 409
+
+
+MARKUP = '<script>alert(1)</script><img src=x onerror="alert(2)">'
+
+
+def test_markup_an_editor_types_is_escaped_in_the_feed(app):
+    """Issue 26, finding 3: the feed's content (type="html") carried an editor's document
+    name and withdrawal notice as markup, while the pending page showed them escaped.
+    Markup in every field an editor types: document, question, answer, reason, url."""
+    from xml.etree import ElementTree as ET
+    ed1, ed2 = client_of(app, "ed1"), client_of(app, "ed2")
+    sent = submit(ed1, number="907", document=f"文書{MARKUP}", question=f"質問{MARKUP}？",
+                  answer=f"回答{MARKUP}。", url='https://example.invalid/"><script>alert(3)</script>')
+    assert sent.status_code == 303
+    assert post(ed2, sent.headers["Location"] + "/approve").status_code == 303
+    sent = submit(ed2, number="907", action="withdrawal", document=f"撤回文書{MARKUP}",
+                  reason=f"理由{MARKUP}", published="2026-12-02", retrieved="2026-12-02")
+    assert sent.status_code == 303
+    assert post(ed1, sent.headers["Location"] + "/approve").status_code == 303
+    feed = ed1.get("/vision/changes.atom").get_data(as_text=True)
+    atom = "{http://www.w3.org/2005/Atom}"
+    shown = [e for e in ET.fromstring(feed).iter(f"{atom}entry")
+             if "QA-907" in e.find(f"{atom}id").text]
+    assert len(shown) == 2
+    for entry in shown:
+        html = entry.find(f"{atom}content").text     # what a feed reader renders as HTML
+        assert "<script" not in html and "<img" not in html, html
+        assert "&lt;script&gt;" in html              # the text is there, as text
+        assert entry.find(f"{atom}title").get("type") in (None, "text")
+
+
+def test_an_approval_that_fails_midway_lands_nothing(app, monkeypatch):
+    """Issue 26, finding 1: the index update failed after the source file and the corpus
+    were written, and the change stayed pending while the ruling was live.  Now any
+    failure takes back what landed: source, corpus, index and record agree."""
+    from judge.app.services import Services
+    ed1, ed2 = client_of(app, "ed1"), client_of(app, "ed2")
+    sent = submit(ed1, number="908", question="テスト用の架空の質問908ですか？",
+                  answer="テスト用の架空の回答908です。")
+    pending = sent.headers["Location"]
+    real = Services.reload
+    calls = []
+
+    def failing(self, changed):
+        calls.append(changed)
+        if len(calls) == 1:
+            real(self, changed)               # the index is updated, then something fails
+            raise OSError("disk went away")
+        return real(self, changed)
+    monkeypatch.setattr(Services, "reload", failing)
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    try:
+        answer = post(ed2, pending + "/approve")
+    finally:
+        app.config["PROPAGATE_EXCEPTIONS"] = None
+    assert answer.status_code == 500
+    work = app.work
+    assert not list((work / "sources" / "published" / "vision").glob("*QA-908*"))
+    assert not (work / "corpus" / "vision" / "qa" / "QA-908.md").exists()
+    assert ed2.get(pending + "?format=json").get_json()["status"] == "pending"
+    found = ed2.get("/search?q=架空の回答908&format=json").get_json()
+    assert all(r["id"] != "vision/qa/QA-908" for r in found["results"])
+    # nothing half-landed: it can simply be approved again
+    assert post(ed2, pending + "/approve").status_code == 303
+    assert (work / "corpus" / "vision" / "qa" / "QA-908.md").exists()
+    assert ed2.get(pending + "?format=json").get_json()["status"] == "approved"

@@ -58,7 +58,7 @@ def test_the_replay_follows_the_selected_revision(client):
     # revision 2: discarding with one card is illegal; revision 1: allowed
     assert "不可" in new and "不可" not in old
     assert 'class="verdict match"' in new and 'class="verdict match"' in old
-    assert "照合元: revision 1 of vision/rule/toy" in old
+    assert "照合元: vision/rule/toy の改訂1の回答" in old
     # each citation links to its clause, in the revision it quotes
     assert 'href="/entry/vision/rule/toy?rev=1#discard"' in old
     assert 'href="/entry/vision/rule/toy#discard"' in new

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from judge.corpus.games import MANIFEST as GAMES_MANIFEST
+from judge.corpus.lock import corpus_lock
 from judge.corpus.games import GameInfo, read_manifest, render_manifest
 from judge.corpus.published import Change
 from judge.corpus.store import entry_path, render_entry
@@ -84,8 +85,17 @@ def import_paths(paths: list[Path], corpus_root: Path, force: bool = False,
     page it does not know, or a set of sources that does not go together; nothing is
     written then.  Hand-edited files are reported in ``conflicts`` and kept unless
     ``force``.  ``dry_run`` reads and builds everything and writes nothing (the report's
-    ``changes`` and ``drafts`` say what the import would bring).
+    ``changes`` and ``drafts`` say what the import would bring).  Imports into one
+    corpus run one at a time, across processes (:func:`judge.corpus.lock.corpus_lock`).
     """
+    if dry_run:
+        return _import(paths, corpus_root, force, dry_run)
+    with corpus_lock(corpus_root):
+        return _import(paths, corpus_root, force, dry_run)
+
+
+def _import(paths: list[Path], corpus_root: Path, force: bool,
+            dry_run: bool) -> ImportReport:
     start = time.perf_counter()
     files = expand([Path(p) for p in paths])
     if not files:

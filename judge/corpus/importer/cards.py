@@ -14,7 +14,7 @@ from judge.corpus.model import SENTENCE_END, Entry, RevisionDate, plain_text
 from .drafts import Draft, Mention, md_link
 
 # Every card entry says so: the corpus never holds card text.
-NO_TEXT = "カードテキストはコーパスにありません (card text not in the corpus)."
+NO_TEXT = "カードテキストはコーパスにありません。"
 
 
 def finish_cards(cards: dict[str, Draft], drafts: dict[str, Draft]) -> None:
@@ -39,7 +39,7 @@ def finish_cards(cards: dict[str, Draft], drafts: dict[str, Draft]) -> None:
         parts.append(NO_TEXT)
         found = quotes.get(card_id)
         if found:
-            parts.append("## 出典での言及 (what the sources say)")
+            parts.append("## 出典での言及")
             for (entry_id, sentence), labels in found.items():
                 parts.append(_quote(drafts[entry_id].entry, sentence, labels))
                 draft.sources |= drafts[entry_id].sources
@@ -74,14 +74,18 @@ def _sentences_naming(markdown: str, mention: Mention) -> list[str]:
 MD_LINK = re.compile(r"\[[^\]]*\]\([^)]*\)")
 
 
+def _when(date_text: str) -> str:
+    """A revision's date as the card's body says it: ``before D`` is 「Dより前」."""
+    return f"{date_text[len('before '):]}より前" if date_text.startswith("before ") else date_text
+
+
 def _quote(entry: Entry, sentence: str, labels: list) -> str:
     name = entry.key if entry.kind == "qa" else entry.title
     labels = sorted(labels, key=lambda label: -label[0])
-    revisions = "、".join(f"版 {number} ({when})" for number, when, _, _ in labels)
-    lines = [f"> {sentence}", "", f"— {md_link(name, entry.id)}, {revisions}"]
+    revisions = "、".join(f"改訂{number}（{_when(when)}）" for number, when, _, _ in labels)
+    lines = [f"> {sentence}", "", f"— {md_link(name, entry.id)} {revisions}"]
     ambiguous = [cards for _, _, amb, cards in labels if amb]
     if ambiguous:
         numbers = ", ".join(c.rsplit("/", 1)[1] for c in ambiguous[0])
-        lines[-1] += (f"（同名のカードが複数あり、出典はどれか示していない / several cards "
-                      f"share this name and the source does not say which: {numbers}）")
+        lines[-1] += f"（同名のカードが複数あり、出典はどれのことか示していない：{numbers}）"
     return "\n".join(lines)

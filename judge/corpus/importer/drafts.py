@@ -69,9 +69,10 @@ def revision(number: int, when: RevisionDate, source: dict, text: str,
 class Note:
     """An editor's note (編集注記) for the revisions whose text contains ``quote``.
 
-    ``kind`` is ``transcription-error``, ``contradiction`` or ``ambiguity``;
-    ``correct`` is the correct reading where the sources establish one (else None);
-    ``basis`` says what that reading rests on.  ``revisions`` limits the note to some
+    ``kind`` is ``transcription-error``, ``contradiction`` or ``ambiguity``; ``text``
+    says what is wrong and ``basis`` what the reading rests on, each in Japanese and
+    English (``both(ja, en)``, :mod:`judge.i18n.bilingual`); ``correct`` is the correct
+    reading where the sources establish one (the source's own words, else None).  ``revisions`` limits the note to some
     revision numbers.  A note whose quote is in no revision is an import error: the
     source is not the text the note was written for.
     """
@@ -79,9 +80,9 @@ class Note:
     entry: str
     quote: str
     kind: str
-    text: str
+    text: dict | str
     correct: str | None = None
-    basis: str = ""
+    basis: dict | str = ""
     clause: str | None = None
     revisions: tuple[int, ...] = ()
 

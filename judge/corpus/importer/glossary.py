@@ -16,6 +16,7 @@ import yaml
 
 from judge.corpus.model import RevisionDate
 from judge.i18n import msg
+from judge.i18n.bilingual import missing, pick
 
 from .drafts import Draft, make_entry, revision
 from .sources import SourceFile
@@ -92,11 +93,16 @@ def import_glossary(src: SourceFile, drafts: dict[str, Draft]) -> dict[str, Draf
                                 "{accepted}", i=i, term=term, unknown=str(sorted(unknown)),
                                 accepted=str(sorted(TERM_FIELDS))), line)
         wording = [str(w) for w in item.get("wording") or []]
-        basis = " ".join(str(item.get("basis") or "").split())
+        basis = _basis(item.get("basis"))
         if not wording or not basis:
             raise src.error(msg("terms[{i}] ({term}): `wording` (the text's own words) and "
                                 "`basis` (why they mean the term) are required", i=i,
                                 term=term), line)
+        lacking = missing(basis) if isinstance(basis, dict) else []
+        if lacking:
+            raise src.error(msg("terms[{i}] ({term}): `basis` is written in Japanese and "
+                                "English ({{ja: …, en: …}}); {missing} is missing", i=i,
+                                term=term, missing=", ".join(lacking)), line)
         usage = str(item.get("usage") or "modern")
         if usage not in USAGES:
             raise src.error(msg("terms[{i}] ({term}): usage {usage!r} is not one of "
@@ -107,8 +113,8 @@ def import_glossary(src: SourceFile, drafts: dict[str, Draft]) -> dict[str, Draf
         if entry_id in out or entry_id in drafts:
             raise src.error(msg("terms[{i}]: {entry_id} is given twice", i=i,
                                 entry_id=entry_id), line)
-        text = _text(term, str(item.get("reading") or ""), wording, rules, drafts, basis,
-                     usage)
+        text = _text(term, str(item.get("reading") or ""), wording, rules, drafts,
+                     pick(basis, "ja"), usage)
         source = {"document": str(data.get("document") or "judge 用語集"),
                   "file": src.name, "lines": f"{line}-{_last_line(src, line)}",
                   "text_lines": str(item.get("lines") or "")}
@@ -122,6 +128,13 @@ def import_glossary(src: SourceFile, drafts: dict[str, Draft]) -> dict[str, Draf
         draft.sources.add(src.name)
         out[entry_id] = draft
     return out
+
+
+def _basis(raw) -> dict | str:
+    """A pairing's basis, its lines joined: ``{ja, en}`` (a plain string still reads)."""
+    if isinstance(raw, dict):
+        return {str(k): " ".join(str(v or "").split()) for k, v in raw.items()}
+    return " ".join(str(raw or "").split())
 
 
 def _text(term: str, reading: str, wording: list[str], rules: list[str],

@@ -56,7 +56,7 @@ class Document:
     parts: list[Part]
     specs: list[RuleSpec]
     when: RevisionDate
-    date_basis: str
+    date_basis: dict | str            # {ja, en}: why the date is what it is
     phrases: dict[str, str] = field(default_factory=dict)   # phrase -> cited key
 
 

@@ -129,13 +129,71 @@ def write_corpus(root: Path, outputs: dict[str, tuple[str, list[str]]],
         to_remove.append(path)
         result.removed.append(rel)
         del files[rel]
-    for path, text in to_write:
-        write_atomic(path, text)
-    for path in to_remove:
-        path.unlink()
-    merged = {"files": files, "sources": {**manifest["sources"], **sources}}
+    done: set[Path] = set()
+    try:
+        for path, text in to_write:
+            write_atomic(path, text)
+            done.add(path)
+        for path in to_remove:
+            path.unlink()
+            done.add(path)
+        _write_manifest(root, {"files": files, "sources": {**manifest["sources"], **sources}})
+    except OSError as exc:
+        raise _not_written(root, manifest, files, to_write, to_remove, done, exc) from exc
+    return result
+
+
+def forget_files(root: Path, rels: list[str]) -> None:
+    """Remove corpus files and their records from the manifest (an editor's approval
+    taken back: the entry its source file made has no source any more, and an import
+    keeps a file whose sources it was not given)."""
+    root = Path(root)
+    manifest, _warning = load_manifest(root)
+    for rel in rels:
+        (root / rel).unlink(missing_ok=True)
+        manifest["files"].pop(rel, None)
+    _write_manifest(root, manifest)
+
+
+def _write_manifest(root: Path, merged: dict) -> None:
     text = render_manifest(merged)
     manifest_path = root / MANIFEST
     if not manifest_path.exists() or manifest_path.read_text(encoding="utf-8") != text:
         write_atomic(manifest_path, text)
-    return result
+
+
+def _not_written(root: Path, manifest: dict, files: dict, to_write: list, to_remove: list,
+                 done: set[Path], exc: OSError):
+    """The error of a write that failed part-way (a full disk): it names the files not
+    written.  Each file is whole, old or new (written atomically); the manifest is
+    brought to what was written, where it can be, so the next import neither takes
+    the new files for hand edits nor loses track of the old."""
+    from .errors import ImportError_
+    missing = [p for p, _ in to_write if p not in done] + [p for p in to_remove
+                                                            if p not in done]
+    for path in missing:
+        rel = path.relative_to(root).as_posix()
+        if rel in manifest["files"]:
+            files[rel] = manifest["files"][rel]
+        else:
+            files.pop(rel, None)
+    try:
+        _write_manifest(root, {"files": files, "sources": manifest["sources"]})
+        kept = True
+    except OSError:
+        kept = False
+    names = [p.relative_to(root).as_posix() for p in missing]
+    shown = ", ".join(names[:5]) + (" …" if len(names) > 5 else "")
+    error = exc.strerror or str(exc)
+    if kept:
+        return ImportError_(root, msg(
+            "writing the corpus failed ({error}): {count} file(s) not written: {names}. "
+            "The files written are whole, the others as they were, and the import "
+            "manifest says which; free some space and run the import again",
+            error=error, count=len(names), names=shown or "-"))
+    return ImportError_(root, msg(
+        "writing the corpus failed ({error}): {count} file(s) not written: {names}, nor "
+        "the import manifest. The files written are whole, the others as they were; "
+        "free some space and run the import again (judge import --force if it reports "
+        "the files written now as edited by hand)",
+        error=error, count=len(names), names=shown or "-"))

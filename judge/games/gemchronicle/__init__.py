@@ -27,7 +27,8 @@ from . import cards as C
 from . import (combat, commands, deck, field_card, passive_skills, skills, spells, status_effects,
                turn, units, zones)
 from .i18n import msg
-from .interpretations import INTERPRETATIONS
+from .citations import rule
+from .interpretations import GAME_OVER, INTERPRETATIONS
 
 
 class GemChronicleGame(Game):
@@ -63,6 +64,17 @@ class GemChronicleGame(Game):
     card_defaults = C.CARD_DEFAULTS
     counters = {"mana": 12}
     starting_life = 4000
+    # After a player has won (調律終了) every action is illegal (gemchronicle.game-over).
+    # A blank board that can act: A's own turn past the first (no battle on turn 1), in
+    # the battle phase where attacks are made; LP 4000 and 12 mana as the page sets them;
+    # decks to draw from.
+    blank_board = {"active": "A", "turn": 3, "phase": "battle", "player": {"deck": 30}}
+    # What the board editor asks of a unit as it is placed (position as a Japanese choice).
+    needed_fields = {"battle": ("atk", "def", "position")}
+    game_over = rule("game-flow", None, "調律終了").because(GAME_OVER)
+    # ブレイク: a card leaving the field for the break zone (docs/games/gemchronicle.md).
+    play_zones = ("battle", "magic", "field", "forbidden")
+    destroyed_zones = ("break",)
     switches = {}
     interpretations = INTERPRETATIONS
     procedures = (turn.start_game, turn.next_phase, turn.end_turn, units.summon,

@@ -20,8 +20,7 @@ from .citations import rule
 class AttackType:
     """What an attack type costs and does."""
 
-    name: str
-    japanese: str
+    name: str              # its reader's word is the game's term (msgctxt attack_type)
     mana: int
     counter: bool          # takes counter damage (反撃ダメージ)
     splash: bool           # its neighbours take half its ATK (両隣)
@@ -48,10 +47,10 @@ class AttackType:
 
 
 TYPES = {
-    "attacker": AttackType("attacker", "アタッカー", 0, True, False, "マナを使用しないで"),
-    "shooter": AttackType("shooter", "シューター", 1, False, False, "攻撃するのにマナを"),
-    "breaker": AttackType("breaker", "ブレイカー", 1, True, True, "攻撃するのにマナを"),
-    "blaster": AttackType("blaster", "ブラスター", 2, False, True, "攻撃するのにマナを"),
+    "attacker": AttackType("attacker", 0, True, False, "マナを使用しないで"),
+    "shooter": AttackType("shooter", 1, False, False, "攻撃するのにマナを"),
+    "breaker": AttackType("breaker", 1, True, True, "攻撃するのにマナを"),
+    "blaster": AttackType("blaster", 2, False, True, "攻撃するのにマナを"),
 }
 
 

@@ -94,6 +94,12 @@ def _options(names: dict) -> tuple[str, ...]:
     return tuple(s for spellings in names.values() for s in spellings)
 
 
+def _choices(names: dict) -> tuple[tuple[str, str], ...]:
+    """One choice a value for the board form: (its id, its first Japanese spelling)."""
+    return tuple((ident, next((s for s in spellings if not s.isascii()), ident))
+                 for ident, spellings in names.items())
+
+
 def canonical(names: dict, value, field: str):
     """The English id of a value typed in any listed spelling (NFKC-folded)."""
     text = unicodedata.normalize("NFKC", str(value)).strip()
@@ -105,14 +111,14 @@ def canonical(names: dict, value, field: str):
 
 
 CARD_FIELDS = {
-    "kind": FieldSpec("str", options=_options(KIND_NAMES),
+    "kind": FieldSpec("str", options=_options(KIND_NAMES), choices=_choices(KIND_NAMES),
                       doc=N_("unit (default), forbidden_unit, spell, equip, field")),
     "atk": FieldSpec("int", doc=N_("ATK")),
     "def": FieldSpec("int", doc=N_("DEF")),
     "ml": FieldSpec("int", doc=N_("ML (マナレベル): the mana a summon costs")),
-    "attack_type": FieldSpec("str", options=_options(ATTACK_TYPE_NAMES),
+    "attack_type": FieldSpec("str", options=_options(ATTACK_TYPE_NAMES), choices=_choices(ATTACK_TYPE_NAMES),
                              doc=N_("attacker (default), shooter, breaker, blaster")),
-    "position": FieldSpec("str", options=_options(POSITION_NAMES),
+    "position": FieldSpec("str", options=_options(POSITION_NAMES), choices=_choices(POSITION_NAMES),
                           doc=N_("attack (default) or defense")),
     "face_down": FieldSpec("bool", doc=N_("set face-down (裏側)")),
     "slot": FieldSpec("int", doc=N_("the battle-zone square 1-5 (decides 両隣)")),
@@ -120,13 +126,14 @@ CARD_FIELDS = {
     "statuses": FieldSpec("map", doc=N_("status -> mana phases left: stun, freeze_lock, burn")),
     "charged": FieldSpec("bool", doc=N_("帯電")),
     "stealth": FieldSpec("bool", doc=N_("ステルス")),
-    "attributes": FieldSpec("list", doc=N_("the attack's attributes: destroy (破壊), pierce (貫通)")),
+    "attributes": FieldSpec("list", options=_options(ATTRIBUTE_NAMES),
+                            choices=_choices(ATTRIBUTE_NAMES), doc=N_("the attack's attributes: destroy (破壊), pierce (貫通)")),
     "consecutive": FieldSpec("int", doc=N_("連続攻撃: the number of hits of the unit's attack")),
-    "category": FieldSpec("str", options=_options(CATEGORY_NAMES),
+    "category": FieldSpec("str", options=_options(CATEGORY_NAMES), choices=_choices(CATEGORY_NAMES),
                           doc=N_("a spell's スペルカテゴリー: chant (詠唱), acceleration, barrier (結界)")),
     "conditional": FieldSpec("bool", doc=N_("[条件／アクセラレーション属性]")),
     "permanent": FieldSpec("bool", doc=N_("stays on the field after use (永続効果, most 結界)")),
-    "effect": FieldSpec("str", options=_options(EFFECT_NAMES),
+    "effect": FieldSpec("str", options=_options(EFFECT_NAMES), choices=_choices(EFFECT_NAMES),
                         doc=N_("what the spell or skill does (its card text)")),
     "amount": FieldSpec("int", doc=N_("burn damage of the effect")),
     "turns": FieldSpec("int", doc=N_("how many mana phases a status the effect gives lasts")),

@@ -93,7 +93,7 @@ def attack(match, act):
     if kind.mana:
         yield from pay(match, player, kind.mana, cite=kind.cost_cite,
                        what=msg("an attack by the {japanese} {unit}",
-                                japanese=kind.japanese, unit=unit))
+                                japanese=msg.term("attack_type", kind.name), unit=unit))
     else:
         yield Note(cite=kind.cost_cite, detail=msg("{unit} is an アタッカー: its attack "
                                                    "costs no mana",
@@ -103,7 +103,7 @@ def attack(match, act):
                                              player=opp)
     yield SetCard(unit, {"attacked": True}, cite=rule("battle-phase", None, "１ターンに一度攻撃"),
                   detail=msg("{player}: {unit} ({japanese}) attacks {what}",
-                             player=player, unit=unit, japanese=kind.japanese, what=what),
+                             player=player, unit=unit, japanese=msg.term("attack_type", kind.name), what=what),
                   event="attack")
     if answer is not None:
         yield from _response(match, act, opp, unit, answer, target)
@@ -180,7 +180,7 @@ def _splash(match, unit, kind, side, half):
                             cite=kind.splash_cite.because(NEIGHBOURS),
                             detail=msg("{unit} ({japanese}) hits the neighbour "
                                        "{other} for half its ATK",
-                                       unit=unit, japanese=kind.japanese, other=other))
+                                       unit=unit, japanese=msg.term("attack_type", kind.name), other=other))
 
 
 PIERCE_CITE = rule("attributes", "pierce", "攻撃を阻害する効果を無視して貫通")

@@ -9,6 +9,9 @@ from judge.i18n import Messages, pgettext
 msg = Messages(__package__)
 
 TERMS = [
+    pgettext("field", "first_player"),          # the state's flag: who went first (先攻)
+    pgettext("attack_type", "attacker"), pgettext("attack_type", "shooter"),
+    pgettext("attack_type", "breaker"), pgettext("attack_type", "blaster"),
     pgettext("zone", "deck"), pgettext("zone", "hand"), pgettext("zone", "battle"),
     pgettext("zone", "magic"), pgettext("zone", "forbidden"), pgettext("zone", "field"),
     pgettext("zone", "break"), pgettext("zone", "forbidden_deck"), pgettext("zone", "removed"),

@@ -22,10 +22,12 @@ switches, interpretations) is docs/games/vision.md.
 from __future__ import annotations
 
 from judge.engine.moves import EFFECT_ONLY, Cards, Values
-from judge.engine import Card, FieldSpec, Game
+from judge.engine import Card, Cite, FieldSpec, Game
 from judge.i18n import N_
 
 from . import board
+from .citations import GRAZE
+from .interpretations import LIFE_ZERO
 from .as_if_played import AFTERWARDS, resolve_as_if_played_action
 from . import cards as cards_module
 from .cards import CardList, TYPES, build_card
@@ -68,7 +70,8 @@ class VisionGame(Game):
     phases = ("active", "maintenance", "draw", "main", "discard", "end")
     card_fields = {
         "number": FieldSpec("str", doc=N_("card list number: No.075, N75, PR.002")),
-        "type": FieldSpec("choice", options=tuple(TYPES), doc=N_("character, spell, command")),
+        "type": FieldSpec("choice", options=tuple(TYPES), doc=N_("character, spell, command"),
+                          choices=tuple((v, k) for k, v in TYPES.items() if not k.isascii())),
         "attack": FieldSpec("int"), "toughness": FieldSpec("int"),
         "graze": FieldSpec("int", doc=N_("グレイズ value")),
         "node": FieldSpec("str", doc=N_("必要ノード: a whole number, or -")),
@@ -94,6 +97,20 @@ class VisionGame(Game):
     }
     card_defaults = {"damage": 0, "asleep": False, "face_down": False}
     starting_life = 25
+    # After a win nothing more may be done (vision.life-zero); 6.5.1, a player damaged by
+    # an attack, is the nearest text to life and losing.
+    # A blank board that can act: A's own turn past the first, in the main phase where
+    # characters and spells are played and attacks made (character.1, spell.1); 25 life;
+    # decks to draw from, and nodes to pay with (the editor asks how many).
+    blank_board = {"active": "A", "turn": 3, "phase": "main",
+                   "player": {"deck": 30, "nodes": 3}}
+    # What the board editor asks of a card not in the card list as it is placed (the
+    # list gives the rest; a judge's own card needs its type to be read at all).
+    needed_fields = {"field": ("type",), "hand": ("type",)}
+    game_over = Cite(GRAZE, "6.5.1").because(LIFE_ZERO)
+    # 決死: a character leaving the field for 冥界 (docs/games/vision.md).
+    play_zones = ("field", "play_area", "nodes")
+    destroyed_zones = ("graveyard",)
     switches = SWITCHES
     ruling_assumptions = ASSUMPTIONS
     interpretations = INTERPRETATIONS

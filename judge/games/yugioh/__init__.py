@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.engine import Game
+from judge.engine import Cite, Game
 from judge.engine.moves import Cards
 
 from . import cards
@@ -30,7 +30,8 @@ from .battle import attack
 from .board import current_atk, current_def
 from .field_cards import terrain_of
 from .fusion import fusion
-from .interpretations import ALL
+from .citations import DAMAGE
+from .interpretations import ALL, DUEL_OVER
 from .ritual import ritual
 from .spells_and_traps import activate, equip_action
 from .summoning import change_position, flip, set_card, summon
@@ -69,6 +70,18 @@ class YugiohGame(Game):
     card_fields = cards.CARD_FIELDS
     card_defaults = {"face_down": False}
     starting_life = STARTING_LIFE
+    # The duel is over once a player has won: the nearest text is the life points the
+    # damage is subtracted from (yugioh.duel-over).
+    # A blank board that can act: A's own turn past the first (the first player cannot
+    # attack on turn 1, yugioh.first-turn-no-attack), in the battle phase where the
+    # attacks a judge is called to are made; 8000 life points; decks to draw from.
+    blank_board = {"active": "A", "turn": 3, "phase": "battle", "player": {"deck": 30}}
+    # What the board editor asks of a card as it is placed: a monster fights with both.
+    needed_fields = {"monsters": ("atk", "def")}
+    game_over = Cite(DAMAGE, match="ライフポイントから引かれます").because(DUEL_OVER)
+    # 破壊: a card leaving the field for the graveyard (docs/games/yugioh.md).
+    play_zones = ("monsters", "spells", "field")
+    destroyed_zones = ("graveyard",)
     interpretations = {i.id: i for i in ALL}
     procedures = (draw, next_phase, end_turn, summon, set_card, flip, change_position,
                   attack, activate, equip_action, fusion, ritual)

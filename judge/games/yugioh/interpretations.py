@@ -26,6 +26,14 @@ LIFE_ZERO = Interpretation(
     "The general OCG rule (not in public-facts.md); the chapter only subtracts damage "
     "from life points.")
 
+DUEL_OVER = Interpretation(
+    "yugioh.duel-over",
+    msg("Chapter 2 does not say when a duel ends. Once a player has won (the opponent's life "
+        "points reached 0, or the opponent had to draw from an empty deck), the duel is over "
+        "and no action can be taken."),
+    "The general OCG rule (not in public-facts.md); yugioh.life-zero and yugioh.deck-out "
+    "say when a player loses.")
+
 PHASES = Interpretation(
     "yugioh.phases",
     msg("Chapter 2 names no phases. A turn is draw → standby → main1 → battle → main2 → end; "
@@ -215,4 +223,4 @@ ALL = (STARTING_LIFE, LIFE_ZERO, PHASES, TURN_PLAYER, FIRST_TURN, ATTACK_POSITIO
        ATTACK_ONCE, ONE_NORMAL_SUMMON, TRIBUTES, CHANGE_POSITION, ZONES, ATTACK_LOWER,
        EQUIP_FOLLOWS, TERRAIN_MODIFIERS, EFFECT_DESTRUCTION, USED_TRAP, FUSION_MATERIALS,
        SPECIAL_POSITION, RITUAL_FROM_HAND, CARD_DATA, TRAP_WINDOW, SET_SPELL, DRAW,
-       ATTACKER_GONE, DECK_OUT, LIGHT_SWORD)
+       ATTACKER_GONE, DECK_OUT, LIGHT_SWORD, DUEL_OVER)

@@ -22,7 +22,7 @@ from .i18n import msg
 NORMAL_SUMMON = NOT_A_SUMMON_RITUAL.because(ONE_NORMAL_SUMMON)
 TRIBUTE = Cite(RITUAL, match="生け贄のモンスターカードが必要").because(TRIBUTES)
 ZONE_LIMIT = Cite(FUSION, "fusion.2", match="モンスターカード置き場").because(ZONES)
-SET_THIS_TURN = Cite(FLIP, "flip-effects.2", match="召喚してすぐには")
+SET_THIS_TURN = Cite(FLIP, "flip-effects.2", match="次の自分のターンで表にして")
 POSITION = NEXT_OWN_TURN.because(CHANGE_POSITION)
 ARRIVED = ("normal_summon", "set", "fusion_summon", "ritual_summon", "flipped",
            "position_changed")

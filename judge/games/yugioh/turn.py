@@ -19,7 +19,7 @@ MAIN_PHASES = ("main1", "main2")
 
 TURN_CITE = NEXT_OWN_TURN.because(TURN_PLAYER)
 PHASE_CITE = NEXT_OWN_TURN.because(PHASES)       # moving through the turn's phases
-BATTLE_PHASE_CITE = BATTLE.because(PHASES)       # attacks belong to the battle phase
+BATTLE_PHASE_CITE = BATTLE.because(TURN_PLAYER)  # battles belong to the battle phase
 DRAW_CITE = NEXT_OWN_TURN.because(DRAW)
 
 

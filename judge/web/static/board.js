@@ -63,6 +63,11 @@
 
   // A field's name as the reader says it, with the YAML key it writes (攻撃するカード · attacker).
   function fieldLabel(f, key) { return f.label && f.label !== key ? f.label + " · " + key : key; }
+  // A choice's values with the game's word for each beside the file's (攻撃表示 · attack).
+  function optionPairs(f) {
+    var labels = f.option_labels || {};
+    return (f.options || []).map(function (o) { return [o, fieldLabel({ label: labels[o] }, o)]; });
+  }
 
   // A labelled control: {label, id, control}.
   function field(label, control, cls) {
@@ -120,11 +125,18 @@
     return z ? z.label : id;
   }
   function cardName(card) { return isMapping(card) ? String(card.name) : String(card); }
+  // A card's field in the reader's words (種類: コマンドカード); the key stays in the YAML.
+  function cardFieldText(k, v) {
+    var sp = model && specs[model.game];
+    var f = ((sp && sp.card_fields) || {})[k] || {};
+    var shown = Array.isArray(v) ? v.join(t("、")) : ((f.option_labels || {})[v] || v);
+    return t("{field}: {value}", { field: f.label || k, value: shown });
+  }
   function cardLabel(card) {
     if (!isMapping(card)) return String(card);
     var extra = Object.keys(card).filter(function (k) { return k !== "name"; })
-      .map(function (k) { return k + " " + (Array.isArray(card[k]) ? card[k].join("・") : card[k]); });
-    return card.name + (extra.length ? " (" + extra.join(", ") + ")" : "");
+      .map(function (k) { return cardFieldText(k, card[k]); });
+    return card.name + (extra.length ? t("（{details}）", { details: extra.join(t("、")) }) : "");
   }
   function boardCards() {
     var names = [];
@@ -137,6 +149,8 @@
     return names.filter(function (n, i) { return names.indexOf(n) === i; });
   }
   function emptyScenario(sp) {
+    // the game's blank board that can act (Game.blank_setup), when the spec has it
+    if (sp.blank_setup) return { game: sp.name, ruleset: "latest", title: "", setup: JSON.parse(JSON.stringify(sp.blank_setup)), actions: [] };
     var pl = {};
     if (sp.starting_life !== null && sp.starting_life !== undefined) pl.life = sp.starting_life;
     var st = { active: "A", turn: 1 };
@@ -146,8 +160,18 @@
   }
 
   // --- the value of a field from its kind (game.py FieldSpec kinds) ---------------------
-  function control(kind, options, value, onchange, listId) {
+  function control(kind, options, value, onchange, listId, choices) {
     var players_ = model ? players() : [];
+    // One choice a value in the game's own word (攻撃表示 · attack), not every spelling
+    // the file format accepts; a list of such values is a row of checkboxes.
+    if (choices && choices.length && kind === "list") {
+      var chosen = Array.isArray(value) ? value : (value ? [value] : []);
+      return h("span", { class: "choice-boxes", "data-kind": "list" }, choices.map(function (c) {
+        var box = h("input", { type: "checkbox", value: c[0], checked: chosen.indexOf(c[0]) >= 0, onchange: onchange });
+        return h("label", { class: "check" }, [box, c[1]]);
+      }));
+    }
+    if (choices && choices.length && (kind === "str" || kind === "choice")) return select([["", "—"]].concat(choices), value, onchange);
     if (kind === "int") return h("input", { type: "number", inputmode: "numeric", step: "1", value: value === undefined ? "" : value, oninput: onchange });
     if (kind === "bool") return h("input", { type: "checkbox", checked: value === true || value === "true", onchange: onchange });
     if (kind === "yesno") return select([["", "—"], ["yes", t("yes (はい)")], ["no", t("no (いいえ)")]], value, onchange);
@@ -158,6 +182,11 @@
     return h("input", attrs);
   }
   function readControl(kind, node) {
+    if (node.getAttribute && node.getAttribute("data-kind") === "list") {
+      var ticked = Array.prototype.filter.call(node.querySelectorAll("input"), function (b) { return b.checked; })
+        .map(function (b) { return b.value; });
+      return ticked.length ? ticked : undefined;
+    }
     if (kind === "bool") return node.checked ? true : undefined;
     var raw = node.value.trim();
     if (raw === "") return undefined;
@@ -251,7 +280,7 @@
     Object.keys(sp.counters || {}).forEach(function (counter) {
       var input = h("input", { type: "number", step: "1", value: pl[counter] === undefined ? sp.counters[counter] : pl[counter],
         oninput: function () { var n = parseInt(input.value, 10); if (isNaN(n) || n === sp.counters[counter]) delete pl[counter]; else pl[counter] = n; changed(false); } });
-      row.appendChild(field(counter, input));
+      row.appendChild(field(fieldLabel({ label: (sp.counter_labels || {})[counter] }, counter), input));
     });
     var zoneRows = h("div", { class: "zone-rows" });
     (sp.zones || []).forEach(function (z) {
@@ -281,17 +310,18 @@
     if (!d.player || players().indexOf(d.player) < 0) d.player = players()[0];
     if (!d.zone) d.zone = (sp.zones.filter(function (z) { return z.id === "field" || z.id === "monsters" || z.id === "battle"; })[0] || sp.zones[0]).id;
     var who = select(players(), d.player, function () { d.player = who.value; });
-    var where = select(sp.zones.map(function (z) { return [z.id, z.label]; }), d.zone, function () { d.zone = where.value; });
+    // the fields a card needs depend on where it goes (a monster: ATK and DEF): redraw
+    var where = select(sp.zones.map(function (z) { return [z.id, z.label]; }), d.zone, function () { d.zone = where.value; render(); });
     var name = h("input", { type: "text", value: d.name || "", list: "bf-card-names", autocomplete: "off", enterkeyhint: "done", "data-enter": "bf-add-card",
       "aria-describedby": "bf-card-note", placeholder: t("名前か番号（かな可）"),
       oninput: function () { d.name = name.value; lookupCard(sp, name.value); } });
     var message = h("p", { class: "form-note", role: "status", "aria-live": "polite", id: "bf-card-note", text: d.note || "" });
     d.note = "";
     var fieldNodes = [], quickNodes = [];
-    var quick = quickFields(sp);
+    var quick = quickFields(sp, d.zone);
     Object.keys(sp.card_fields || {}).forEach(function (key) {
       var f = sp.card_fields[key];
-      var node = control(f.kind, f.options, d.fields[key], function () { d.fields[key] = readControl(f.kind, node); });
+      var node = control(f.kind, optionPairs(f), d.fields[key], function () { d.fields[key] = readControl(f.kind, node); }, null, f.choices);
       node.setAttribute("data-card-field", key);
       if (quick.indexOf(key) >= 0) {
         node.setAttribute("data-enter", "bf-add-card");
@@ -341,6 +371,14 @@
     }
     var cardNameValue = (d.name || "").trim();
     if (!cardNameValue) { bad(t("カード名を入れてください。")); focusById("bf-card-name"); return; }
+    var missing = missingFields(sp, d.zone, d.fields);
+    if (missing.length) {
+      bad(t("{zone}のカードには {fields} が必要です。入れてから置いてください。", { zone: zoneLabel(sp, d.zone),
+        fields: missing.map(function (k) { return fieldLabel(sp.card_fields[k], k); }).join("、") }));
+      var first = document.querySelector("[data-card-field='" + missing[0] + "']");
+      if (first) first.focus();
+      return;
+    }
     var pl = player(d.player);
     if (typeof pl[d.zone] === "number") {
       bad(t("{zone}は枚数で指定されています。枚数を 0 にしてからカードを置いてください。", { zone: zoneLabel(sp, d.zone) }));
@@ -359,8 +397,20 @@
 
   // The stats a judge types most: the game's first three whole-number card fields
   // (攻撃力・守備力・レベル, 攻撃力・耐久力・グレイズ…), shown beside the name.
-  function quickFields(sp) {
-    return Object.keys(sp.card_fields || {}).filter(function (k) { return sp.card_fields[k].kind === "int"; }).slice(0, 3);
+  // A zone whose cards need some fields (the game's needed_fields: a monster's ATK and
+  // DEF, a unit's position) shows those first, and a card is not placed without them;
+  // then the game's first whole-number fields, four in all.
+  function quickFields(sp, zone) {
+    var out = ((sp.needed_fields || {})[zone] || []).slice();
+    Object.keys(sp.card_fields || {}).forEach(function (k) {
+      if (sp.card_fields[k].kind === "int" && out.indexOf(k) < 0 && out.length < 4) out.push(k);
+    });
+    return out.slice(0, Math.max(4, ((sp.needed_fields || {})[zone] || []).length));
+  }
+  function missingFields(sp, zone, fields) {
+    return ((sp.needed_fields || {})[zone] || []).filter(function (k) {
+      return fields[k] === undefined || fields[k] === "" || fields[k] === null;
+    });
   }
 
   // The board picture (盤面の図): redrawn from the model at every change.  Tap a zone's
@@ -495,7 +545,7 @@
     d.name = m.name;
     d.fields = {};
     Object.keys(m.fields || {}).forEach(function (k) { if (sp.card_fields && sp.card_fields[k]) d.fields[k] = m.fields[k]; });
-    var filled = Object.keys(d.fields).map(function (k) { return k + " " + d.fields[k]; }).join(t("、"));
+    var filled = Object.keys(d.fields).map(function (k) { return cardFieldText(k, d.fields[k]); }).join(t("、"));
     d.note = filled ? t("「{name}」の項目を入れました: {fields}", { name: m.name, fields: filled })
       : t("「{name}」（このカードの数値はコーパスにありません）", { name: m.name });
     render();
@@ -503,10 +553,21 @@
     if (add) add.focus();
   }
 
+  // An action in the reader's words: 「A: ノードにセット（カード: 古の記憶）」; the YAML
+  // keys stay in the file and in the button's data.
   function actionSummary(act) {
+    var sp = model && specs[model.game];
+    var spec = sp && sp.actions && sp.actions[act.do];
+    var fields = (spec && spec.fields) || {};
     var parts = Object.keys(act).filter(function (k) { return k !== "player" && k !== "do"; })
-      .map(function (k) { return k + "=" + (isMapping(act[k]) || Array.isArray(act[k]) ? JSON.stringify(act[k]) : act[k]); });
-    return (act.player || "?") + ": " + act.do + (parts.length ? " " + parts.join(" ") : "");
+      .map(function (k) {
+        var v = act[k], f = fields[k] || {};
+        var shown = isMapping(v) || Array.isArray(v) ? JSON.stringify(v)
+          : ((f.option_labels || {})[v] || v);
+        return t("{field}: {value}", { field: f.label || k, value: shown });
+      });
+    var what = (spec && spec.label) || act.do;
+    return (act.player || "?") + ": " + what + (parts.length ? t("（{details}）", { details: parts.join(t("、")) }) : "");
   }
 
   function actionsFieldset(sp) {
@@ -533,7 +594,7 @@
     var act = (sp.actions || {})[d.do] || { fields: {} };
     var fieldNodes = Object.keys(act.fields).map(function (key) {
       var f = act.fields[key];
-      var node = control(f.kind, f.options, d.fields[key], function () { d.fields[key] = readControl(f.kind, node); });
+      var node = control(f.kind, optionPairs(f), d.fields[key], function () { d.fields[key] = readControl(f.kind, node); });
       node.setAttribute("data-action-field", key);
       if (f.doc) node.title = f.doc;
       return field(fieldLabel(f, key) + (f.required ? " *" : ""), node);
@@ -566,12 +627,19 @@
     var mine = movesSeq;
     fetch("/api/moves", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" },
                           body: JSON.stringify({ scenario: model }) })
-      .then(function (r) { return r.json(); })
+      .then(function (r) { return r.json().catch(function () { return { error: t("サーバーの応答を読めません（HTTP {status}）", { status: r.status }) }; }); })
       .then(function (res) {
         if (mine !== movesSeq) return;
         box.textContent = "";
         box.appendChild(h("h3", { text: t("合法な行動") }));
-        if (!res.moves) { box.appendChild(h("p", { class: "form-note", text: res.error || "—" })); return; }
+        if (!res.moves) {
+          // never silent: say what the board still lacks (a card's DEF, a choice…)
+          var why = [t("行動を調べられません: {error}", { error: res.error || "—" })];
+          if (res.field) why.push(t("（項目 {field}）", { field: res.field }));
+          if (res.accepted) why.push(t("使える値: {accepted}", { accepted: Array.isArray(res.accepted) ? res.accepted.join("、") : res.accepted }));
+          box.appendChild(h("p", { class: "form-note bad", role: "status", id: "bf-moves-error", text: why.join(" ") }));
+          return;
+        }
         if (res.winner) box.appendChild(h("p", { class: "form-note", text: t("勝者: {player}", { player: res.winner }) }));
         var order = players().slice().sort(function (a, b) { return (b === res.active) - (a === res.active); });
         order.forEach(function (p) {
@@ -584,7 +652,10 @@
               onclick: function () { model.actions.push(m.action); changed(true); } })]);
           })));
         });
-      }).catch(function () {});
+      }).catch(function () {
+        if (mine !== movesSeq) return;
+        box.appendChild(h("p", { class: "form-note bad", role: "status", text: t("行動を調べられません（接続できません）") }));
+      });
     return box;
   }
 

@@ -72,18 +72,17 @@
       tbody.textContent = "";
       if (!calls.length) {
         var tr = el("tr", "empty"); var td = cell(tr, "裁定はまだありません。", "muted");
-        td.colSpan = 8; tbody.appendChild(tr);
+        td.colSpan = 9; tbody.appendChild(tr);
       }
       calls.forEach(function (c) {
         var tr = el("tr", "status-" + c.status);
         cell(tr, "").appendChild(link(c.url, String(c.id)));
-        var t = new Date(c.time);
-        var pad = function (n) { return (n < 10 ? "0" : "") + n; };
-        var time = el("time", "", pad(t.getUTCMonth() + 1) + "-" + pad(t.getUTCDate()) + " " +
-                      pad(t.getUTCHours()) + ":" + pad(t.getUTCMinutes()));
+        // c.time is already the venue's clock (ISO with the event's offset): as written
+        var time = el("time", "", c.time.slice(5, 10) + " " + c.time.slice(11, 16));
         time.dateTime = c.time;
         cell(tr, "").appendChild(time);
-        cell(tr, String(c.round)); cell(tr, String(c.table)); cell(tr, c.judge);
+        cell(tr, String(c.round)); cell(tr, String(c.table)); cell(tr, c.players || "", "small");
+        cell(tr, c.judge);
         cell(tr, "").appendChild(el("span", "status " + c.status, STATUS[c.status] || c.status));
         var q = c.question.length > 80 ? c.question.slice(0, 77) + "..." : c.question;
         cell(tr, "", "q").appendChild(link(c.url, q));

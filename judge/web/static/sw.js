@@ -1,7 +1,12 @@
 /* The service worker (judge/offline/site.py serves it at /sw.js, scope /).
  *
- * Online, every page comes from the server as usual (network first).  Offline, it
+ * Online, every page comes from the server as usual (network first), and each page the
+ * judge opens is kept as it was shown (judge-visited), so that it reads offline at once,
+ * whatever the state of the background download.  A server that does not answer within
+ * NAV_WAIT gives way to the device's copy; with no copy the page waits up to NAV_LIMIT,
+ * then says plainly what is missing (a weak signal never hangs a page).  Offline, it
  * answers from what it keeps:
+ *   - the pages opened online, as they were shown;
  *   - the assets and the two offline pages (search, saved boards), cached at install;
  *   - the search bundle and every entry page pre-rendered by the server, fetched in the
  *     background after the first visit, and again whenever /offline/version.json names
@@ -14,6 +19,13 @@ var CFG = self.JUDGE_SW || {assets: [], site: "dev"};
 var SHELL = "judge-shell-" + CFG.site;
 var DATA = "judge-data-";
 var META = "judge-meta";
+var VISITED = "judge-visited";
+var VISITED_MAX = 300;        // pages kept as shown; the oldest go first
+var NAV_WAIT = 3000;          // ms before a page the device holds is shown instead
+var NAV_LIMIT = 12000;        // ms before a page the device lacks is given up
+// Paths whose pages are never kept: behind a login (the call record, the editors), or
+// not pages at all.
+var PRIVATE = /^\/(events|calls|login|logout|account|editor|api|offline|venue)(\/|$)/;
 var SHELL_URLS = CFG.assets.concat(["/offline/search", "/offline/boards", "/manifest.webmanifest",
   "/offline/icon-192.png", "/offline/icon-512.png"]);
 
@@ -38,11 +50,66 @@ self.addEventListener("activate", function (event) {
 self.addEventListener("message", function (event) {
   if (event.data && event.data.type === "refresh") {
     event.waitUntil(refresh().then(function (info) { tell({type: "offline-ready", info: info}); },
-      function (err) { tell({type: "offline-error", error: String(err)}); }));
+      function (err) {
+        // the server's version, if the download got that far: the device's copy is
+        // then known to be out of date
+        return current().then(function (info) {
+          tell(state({type: "offline-error", error: String(err), info: info}, failedAt));
+        });
+      }));
   } else if (event.data && event.data.type === "status") {
-    event.waitUntil(current().then(function (info) { tell({type: "offline-status", info: info}); }));
+    event.waitUntil(current().then(function (info) { tell(state({type: "offline-status", info: info})); }));
+  } else if (event.data && event.data.type === "keep" && event.data.url) {
+    // the first page, loaded before this worker controlled it: kept as the judge saw it
+    var url = new URL(event.data.url, self.location.href);
+    if (url.origin === self.location.origin && !PRIVATE.test(url.pathname)) {
+      event.waitUntil(fetch(url.href, {credentials: "same-origin"}).then(function (r) {
+        return keep(url.href, r);
+      }).catch(function () {}));
+    }
   }
 });
+
+/* The download's state, for the pages' notice: what the device has, what the server
+ * has now (when known), and how far the download of it is. */
+var progress = null;          // {done, total, server: version.json} while downloading
+var failedAt = null;          // the progress of the last download that failed
+function state(message, p) {
+  p = p || progress;
+  if (p) message.progress = {done: p.done, total: p.total,
+    corpus_date: p.server.corpus_date, corpus: p.server.corpus};
+  return message;
+}
+
+var pending = {};             // url -> the put in progress of a page just shown
+function keep(url, response) {
+  if (!response || response.status !== 200 || response.type !== "basic" ||
+      (response.headers.get("Content-Type") || "").indexOf("text/html") !== 0 ||
+      /no-store/.test(response.headers.get("Cache-Control") || "")) return Promise.resolve();
+  var stamped = response.clone();
+  var done = stamped.blob().then(function (body) {
+    return caches.open(VISITED).then(function (cache) {
+      return cache.put(url, new Response(body, {headers: {
+        "Content-Type": stamped.headers.get("Content-Type"),
+        "X-Judge-Kept": new Date().toISOString()}})).then(function () {
+        return cache.keys();
+      }).then(function (keys) {
+        return Promise.all(keys.slice(0, Math.max(0, keys.length - VISITED_MAX))
+          .map(function (k) { return cache.delete(k); }));
+      });
+    });
+  }).catch(function () {}).then(function () { delete pending[url]; });
+  pending[url] = done;
+  return done;
+}
+
+function visited(url) {
+  return Promise.resolve(pending[url.href]).then(function () {
+    return caches.open(VISITED);
+  }).then(function (cache) { return cache.match(url.href); });
+}
+
+function sleep(ms) { return new Promise(function (done) { setTimeout(done, ms); }); }
 
 function tell(message) {
   return self.clients.matchAll({includeUncontrolled: true}).then(function (clients) {
@@ -70,6 +137,8 @@ function refresh() {
     var have = await current();
     if (have && have.complete && have.pages_version === v.pages_version && have.bundle_version === v.bundle_version) return have;
     var name = DATA + v.site, data = await caches.open(name);
+    progress = {done: 0, total: v.entries || 0, server: v};
+    tell(state({type: "offline-progress", info: have}));
     var bundle = await fetch(v.bundle);
     if (!bundle.ok) throw new Error(v.bundle + ": " + bundle.status);
     var bundleBytes = (await bundle.clone().arrayBuffer()).byteLength;
@@ -77,11 +146,17 @@ function refresh() {
     var pagesResponse = await fetch(v.pages);
     if (!pagesResponse.ok) throw new Error(v.pages + ": " + pagesResponse.status);
     var pages = (await pagesResponse.json()).pages, keys = Object.keys(pages);
-    for (var i = 0; i < keys.length; i += 100) {
-      await Promise.all(keys.slice(i, i + 100).map(function (key) {
+    // in small batches: a page looked up offline meanwhile is not queued behind
+    // thousands of writes
+    progress.total = keys.filter(function (k) { return k.indexOf("?rev=") < 0; }).length;
+    for (var i = 0; i < keys.length; i += 25) {
+      var batch = keys.slice(i, i + 25);
+      await Promise.all(batch.map(function (key) {
         return data.put(pageUrl(key), new Response(pages[key],
           {headers: {"Content-Type": "text/html; charset=utf-8"}}));
       }));
+      progress.done += batch.filter(function (k) { return k.indexOf("?rev=") < 0; }).length;
+      if (i % 500 === 0) tell(state({type: "offline-progress", info: have}));
     }
     var info = {corpus: v.corpus, site: v.site, pages_version: v.pages_version, bundle_version: v.bundle_version, corpus_date: v.corpus_date, bundle: v.bundle,
       pages: keys.length, entries: v.entries, bundle_bytes: bundleBytes, complete: true,
@@ -93,7 +168,9 @@ function refresh() {
     await Promise.all(all.filter(function (k) { return k.indexOf(DATA) === 0 && k !== name; })
       .map(function (k) { return caches.delete(k); }));
     return info;
-  })().finally(function () { refreshing = null; });
+  })().then(function (info) { failedAt = null; return info; },
+    function (err) { failedAt = progress; throw err; })
+    .finally(function () { refreshing = null; progress = null; });
   return refreshing;
 }
 
@@ -103,7 +180,7 @@ self.addEventListener("fetch", function (event) {
   var url = new URL(req.url);
   if (url.origin !== self.location.origin) return;
   if (req.mode === "navigate") {
-    event.respondWith(fetch(req).catch(function () { return offlinePage(url); }));
+    event.respondWith(navigate(event, req, url));
     return;
   }
   if (/^\/offline\/(search|pages)-[0-9a-f]+\.js(on)?$/.test(url.pathname)) {
@@ -122,12 +199,62 @@ self.addEventListener("fetch", function (event) {
       }
       return r;
     }).catch(function () {
-      return caches.match(url.pathname).then(function (hit) {
+      // the shell's own cache: not a search of every cache while pages are written
+      return caches.open(SHELL).then(function (c) { return c.match(url.pathname); }).then(function (hit) {
         return hit || new Response("offline", {status: 503, headers: {"Content-Type": "text/plain"}});
       });
     }));
   }
 });
+
+/* A page: the server's answer when it comes in time; else the device's copy of this
+ * very page; else, once the server has had NAV_LIMIT, the offline pages or a notice. */
+async function navigate(event, req, url) {
+  var failed = false, kept = Promise.resolve();
+  var net = fetch(req).then(function (r) {
+    if (!PRIVATE.test(url.pathname)) kept = keep(url.href, r);
+    return r;
+  }, function () { failed = true; return null; });
+  event.waitUntil(net.then(function () { return kept; }));
+  var r = await Promise.race([net, sleep(NAV_WAIT)]);
+  if (r) return r;
+  var copy = !failed ? await held(url) : null;
+  if (copy) return copy;
+  if (!failed) {
+    r = await Promise.race([net, sleep(NAV_LIMIT - NAV_WAIT)]);
+    if (r) return r;
+  }
+  return offlinePage(url, !failed);
+}
+
+/* This very page, if the device holds it (as shown online, or pre-rendered). */
+async function held(url) {
+  var info = await current();
+  var hit = await visited(url);
+  var slow = "サーバーが応答しないため、この端末の写しを表示しています。";
+  if (hit) return withBanner(hit, info, keptNote(hit) + slow);
+  var path = decodeURIComponent(url.pathname);
+  if (path.indexOf("/entry/") === 0) {
+    var page = await preRendered(path.slice(7), url.searchParams.get("rev"));
+    if (page) return withBanner(page, info, slow);
+  }
+  return null;
+}
+
+function keptNote(hit) {
+  var when = (hit.headers.get("X-Judge-Kept") || "").slice(0, 16).replace("T", " ");
+  return when ? "このページは " + escapeHtml(when) + " UTC に開いたときの表示です。" : "";
+}
+
+async function preRendered(id, rev) {
+  var names = (await caches.keys()).filter(function (k) { return k.indexOf(DATA) === 0; });
+  for (var i = 0; i < names.length; i++) {
+    var cache = await caches.open(names[i]);
+    var hit = (rev && await cache.match(pageUrl(id + "?rev=" + rev))) || await cache.match(pageUrl(id));
+    if (hit) return hit;
+  }
+  return null;
+}
 
 function escapeHtml(s) {
   return String(s == null ? "" : s).replace(/[&<>"']/g, function (c) {
@@ -150,13 +277,16 @@ async function withBanner(response, info, extra) {
   return new Response(html, {headers: {"Content-Type": "text/html; charset=utf-8"}});
 }
 
-async function offlinePage(url) {
+async function offlinePage(url, slow) {
   var info = await current();
   var path = decodeURIComponent(url.pathname);
+  var kept = await visited(url);
+  if (kept) return withBanner(kept, info, keptNote(kept));
   if (path.indexOf("/entry/") === 0) {
-    var id = path.slice(7), rev = url.searchParams.get("rev");
-    var hit = (rev && await caches.match(pageUrl(id + "?rev=" + rev))) || await caches.match(pageUrl(id));
+    var id = path.slice(7);
+    var hit = await preRendered(id, url.searchParams.get("rev"));
     if (hit) return withBanner(hit, info);
+    if (!info) return missing(slow);
     // another spelling of an id (/entry/qa337): the offline search resolves it
     return Response.redirect("/search?q=" + encodeURIComponent(id.split("/").pop()), 302);
   }
@@ -164,8 +294,23 @@ async function offlinePage(url) {
     var boards = await caches.match("/offline/boards");
     if (boards) return withBanner(boards, info, "盤面の実行にはサーバーが必要です。保存した盤面は開けます。");
   }
-  var search = await caches.match("/offline/search");
+  // the offline search needs the whole bundle: until it has arrived, say so
+  var search = info && await caches.match("/offline/search");
   if (search) return withBanner(search, info);
-  return new Response("<!doctype html><meta charset=utf-8><title>offline</title><p>オフラインです。この端末にはまだ何も保存されていません。</p>",
+  return missing(slow);
+}
+
+function missing(slow) {
+  var where = slow ? "サーバーが応答しません。" : "オフラインです。";
+  var have = progress
+    ? "オフライン用の写しはダウンロードの途中です（" + progress.done + "/" + progress.total + "）。"
+    : "オフライン用の写しはまだこの端末にありません。";
+  return new Response("<!doctype html><html lang=ja><meta charset=utf-8>" +
+    "<meta name=viewport content=\"width=device-width, initial-scale=1\">" +
+    "<link rel=stylesheet href=\"/static/app.css\"><title>オフライン · judge</title>" +
+    "<main id=main><div class=\"offline-banner offline-missing\" role=status>" + where +
+    "このページはこの端末に保存されていません。" + have +
+    "開いたことのあるページはネットがなくても読めます。</div>" +
+    "<p><a href=\"/\">ホーム</a></p></main></html>",
     {status: 503, headers: {"Content-Type": "text/html; charset=utf-8"}});
 }

@@ -39,5 +39,7 @@ class KomaGame(Game):
     zone_labels = {"hand": {"ja": "手駒", "en": "hand"}, "field": {"ja": "盤", "en": "board"}}
     board_layout = {"main": ("field",), "hand": ("hand",)}
     phases = ("main",)
+    game_over = WIN.because(WIN_AT_ONCE)     # the winner is named: nothing follows
+    play_zones = ("field",)
     interpretations = INTERPRETATIONS
     procedures = (place,)

@@ -121,4 +121,4 @@ def test_check_deck_command_lists_every_violation(tmp_path):
     text = _json.dumps(report, ensure_ascii=False)
     assert "gemchronicle/rule/deck" in text and "幻石1" in text
     missing = CliRunner().invoke(main, ["check-deck", str(tmp_path / "nope.yaml")])
-    assert missing.exit_code == 2 and "その deck ファイルはありません" in missing.output   # ja, the default
+    assert missing.exit_code == 2 and "そのデッキファイルはありません" in missing.output   # ja, the default

@@ -54,7 +54,8 @@ def test_no_attack_on_the_first_turn(corpus):
 def test_attack_outside_the_battle_phase_is_illegal(corpus):
     r = run(corpus, {"monsters": [mon("X")]}, {}, [{"player": "A", "do": "attack", "attacker": "X"}],
             phase="main1")
-    assert illegal_step(r).interpretation_id == "yugioh.phases"
+    # the interpretation whose reason says it: battles belong to the battle phase
+    assert illegal_step(r).interpretation_id == "yugioh.turn-player"
 
 
 def test_only_the_turn_player_attacks(corpus):

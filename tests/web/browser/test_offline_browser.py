@@ -343,6 +343,9 @@ def test_a_phone_goes_offline_after_one_visit(page: Page, live_url, offline_file
 
     # a board, run online and saved on the device
     page.goto(live_url + "/board?from=yugioh/scenarios/damage-attack-higher.yaml")
+    # the page says the copy is complete, and of which corpus (issue 28)
+    expect(page.locator("#offline-state")).to_contain_text("準備完了")
+    expect(page.locator("#offline-state")).to_contain_text(info["corpus_date"])
     page.get_by_role("button", name="実行", exact=True).click()
     expect(page.locator("#result ol.steps")).to_be_visible()
     page.locator("#save-board").click()

@@ -9,10 +9,10 @@ wait for the download never gets them, and the test fails (it did, before the fi
 """
 from __future__ import annotations
 
-import threading
-
 import pytest
 from playwright.sync_api import Page
+
+from .held import pages_held
 
 pytestmark = pytest.mark.browser
 
@@ -20,28 +20,8 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def held_download():
     """The app on the real corpus whose offline pages file is held until released."""
-    from werkzeug.serving import make_server
-
-    from judge.web import create_app
-    app = create_app({"OFFLINE_WARM": False})
-    store = app.extensions["judge-offline"]
-    store.bundle_gz()
-    store.pages_gz()                       # built now: only the hold delays it
-    asked, release = threading.Event(), threading.Event()
-    real = store.pages_gz
-
-    def held():
-        asked.set()
-        release.wait(120)
-        return real()
-    store.pages_gz = held
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}", asked, release
-    release.set()
-    server.shutdown()
-    thread.join(5)
+    with pages_held() as (url, asked, release, _server):
+        yield url, asked, release
 
 
 def test_a_search_answers_while_the_offline_copy_is_still_downloading(page: Page,

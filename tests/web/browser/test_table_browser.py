@@ -182,6 +182,12 @@ def test_enter_in_the_card_name_places_the_card_and_never_submits(page: Page, li
     name = form.get_by_label("カード名")
     name.fill("戦士A")
     name.press("Enter")
+    # a monster needs its ATK and DEF: the editor asks for them before placing it
+    expect(page.locator("#bf-card-note")).to_contain_text("攻撃力")
+    expect(page.locator("[data-card-field='atk']")).to_be_focused()
+    page.locator("[data-card-field='atk']").fill("1800")
+    page.locator("[data-card-field='def']").fill("1000")
+    page.locator("[data-card-field='def']").press("Enter")
     expect(page.locator("#yaml")).to_have_value(re.compile(r"戦士A"))
     assert "/board?game=yugioh" in page.url                 # no submit, no reload
 

@@ -15,11 +15,14 @@ from judge.corpus.importer.drafts import Draft, Note, apply_notes
 from judge.corpus.importer.plaindoc import Document, Part, RuleSpec, build
 from judge.corpus.importer.plugins import SourceKind
 from judge.corpus.importer.sources import SourceFile
+from judge.i18n.bilingual import both
 
 COLLECTED = RevisionDate(date(2026, 11, 29), before=True)
-DATE_BASIS = ("the page gives no date of its rules (its footer says Copyright (C) 2007); the "
-              "text is known to have stood when the seed was collected for this project "
-              "(2026-11-29)")
+DATE_BASIS = both(
+    "ページにはルールの日付がない（末尾の表記は Copyright (C) 2007）。この本文は、このプロジェクト"
+    "のために資料を集めた日（2026-11-29）に載っていたことだけがわかっている",
+    "the page gives no date of its rules (its footer says Copyright (C) 2007); the text is "
+    "known to have stood when the seed was collected for this project (2026-11-29)")
 URL = "https://lunaarchive.sakuraweb.com/gemmetutelaire/accordage-rituel.html"
 
 # (key, title, first words of its first line, layout roles); a role prefix ending in
@@ -104,42 +107,73 @@ DOCUMENT = Document(
 
 NOTES = [
     Note("gemchronicle/rule/game-flow", "後攻へ後退", "transcription-error",
-         "後退 (retreat) is a misprint of 交代 (change): the turn passes to the second player.",
-         "後攻へ交代", "public facts (Gem Chronicle): 後攻へ後退 is a typo for 交代"),
+         both("「後退」は「交代」の誤植。ターンが後攻のプレイヤーに移る。",
+              "後退 (retreat) is a misprint of 交代 (change): the turn passes to the second "
+              "player."),
+         "後攻へ交代",
+         both("公開されている事実（ジェムクロニクル）：「後攻へ後退」は「交代」の誤記",
+              "public facts (Gem Chronicle): 後攻へ後退 is a typo for 交代")),
     Note("gemchronicle/rule/game-flow", "[先行］", "transcription-error",
-         "先行 is used for the first player (先攻), here and in the battle phase; the same "
-         "page says 後攻 for the second player. The brackets are mismatched ([ and ］) "
-         "throughout the page.", "[先攻]", "the pairing 先攻/後攻"),
+         both("ここでもバトルフェイズでも、先に始めるプレイヤー（先攻）を「先行」と書いているが、"
+              "同じページはもう一方を「後攻」と書いている。かっこはページ全体で組が合っていない"
+              "（[ と ］）。",
+              "先行 is used for the first player (先攻), here and in the battle phase; the same "
+              "page says 後攻 for the second player. The brackets are mismatched ([ and ］) "
+              "throughout the page."),
+         "[先攻]", both("先攻と後攻の対", "the pairing 先攻/後攻")),
     Note("gemchronicle/rule/mana", "ターン開始時のみ増加数[２］で始まり", "ambiguity",
-         "The schedule can be read two ways: the gain per mana phase grows (2 on the first "
-         "turn, 4 on the second, then 4 more each mana phase, up to 12 a phase: 増加上限："
-         "１２), or the gain is 4 each mana phase after a first gain of 2; and the initial "
-         "value [初期値：１２］ may be the mana a player starts with or the cap of the gain. "
-         "The field zone's condition (マナが１２以上となった時) would hold at once if a "
-         "player started with 12.", None,
-         "the page alone; nothing beyond it is public (public facts: Gem Chronicle)"),
+         both("マナの増え方は二通りに読める。マナフェイズごとの増加数が増えていく（最初のターンは"
+              "2、次は4、以後マナフェイズごとに4ずつ増え、1回12まで：増加上限：１２）とも、最初に"
+              "2増えたあとは毎回4ずつ増えるとも読める。また［初期値：１２］は、プレイヤーが最初に"
+              "持つマナとも、増加数の上限とも読める。最初からマナが12あるなら、フィールドゾーンの"
+              "条件（マナが１２以上となった時）はすぐに満たされてしまう。",
+              "The schedule can be read two ways: the gain per mana phase grows (2 on the first "
+              "turn, 4 on the second, then 4 more each mana phase, up to 12 a phase: 増加上限："
+              "１２), or the gain is 4 each mana phase after a first gain of 2; and the initial "
+              "value [初期値：１２］ may be the mana a player starts with or the cap of the gain. "
+              "The field zone's condition (マナが１２以上となった時) would hold at once if a "
+              "player started with 12."),
+         None,
+         both("このページだけ。これ以上のことは公開されていない（公開されている事実：ジェム"
+              "クロニクル）",
+              "the page alone; nothing beyond it is public (public facts: Gem Chronicle)")),
     Note("gemchronicle/rule/field-zone", "自身のマナフェイズにマナが１２以上となった時", "ambiguity",
-         "With the initial mana of 12 (see the mana entry) this condition would hold at the "
-         "first mana phase; the page does not say whether the initial value is the starting "
-         "mana.", None, "gemchronicle/rule/mana"),
+         both("初期値の12を最初のマナと読むと（マナの項を参照）、この条件は最初のマナフェイズで"
+              "満たされる。ページは初期値が最初のマナかどうかを言っていない。",
+              "With the initial mana of 12 (see the mana entry) this condition would hold at the "
+              "first mana phase; the page does not say whether the initial value is the starting "
+              "mana."),
+         None, both("マナの項（gemchronicle/rule/mana）", "gemchronicle/rule/mana")),
     Note("gemchronicle/rule/positions", "超えていなかった場合はこちらがブレイクされ超過ダメージを"
          "ライフに受けてしまいますが、そのユニットに継続ダメージとして与えられます。", "ambiguity",
-         "It does not say what is given to the defending unit as continuous damage (the "
-         "attacker's ATK, presumably) although the attacker is the one broken.", None,
-         "the attack-vs-defense case (超えていなかった場合は自身のライフに超過ダメージを受けます"
-         "が継続ダメージを与え)", clause="attack-vs-attack"),
+         both("ブレイクされるのは攻撃した側なのに、守備側のユニットに継続ダメージとして何を与える"
+              "のか（おそらく攻撃した側の攻撃力）が書かれていない。",
+              "It does not say what is given to the defending unit as continuous damage (the "
+              "attacker's ATK, presumably) although the attacker is the one broken."),
+         None,
+         both("攻撃対守備の場合（超えていなかった場合は自身のライフに超過ダメージを受けますが継続"
+              "ダメージを与え）",
+              "the attack-vs-defense case (超えていなかった場合は自身のライフに超過ダメージを受けます"
+              "が継続ダメージを与え)"), clause="attack-vs-attack"),
     Note("gemchronicle/rule/attack-types", "反撃ダメージ", "ambiguity",
-         "反撃ダメージ (counter damage) is not defined on the page; the positions entry "
-         "speaks of the attacker being broken and taking excess damage, which is read as "
-         "what a shooter or blaster does not receive.", None,
-         "gemchronicle/rule/positions"),
+         both("反撃ダメージはページのどこにも定義がない。ポジションの項は、攻撃した側がブレイク"
+              "されて超過ダメージを受けることを述べており、シューターやブラスターが受けないのは"
+              "これだと読む。",
+              "反撃ダメージ (counter damage) is not defined on the page; the positions entry "
+              "speaks of the attacker being broken and taking excess damage, which is read as "
+              "what a shooter or blaster does not receive."),
+         None, both("ポジションの項（gemchronicle/rule/positions）", "gemchronicle/rule/positions")),
     Note("gemchronicle/rule/skills", "エキストラスキル", "ambiguity",
-         "エキストラスキル is named here only; the page does not define it.", None,
-         "the page alone"),
+         both("エキストラスキルはここで名前が出るだけで、ページには定義がない。",
+              "エキストラスキル is named here only; the page does not define it."),
+         None, both("このページだけ", "the page alone")),
     Note("gemchronicle/rule/status-effects", "残りの継続フェイズの数値分", "ambiguity",
-         "継続フェイズ is not defined; the remaining number of turns (or mana phases) of the "
-         "status seems meant (凍結ロック lasts 指定されたターンの間).", None,
-         "the freeze-lock clause (指定されたターンの間)", clause="supplement"),
+         both("継続フェイズには定義がない。状態異常の残りのターン数（またはマナフェイズの数）の"
+              "ことと思われる（凍結ロックは「指定されたターンの間」続く）。",
+              "継続フェイズ is not defined; the remaining number of turns (or mana phases) of the "
+              "status seems meant (凍結ロック lasts 指定されたターンの間)."),
+         None, both("凍結ロックの項（指定されたターンの間）",
+                    "the freeze-lock clause (指定されたターンの間)"), clause="supplement"),
 ]
 
 

@@ -113,7 +113,7 @@ class VisionBuilder:
         if section and "section" not in source:
             source["section"] = section
         if quoted:
-            source["quoted_in"] = f"@wiki「{self.page.title}」, section {section}"
+            source["quoted_in"] = f"@wiki「{self.page.title}」の「{section}」"
         source.update(revision=which, file=self.page.src.name, lines=line_span(lines))
         return source
 

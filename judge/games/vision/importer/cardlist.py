@@ -22,7 +22,7 @@ PROMO_NAME = re.compile(r"^PR\.\d+\s+")
 # The list was published as data/cardList.json in Ushiris/VisionMasterBot; the jsonl
 # equals that file's facts at the commit below (checked field by field), the file's
 # only version in that repository.
-DOCUMENT = "東方Vision カードリスト (community list, Ushiris/VisionMasterBot data/cardList.json)"
+DOCUMENT = "東方Vision カードリスト（有志のリスト、Ushiris/VisionMasterBot の data/cardList.json）"
 COMMIT = "70ddaaddcc68cbc6e848e92c1e125efa97d97ee9"
 PUBLISHED = "2022-07-12"
 
@@ -122,14 +122,14 @@ def facts_markdown(card: CardFacts) -> str:
              f"- 名前 (name): {_shown(card.raw['name'])}"]
     for key, label in LABELS:
         lines.append(f"- {label}: {_shown(card.raw.get(key))}")
-    packages = ", ".join(card.raw["package"]) or "（記載なし / none listed）"
+    packages = ", ".join(card.raw["package"]) or "（記載なし）"
     lines.append(f"- 収録 (package): {packages}")
     return "\n".join(lines)
 
 
 def _shown(value) -> str:
     if value is None or (isinstance(value, str) and not value.strip()):
-        return "（空欄 / empty）"
+        return "（空欄）"
     return str(value).replace("|", "\\|")
 
 

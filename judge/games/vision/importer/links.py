@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from judge.corpus.importer.drafts import md_link
+from judge.i18n.bilingual import both
 
 from .names import CardIndex, Resolution, name_key
 
@@ -76,10 +77,18 @@ class VisionLinker:
 def ambiguity_note(resolution: Resolution) -> dict:
     """The note for a name several cards share, when the text does not say which."""
     numbers = ", ".join(c.printed_number for c in resolution.cards)
-    why = ("the set suffix matches no single printing" if resolution.reason.startswith("no ")
-           else "the text does not say which printing")
-    return {"kind": "ambiguity", "quote": resolution.surface,
-            "text": f"「{resolution.surface}」 names {len(resolution.cards)} cards of the card "
-                    f"list ({numbers}) and {why}; the entry links all of them.",
+    count, surface = len(resolution.cards), resolution.surface
+    if resolution.reason.startswith("no "):
+        why = both("名前の後の収録記号ではどれか一枚に絞れない",
+                   "the set suffix matches no single printing")
+    else:
+        why = both("本文はどれのことか示していない", "the text does not say which printing")
+    return {"kind": "ambiguity", "quote": surface,
+            "text": both(f"「{surface}」はカードリストの{count}枚（{numbers}）に当てはまり、"
+                         f"{why['ja']}。この項目はそのすべてにリンクしている。",
+                         f"「{surface}」 names {count} cards of the card list ({numbers}) "
+                         f"and {why['en']}; the entry links all of them."),
             "correct_reading": None,
-            "basis": "the card list (sources/data/vision-cards.jsonl): cards sharing a name"}
+            "basis": both("カードリスト（sources/data/vision-cards.jsonl）の同名のカード",
+                          "the card list (sources/data/vision-cards.jsonl): cards sharing "
+                          "a name")}

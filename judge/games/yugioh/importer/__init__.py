@@ -19,14 +19,17 @@ from judge.corpus.importer.drafts import Draft, Mention, apply_notes, make_entry
 from judge.corpus.importer.plugins import SourceKind
 from judge.corpus.importer.sources import SourceFile
 from judge.corpus.importer.plaindoc import Document, Part, RuleSpec, build
+from judge.i18n.bilingual import both
 
 from .notes import NOTES
 
 # The seed gives no date.  It is known only to have stood when the seeds were
 # collected for this project (the files are dated 2026-11-29).
 COLLECTED = RevisionDate(date(2026, 11, 29), before=True)
-DATE_BASIS = ("the source gives no date; the text is known to have stood when the seed "
-              "was collected for this project (2026-11-29)")
+DATE_BASIS = both("出典に日付がない。この本文は、このプロジェクトのために資料を集めた日"
+                  "（2026-11-29）に載っていたことだけがわかっている",
+                  "the source gives no date; the text is known to have stood when the seed "
+                  "was collected for this project (2026-11-29)")
 SECTION_DAMAGE = "ダメージの判定"
 SECTION_SPECIAL = "魔法＆特殊モンスターカードについて"
 
@@ -120,7 +123,7 @@ def import_yugioh(src: SourceFile) -> dict[str, Draft]:
         if name not in named:
             raise src.error(f"the card 「{name}」 the importer expects is not named in the "
                             "chapter")
-        source = dict(DOCUMENT.source, section="cards named in the chapter", file=src.name,
+        source = dict(DOCUMENT.source, section="章で名前の挙がるカード", file=src.name,
                       lines=", ".join(str(n) for n in named[name]))
         rev = revision(1, COLLECTED, source, "", meta={"date_basis": DATE_BASIS})
         entry = make_entry(card_entry_id(name), name, [rev],

@@ -1,0 +1,209 @@
+"""A serving worker at the real corpus, 10,000 and 100,000 entries, against a trivial
+worker in the same run (issue 27): what one worker holds and what its pages cost as the
+corpus grows.
+
+    .venv/bin/python bench/workers.py [--sizes 0,10000,100000] [--seconds 6] [--json F]
+
+For each size (0: the real corpus; others: ``bench/corpus_files.py``'s generated corpus
+under ``--work``, written and indexed first if missing) ``judge index`` is run, then
+``gunicorn wsgi:app`` with ONE worker (gunicorn.conf.py's settings: gthread, the app
+preloaded) in a fresh process, and with one client:
+
+- the first search after the worker started (cold) and new search pages (each query at
+  an address never asked before: past the kept pages), p50/p95 and requests/s;
+- entries opened for the first time (each a different entry), p50/p95;
+- boards never run before (POST /board, a comment making each new), requests/s;
+- the worker's memory from ``/proc/<pid>/smaps_rollup`` after all that: RSS, PSS and
+  USS (private clean + dirty: what the worker alone holds), and the master's;
+- a worker restart: SIGTERM to the worker, then a new search; seconds until it answers.
+
+The peer, ``bench/trivial_app.py`` under the same gunicorn settings, is measured at
+the same page sizes, its worker's memory and restart the same way.  Each figure is
+written with the load average of the machine when it was taken.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import quote, urlencode
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from load import SEARCHES  # noqa: E402
+from serving import ROOT, gunicorn, parser, pct, request, write_json  # noqa: E402
+
+BOARD = ROOT / "corpus" / "vision" / "scenarios" / "qa-337-restrictions.yaml"
+JUDGE = Path(sys.executable).with_name("judge")
+
+
+def load() -> float:
+    """The one-minute load average (the machine is shared: say how busy it was)."""
+    return round(os.getloadavg()[0], 1)
+
+
+def memory(pid: int) -> dict:
+    """RSS, PSS and USS (private clean + private dirty) of a process, MB."""
+    fields = {}
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]:
+            name, _, rest = line.partition(":")
+            fields[name.strip()] = int(rest.split()[0]) / 1024
+    except OSError:
+        return {}
+    return {"rss_mb": round(fields.get("Rss", 0), 1), "pss_mb": round(fields.get("Pss", 0), 1),
+            "uss_mb": round(fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0), 1)}
+
+
+def workers(master: subprocess.Popen) -> list[int]:
+    try:
+        return [int(p) for p in
+                Path(f"/proc/{master.pid}/task/{master.pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+def timed(port: int, calls: list, limit: float | None = None) -> dict:
+    """Each call once, in order, one client (until ``limit`` seconds): latencies."""
+    lat, sizes, errors = [], [], 0
+    t_end = time.perf_counter() + limit if limit else float("inf")
+    started = time.perf_counter()
+    for method, path, body, headers in calls:
+        if time.perf_counter() > t_end:
+            break
+        t0 = time.perf_counter()
+        status, data = request(port, method, path, body, headers)
+        lat.append((time.perf_counter() - t0) * 1000)
+        sizes.append(len(data))
+        errors += status != 200
+    elapsed = time.perf_counter() - started
+    return {"requests": len(lat), "rps": round(len(lat) / elapsed, 1),
+            "p50_ms": round(pct(lat, 50), 1), "p95_ms": round(pct(lat, 95), 1),
+            "errors": errors, "bytes_mean": round(sum(sizes) / max(1, len(sizes))),
+            "load_average": load()}
+
+
+def restart(master: subprocess.Popen, port: int, path: str) -> dict:
+    """SIGTERM to the (one) worker, as ``max_requests`` retires one: seconds until
+    gunicorn has forked the new one (``forked_s``: gunicorn's own graceful stop and
+    spawn), and from then until it answered a page (``answered_after_fork_s``)."""
+    old = workers(master)
+    t0 = time.perf_counter()
+    for pid in old:
+        os.kill(pid, signal.SIGTERM)
+    while True:
+        now = workers(master)
+        if now and not set(now) & set(old):
+            break
+        if time.perf_counter() - t0 > 120:
+            return {}
+        time.sleep(0.005)
+    t1 = time.perf_counter()
+    status, _ = request(port, "GET", path, timeout=120)
+    t2 = time.perf_counter()
+    return {"forked_s": round(t1 - t0, 3), "answered_after_fork_s": round(t2 - t1, 3),
+            "ok": status == 200, "load_average": load()}
+
+
+def corpus_for(size: int, work: Path) -> tuple[Path, dict]:
+    """The corpus folder of a size and the environment its worker reads (its own compiled
+    corpus and index folders), with ``judge index`` run (without the offline files)."""
+    import corpus_files
+    folder = work / (f"s{size}" if size else "real")
+    corpus = corpus_files.write(size, folder / "corpus") if size else ROOT / "corpus"
+    env = dict(os.environ, JUDGE_CORPUS=str(corpus), JUDGE_CACHE_DIR=str(folder / "cache"),
+               JUDGE_INDEX_DIR=str(folder / "index"),
+               PYTHONPATH=f"{ROOT}:{ROOT / 'bench'}")
+    t0 = time.perf_counter()
+    subprocess.run([str(JUDGE), "--corpus", str(corpus), "index", "--no-offline"], env=env,
+                   check=True, stdout=subprocess.DEVNULL)
+    print(f"  judge index ({size or 'real'}): {time.perf_counter() - t0:.1f} s", flush=True)
+    return corpus, env
+
+
+def entry_ids(corpus: Path, n: int) -> list[str]:
+    """``n`` entry ids of the corpus, at random (each opened once: first views)."""
+    ids = [f"{p.parent.parent.name}/{p.parent.name}/{p.stem.replace('／', '/')}"
+           for p in corpus.glob("*/*/*.md")]
+    random.Random(27).shuffle(ids)
+    return ids[:n]
+
+
+def serve(args, size: int, work: Path) -> dict:
+    corpus, env = corpus_for(size, work)
+    fresh = [("GET", "/search?" + urlencode({"q": q, "stay": 1, "_": i}), None, {})
+             for i in range(300) for q in SEARCHES]
+    entries = [("GET", "/entry/" + quote(i, safe="/"), None, {}) for i in entry_ids(corpus, 3000)]
+    text = BOARD.read_text(encoding="utf-8")
+    boards = [("POST", "/board", urlencode({"yaml": f"{text}# {size} {i}\n"}).encode(),
+               {"Content-Type": "application/x-www-form-urlencoded"}) for i in range(3000)]
+    out: dict = {"size": size or "real"}
+    with gunicorn(["--workers", "1", "--log-level", "warning", "--limit-request-line",
+                   "16384", "wsgi:app"], env=env, ready="/api/", limit=900) as (app, port, up):
+        out["first_answer_s"] = round(up, 2)
+        first = timed(port, [("GET", "/search?" + urlencode({"q": "グレイズ 攻撃", "_": "cold"}),
+                              None, {})])
+        out["cold_search_ms"] = first["p50_ms"]
+        out["search_first_time"] = timed(port, fresh, args.seconds)
+        out["entry_first_time"] = timed(port, entries, args.seconds)
+        out["board_first_time"] = timed(port, boards, args.seconds)
+        (pid,) = workers(app)[:1] or (0,)
+        out["worker_memory"] = {**memory(pid), "load_average": load()}
+        out["master_memory"] = memory(app.pid)
+        out["restart"] = restart(app, port, "/search?q=" + quote("スペルカード") + "&_=restart")
+    return out
+
+
+def peer(args, page_sizes: dict) -> dict:
+    env = dict(os.environ, PYTHONPATH=f"{ROOT}:{ROOT / 'bench'}")
+    out: dict = {}
+    with gunicorn(["--workers", "1", "--log-level", "warning", "trivial_app:app"], env=env,
+                  ready="/") as (app, port, up):
+        out["first_answer_s"] = round(up, 2)
+        for kind, size in page_sizes.items():
+            out[kind] = timed(port, [("GET", f"/?bytes={size}", None, {})] * 100_000,
+                              args.seconds)
+        (pid,) = workers(app)[:1] or (0,)
+        out["worker_memory"] = {**memory(pid), "load_average": load()}
+        out["restart"] = restart(app, port, "/")
+    return out
+
+
+def main(argv=None) -> int:
+    ap = parser(__doc__)
+    ap.add_argument("--sizes", default="0,10000,100000",
+                    help="corpus sizes, comma-separated (0: the real corpus)")
+    ap.add_argument("--seconds", type=float, default=6.0, help="seconds per kind of page")
+    ap.add_argument("--work", type=Path, default=Path("/tmp/judge-bench"),
+                    help="where the generated corpora, their indexes and stores are kept")
+    args = ap.parse_args(argv)
+    sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    figures: dict = {"machine": {"cpus": os.cpu_count(), "load_average_start": load()},
+                     "sizes": []}
+    for size in sizes:
+        print(f"== {size or 'real corpus'}", flush=True)
+        figures["sizes"].append(serve(args, size, args.work))
+        print(json.dumps(figures["sizes"][-1], ensure_ascii=False), flush=True)
+    kinds = ("search_first_time", "entry_first_time", "board_first_time")
+    page_sizes = {k: max(s[k]["bytes_mean"] for s in figures["sizes"]) for k in kinds}
+    print("== trivial peer", flush=True)
+    figures["trivial"] = peer(args, page_sizes)
+    for s in figures["sizes"]:
+        s["ratios"] = {k: round(s[k]["rps"] / (figures["trivial"][k]["rps"] or 1), 2)
+                       for k in kinds}
+    real = figures["sizes"][0]["entry_first_time"]["p50_ms"]
+    for s in figures["sizes"]:
+        s["entry_first_time_vs_first_size"] = round(s["entry_first_time"]["p50_ms"] / real, 2)
+    figures["machine"]["load_average_end"] = load()
+    print(json.dumps(figures, ensure_ascii=False, indent=2))
+    write_json(args.json, figures)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,85 @@
+"""Every command's --help reads in the reader's language: click's own words (Usage,
+Options, its errors) and each command's help, from the catalogue (judge/i18n/clicktext.py).
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from judge.cli import main
+from judge.i18n import gettext, use_locale
+from judge.i18n.clicktext import help_texts
+
+from .english import english_sentence
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+def command_paths(group=main, prefix=()):
+    import click
+    ctx = click.Context(group, info_name="judge")
+    out = [prefix]
+    if isinstance(group, click.Group):
+        for name in group.list_commands(ctx):
+            out += command_paths(group.get_command(ctx, name), prefix + (name,))
+    return out
+
+
+ALL = command_paths()
+JA_ENV = {"LANG": "ja_JP.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "JUDGE_LANG": ""}
+EN_ENV = {"LANG": "en_US.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "JUDGE_LANG": ""}
+
+
+def test_every_help_text_has_its_japanese():
+    with use_locale("ja"):
+        untranslated = [t for t in help_texts(main) if gettext(t) == t]
+    assert untranslated == []
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: " ".join(p) or "judge")
+def test_help_is_japanese_under_a_japanese_locale(path):
+    result = CliRunner().invoke(main, [*path, "--help"], env=JA_ENV, prog_name="judge")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("使い方:") and "オプション:" in result.output
+    said = result.output.replace(" ".join(("judge", *path)), "judge")    # its name
+    lines = [line for line in said.splitlines() if english_sentence(line)]
+    assert lines == [], lines
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: " ".join(p) or "judge")
+def test_help_is_english_under_lang_en(path):
+    result = CliRunner().invoke(main, ["--lang", "en", *path, "--help"], env=JA_ENV)
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Usage:") and "Options:" in result.output
+    assert not JAPANESE.search(result.output), result.output
+
+
+def test_the_environments_locale_when_no_lang_is_given():
+    assert CliRunner().invoke(main, ["--help"], env=EN_ENV).output.startswith("Usage:")
+    assert CliRunner().invoke(main, ["--help"], env=JA_ENV).output.startswith("使い方:")
+
+
+@pytest.mark.parametrize("args, ja, en", [
+    (["nope"], "コマンド 'nope' はありません", "No such command 'nope'"),
+    (["run", "nope.yaml"], "そのシナリオファイルはありません", "no such scenario file"),
+    (["search", "--limit", "x", "q"], "値が正しくありません", "Invalid value"),
+])
+def test_click_errors_and_ours_read_in_each_language(args, ja, en):
+    said_ja = CliRunner().invoke(main, args, env=JA_ENV)
+    said_en = CliRunner().invoke(main, ["--lang", "en", *args], env=JA_ENV)
+    assert said_ja.exit_code == said_en.exit_code == 2
+    assert ja in said_ja.output and en in said_en.output
+
+
+def test_the_catalogue_update_extracts_every_help_text(tmp_path):
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    from judge.i18n.clicktext import add_to_pot
+    pot = tmp_path / "messages.pot"
+    with pot.open("wb") as f:
+        write_po(f, Catalog())
+    add_to_pot(str(pot), main)
+    with pot.open("rb") as f:
+        found = {m.id for m in read_po(f) if m.id}
+    assert found == set(help_texts(main)) and "Print the entry as JSON." in found

@@ -1,0 +1,96 @@
+"""Counting the other language on a page (issue 29's measure).
+
+A page's own words are its text and the attributes a reader meets, outside ``<code>``,
+``<kbd>``, ``<pre>``, scripts, styles and text areas (identifiers and YAML live there).
+In Japanese, a Latin word counts unless it is an id (``vision/qa/QA-337``, ``QA-337``,
+``6.5.3.b``), part of a quoted name (「…」『…』), or on the reviewed list of proper
+nouns and names (``allowed_words.txt``).  In English, a Japanese word counts unless it is
+inside data the page quotes (the corpus's text, card names, the scenario's title: the
+classes of DATA_CLASSES) or a quoted name.
+"""
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+CODE_TAGS = {"code", "kbd", "pre", "script", "style", "textarea"}
+VOID = {"br", "img", "input", "meta", "link", "hr", "source", "wbr"}
+ALLOWED = {line.split("#")[0].strip() for line in
+           (Path(__file__).with_name("allowed_words.txt")).read_text("utf-8").splitlines()
+           if line.split("#")[0].strip()}
+QUOTED = re.compile(r"「[^「」]*」|『[^『』]*』|《[^》]*》")
+IDS = re.compile(r"\b[\w.-]+/[\w./#-]+|\b[A-Z]+-\d+\b|\b[\w-]*\d[\w.-]*\b|@\w+|\?\S+"
+                 r"|\b[A-Za-z][\w-]*(?:\.[\w-]+)*\.\d[\w.-]*")     # clause ids: spell.1
+# A word is two letters or more: a single letter is a symbol (player A, X cards, the
+# N and C of a Vision card tile, like the ★ of a Yu-Gi-Oh! level).
+LATIN = re.compile(r"[A-Za-z][A-Za-z'’]+")
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]+")
+# Elements whose text is data the page quotes, not its own words (for English pages).
+DATA_CLASSES = {"cname", "snippet", "rev-text", "diff", "quote", "run-title", "entry-id",
+                "source-part", "answer", "rev-body", "result-title", "scenario-title",
+                "title", "source", "card", "change-title", "lede", "detail"}
+
+
+class PageWords(HTMLParser):
+    """The page's own words: (text, inside data?) outside code."""
+
+    def __init__(self):
+        super().__init__()
+        self.stack: list[tuple[bool, bool]] = []      # (code, data)
+        self.texts: list[tuple[str, bool]] = []
+
+    def _state(self):
+        return self.stack[-1] if self.stack else (False, False)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        code, data = self._state()
+        classes = set((a.get("class") or "").split())
+        code = code or tag in CODE_TAGS
+        data = data or bool(classes & DATA_CLASSES) or tag in ("blockquote", "q") \
+            or a.get("lang") == "ja"
+        if not code:
+            for name in ("title", "aria-label", "placeholder", "alt"):
+                if a.get(name):
+                    self.texts.append((a[name], data))
+            if tag == "input" and a.get("type") in ("submit", "button") and a.get("value"):
+                self.texts.append((a["value"], data))
+        if tag not in VOID:
+            self.stack.append((code, data))
+
+    def handle_endtag(self, tag):
+        if tag not in VOID and self.stack:
+            self.stack.pop()
+
+    def handle_data(self, text):
+        code, data = self._state()
+        if not code and text.strip():
+            self.texts.append((text.strip(), data))
+
+
+def page_texts(html: str) -> list[tuple[str, bool]]:
+    parser = PageWords()
+    parser.feed(html)
+    return parser.texts
+
+
+def latin_words(html: str) -> list[str]:
+    """The Latin words of a Japanese page outside the data it quotes (the sources' own
+    text, never reworded) that are neither ids, quoted names nor allowed."""
+    out = []
+    for text, data in page_texts(html):
+        if data:
+            continue
+        bare = IDS.sub(" ", QUOTED.sub(" ", text))
+        out += [w for w in LATIN.findall(bare) if w not in ALLOWED]
+    return out
+
+
+def japanese_words(html: str) -> list[str]:
+    """The Japanese runs of an English page outside the data it quotes and quoted names."""
+    out = []
+    for text, data in page_texts(html):
+        if not data:
+            out += [w for w in JAPANESE.findall(QUOTED.sub(" ", text)) if w not in ALLOWED]
+    return out

@@ -1,34 +1,30 @@
-"""A lock on a folder across processes (ファイルロック): gunicorn workers, a CLI run
-beside the server.
+"""A lock across processes (ファイルロック): gunicorn workers, a CLI run beside the
+server, ``judge import`` beside an approval.
 
-The offline site's store and the search index's build both hold one while they write.
+The offline site's store and the search index's build each hold their folder's lock
+while they write; the corpus's writers hold the corpus lock (judge/corpus/lock.py).
+All are this one, on the ``filelock`` library.
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+
+from filelock import FileLock
 
 LOCK_FILE = ".lock"
 
 
-@contextmanager
-def folder_lock(folder: Path) -> Iterator[None]:
-    """Hold the exclusive lock of ``folder`` (made if missing) until the block ends.
+def file_lock(path: str | Path) -> FileLock:
+    """The lock of the file ``path`` (use it as ``with file_lock(path):``).
 
-    The lock is ``flock`` on ``folder/.lock``; it is released when the block ends, or
-    by the system when the process dies, so a crash leaves no stale lock.  Where there
-    is no ``fcntl`` (not POSIX) the block runs unlocked.
+    One lock object per path and process: re-entrant in a thread, and a second thread
+    of the same process waits as another process does.  The system releases it when
+    the process dies, so a crash leaves no stale lock.
     """
+    return FileLock(str(path), is_singleton=True)
+
+
+def folder_lock(folder: Path) -> FileLock:
+    """The exclusive lock of ``folder`` (made if missing): ``folder/.lock``."""
     folder.mkdir(parents=True, exist_ok=True)
-    try:
-        import fcntl
-    except ImportError:                       # pragma: no cover - not on POSIX
-        yield
-        return
-    with open(folder / LOCK_FILE, "a+") as fh:
-        fcntl.flock(fh, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(fh, fcntl.LOCK_UN)
+    return file_lock(folder / LOCK_FILE)

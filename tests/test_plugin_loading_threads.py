@@ -9,6 +9,7 @@ from importlib.metadata import entry_points
 
 import pytest
 
+from judge.common import plugins as common_plugins
 from judge.corpus.importer import plugins
 from judge.engine import registry
 
@@ -48,12 +49,11 @@ def _at_once(ask, n=8):
 
 @pytest.fixture
 def fresh_registries(monkeypatch):
-    monkeypatch.setattr(registry, "_registered", {})
-    monkeypatch.setattr(registry, "_state", "new")
-    monkeypatch.setattr(registry, "entry_points", _slow_entry_points)
-    monkeypatch.setattr(plugins, "_registered", {})
-    monkeypatch.setattr(plugins, "_loaded", False)
-    monkeypatch.setattr(plugins, "entry_points", _slow_entry_points)
+    # both are judge.common.plugins.Plugins: one loader for every entry-point group
+    for group in (registry._games, plugins._importers):
+        monkeypatch.setattr(group, "registered", {})
+        monkeypatch.setattr(group, "_state", "new")
+    monkeypatch.setattr(common_plugins, "entry_points", _slow_entry_points)
 
 
 def test_every_thread_asking_for_a_game_first_finds_every_installed_game(fresh_registries):

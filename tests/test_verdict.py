@@ -92,3 +92,24 @@ def test_every_scenario_verdict_agrees_with_its_board(path, corpus):
         said = (f"{name} takes {-diff} damage" if diff < 0 else f"{name} gains {diff} life")
         assert said in v["text"], (v["text"], said)
     assert v["text"] and not re.search(r"\{\w+\}", v["text"])
+
+
+def test_qa_337_reads_as_its_answer_under_each_revision(corpus):
+    """QA-337 said "yes" (revision 1: the second マナの生成 resolves) and later "no"
+    (revision 2: it fails to resolve): the line says so, and under revision 2 it rests on
+    the step where the card fails, with that step's citation."""
+    from judge.engine.runner import replay_entry_file
+    path = ROOT / "corpus/vision/scenarios/qa-337-restrictions.yaml"
+    runs = {}
+    for result in replay_entry_file(corpus.get("vision/qa/QA-337"), path, corpus):
+        with use_locale("ja"):
+            runs[result.ruleset.label or str(result.ruleset.day)] = result.as_json()
+    kinds = sorted(run["verdict"]["kind"] for run in runs.values())
+    assert kinds == ["changed", "failed"], runs.keys()
+    failed = next(run for run in runs.values() if run["verdict"]["kind"] == "failed")
+    v = failed["verdict"]
+    step = failed["steps"][v["step"] - 1]
+    assert step["legal"] and step["event"] == "fail" and v["rule"] == step["rule"]
+    assert v["text"].startswith("解決できない") and "マナの生成" in v["text"]
+    assert not any(s["event"] == "fail" for s in
+                   next(run for run in runs.values() if run is not failed)["steps"])

@@ -10,10 +10,11 @@ filesystem is touched.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -110,7 +111,12 @@ def scenario_file(root: Path, rel: str) -> Path:
 
 
 def with_ruleset(text: str, day: str | None) -> str:
-    """The scenario text with its top-level ``ruleset:`` set to ``day`` (comments kept)."""
+    """The scenario text with its top-level ``ruleset:`` set to ``day`` (comments kept).
+
+    Only for a text a judge is shown or sent (the workbench's ``?ruleset=``, a
+    permalink): to run a board at a day, pass ``as_of`` to :func:`read_board` or
+    :func:`run` instead.
+    """
     if day is None:
         return text
     parse_ruleset(day)           # raises ScenarioError for a day that is not a date
@@ -139,34 +145,74 @@ def parse_text(text: str, corpus, source: str = "<board>") -> tuple[Any, dict | 
     return read_board(text, corpus, source)[:2]
 
 
-def read_board(text: str, corpus, source: str = "<board>") -> tuple[Any, dict | None, Any]:
-    """``(data, error, scenario)``: :func:`parse_text`'s answer and the parsed scenario
-    (None on an error), which :func:`run` takes instead of reading the text again."""
+class Board(NamedTuple):
+    """A board read once (盤面): its YAML data (None if the text is not YAML), its first
+    error (None if it runs), and the parsed scenario :func:`run` takes (None on an error).
+    """
+
+    data: Any
+    error: dict | None
+    scenario: Any
+
+    @property
+    def game(self) -> str | None:
+        """The game id the board names, as written (None if it names none)."""
+        value = self.data.get("game") if isinstance(self.data, dict) else None
+        return str(value) if value is not None else None
+
+    @property
+    def ruleset(self) -> Any:
+        """The board's ``ruleset:`` as written (a day, ``latest``), or None."""
+        return self.data.get("ruleset") if isinstance(self.data, dict) else None
+
+
+def read_board(text: str, corpus, source: str = "<board>", as_of: Any = None) -> Board:
+    """The board of a text, read once: data, error and scenario (see :class:`Board`).
+
+    ``as_of`` (``latest`` or a day) is the ruleset to read it at in place of the text's
+    ``ruleset:``; the text itself is not changed.
+    """
+    if as_of is not None:
+        parse_ruleset(as_of)     # a day that is not a date: ScenarioError, before the text
     try:
         check_size(text, source)
         located = load_located(text, source, precheck())
     except ScenarioError as exc:
-        return None, exc.as_dict(), None
+        return Board(None, exc.as_dict(), None)
     except RecursionError:
-        return None, recursive(source).as_dict(), None
+        return Board(None, recursive(source).as_dict(), None)
     data = plain(located.data)
     try:
-        scenario = parse_scenario(text, source, corpus, located=located)
+        scenario = parse_scenario(text, source, corpus, located=located, as_of=as_of)
     except ScenarioError as exc:
-        return data, exc.as_dict(), None
-    return data, None, scenario
+        return Board(data, exc.as_dict(), None)
+    return Board(data, None, scenario)
 
 
-def run(text: str, corpus, source: str = "<board>", scenario=None) -> RunResult:
+def at(scenario, as_of: Any):
+    """The parsed scenario read at ``as_of`` (``latest`` or a day) instead of its own
+    ruleset (a copy; the scenario given is not changed)."""
+    day = parse_ruleset(as_of)
+    return dataclasses.replace(scenario, ruleset=day, ruleset_given=day is not None)
+
+
+def run(text: str, corpus, source: str = "<board>", scenario=None,
+        as_of: Any = None) -> RunResult:
     """Run a board.  A scenario pinned to a day checks what its ruling said that day.
 
     Under a ruleset date, the expectation checked is ``expect_by_revision[N]`` where N is
     the revision of the scenario's ruling in force that day (if the scenario has one),
     else ``expect``: the same choice ``judge replay`` makes for each revision.
-    ``scenario`` is the text already parsed (:func:`read_board`), if it was.
+    ``scenario`` is the text already parsed (:func:`read_board`), if it was; ``as_of``
+    (``latest`` or a day) the ruleset to run it at in place of the text's ``ruleset:``.
     """
+    if as_of is not None:
+        parse_ruleset(as_of)     # a day that is not a date: ScenarioError, before the text
     try:
-        scenario = scenario or parse_scenario(text, source, corpus)
+        if scenario is None:
+            scenario = parse_scenario(text, source, corpus, as_of=as_of)
+        elif as_of is not None:
+            scenario = at(scenario, as_of)
     except RecursionError:
         raise recursive(source) from None
     expect, origin = None, None

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timezone
 
+from judge.engine.rulesets import newest_text_day
+
 from . import boards
 
 RULESET_LINE = re.compile(r"^ruleset:[ \t]*(?P<value>[^#\n]*?)[ \t]*(?:#.*)?$", re.M)
@@ -69,8 +71,8 @@ def changes_since(corpus, game: str | None, day: date, rulings=()) -> list[dict]
 
 def latest_day(corpus, game: str | None) -> str | None:
     """The newest exact revision date of a game's texts: what "latest" stands for."""
-    days = [r[5] for r in corpus.tables.dated(game or None, RULES_KINDS, glossary=False)]
-    return max(days) if days else None
+    day = newest_text_day(corpus, game)
+    return day.isoformat() if day else None
 
 
 def pin_state(corpus, text: str, data=None, latest=latest_day) -> dict:

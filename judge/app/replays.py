@@ -17,7 +17,7 @@ from typing import Any
 from judge.i18n import N_, _, current_locale, gettext, list_separator
 from judge.engine.errors import ScenarioError
 from judge.engine.report import expect_source_text
-from judge.engine.runner import entry_rulesets, linked_scenarios, replay_entry_file
+from judge.engine.runner import linked_scenarios, replay_entry_file
 
 from .boardview import BoardView, board_view, counter_label, mark_leaving, term_text, \
     value_text, zone_label
@@ -174,7 +174,6 @@ def run_view(result, scenario: str, revision: int | None, zones: tuple[str, ...]
 def entry_runs(entry, corpus) -> EntryReplay:
     """Run every scenario the entry links, under each of its revisions."""
     out = EntryReplay()
-    numbers = {label: number for label, _day, number in entry_rulesets(entry)}
     from .rulings import date_view
     current = entry.revisions[0] if entry.revisions else None
     stands_for = (_("revision {n}・{date}", n=current.number,
@@ -196,7 +195,7 @@ def entry_runs(entry, corpus) -> EntryReplay:
             continue
         for result in results:
             zones = tuple(result.scenario.game.zones)
-            view = run_view(result, rel, numbers.get(result.label), zones)
+            view = run_view(result, rel, result.revision, zones)
             if view.day is None:
                 view.stands_for = stands_for
             out.runs.append(view)

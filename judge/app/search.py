@@ -31,14 +31,14 @@ class _AsOf:
     """A searcher that finds only the passages in force on one day (the same ``search``
     as :class:`judge.search.Searcher`, so the shaping runs over it unchanged)."""
 
-    def __init__(self, searcher, day: date):
-        self._searcher, self._day = searcher, day
+    def __init__(self, searcher, as_of: date):
+        self._searcher, self._as_of = searcher, as_of
         self.corpus = searcher.corpus
 
     def search(self, text: str, game=None, kind=None, limit: int = 10, offset: int = 0):
         """The passages in force that day (:func:`judge.search.asof.search_as_of`)."""
         from judge.search.asof import search_as_of
-        result = search_as_of(self._searcher, text, self._day, game=game, kind=kind,
+        result = search_as_of(self._searcher, text, self._as_of, game=game, kind=kind,
                               limit=limit, offset=offset)
         result.redirect = None          # a pinned id opens the current page: stay here
         return result

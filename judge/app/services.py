@@ -9,44 +9,15 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections import OrderedDict
 from pathlib import Path
-from typing import Any, Callable
 
 from flask import Flask, current_app
 
+from judge.common.lru import LRU
 from judge.corpus import Corpus
 from judge.i18n import _
 
 log = logging.getLogger(__name__)
-
-
-class LRU:
-    """A small thread-safe least-recently-used cache (replays, rendered entries)."""
-
-    def __init__(self, size: int = 256):
-        self.size, self._data, self._lock = size, OrderedDict(), threading.Lock()
-
-    def get(self, key, make: Callable[[], Any]):
-        """The cached value of ``key``, computing it with ``make()`` the first time."""
-        with self._lock:
-            if key in self._data:
-                self._data.move_to_end(key)
-                return self._data[key]
-        value = make()          # outside the lock: a slow replay must not block others
-        with self._lock:
-            self._data[key] = value
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
-        return value
-
-    def peek(self, key):
-        """The cached value of ``key`` (made most recent), or None."""
-        with self._lock:
-            if key in self._data:
-                self._data.move_to_end(key)
-                return self._data[key]
-        return None
 
 
 class NotReady(Exception):

@@ -66,18 +66,10 @@ def changes_since(corpus: Corpus, since: date | None = None, game: str | None = 
     return out
 
 
-def as_of(entry: Entry, day: date | None) -> Revision | None:
-    """The revision in force on ``day`` (None: the entry was first published after it).
-
-    A revision dated "before D" is taken to stand from the beginning (as
-    :meth:`Entry.in_force` does).
-    """
-    if day is None:
-        return entry.current
-    oldest = min(entry.revisions, key=lambda r: r.number)
-    if oldest.date and not oldest.date.before and oldest.date.day > day:
-        return None
-    return entry.in_force(day)
+def as_of(entry: Entry, as_of: date | None) -> Revision | None:
+    """:meth:`Entry.as_of` as a function: the revision in force on ``as_of`` (None: the
+    entry was first published after it)."""
+    return entry.as_of(as_of)
 
 
 def changed_since_note(entry: Entry) -> ChangeItem | None:
@@ -145,7 +137,7 @@ def entry_as_of(entry: Entry, day: date) -> tuple[Entry | None, Message]:
     (None, why) when the entry was first published after ``day``.
     """
     from dataclasses import replace
-    rev = as_of(entry, day)
+    rev = entry.as_of(day)
     if rev is None:
         first = min(entry.revisions, key=lambda r: r.number)
         return None, msg("{entry_id} did not exist on {day} (first published {first})",

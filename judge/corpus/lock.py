@@ -16,12 +16,13 @@ from pathlib import Path
 
 from filelock import FileLock
 
+from judge.common.filelock import file_lock
+
 
 def corpus_lock(root: str | Path) -> FileLock:
     """The lock of the corpus folder ``root`` (use it as ``with corpus_lock(root):``)."""
     folder = str(Path(root).resolve())
     name = hashlib.sha256(folder.encode("utf-8")).hexdigest()[:16]
-    # one FileLock object per path and process: re-entrant in a thread, and a second
-    # thread of the same process waits as another process does
-    return FileLock(str(Path(tempfile.gettempdir()) / f"judge-corpus-{name}.lock"),
-                    is_singleton=True)
+    # outside the corpus folder: a lock file inside corpus/ is a file the committed
+    # corpus does not have
+    return file_lock(Path(tempfile.gettempdir()) / f"judge-corpus-{name}.lock")

@@ -127,21 +127,35 @@ class Entry:
                 return rev
         raise KeyError(f"{self.id} has no revision {number}")
 
-    def in_force(self, on: date | None) -> Revision:
-        """The revision in force on a day (``None``: the newest).
+    def as_of(self, as_of: date | None) -> Revision | None:
+        """The revision in force (効力のある版) on the day ``as_of``: the newest one dated
+        on or before it (``None``: read today, the newest revision).
 
-        A revision known only as "before D" is taken to have stood from the start until
-        the next revision; on a day before every dated revision the oldest is used.
+        A revision known only as "before D", or undated, is taken to have stood from the
+        start until the next revision.  Before the entry's first dated publication nothing
+        was in force: None.  The one meaning of the day a ruling is read at
+        (docs/contracts.md, "The day a ruling is read at").
         """
-        if on is None:
+        if as_of is None:
             return self.current
-        chosen = self.revisions[-1]
+        chosen = None
         for rev in reversed(self.revisions):      # oldest to newest
-            if rev.date is None or rev.date.before or rev.date.day <= on:
+            if rev.date is None or rev.date.before or rev.date.day <= as_of:
                 chosen = rev
             else:
                 break
         return chosen
+
+    def in_force(self, as_of: date | None) -> Revision:
+        """The revision a reading at ``as_of`` quotes: :meth:`as_of`'s, or, on a day before
+        the entry was first published, its first revision.
+
+        The engine cites a rule, and a board pinned to a day checks a ruling, even on a
+        day before that text existed: the first text stands in rather than nothing.
+        Where "not yet published" must be said (search, an entry page at a day), use
+        :meth:`as_of`.
+        """
+        return self.as_of(as_of) or self.revisions[-1]
 
 
 MARKUP = [

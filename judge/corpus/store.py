@@ -353,18 +353,19 @@ class Corpus:
         return self.tables.cited(entry_id.split("#", 1)[0])
 
     def quote(self, entry_id: str, clause: str | None = None, match: str | None = None,
-              on: date | None = None, fallback: bool = False) -> Quote:
+              as_of: date | None = None, fallback: bool = False) -> Quote:
         """The sentence an engine step cites.
 
         ``clause`` picks a rule clause (``6.5.2.b``); ``match`` picks the first sentence
-        containing that text (compared NFKC-folded); ``on`` picks the revision in force
-        that day.  Raises KeyError when the entry, clause or sentence is not there, so a
-        citation that drifted from the corpus fails loudly in the tests.  With
+        containing that text (compared NFKC-folded); ``as_of`` picks the revision in force
+        that day (:meth:`Entry.in_force`).  Raises KeyError when the entry, clause or
+        sentence is not there, so a citation that drifted from the corpus fails loudly in
+        the tests.  With
         ``fallback``, a clause or sentence missing from the revision in force is quoted
         from the newest revision that has it (the quote says which revision).
         """
         entry = self.get(entry_id)
-        first = entry.in_force(on)
+        first = entry.in_force(as_of)
         order = [first] + ([r for r in entry.revisions if r is not first] if fallback else [])
         error: KeyError | None = None
         for rev in order:

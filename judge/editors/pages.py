@@ -24,6 +24,7 @@ from judge.corpus.ids import qa_key
 from judge.corpus.lock import corpus_lock
 from judge.corpus.published import (Document, Item, PublishedError, apply_documents,
                                     qa_text)
+from judge.app.editorial import landing
 from judge.app.render import Renderer, word_diff
 from judge.app.services import LRU, services
 from judge.i18n import _, msg
@@ -286,59 +287,18 @@ def approve(change_id: int):
 
 
 def land(change: PendingChange) -> Path:
-    """Write the source file, import, reload the corpus and update the index; on any
-    failure, take it all back (the source file removed, the corpus imported and the
-    index updated again without it) and raise."""
-    from judge.corpus.changes import write_published_qa
-    from judge.corpus.importer import ImportError_, import_paths
-    svc = services()
-    key = change.entry_id.rsplit("/", 1)[1]
-    sources = sources_dir()
-    new_entry = _is_new(change.entry_id)
-    path = write_published_qa(
-        sources, svc.corpus, change.game, key, change.published, change.url, change.retrieved,
-        change.document, **({"withdrawn": change.reason} if change.action == "withdrawal"
-                            else {"question": change.question, "answer": change.answer}))
-    try:
-        report = import_paths([sources], svc.root)
-        if report.conflicts:
-            # As with `judge import`: a file edited by hand is kept; the rest is written.
-            current_app.logger.warning("approval of change %s: %s", change.id,
-                                       "; ".join(map(str, report.conflicts)))
-        svc.reload([change.entry_id])
-    except ImportError_ as exc:
-        _take_back(path, change.entry_id, new_entry)
-        raise PublishedError(str(exc)) from None
-    except BaseException:
-        _take_back(path, change.entry_id, new_entry)
-        raise
-    return path
+    """Land an approved change (:func:`judge.app.editorial.landing.land`): this app's
+    corpus and index, the sources folder it is configured with, its log."""
+    return landing.land(change, services(), sources_dir(), current_app.logger)
 
 
 def _is_new(entry_id: str) -> bool:
-    """Whether the corpus has no file of this entry yet (a landing would make it)."""
-    from judge.corpus.store import entry_path
-    return not entry_path(services().root, entry_id).exists()
+    return landing.is_new(services().root, entry_id)
 
 
 def _take_back(path: Path, entry_id: str, new_entry: bool) -> None:
-    """Undo a landing: remove its source file and bring corpus and index back to the
-    sources without it (an entry the landing made is removed: no source makes it now).
-    Logged, never raised: the caller reports the first failure."""
-    from judge.corpus.importer import import_paths
-    from judge.corpus.importer.writer import forget_files
-    from judge.corpus.store import entry_path
-    svc = services()
-    try:
-        path.unlink(missing_ok=True)
-        import_paths([sources_dir()], svc.root)
-        if new_entry:
-            made = entry_path(svc.root, entry_id)
-            forget_files(svc.root, [made.relative_to(svc.root).as_posix()])
-        svc.reload([entry_id])
-    except Exception:      # noqa: BLE001 - reported; the first error is the one raised
-        current_app.logger.exception("approval of %s: taking back %s failed; run judge "
-                                     "import on the sources", entry_id, path)
+    landing.take_back(services(), sources_dir(), path, entry_id, new_entry,
+                      current_app.logger)
 
 
 def init_app(app) -> None:

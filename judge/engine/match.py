@@ -311,8 +311,8 @@ class Match:
     def _log(self, source: Event, *, legal: bool = True, event: str = "") -> None:
         cite: Cite = source.cite
         try:
-            quote = self.corpus.quote(cite.entry, cite.clause, cite.match, on=self.ruleset.day,
-                                      fallback=True)
+            quote = self.corpus.quote(cite.entry, cite.clause, cite.match,
+                                      as_of=self.ruleset.day, fallback=True)
         except KeyError as exc:
             raise EngineInvariantError(f"a step cites what the corpus does not have: {exc}") \
                 from None

@@ -47,15 +47,16 @@ def result_text(result) -> str:
         # "latest" is the newest text in force, not the day the command was run
         from .rulesets import newest_text_day
         newest = newest_text_day(result.ruleset.corpus, data["game"])
-        head = _("{game} · the latest rules (texts up to {day})", game=data["game"],
-                 day=newest.isoformat() if newest else _("date unknown"))
+        head = (_("{game} · the latest rules (texts up to {day})", game=data["game"],
+                  day=newest.isoformat()) if newest else
+                _("{game} · the latest rules (no text of a known date)", game=data["game"]))
     if data["title"]:
         head = f"{data['title']}\n{head}"
     lines = [head, "=" * min(72, max(20, len(head)))]
     # The verdict first: what happened, in one line (judge.engine.verdict).
     verdict = data["verdict"]
     lines.append(_("Verdict: {text}", text=verdict["text"]))
-    if verdict["kind"] == "refused" and verdict["rule"]:
+    if verdict["kind"] in ("refused", "failed") and verdict["rule"]:
         where = verdict["rule"] + (f"#{verdict['clause']}" if verdict["clause"] else "")
         lines.append("   " + (_("interpretation ({id}): {reason}", id=verdict["interpretation_id"],
                                   reason=verdict["reason"]) if verdict["interpretation"]

@@ -119,8 +119,14 @@ def newest_text_day(corpus, game: str | None = None) -> date | None:
     rules stand for (「最新（2014-04-10 の改訂まで）」).  "before D" says nothing about
     when a text changed, a card list's date is when it was compiled, and the editors'
     glossary and lexicon are not the game's text: none of them counts."""
-    days = [rev.date.day for entry in corpus
-            if (not game or entry.game == game) and entry.kind in ("qa", "rule", "term")
-            and not {"glossary", "lexicon"} & set(entry.data or {})
-            for rev in entry.revisions if rev.date is not None and not rev.date.before]
+    tables = getattr(corpus, "tables", None)
+    if tables is not None:
+        # the compiled corpus keeps every revision's date in a table: no entry is read
+        days = [date.fromisoformat(row[5]) for row in
+                tables.dated(game or None, ("qa", "rule", "term"), glossary=False)]
+    else:
+        days = [rev.date.day for entry in corpus
+                if (not game or entry.game == game) and entry.kind in ("qa", "rule", "term")
+                and not {"glossary", "lexicon"} & set(entry.data or {})
+                for rev in entry.revisions if rev.date is not None and not rev.date.before]
     return max(days) if days else None

@@ -36,6 +36,7 @@ class RunResult:
     expect_source: str | None = None       # "expect" or "revision N of <entry>"
     label: str = ""
     wanted: dict = field(default_factory=dict)   # the expectations that were checked
+    revision: int | None = None            # the entry revision replayed (None: not one)
 
     @property
     def expect_failed(self) -> bool:
@@ -83,11 +84,13 @@ class RunResult:
 
 def run_scenario(scenario: Scenario, corpus, ruleset: str | date | None = "scenario",
                  expect: dict | None = None, expect_source: str | None = None,
-                 label: str = "", budget: budgets.Budget | None = None) -> RunResult:
+                 label: str = "", budget: budgets.Budget | None = None,
+                 revision: int | None = None) -> RunResult:
     """Play a scenario's actions from its setup under a ruleset.
 
     ``ruleset="scenario"`` uses the scenario's own ``ruleset`` (latest if it has none);
     otherwise ``None``/``"latest"`` or a date.  ``expect`` defaults to the scenario's.
+    ``revision`` is the number of the entry revision the run replays, kept on the result.
     The run stays within ``budget`` (default: :func:`judge.engine.budget.current`):
     over it, :class:`~judge.engine.budget.BudgetExceeded` names the limit.
     """
@@ -110,7 +113,7 @@ def run_scenario(scenario: Scenario, corpus, ruleset: str | date | None = "scena
         else None
     return RunResult(scenario, rules, match.steps, match.state, match.outcomes, initial,
                      checked, expect_source or ("expect" if wanted else None), label,
-                     wanted or {})
+                     wanted or {}, revision)
 
 
 def _fresh(ctx):
@@ -186,7 +189,7 @@ def replay_entry_file(entry, path: Path, corpus, ruleset: str | None = None) -> 
     if ruleset is not None:
         return [run_scenario(scenario, corpus, ruleset, label=str(ruleset))]
     return [run_scenario(scenario, corpus, day, expect=expect, expect_source=source,
-                         label=label)
+                         label=label, revision=number)
             for label, day, number, expect, source in _plan(scenario, entry)]
 
 

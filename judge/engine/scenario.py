@@ -65,12 +65,14 @@ class Scenario:
 
 def parse_scenario(text: str, source: str = "<scenario>", corpus=None,
                    budget: budgets.Budget | None = None,
-                   located: Located | None = None) -> Scenario:
+                   located: Located | None = None, as_of: Any = None) -> Scenario:
     """Read and validate a scenario; raise :class:`ScenarioError` saying what and where.
 
     ``budget`` (default: :func:`judge.engine.budget.current`) bounds the actions and the
     cards in all (:class:`~judge.engine.budget.BudgetExceeded`).  ``located``: the
-    text already read by :func:`load_located` (it is then not read twice).
+    text already read by :func:`load_located` (it is then not read twice).  ``as_of``
+    (``latest`` or a day): the ruleset to read the board at, in place of the text's
+    ``ruleset:``, which is then not read (a request's ``?ruleset=``, a call's pinned day).
     """
     from .registry import UnknownGame, game_names, get_game
 
@@ -86,8 +88,9 @@ def parse_scenario(text: str, source: str = "<scenario>", corpus=None,
         if key not in TOP_LEVEL:
             raise ScenarioError(msg("unknown field {key!r}", key=key), field=str(key),
                                 accepted=list(TOP_LEVEL), **doc.where(key))
+    given = data.get("ruleset") if as_of is None else as_of
     for key in ("game", "ruleset", "title", "description"):
-        if key in data:
+        if key in data and not (key == "ruleset" and as_of is not None):
             try:
                 check_scalar(data[key], key, "text" if key != "ruleset" else "a date")
             except ScenarioError as exc:
@@ -113,8 +116,9 @@ def parse_scenario(text: str, source: str = "<scenario>", corpus=None,
                                     **doc.where("rulings" if "rulings" in data else "ruling"))
     scenario = Scenario(
         game=game, source=source, located=doc, title=str(data.get("title") or ""),
-        ruling=ruling, ruleset=parse_ruleset(data.get("ruleset"), doc.where("ruleset")),
-        ruleset_given=data.get("ruleset") not in (None, "latest"),
+        ruling=ruling, ruleset=parse_ruleset(given, doc.where("ruleset") if as_of is None
+                                             else None),
+        ruleset_given=given not in (None, "latest"),
         description=str(data.get("description") or ""))
     if "setup" not in data or not isinstance(data["setup"], dict):
         raise ScenarioError(msg("the scenario needs a setup mapping"), field="setup",

@@ -29,7 +29,8 @@ MOST_NAMED = 3
 class Verdict:
     """A run's outcome: its kind, the line, and the step it rests on (a refusal, a win).
 
-    ``kind`` is ``refused``, ``won``, ``changed`` (damage, cards destroyed or moved),
+    ``kind`` is ``refused``, ``won``, ``failed`` (an effect did not resolve: a legal
+    step whose event is ``fail``), ``changed`` (damage, cards destroyed or moved),
     ``unchanged`` (legal actions that changed neither life nor where a card is in play)
     or ``empty`` (no action).
     """
@@ -137,6 +138,15 @@ def verdict(game, steps, state) -> Verdict:
         return Verdict("won", msg("{player} wins: {effects}", player=won.change.player,
                                   effects=changes) if changes else
                        msg("{player} wins", player=won.change.player), won)
+    # An effect that does not resolve (a legal step whose event is ``fail``: QA-337
+    # revision 2's second マナの生成) is the answer a judge was called for, whatever
+    # else changed.
+    failed = next((s for s in steps if s.legal and s.event == "fail"), None)
+    if failed is not None:
+        why = failed.text if isinstance(failed.text, Message) else str(failed.text)
+        return Verdict("failed", msg("Does not resolve: {why}; {effects}", why=why,
+                                     effects=changes) if changes else
+                       msg("Does not resolve: {why}", why=why), failed)
     if changes:
         return Verdict("changed", msg("Result: {effects}", effects=changes))
     return Verdict("unchanged", msg("No life changed and no card left or entered play"))

@@ -25,10 +25,11 @@ import logging
 import os
 import tempfile
 import threading
-from contextlib import contextmanager
 from pathlib import Path
 
 from flask import Flask
+
+from judge.common.filelock import folder_lock
 
 log = logging.getLogger(__name__)
 
@@ -156,7 +157,7 @@ class OfflineStore:
         folder = self.folder()
         path = folder / name
         try:
-            with _file_lock(folder):
+            with folder_lock(folder):
                 if path.exists():
                     return path.read_bytes(), True
                 data = gzip.compress(build(), 9, mtime=0)
@@ -210,19 +211,3 @@ def _drop_old(folder: Path, name: str) -> None:
                 old.unlink()
         except OSError:
             pass
-
-
-@contextmanager
-def _file_lock(folder: Path):
-    folder.mkdir(parents=True, exist_ok=True)
-    try:
-        import fcntl
-    except ImportError:                       # pragma: no cover - not on POSIX
-        yield
-        return
-    with open(folder / ".lock", "a+") as fh:
-        fcntl.flock(fh, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(fh, fcntl.LOCK_UN)

@@ -202,20 +202,22 @@ def _ruleset(data: dict, scenario_data: Any, today: date) -> date:
                                              "that day)", value=str(raw)[:40]), accepted="YYYY-MM-DD") from None
 
 
-def replay(scenario: str, ruleset: date, corpus) -> tuple[str | None, dict]:
+def replay(scenario: str, ruleset: date, corpus, board=None) -> tuple[str | None, dict]:
     """Run a call's board under its pinned ruleset: ``(game, outcome)``.
 
     The outcome is the engine's JSON (DESIGN.md) with the verdict; a scenario that does
     not read or run is a CallInputError with the engine's line, field and accepted values.
+    ``board``: the text already read (:func:`judge.app.boards.read_board`), if it was.
     """
     from judge.engine.errors import ScenarioError
     from judge.app import boards
     from judge.app.replays import verdict
-    data, error = boards.parse_text(scenario, corpus, source="scenario")
+    board = board or boards.read_board(scenario, corpus, source="scenario")
+    error = board.error
     if error is None:
         try:
-            result = boards.run(boards.with_ruleset(scenario, ruleset.isoformat()),
-                                   corpus, source="scenario")
+            result = boards.run(scenario, corpus, source="scenario", scenario=board.scenario,
+                                as_of=ruleset)
         except ScenarioError as exc:
             error = exc.as_dict()
         except RecursionError:
@@ -264,12 +266,12 @@ def _scenario_text(data: dict) -> str:
 
 
 def _board(scenario: str, data: dict, corpus, today: date) -> dict:
-    scenario_data = None
+    board = None
     if scenario:
         from judge.app import boards
-        scenario_data, _ = boards.parse_text(scenario, corpus, source="scenario")
-    ruleset = _ruleset(data, scenario_data, today)
-    game, outcome = replay(scenario, ruleset, corpus) if scenario else (None, None)
+        board = boards.read_board(scenario, corpus, source="scenario")   # read once
+    ruleset = _ruleset(data, board.data if board else None, today)
+    game, outcome = replay(scenario, ruleset, corpus, board) if scenario else (None, None)
     return {"ruleset": ruleset, "game": game, "outcome": outcome}
 
 

@@ -279,10 +279,9 @@ def _run_view(call):
     """The stored board replayed under its pinned ruleset, as the entry page shows one."""
     if not call.scenario:
         return None
-    from judge.app import boards
     from judge.i18n import current_locale       # the boards' words are the reader's
-    return services().cache.get(("call-run", call.id, call.version, current_locale()), lambda: _replay(
-        boards.with_ruleset(call.scenario, call.ruleset.isoformat()), f"call {call.id}"))
+    return services().cache.get(("call-run", call.id, call.version, current_locale()),
+                                lambda: _replay(call.scenario, f"call {call.id}", call.ruleset))
 
 
 def _form_run(text: str):
@@ -296,12 +295,13 @@ def _form_run(text: str):
     return services().cache.get(key, lambda: _replay(text, "board"))
 
 
-def _replay(text: str, source: str):
+def _replay(text: str, source: str, as_of=None):
+    """The board run (at ``as_of``, a call's pinned day, if given) as a run's view."""
     from judge.engine.errors import ScenarioError
     from judge.app import boards
     from judge.app.replays import run_view
     try:
-        result = boards.run(text, services().corpus, source=source)
+        result = boards.run(text, services().corpus, source=source, as_of=as_of)
     except ScenarioError:
         return None
     return run_view(result, source, None, tuple(result.scenario.game.zones))

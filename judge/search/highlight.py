@@ -11,8 +11,9 @@ import html
 import re
 from bisect import bisect_left, bisect_right
 
+from judge.common.lru import LRU
+
 from .analysis import _MARKS, fast_normal, normalize_map
-from .lru import LRU
 
 SNIPPET_CHARS = 120
 MAX_WINDOWS = 64             # windows tried: one per hit, the first hits of a long passage

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
+from judge.common.filelock import folder_lock
 from judge.corpus import Corpus, Entry
 
 from .highlight import needle
@@ -162,19 +163,8 @@ def read_meta(path: Path) -> dict | None:
 @contextmanager
 def build_lock(base: Path) -> Iterator[None]:
     """Hold the build lock of an index folder (threads and processes)."""
-    base.mkdir(parents=True, exist_ok=True)
-    with _thread_lock:
-        try:
-            import fcntl
-        except ImportError:                    # pragma: no cover - not on POSIX
-            yield
-            return
-        with open(base / ".lock", "a+") as fh:
-            fcntl.flock(fh, fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(fh, fcntl.LOCK_UN)
+    with _thread_lock, folder_lock(base):
+        yield
 
 
 def _rank(unit: Unit) -> int:

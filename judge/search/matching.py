@@ -31,10 +31,11 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from heapq import nlargest
 
+from judge.common.lru import LRU
+
 from .analysis import (is_kana, kana_reading, morph_words, normalize, phrase_terms, pieces,
                        query_grams, to_katakana)
 from .highlight import needle
-from .lru import LRU
 from .postings import TextPostings
 from .schema import TEXT_FIELD_NAMES
 

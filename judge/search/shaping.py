@@ -24,11 +24,11 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from judge.common.lru import LRU
 from judge.corpus.lexicon import searched_names
 from judge.i18n import render
 
 from .analysis import is_kana, normalize
-from .lru import LRU
 
 # the searcher's notice when nothing matched (not shown above results a fallback found)
 NOTHING_MATCHES = ("nothing matches {query!r}: try fewer words, another spelling, or "

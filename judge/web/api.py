@@ -81,12 +81,12 @@ def replay(entry_id: str):
 def run():
     """``POST /api/run``: run a scenario (YAML body, or JSON ``{scenario, ruleset}``)."""
     text, ruleset = _scenario_body()
-    if ruleset:
-        text = boards.with_ruleset(text, str(ruleset))
-    result = boards.run(text, services().corpus)
+    as_of = str(ruleset) if ruleset else None
+    result = boards.run(text, services().corpus, as_of=as_of)
     out = result.as_json()
     out["verdict"] = verdict(result)
-    out["permalink"] = url_for("pages.board", s=permalink.encode(pinning.pin(text)),
+    shared = boards.with_ruleset(text, as_of)      # the link opens the board at that day
+    out["permalink"] = url_for("pages.board", s=permalink.encode(pinning.pin(shared)),
                                _external=True)
     return jsonify(out)
 
@@ -100,10 +100,8 @@ def moves():
     """
     from judge.engine.moves import explain, legal_moves
     text, ruleset = _scenario_body()
-    if ruleset:
-        text = boards.with_ruleset(text, str(ruleset))
     corpus = services().corpus
-    result = boards.run(text, corpus)
+    result = boards.run(text, corpus, as_of=str(ruleset) if ruleset else None)
     game = result.scenario.game
     out = legal_moves(game, result.state, result.ruleset, corpus).as_json()
     out["active"] = result.state.active

@@ -7,13 +7,13 @@ shortcut, quote pop-ups and the board form kept in sync with the YAML.
 from __future__ import annotations
 
 import hashlib
-import re
 from urllib.parse import quote
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 
 from judge.i18n import _
 
+from judge.app import pinning
 from judge.app.boardview import zone_label
 from judge.app.render import entry_url
 from judge.app.services import services
@@ -229,8 +229,8 @@ def download():
                                      request.form if request.method == "POST" else None)
     if not text.strip():
         fail(400, _("The scenario is empty: there is nothing to download."))
-    game = re.search(r"^game:\s*([a-z]+)\s*$", text, flags=re.M)
-    name = f"scenario-{game.group(1) if game else 'board'}.yaml"
+    game = pinning.game_of(text)     # the one reader of a board's game line
+    name = f"scenario-{game or 'board'}.yaml"
     body = text if text.endswith("\n") else text + "\n"
     response = Response(body, content_type="application/yaml; charset=utf-8")
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'

@@ -81,10 +81,8 @@ def _days(corpus, entries) -> list:
 
 def _in_force(corpus, entry_id: str, day: date):
     """The revision of an entry in force on ``day``, or None (withdrawn, not yet given)."""
-    rev = corpus.get(entry_id).in_force(day)
-    if rev.status == "withdrawn":
-        return None
-    if rev.date is not None and not rev.date.before and rev.date.day > day:
+    rev = corpus.get(entry_id).as_of(day)
+    if rev is None or rev.status == "withdrawn":
         return None
     return rev
 

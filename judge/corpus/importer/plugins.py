@@ -8,12 +8,11 @@ importer that is not installed as a package with it).
 """
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Callable, Protocol
 
+from judge.common.plugins import Plugins
 from judge.corpus.games import GameInfo
 
 GROUP = "judge.importers"
@@ -46,46 +45,33 @@ class GameImporter(Protocol):
         """The drafts (entry id -> Draft) of the sources, by kind name, of this game."""
 
 
-_registered: dict[str, GameImporter] = {}
-_loaded = False
-_loading = threading.Lock()     # threads of a web worker may ask at once: one loads
-
-
 def register_importer(importer: GameImporter) -> GameImporter:
     """Add a game's importer; a second importer for the same game id is an error."""
     game_id = importer.game.id
-    other = _registered.get(game_id)
+    registered = _importers.registered
+    other = registered.get(game_id)
     if other is not None and other is not importer:
         raise ValueError(f"two importers for the game {game_id!r}: {other!r}, {importer!r}")
-    names = {k.name for imp in _registered.values() if imp is not other for k in imp.kinds}
+    names = {k.name for imp in registered.values() if imp is not other for k in imp.kinds}
     taken = names & {k.name for k in importer.kinds}
     if taken:
         raise ValueError(f"source kind(s) {sorted(taken)} of {game_id!r} are already taken")
-    _registered[game_id] = importer
+    registered[game_id] = importer
     return importer
 
 
 def unregister_importer(game_id: str) -> None:
     """Remove an importer added with :func:`register_importer` (tests clean up)."""
-    _registered.pop(game_id, None)
+    _importers.registered.pop(game_id, None)
+
+
+_importers: Plugins[GameImporter] = Plugins(GROUP, lambda imp: imp.game.id,
+                                            register_importer)
 
 
 def importers() -> list[GameImporter]:
     """Every registered importer, the installed ones first, by game id."""
-    global _loaded
-    if not _loaded:
-        with _loading:
-            if not _loaded:
-                for ep in sorted(entry_points(group=GROUP), key=lambda ep: ep.name):
-                    importer = ep.load()
-                    if importer.game.id != ep.name:
-                        raise ValueError(f"entry point {ep.name!r} of group {GROUP} loads "
-                                         f"the importer of {importer.game.id!r}")
-                    register_importer(importer)
-                # set when every installed importer is in, not before: a thread told
-                # "loaded" earlier would have found some missing
-                _loaded = True
-    return list(_registered.values())
+    return list(_importers.all().values())
 
 
 def source_kinds() -> list[tuple[GameImporter, SourceKind]]:

@@ -1,0 +1,35 @@
+"""judge/common's LRU cache, shared by the searcher and the web app: whatever the order
+of asks, it holds at most ``size`` items and ``budget`` weight (one item may exceed the
+budget alone), answers the value made for a key, and makes a value once while held."""
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from judge.common.lru import LRU
+
+
+@given(st.lists(st.integers(0, 30), max_size=200), st.integers(1, 8),
+       st.one_of(st.none(), st.integers(1, 60)))
+def test_the_cache_keeps_its_bounds_and_its_answers(keys, size, budget):
+    made: list[int] = []
+
+    def make(k):
+        made.append(k)
+        return "x" * k
+
+    cache = LRU(size, weight=len, budget=budget)
+    for k in keys:
+        held, before = k in cache, len(made)
+        assert cache.get_or(k, lambda: make(k)) == "x" * k
+        assert len(made) == before + (0 if held else 1)      # made once while held
+        assert len(cache) <= size
+        assert budget is None or cache.total <= budget or len(cache) == 1
+
+def test_the_least_recently_used_goes_first():
+    cache = LRU(2)
+    cache.get("a", lambda: 1)
+    cache.get("b", lambda: 2)
+    assert cache.peek("a") == 1             # a is now the most recent
+    cache.get("c", lambda: 3)
+    assert "b" not in cache and cache.peek("a") == 1 and cache.peek("c") == 3

@@ -139,10 +139,20 @@ def build(corpus: Corpus, searcher) -> dict:
         # the corpus's games (games.yaml): ids in order, and what a judge may type for one
         "games": {"ids": list(corpus.game_ids), "aliases": alias_table(corpus.games)},
         "vocab": Vocabulary.from_corpus(corpus).names,
-        "morph": vocabulary(morph_texts),
+        "morph": vocabulary(morph_texts, _typed_whole(corpus)),
         "shaping": offline_tables(corpus),
         "question": question_table(),
     }
+
+
+def _typed_whole(corpus) -> list[str]:
+    """The names a query is, or a glossary search is sent as, whole: every title and
+    alias, the glossary's terms and the text's wordings (shaping.expansions)."""
+    from judge.search.shaping import glossary
+    names = [n for e in corpus for n in (e.title, *e.aliases)]
+    for _form, term, wordings, _game in glossary(corpus):
+        names += [term, *wordings]
+    return list(dict.fromkeys(str(n) for n in names))
 
 
 def script(bundle: dict) -> str:

@@ -7,7 +7,8 @@ MeCab found *in the corpus*: every surface with whether it is a content word (pa
 and symbols are dropped, as on the server) and its dictionary form (``し`` -> ``する``),
 for every katakana word its lemma (``プレイ`` -> ``プレー``) and its noun parts
 (``スペルカード`` -> ``スペル``, ``カード``), and MeCab's words for the hiragana spelling of
-each katakana word (ぷれい).  ``offline-search.js`` splits a run by the
+each katakana word (ぷれい) and of the names a judge types whole.  ``offline-search.js``
+splits a run by the
 likeliest split into known surfaces; a word the corpus never uses matches no morpheme anyway.
 """
 from __future__ import annotations
@@ -17,10 +18,14 @@ from collections import Counter, defaultdict
 from judge.search import analysis as an
 
 
-def vocabulary(texts) -> dict:
+def vocabulary(texts, names=()) -> dict:
     """``{"words": {surface: [content 0|1, base, count]}, "kata": {word: [lemma, *parts]},
-    "hira": {hiragana: [[surface, base?], …]}}``; the counts let the browser split a run
-    into the likeliest known words (a unigram model, like MeCab's word costs)."""
+    "runs": {run: [[surface, base?], …]}}``; the counts let the browser split a run
+    into the likeliest known words (a unigram model, like MeCab's word costs).
+
+    ``names``: what a judge types whole or a search is sent as (titles, aliases, the
+    glossary's terms and wordings): their runs, as typed and kana-folded, go in ``runs``
+    as the server reads them."""
     seen: dict[str, Counter] = defaultdict(Counter)
     kata: dict[str, list[str]] = {}
     tagger = an._tagger()
@@ -43,15 +48,20 @@ def vocabulary(texts) -> dict:
     for surface, counts in seen.items():
         (content, base), _ = counts.most_common(1)[0]
         words[surface] = [content, base, sum(counts.values())]
-    # A judge types a katakana word in hiragana (ぐれいず): MeCab reads such a run its own
-    # way, which no corpus surface predicts, so its reading of the hiragana spelling of
-    # every katakana word of the corpus is kept as it is.
-    hira = {}
-    for word in kata:
-        h = an.fold_kana(word)
-        if h != word and h not in hira:
-            hira[h] = [[s, b] if b else [s] for s, b in an._mecab_words(h, True)]
-    return {"words": words, "kata": {k: v for k, v in kata.items() if any(v)}, "hira": hira}
+    # A judge types a katakana word in hiragana (ぐれいず), and a glossary search is sent
+    # kana-folded (もんすたーかーど置き場): MeCab reads such a run its own way, which no
+    # corpus surface predicts, so the server's reading (analysis._words: a lone ー is a
+    # katakana word there) of the hiragana spelling of every katakana word of the
+    # corpus, and of every name as typed and folded, is kept as it is.
+    runs: dict[str, list] = {}
+    folded = [an.fold_kana(word) for word in kata]
+    for name in names:
+        folded += [an.normalize(name, fold_kana=False), an.normalize(name)]
+    for text in folded:
+        for p in an.pieces(text):
+            if p.kind == "ja" and p.text not in runs:
+                runs[p.text] = [[s, b] if b else [s] for s, b in an._words(p.text)]
+    return {"words": words, "kata": {k: v for k, v in kata.items() if any(v)}, "runs": runs}
 
 
 def _note(tagger, text: str, seen) -> None:

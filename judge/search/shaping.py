@@ -142,6 +142,13 @@ def expansions(corpus, query: str, game: str | None = None) -> list[tuple[str, s
     search filtered to another game does not use it.
     """
     normal = " ".join(normalize(query).split())
+    # the search is sent in the query's own script, the wording as the text writes it
+    # (モンスターカード置き場, not もんすたーかーど置き場: MeCab reads a folded
+    # loanword as particles, かーど as か + ど, and took the search for a question);
+    # folding kana keeps every character's place, so a span of one is a span of the other
+    typed = " ".join(normalize(query, fold_kana=False).split())
+    if len(typed) != len(normal):
+        typed = normal
     flat = normal.replace(" ", "")
     found = [g for g in glossary(corpus) if g[0] and g[0].replace(" ", "") in flat
              and (game is None or g[3] == game)]
@@ -156,13 +163,21 @@ def expansions(corpus, query: str, game: str | None = None) -> list[tuple[str, s
         if form.isascii():
             # an English name is whole words: "set" is not in "reset", "lp" not in "help"
             whole = re.compile(rf"(?<![a-z0-9]){re.escape(form)}(?![a-z0-9])")
-            if whole.search(normal):
-                out += [(term, w, whole.sub(lambda _m, w=w: normalize(w), normal), term_game)
-                        for w in wordings]
-        elif form in normal:
-            out += [(term, w, normal.replace(form, normalize(w)), term_game)
-                    for w in wordings]
+            spans = [m.span() for m in whole.finditer(normal)]
+        else:
+            spans = [m.span() for m in re.finditer(re.escape(form), normal)]
+        out += [(term, w, _spliced(typed, spans, normalize(w, fold_kana=False)), term_game)
+                for w in wordings if spans]
     return out
+
+
+def _spliced(text: str, spans: list[tuple[int, int]], wording: str) -> str:
+    """``text`` with each of ``spans`` (in order, apart) replaced by ``wording``."""
+    out, at = [], 0
+    for start, end in spans:
+        out += [text[at:start], wording]
+        at = end
+    return "".join(out) + text[at:]
 
 
 def one_edit(corpus, query: str) -> str | None:

@@ -200,6 +200,22 @@ def test_an_english_name_is_whole_words(real_corpus):
     assert {x[0] for x in expansions(real_corpus, "tribute summon")} == {"tribute summon"}
 
 
+def test_a_wording_is_searched_as_the_text_writes_it(real_searcher, real_corpus):
+    from judge.search.shaping import expansions
+    # a name typed in hiragana is replaced by the wording in the text's own script
+    assert [x[2] for x in expansions(real_corpus, "もんすたーぞーん 1枚")] == [
+        "モンスターカード置き場 1枚"]
+    alts = {x[1]: x[2] for x in expansions(real_corpus, "フィールドカード 1枚のみ",
+                                            game="yugioh")}
+    assert alts["デュエルフィールド"] == "デュエルフィールドカード 1枚のみ"
+    assert alts["フィールド上"] == "フィールド上カード 1枚のみ"
+    [(_t, _w, alt, game)] = expansions(real_corpus, "Polymerization")
+    assert alt == "融合カード"
+    # searched in katakana, the wording is keywords (in hiragana MeCab read かーど as
+    # か + ど, and the search as a question, which the offline search does not ask)
+    assert real_searcher.search(alt, game=game, limit=5).as_json()["question"] is None
+
+
 def test_the_glossary_box_says_what_a_lexicon_name_is_in_the_text(real_searcher):
     from judge.web import create_app
     app = create_app({"TESTING": True, "SEARCHER": real_searcher})

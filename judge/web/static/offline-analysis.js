@@ -136,7 +136,7 @@
   function Morph(vocab) {
     this.words = vocab.words || {};
     this.kata = vocab.kata || {};
-    this.hira = vocab.hira || {};
+    this.runs = vocab.runs || {};
     var longest = 1;
     for (var w in this.words) if (w.length > longest) longest = w.length;
     this.longest = Math.min(longest, 16);
@@ -183,8 +183,9 @@
   /* analysis._words: katakana runs whole (with lemma and noun parts), the rest by MeCab. */
   Morph.prototype.runWords = function (run) {
     var out = [], at = 0, m;
-    if (Object.prototype.hasOwnProperty.call(this.hira, run))
-      return this.hira[run].map(function (w) { return [w[0], w[1] || null]; });
+    // a run the server's MeCab reading of is in the bundle (offline/morph.py)
+    if (Object.prototype.hasOwnProperty.call(this.runs, run))
+      return this.runs[run].map(function (w) { return [w[0], w[1] || null]; });
     KATA_RUN.lastIndex = 0;
     while ((m = KATA_RUN.exec(run)) !== null) {
       if (m.index > at) this.mecab(run.slice(at, m.index), out);

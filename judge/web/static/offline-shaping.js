@@ -92,6 +92,9 @@
      the term's game]; a pairing is one game's, unused by a search filtered to another */
   Index.prototype.expansions = function (query, game) {
     var normal = normalForm(query), flat = normal.split(" ").join(""), out = [];
+    // sent in the query's own script, the wording as the text writes it (expansions)
+    var typed = A.normalize(query, false).split(/\s+/).filter(Boolean).join(" ");
+    if (typed.length !== normal.length) typed = normal;
     var squeeze = function (f) { return f.split(" ").join(""); };
     var found = this.b.shaping.glossary.filter(function (g) {
       return g[0] && flat.indexOf(squeeze(g[0])) >= 0 && !(game && g[3] !== game);
@@ -101,22 +104,22 @@
     found.forEach(function (g) {
       var form = g[0], flatForm = squeeze(form);
       if (forms.some(function (o) { return o !== flatForm && o.indexOf(flatForm) >= 0; })) return;
-      if (/^[\x00-\x7f]*$/.test(form)) {
-        // an English name is whole words: "set" is not in "reset", "lp" not in "help"
-        var whole = new RegExp("(?<![a-z0-9])" + form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") +
-                               "(?![a-z0-9])", "g");
-        if (!whole.test(normal)) return;
-        g[2].forEach(function (w) {
-          out.push([g[1], w, normal.replace(whole, function () { return A.normalize(w); }), g[3]]);
-        });
-      } else if (normal.indexOf(form) >= 0) {
-        g[2].forEach(function (w) {
-          out.push([g[1], w, normal.split(form).join(A.normalize(w)), g[3]]);
-        });
-      }
+      var escaped = form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), spans = [], m;
+      // an English name is whole words: "set" is not in "reset", "lp" not in "help"
+      var find = /^[\x00-\x7f]*$/.test(form)
+        ? new RegExp("(?<![a-z0-9])" + escaped + "(?![a-z0-9])", "g") : new RegExp(escaped, "g");
+      while ((m = find.exec(normal)) !== null) spans.push([m.index, m.index + m[0].length]);
+      if (!spans.length) return;
+      g[2].forEach(function (w) { out.push([g[1], w, spliced(typed, spans, A.normalize(w, false)), g[3]]); });
     });
     return out;
   };
+  /* shaping._spliced: text with each span replaced by the wording */
+  function spliced(text, spans, wording) {
+    var out = "", at = 0;
+    spans.forEach(function (s) { out += text.slice(at, s[0]) + wording; at = s[1]; });
+    return out + text.slice(at);
+  }
 
   /* shaping._partial: [dropped words, the query searched, its result or null] */
   Index.prototype.partial = function (query, game, kind, fetch) {
@@ -141,6 +144,30 @@
     return [[], query, null];
   };
 
+  /* shaping._current_first: a group whose words matched only an older revision shows
+   * the entry's current revision (the clause, if it has it still), with the older
+   * wording that matched as a note on it (old_wording) and its link. */
+  Index.prototype.currentFirst = function (g) {
+    var hit = g.best, docs = this.b.docs, e = this.entryIndex.get(hit.id);
+    if (e === undefined) return;
+    var mine = this.byEntry.get(e) || [], now = null, whole = null;
+    for (var i = 0; i < mine.length; i++) {
+      var d = mine[i], rank = docs.rank[d];
+      if (rank === 2) return;             // a withdrawn entry keeps its hit
+      if (rank === 1) continue;           // an older revision
+      if (docs.clause[d] === (hit.clause || null)) now = d;
+      if (docs.clause[d] === null) whole = d;
+    }
+    if (!hit.clause) now = whole;
+    if (now === null) now = whole;
+    if (now === null) return;
+    var current = this.hit(now, hit.score, []);
+    current.score = hit.score;
+    current.old_wording = {revision: hit.revision, url: hit.url, clause: hit.clause || null};
+    g.old.unshift(hit);
+    g.best = current;
+  };
+
   /* shaping.group_hits: one group per entry, exact tier first, then the best score. */
   Index.prototype.groupHits = function (hits, query, old, also, passages) {
     var forms = [query].concat(also).map(normalForm), groups = new Map(), self = this;
@@ -153,6 +180,7 @@
     });
     var out = Array.from(groups.values());
     out.forEach(function (g) {
+      if (!g.best.current && !old) self.currentFirst(g);
       if (!old) {
         var keep = g.passages.filter(function (p) { return p.current || !g.best.current; });
         g.old = g.old.concat(g.passages.filter(function (p) { return keep.indexOf(p) < 0; }));

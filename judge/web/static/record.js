@@ -27,7 +27,9 @@
       var q = search.value.trim();
       var mine = ++seq;
       if (!q) { results.textContent = ""; return; }
-      fetch(search.dataset.api + "?limit=8&q=" + encodeURIComponent(q), { credentials: "same-origin" })
+      // A call with a board is about that board's game: its entries are the ones to cite.
+      var game = search.dataset.game ? "&game=" + encodeURIComponent(search.dataset.game) : "";
+      fetch(search.dataset.api + "?limit=8" + game + "&q=" + encodeURIComponent(q), { credentials: "same-origin" })
         .then(function (r) { return r.json(); })
         .then(function (data) {
           if (mine !== seq) return;

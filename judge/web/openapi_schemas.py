@@ -124,7 +124,8 @@ VERDICT = obj(
     ["status", "checked", "failed", "rows", "kind", "text"],
     "What the run did, in one line (the engine's verdict: kind, text, the refusing step's "
     "citation), and the run against what the ruling says (status, checked, rows)",
-    kind={"type": "string", "enum": ["refused", "won", "changed", "unchanged", "empty"]},
+    kind={"type": "string", "enum": ["refused", "won", "failed", "changed", "unchanged",
+                                     "empty"]},
     text=text("the outcome in one line, in the request's language"),
     message=text("the message id"), params=ANY_OBJ, domain=STR,
     step={"type": "integer", "nullable": True,

@@ -38,6 +38,7 @@ down_revision, branch_labels, depends_on  # noqa
 type_annotation_map, is_anonymous, _.get_id  # noqa
 # growth (issue 18): click commands, Flask views, columns read by templates/Alembic
 new_qa, new_withdrawal, grant, revoke, list_editors, feed, game_feed, reject, approve  # noqa
+_recover_interrupted_landings  # noqa  (a request hook: a killed landing taken back)
 granted_at, decided_at, submitter, decider, _.decided_at  # noqa
 # issue 14: the budget's request hooks and the token they keep on flask.g; the OpenAPI
 # route; the over-budget error handler; gunicorn.conf.py's post_worker_init calls install

@@ -81,8 +81,11 @@ def changed_since_note(entry: Entry) -> ChangeItem | None:
 def write_published_qa(sources: Path, corpus: Corpus, game: str, key: str, published: date,
                        url: str, retrieved: date, document: str | None,
                        question: str | None = None, answer: str | None = None,
-                       withdrawn: str | None = None) -> Path:
+                       withdrawn: str | None = None, before_write=None) -> Path:
     """Write the source file of one published Q&A (or its withdrawal); return its path.
+
+    ``before_write``, if given, is called with the path just before the file is written
+    (an approval journals it there, so a crash right after leaves a path to take back).
 
     Raises :class:`PublishedError` when the document would not import: a bad field, a
     date older than the entry's newest revision, an answer identical to the one in force.
@@ -127,6 +130,8 @@ def write_published_qa(sources: Path, corpus: Corpus, game: str, key: str, publi
         path, n = folder / f"{name}-{n}.yaml", n + 1
     read_document(text, game, path.name)          # what we write must import
     from .store import write_atomic
+    if before_write is not None:
+        before_write(path)
     write_atomic(path, text)
     return path
 

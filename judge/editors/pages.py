@@ -265,6 +265,7 @@ def approve(change_id: int):
     # the worker holding the corpus lock needs to finish.
     session.rollback()
     with corpus_lock(services().root):
+        _recover()
         _decide(change_id, "approved", submitted_by=current_user.id)
         change = session.get(PendingChange, change_id)
         new_entry = _is_new(change.entry_id)
@@ -283,7 +284,37 @@ def approve(change_id: int):
             session.rollback()
             _take_back(path, change.entry_id, new_entry)
             raise
+        landing.finished(sources_dir(), change_id)
     return redirect(url_for("editors.pending", change_id=change_id), code=303)
+
+
+@bp.before_app_request
+def _recover_interrupted_landings() -> None:
+    """A worker killed mid-landing left a journal (judge/app/editorial/landing.py): the
+    next request of any worker finishes it, unless a landing is running right now (the
+    corpus lock is held: its journal is not an orphan, and no page should wait on it)."""
+    if not landing.journals(sources_dir()):
+        return
+    lock = corpus_lock(services().root)
+    try:
+        lock.acquire(timeout=0)
+    except TimeoutError:
+        return
+    try:
+        _recover()
+    finally:
+        lock.release()
+
+
+def _recover() -> None:
+    """Finish what dead workers' landings left (the corpus lock held by the caller)."""
+    session = _db()
+
+    def approved(change_id: int) -> bool:
+        change = session.get(PendingChange, change_id)
+        return change is not None and change.status == "approved"
+    landing.recover(services(), sources_dir(), approved, current_app.logger)
+    session.rollback()
 
 
 def land(change: PendingChange) -> Path:

@@ -206,3 +206,83 @@ def test_an_approval_that_fails_midway_lands_nothing(app, monkeypatch):
     assert post(ed2, pending + "/approve").status_code == 303
     assert (work / "corpus" / "vision" / "qa" / "QA-908.md").exists()
     assert ed2.get(pending + "?format=json").get_json()["status"] == "approved"
+
+
+CRASHING_WORKER = r'''
+import os, re, signal, sys
+from judge.app.services import Services
+from judge.web import create_app
+url, corpus, sources, index, pending = sys.argv[1:]
+app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": url,
+                  "CORPUS_DIR": corpus, "SOURCES_DIR": sources, "INDEX_DIR": index,
+                  "SEARCH_EAGER": False})
+real = Services.reload
+def reload_then_die(self, changed):
+    real(self, changed)                     # source, corpus and index written...
+    os.kill(os.getpid(), signal.SIGKILL)    # ...and the worker dies before the commit
+Services.reload = reload_then_die
+client = app.test_client()
+token = re.compile(r'name="csrf_token" value="([^"]+)"')
+page = client.get("/login").get_data(as_text=True)
+client.post("/login", data={"name": "ed2", "password": "ed2-password",
+                            "csrf_token": token.search(page).group(1)})
+page = client.get("/editor/").get_data(as_text=True)
+client.post(pending + "/approve", data={"csrf_token": token.search(page).group(1)})
+'''
+
+
+def test_a_worker_killed_mid_landing_leaves_nothing_live(app):
+    """A worker killed (SIGKILL) after the ruling's source, corpus and index were written
+    but before its approval was committed: the change is still pending, so the next
+    request of any worker takes the landing back from its journal, and it can be
+    approved again."""
+    import subprocess
+    import sys
+    ed1, ed2 = client_of(app, "ed1"), client_of(app, "ed2")
+    sent = submit(ed1, number="909", question="テスト用の架空の質問909ですか？",
+                  answer="テスト用の架空の回答909です。")
+    pending = sent.headers["Location"]
+    work = app.work
+    died = subprocess.run(
+        [sys.executable, "-c", CRASHING_WORKER, app.config["DATABASE_URL"],
+         str(work / "corpus"), str(work / "sources"), str(work / "index"), pending],
+        capture_output=True, text=True, timeout=300)
+    assert died.returncode == -9, died.stderr[-2000:]
+    published = work / "sources" / "published" / "vision"
+    # what the dead worker left: the ruling written, its journal, the change pending
+    assert list(published.glob("*QA-909*"))
+    assert (work / "corpus" / "vision" / "qa" / "QA-909.md").exists()
+    assert list((work / "sources" / ".landing").glob("*.json"))
+    # the next request, in another worker, finishes it
+    other = app.other.test_client()
+    assert other.get("/entry/vision/qa/QA-909").status_code == 404
+    assert not list(published.glob("*QA-909*"))
+    assert not (work / "corpus" / "vision" / "qa" / "QA-909.md").exists()
+    assert not list((work / "sources" / ".landing").glob("*.json"))
+    assert ed2.get(pending + "?format=json").get_json()["status"] == "pending"
+    found = ed2.get("/search?q=架空の回答909&format=json").get_json()
+    assert all(r["id"] != "vision/qa/QA-909" for r in found["results"])
+    # nothing half-landed is left in the way: approved again, it lands
+    assert post(ed2, pending + "/approve").status_code == 303
+    assert (work / "corpus" / "vision" / "qa" / "QA-909.md").exists()
+    assert not list((work / "sources" / ".landing").glob("*.json"))
+    assert other.get("/entry/vision/qa/QA-909").status_code == 200
+
+
+def test_a_journal_of_a_committed_approval_keeps_the_ruling(app):
+    """A worker that died between the commit and removing its journal: the approval is
+    recorded, so recovery keeps what landed and only drops the journal."""
+    from judge.app.editorial import landing
+    ed1, ed2 = client_of(app, "ed1"), client_of(app, "ed2")
+    sent = submit(ed1, number="910", question="テスト用の架空の質問910ですか？",
+                  answer="テスト用の架空の回答910です。")
+    pending = sent.headers["Location"]
+    assert post(ed2, pending + "/approve").status_code == 303
+    work = app.work
+    change_id = int(pending.rstrip("/").rsplit("/", 1)[1])
+    source = next((work / "sources" / "published" / "vision").glob("*QA-910*"))
+    landing._write_json(landing.journal_path(work / "sources", change_id),
+                        {"change": change_id, "entry": "vision/qa/QA-910",
+                         "path": str(source), "new_entry": True})
+    assert app.other.test_client().get("/entry/vision/qa/QA-910").status_code == 200
+    assert source.exists() and not list((work / "sources" / ".landing").glob("*.json"))

@@ -40,8 +40,11 @@ DATA_CLASSES = {"cname", "snippet", "rev-text", "diff", "quote", "run-title", "e
 class PageWords(HTMLParser):
     """The page's own words: (text, inside data?) outside code."""
 
-    def __init__(self):
+    def __init__(self, quotes_only_by_lang: bool = False):
         super().__init__()
+        # quotes_only_by_lang: only an element in the other language (lang=…) is data,
+        # not DATA_CLASSES (tests/i18n/site.py's strict walk)
+        self.by_lang = quotes_only_by_lang
         self.stack: list[tuple[bool, bool]] = []      # (code, data)
         self.texts: list[tuple[str, bool]] = []
         self.page_lang: str | None = None
@@ -59,8 +62,13 @@ class PageWords(HTMLParser):
             self.page_lang = lang or None
             lang = ""
         quotes_other = bool(lang) and lang != (self.page_lang or lang)
-        data = data or bool(classes & DATA_CLASSES) or tag in ("blockquote", "q") \
-            or quotes_other
+        if self.by_lang:
+            data = data or quotes_other
+        else:
+            data = data or bool(classes & DATA_CLASSES) or tag in ("blockquote", "q") \
+                or quotes_other
+        if data and self.by_lang:
+            code = True                      # a quotation in the other language: skipped
         if not code:
             for name in ("title", "aria-label", "placeholder", "alt"):
                 if a.get(name):

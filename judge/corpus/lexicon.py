@@ -169,3 +169,42 @@ def lexicon_problems(corpus) -> list[tuple[str, str, object]]:
                                 other=owner[key])))
             owner.setdefault(key, entry.id)
     return out
+
+
+def lexicon_view(entry, lang: str, titles=lambda entry_id: entry_id) -> dict | None:
+    """A term entry's row as its page says it in ``lang`` (ja or en), or None when the
+    entry is no lexicon row: ``kind``, ``wording``, ``rules`` ((id, title)), ``lines``
+    and ``names`` (:func:`names_view`).  The page shows this rather than the Japanese
+    body, so a reader meets one language, each name marked with its own."""
+    row = (entry.data or {}).get("lexicon")
+    if not isinstance(row, dict):
+        return None
+    at = 0 if lang == "ja" else 1
+    return {"term": entry.id.rsplit("/", 1)[-1], "reading": row.get("reading"),
+            "kind": KINDS.get(row.get("kind"), (row.get("kind"),) * 2)[at],
+            "wording": [str(w) for w in row.get("wording") or []],
+            "rules": [(str(r), titles(str(r))) for r in row.get("rules") or []],
+            "lines": row.get("lines"), "names": names_view(row, lang)}
+
+
+def names_view(row: dict, lang: str) -> list[dict]:
+    """Each name of a row in ``lang``: ``name`` and ``name_lang`` (the language the name
+    is in, for the page's ``lang`` attribute), ``lang``, ``use``, ``game`` (an id),
+    ``match``, ``ground`` and ``reason`` in the reader's language (the other language's
+    reason where the row lacks the reader's, ``reason_lang`` saying which)."""
+    at = 0 if lang == "ja" else 1
+    out = []
+    for n in row.get("names") or []:
+        if not isinstance(n, dict) or not n.get("name"):
+            continue
+        reason = bilingual(n.get("reason"))
+        said = reason.get(lang) or next(iter(reason.values()), "")
+        out.append({"name": str(n["name"]), "name_lang": n.get("lang") or "ja",
+                    "lang": LANGS.get(n.get("lang"), ("", ""))[at],
+                    "use": USES.get(n.get("use"), ("", ""))[at], "game": n.get("game"),
+                    "match": MATCHES.get(n.get("match", "same"), ("", ""))[at],
+                    "ground": GROUNDS.get(n.get("ground"), ("", ""))[at],
+                    "reason": said,
+                    "reason_lang": lang if reason.get(lang) else
+                    next(iter(reason), lang)})
+    return out

@@ -146,6 +146,7 @@ def entry(entry_id: str):
         from judge.app.rulings import ruling_on
         return render_template("entry.html", e=found, view=view, rev=rev,
                                text=viewmodels.revision_html(found, number),
+                               lexicon=viewmodels.lexicon(found),
                                runs=replay.for_revision(number), replay=replay,
                                selected=number, as_of=day, changed=changed,
                                on_day=ruling_on(found, number) if day else None)

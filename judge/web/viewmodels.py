@@ -305,6 +305,18 @@ def entry_view(entry) -> dict:
     return services().cache.get(("entry", entry.id, web_locale()), make)
 
 
+def lexicon(entry) -> dict | None:
+    """A lexicon term's row in the reader's language (:func:`judge.corpus.lexicon.
+    lexicon_view`), or None for any other entry."""
+    from judge.corpus.lexicon import lexicon_view
+    entries = services().corpus.entries
+
+    def title(entry_id: str) -> str:
+        found = entries.get(entry_id)
+        return found.title if found else entry_id
+    return lexicon_view(entry, web_locale(), title)
+
+
 def entry_replay(entry) -> EntryReplay:
     """The runs of the entry's linked scenarios (cached: the corpus does not change)."""
     if not entry.scenarios:

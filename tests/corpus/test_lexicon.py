@@ -21,7 +21,7 @@ from judge.corpus.importer.drafts import Draft, make_entry
 from judge.corpus.importer.errors import ImportError_
 from judge.corpus.importer.lexicon import import_lexicon
 from judge.corpus.importer.sources import read_source
-from judge.corpus.lexicon import (SEARCHED, bilingual, fold, lexicon_problems,
+from judge.corpus.lexicon import (SEARCHED, bilingual, fold, lexicon_problems, lexicon_view,
                                   searched_names)
 from judge.corpus.lint import lint_corpus
 from judge.corpus.store import parse_entry, render_entry
@@ -53,11 +53,15 @@ def test_every_row_is_an_entry_that_says_it_is_not_rules_text(corpus, game):
         assert entry.data["lexicon"]["kind"] == row["kind"]
         assert entry.title == f"{row['term']}の呼び名"
         assert "ルールの本文ではありません" in entry.current.text
-        assert "not rules text" in entry.current.text
-        for name in row["names"]:
+        # the body is Japanese only; the English is the row's, said by the English page
+        assert "not rules text" not in entry.current.text
+        english = lexicon_view(entry, "en")
+        for name, said in zip(row["names"], english["names"]):
             assert name["name"] in entry.current.text
             assert name["reason"]["ja"] in entry.current.text
-            assert name["reason"]["en"] in entry.current.text
+            assert name["reason"]["en"] not in entry.current.text
+            assert said["name"] == name["name"] and said["reason"] == \
+                " ".join(name["reason"]["en"].split())
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -191,7 +195,9 @@ def test_another_game_is_named_by_its_title(tmp_path):
     text = ROW.replace("    use: today\n", "    use: other-game\n    game: gemchronicle\n")
     entry = _import(tmp_path, text)["yugioh/term/生け贄"].entry
     assert "他のゲームでの呼び名（ジェムクロニクル）" in entry.current.text
-    assert "another game's name (Gem Chronicle)" in entry.current.text
+    assert "another game's name" not in entry.current.text      # Japanese body only
+    said = lexicon_view(entry, "en")["names"][0]                 # the English page's words
+    assert said["use"] == "another game's name" and said["game"] == "gemchronicle"
 
 
 def test_a_good_row_imports(tmp_path):

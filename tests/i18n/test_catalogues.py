@@ -73,8 +73,11 @@ def test_japanese_texts_are_japanese(name):
         if not message.id or JA.search(message.id):
             continue
         words = set(re.findall(r"[A-Za-z][A-Za-z&!-]*", FIELD.sub("", message.id)))
+        # a text that is only its fields (結論：{effects}, not 結論：結果：…) has no word left
+        # in English
+        only_fields = message.string and not FIELD.sub("", message.string).strip()
         if {w.upper() for w in words} - {k.upper() for k in KEPT} and \
-                not JA.search(message.string):
+                not JA.search(message.string) and not only_fields:
             untranslated.append(message.id)
     assert not untranslated, "still English in ja:\n" + "\n".join(untranslated)
 

@@ -100,33 +100,29 @@ def _name(name: dict) -> dict:
 
 def render(term: str, row: dict, drafts: dict[str, Draft],
            games: dict[str, dict] | None = None) -> str:
-    """The entry's text: Japanese first, every reason in both languages (another game
-    named by its title, ``games``: id -> {ja, en})."""
+    """The entry's text, in Japanese (the body a search and ``judge show`` read; another
+    game named by its title, ``games``: id -> {ja, en}).  The English of every label and
+    reason stays in ``data.lexicon``: the page says the row in its reader's language
+    (:func:`judge.corpus.lexicon.lexicon_view`), never the two languages mixed."""
     games = games or {}
     said = "".join(f"「{w}」" for w in row["wording"])
-    kind_ja, kind_en = KINDS[row["kind"]]
+    kind_ja = KINDS[row["kind"]][0]
     links = "、".join(f"[{drafts[r].entry.title}](judge:{r})" for r in row["rules"])
     reading = f"（{row['reading']}）" if row.get("reading") else ""
     lines = [f"**{term}**{reading}は、このゲームの本文の言葉です（{kind_ja}）。今日の呼び名、"
              "英語での言い方、他のゲームでの呼び名を、理由とともにまとめます"
              "（編集部の用語辞典。ルールの本文ではありません）。",
-             f"*{term}* is a word of this game's text ({kind_en}): below, what judges call it "
-             "today, in English and in other games, each with its reason (the editors' "
-             "lexicon, not rules text).",
-             "", f"- 本文での言い方 / the text's wording: {said}",
-             f"- その言い方が出てくる規則 / rules that use it: {links}",
-             f"- 本文の行 / seed lines: {row['lines']}", "", "### 呼び名 / names", ""]
+             "", f"- 本文での言い方: {said}",
+             f"- その言い方が出てくる規則: {links}",
+             f"- 本文の行（種資料）: {row['lines']}", "", "### 呼び名", ""]
     for n in row["names"]:
-        use_ja, use_en = USES[n["use"]]
+        use_ja = USES[n["use"]][0]
         if n.get("game"):
             titles = games.get(n["game"]) or {}
             use_ja = f"{use_ja}（{titles.get('ja') or n['game']}）"
-            use_en = f"{use_en} ({titles.get('en') or n['game']})"
-        match_ja, match_en = MATCHES[n.get("match", "same")]
-        lang_ja, lang_en = LANGS[n["lang"]]
-        ground_ja, ground_en = GROUNDS[n["ground"]]
+        match_ja = MATCHES[n.get("match", "same")][0]
+        lang_ja = LANGS[n["lang"]][0]
+        ground_ja = GROUNDS[n["ground"]][0]
         lines.append(f"- **{n['name']}**（{lang_ja}・{use_ja}・{match_ja}）: "
                      f"{n['reason']['ja']}（根拠: {ground_ja}）")
-        lines.append(f"  *{n['name']}* ({lang_en}, {use_en}, {match_en}): "
-                     f"{n['reason']['en']} (ground: {ground_en})")
     return "\n".join(lines)

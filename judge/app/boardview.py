@@ -131,13 +131,15 @@ def term_text(game: str, kind: str, key: Any) -> str:
     return key
 
 
-def value_text(game: str, value: Any) -> Any:
-    """A field's value as the reader reads it: yes/no for a flag, the game's word for a
-    kind of card (spell → スペル); anything else (names, numbers) as it is."""
+def value_text(game: str, value: Any, key: str = "") -> Any:
+    """A field's value as the reader reads it: yes/no for a flag, the game's word for the
+    field's value (``category: acceleration`` → アクセラレーション, under msgctxt ``key``)
+    or for a kind of card (spell → スペル); anything else (names, numbers) as it is."""
     if isinstance(value, bool):
         return render_value(value)
     if isinstance(value, str) and re.fullmatch(r"[a-z_]+", value):
-        return term_text(game, "kind", value)
+        said = term_text(game, key, value) if key else value
+        return said if said != value else term_text(game, "kind", value)
     return value
 
 
@@ -175,7 +177,7 @@ def _card_view(game: str, zone: str, card: dict, names: dict[str, str]) -> CardV
         if key == "kind" and value == "monster":      # the usual case says nothing
             continue
         if key not in hidden and worth_writing(value):
-            view.extra.append((term_text(game, "field", key), value_text(game, value)))
+            view.extra.append((term_text(game, "field", key), value_text(game, value, key)))
     if zone in declared.counted_zones and re.fullmatch(rf"{re.escape(zone)}-\d+", view.name):
         view.classes.append("anonymous")
     return view
@@ -229,7 +231,7 @@ def board_view(game: str, state: dict, before: dict | None = None,
         players.append(pv)
     players.reverse()          # the second player sits across the table, at the top
     phase = state.get("phase")
-    flags = {term_text(game, "field", k): value_text(game, v)
+    flags = {term_text(game, "field", k): value_text(game, v, k)
              for k, v in (state.get("flags") or {}).items()}
     return BoardView(game, state.get("turn"), term_text(game, "phase", phase) if phase else phase,
                      str(state.get("active")), players, state.get("winner"), flags, caption)
@@ -267,5 +269,5 @@ def _mark_change(game, view: CardView, pname, zone, card, before_places) -> None
     if changed:
         view.classes.append("changed")
         view.change = _("changed: ") + ", ".join(
-            f"{term_text(game, 'field', k)} {value_text(game, old[2].get(k, '—'))} → "
-            f"{value_text(game, card.get(k, '—'))}" for k in changed)
+            f"{term_text(game, 'field', k)} {value_text(game, old[2].get(k, '—'), k)} → "
+            f"{value_text(game, card.get(k, '—'), k)}" for k in changed)

@@ -26,7 +26,8 @@ ALLOWED = {line.split("#")[0].strip() for line in
 QUOTED = re.compile(r"「[^「」]*」|『[^『』]*』|《[^》]*》")
 IDS = re.compile(r"\b[\w.-]+/[\w./#-]+|\b[A-Z]+-\d+\b|\b[\w-]*\d[\w.-]*\b|@\w+|\?\S+"
                  r"|\b[A-Za-z][\w-]*(?:\.[\w-]+)*\.\d[\w.-]*"      # clause ids: spell.1
-                 r"|\b[\w-]+(?:\.[\w-]+)*\.(?:net|com|org|jp)\b")  # a site: yugioh-wiki.net
+                 r"|\b[\w-]+(?:\.[\w-]+)*\.(?:net|com|org|jp)\b"   # a site: yugioh-wiki.net
+                 r"|\b[\w-]+\.(?:md|yaml|py|json)\b|https?://\S+")  # a file, an address
 # A word is two letters or more: a single letter is a symbol (player A, X cards, the
 # N and C of a Vision card tile, like the ★ of a Yu-Gi-Oh! level).
 LATIN = re.compile(r"[A-Za-z][A-Za-z'’]+")

@@ -45,4 +45,12 @@ TERMS = [
     pgettext("field", "unit"), pgettext("field", "zone"),
     pgettext("field", "passive"), pgettext("field", "active"), pgettext("field", "boost"),
     pgettext("field", "ace"),
+    # a card's values as a board shows them (分類: アクセラレーション, 効果: バウンス)
+    pgettext("category", "chant"), pgettext("category", "acceleration"),
+    pgettext("category", "barrier"),
+    pgettext("effect", "none"), pgettext("effect", "break"),
+    pgettext("effect", "burn_damage"), pgettext("effect", "bounce"),
+    pgettext("effect", "remove"), pgettext("effect", "negate"), pgettext("effect", "stun"),
+    pgettext("effect", "freeze_lock"), pgettext("effect", "ignite"),
+    pgettext("effect", "charge"), pgettext("effect", "stealth"), pgettext("effect", "equip"),
 ]

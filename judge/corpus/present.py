@@ -18,10 +18,18 @@ CLAUSE = re.compile(r"^(\s*(?:[-*]\s+)?)\{#([^}\s]+)\}\s?", re.M)
 
 
 def revision_json(rev: Revision) -> dict:
-    """One revision as JSON: text (Markdown), plain text, clauses and notes."""
+    """One revision as JSON: text (Markdown), plain text, clauses and notes.
+
+    ``date`` stays as the corpus writes it (a day, "before D" or null); ``date_known``
+    says whether it is a rules date at all, and ``collected`` is the day the text was
+    collected where that is all that is known (the source gives no date: the page and
+    ``judge show`` say 日付不明（D 収集）)."""
+    unknown = rev.date is None or (rev.date.before and bool(rev.meta.get("date_basis")))
     return {
         "number": rev.number,
         "date": str(rev.date) if rev.date else None,
+        "date_known": not unknown,
+        "collected": rev.date.day.isoformat() if unknown and rev.date else None,
         "status": rev.status,
         "source": rev.source,
         "text": rev.text,

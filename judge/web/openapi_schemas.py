@@ -169,7 +169,13 @@ SCENARIO_SYNC = obj(["yaml", "data", "error", "permalink"], "The workbench's boa
                     permalink=STR)
 
 REVISION = obj(["number", "status", "text"], "One revision of an entry",
-               number=INT, date=NSTR, status={"type": "string",
+               number=INT, date=NSTR,
+               date_known={"type": "boolean", "description": (
+                   "whether date is a rules date (a day, or 'before D'); false where the "
+                   "source gives none (an extension: date keeps its old form)")},
+               collected=text("the day the text was collected, where the source gives no "
+                              "date (date is then 'before' that day)", True),
+               status={"type": "string",
                                               "enum": ["current", "superseded", "withdrawn"]},
                source={"nullable": True, "description": "where the text comes from"},
                text=text("Markdown"), plain=STR,

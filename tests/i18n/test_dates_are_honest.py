@@ -29,3 +29,16 @@ def test_the_latest_rules_name_the_newest_text_in_force():
     head = out.splitlines()[1]
     # QA-337's newer answer (2014-04-10) is the newest dated Vision text of the corpus
     assert head == "vision · 最新のルール（2014-04-10 の改訂まで）"
+
+
+def test_a_revisions_json_says_whether_its_date_is_known():
+    """An extension of the revision's JSON: ``date`` as before, ``date_known`` and
+    ``collected`` beside it."""
+    import json
+    undated = json.loads(CliRunner().invoke(main, ["show", "--json", "yugioh/rule/ritual"],
+                                            env=JA).output)["revisions"][0]
+    assert undated["date"] == "before 2026-11-29"
+    assert undated["date_known"] is False and undated["collected"] == "2026-11-29"
+    older = json.loads(CliRunner().invoke(main, ["show", "--json", "QA-337"],
+                                          env=JA).output)["revisions"]
+    assert [(r["date_known"], r["collected"]) for r in older] == [(True, None)] * len(older)

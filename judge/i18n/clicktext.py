@@ -80,6 +80,12 @@ CLICK = [
     N_("integer"),
     N_("float"),
 ]
+# The names of the values a command takes (its metavars), as click derives them from an
+# argument's name or an option's type; a syntax (YYYY-MM-DD, NAME=VALUE) stays as it is.
+METAVARS = [N_("DIRECTORY"), N_("TEXT"), N_("PATH"), N_("TARGET"), N_("COPY"), N_("NAME"),
+            N_("GAME"), N_("SLUG"), N_("PATHS"), N_("SCENARIO"), N_("NUMBER"),
+            N_("ENTRY_ID"), N_("QUERY"), N_("INTEGER RANGE"), N_("ADDRESS"), N_("INTEGER"),
+            N_("N"), N_("TOKEN_ID"), N_("FILE"), N_("FILENAME"), N_("FLOAT")]
 OPTIONS_METAVAR = N_("[OPTIONS]")
 COMMAND_METAVAR = N_("COMMAND [ARGS]...")
 CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "termui",
@@ -156,6 +162,34 @@ def localize(group: click.Command) -> None:
             command.subcommand_metavar = gettext(COMMAND_METAVAR)
         for param in command.params:
             _translate(param, "help")
+            _metavar(param)
+
+
+def _metavar(param: click.Parameter) -> None:
+    """Name the value a parameter takes in the reader's words (ENTRY_ID → 項目ID), as
+    click would print it ([…] for an optional argument, … for several); a flag, a choice
+    and a syntax keep click's own."""
+    kept = param.__dict__.setdefault("_judge_help", {})
+    if "metavar" not in kept:
+        kept["metavar"] = param.metavar
+    param.metavar = kept["metavar"]
+    if isinstance(param, click.Option) and (param.is_flag or param.count) or \
+            isinstance(param.type, click.Choice):
+        return
+    if kept["metavar"] is not None:
+        english = kept["metavar"]
+    elif isinstance(param, click.Argument):
+        english = param.name.upper()
+    else:
+        english = param.type.name.upper()
+    said = gettext(english)
+    if said == english:
+        return
+    if isinstance(param, click.Argument) and not param.required:
+        said = f"[{said}]"
+    if param.nargs != 1:
+        said += "..."
+    param.metavar = said
 
 
 def help_texts(group: click.Command) -> list[str]:

@@ -42,6 +42,39 @@ def revision_json(rev: Revision) -> dict:
     }
 
 
+# A source's fields as a reader reads them (the page's 出典の詳細 and judge show alike).
+SOURCE_MAIN = ("document", "title", "page", "section")
+SOURCE_LABELS = {"revision": N_("copy"), "quoted_in": N_("quoted in"),
+                 "chapter": N_("chapter"), "url": N_("address"), "commit": N_("commit"),
+                 "text_lines": N_("lines of the text"), "file": N_("file"),
+                 "lines": N_("lines")}
+# How a game's @wiki importer names the copy of a backup page a revision comes from:
+# said again here in the reader's language.
+COPY = re.compile(r"^(newer|older) copy, revision (of|before) (.+)$")
+
+
+def source_value(key: str, value) -> str:
+    """A source field's value as the reader reads it (the copy of a wiki page)."""
+    text = str(value)
+    m = COPY.match(text) if key == "revision" else None
+    if m and m.group(1) == "newer":
+        return _("the newer copy, the page's revision of {stamp}", stamp=m.group(3))
+    if m:
+        return _("the older copy, a revision before {stamp}", stamp=m.group(3))
+    return text
+
+
+def source_line(source) -> str:
+    """A revision's source in one line, in the reader's words: document · page · section,
+    then each other field with its label (写し, ファイル …)."""
+    if not isinstance(source, dict):
+        return str(source or "")
+    main = [str(source[k]) for k in SOURCE_MAIN if source.get(k)]
+    rest = [f"{gettext(SOURCE_LABELS[k]) if k in SOURCE_LABELS else k} {source_value(k, v)}"
+            for k, v in source.items() if k not in SOURCE_MAIN and v]
+    return " · ".join(main + rest)
+
+
 def entry_json(entry: Entry, corpus: Corpus) -> dict:
     """An entry as JSON, with ``cited_by`` and its revisions newest first."""
     return {
@@ -99,8 +132,7 @@ def entry_text(entry: Entry, corpus: Corpus) -> str:
         lines.append(_("scenarios: {items}", items=", ".join(entry.scenarios)))
     for rev in entry.revisions:
         lines += ["", _rule(rev)]
-        lines.append(_("source: {source}",
-                       source=" · ".join(f"{k} {v}" for k, v in rev.source.items())))
+        lines.append(_("source: {source}", source=source_line(rev.source)))
         if rev.withdrawn_reason:
             lines.append(_("withdrawn: {reason}", reason=rev.withdrawn_reason))
         if rev.text.strip():

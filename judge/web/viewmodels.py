@@ -17,6 +17,7 @@ from urllib.parse import quote
 from flask import current_app
 
 from judge.corpus import KINDS
+from judge.corpus.present import COPY, SOURCE_MAIN, source_value  # noqa: F401
 from judge.i18n import N_, _, gettext
 from judge.i18n.bilingual import is_bilingual, pick
 from judge.engine.errors import ScenarioError
@@ -192,9 +193,6 @@ def find_entry(entry_id: str):
          links=suggestions, id=clean, suggestions=[u for u, _ in suggestions])
 
 
-SOURCE_MAIN = ("document", "title", "page", "section")
-
-
 def source_text(source: Any) -> str:
     """A revision's source in one line: document · page · section."""
     if not isinstance(source, dict):
@@ -206,20 +204,6 @@ SOURCE_LABELS = _Labels({"revision": N_("copy"), "quoted_in": N_("quoted in"),
                          "chapter": N_("chapter"), "url": N_("address"),
                          "commit": N_("commit"), "text_lines": N_("lines of the text"),
                          "file": N_("file"), "lines": N_("lines")})
-# How a game's @wiki importer names the copy of a backup page a revision comes from:
-# said again here in the reader's language.
-COPY = re.compile(r"^(newer|older) copy, revision (of|before) (.+)$")
-
-
-def source_value(key: str, value: Any) -> str:
-    """A source field's value as the reader reads it (the copy of a wiki page)."""
-    text = str(value)
-    m = COPY.match(text) if key == "revision" else None
-    if m and m.group(1) == "newer":
-        return _("the newer copy, the page's revision of {stamp}", stamp=m.group(3))
-    if m:
-        return _("the older copy, a revision before {stamp}", stamp=m.group(3))
-    return text
 
 
 def source_detail(source: Any) -> list[tuple[str, str, str]]:

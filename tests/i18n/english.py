@@ -5,7 +5,8 @@ import re
 
 # Names the text quotes (「Soldier A」, 『…』), code (`effect`), ids and clause numbers are
 # not prose; what remains may not hold three English words in a row.
-QUOTED = re.compile(r"「[^「」]*」|『[^『』]*』|`[^`]*`|\b[\w.-]+/[\w./-]+|\b[A-Z]+-\d+\b")
+QUOTED = re.compile(r"「[^「」]*」|『[^『』]*』|`[^`]*`|\b[\w.-]+/[\w./#-]+|\b[A-Z]+-\d+\b"
+                    r"|\b[a-z]+\.[a-z][\w-]*\b")     # an interpretation's id: vision.combat
 SENTENCE = re.compile(r"[A-Za-z][a-z']+(?:[ ,:;-]+[A-Za-z][a-z']+){2,}")
 
 

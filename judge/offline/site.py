@@ -19,7 +19,7 @@ import gzip
 
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request
 
-from judge.i18n import _
+from judge.i18n import N_, _, gettext, use_locale
 from judge.offline import icons
 from judge.offline.store import STATIC, OfflineStore
 
@@ -84,11 +84,41 @@ def service_worker():
     body = (STATIC / "sw.js").read_text(encoding="utf-8")
     info = store().info()
     assets = [f"/static/{a}" for a in ASSETS]
-    head = ("self.JUDGE_SW = " + _json({"assets": assets, "site": info["site"]}) + ";\n")
+    head = ("self.JUDGE_SW = " + _json({"assets": assets, "site": info["site"],
+                                         "text": sw_texts()}) + ";\n")
     response = Response(head + body, mimetype="text/javascript")
     response.headers["Service-Worker-Allowed"] = "/"
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+# What the service worker says offline (banners, the page it shows for a page the device
+# lacks), from the catalogue in each language: {placeholders} are filled in by sw.js.
+SW_TEXTS = {
+    "slow": N_("The server does not answer, so this device's copy is shown."),
+    "kept": N_("This page is as it was shown when opened at {when} UTC."),
+    "banner": N_("Offline — a copy kept on this device."),
+    "banner_info": N_("Offline — a copy kept on this device (corpus as of {date}, version "
+                      "{version}, saved {saved} UTC)."),
+    "boards": N_("Running a board needs the server. The saved boards open."),
+    "no_answer": N_("The server does not answer."),
+    "offline": N_("You are offline."),
+    "downloading": N_("The offline copy is still downloading ({done}/{total})."),
+    "not_yet": N_("This device holds no offline copy yet."),
+    "title": N_("Offline"),
+    "not_saved": N_("This page is not kept on this device."),
+    "readable": N_("Pages you have opened read without a network."),
+    "home": N_("Home"),
+}
+
+
+def sw_texts() -> dict[str, dict[str, str]]:
+    """:data:`SW_TEXTS` in each language: {"ja": {...}, "en": {...}}."""
+    out = {}
+    for lang in ("ja", "en"):
+        with use_locale(lang):
+            out[lang] = {key: gettext(text) for key, text in SW_TEXTS.items()}
+    return out
 
 
 def _json(data) -> str:

@@ -320,7 +320,7 @@ def _cited(call) -> list[dict]:
             continue
         rev = entry.in_force(call.ruleset)
         out.append({"id": ref, "entry": entry, "clause": clause, "revision": rev.number,
-                    "date": str(rev.date) if rev.date else "", "missing": False,
+                    "date": _date_label(rev), "missing": False,
                     "html": revision_html(entry, rev.number),
                     "newest": rev.number == entry.current.number})
     return out
@@ -347,3 +347,13 @@ def from_board():
     text = request.form.get("yaml", "")
     token = permalink.encode(text) if text.strip() else None
     return redirect(url_for("pages_record.new_call_any", s=token), code=303)
+
+
+def _date_label(rev) -> str:
+    """A cited revision's date as the entry page says it (2014-04-10 より前; 日付不明 with
+    the day the text was collected), not the corpus's "before D"."""
+    from judge.app.rulings import date_view
+    if rev.date is None:
+        return ""
+    when = date_view(rev)
+    return when.get("short") or when["text"]

@@ -35,7 +35,8 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]+")
 # Elements whose text is data the page quotes, not its own words (for English pages).
 DATA_CLASSES = {"cname", "snippet", "rev-text", "diff", "quote", "run-title", "entry-id",
                 "source-part", "answer", "rev-body", "result-title", "scenario-title",
-                "title", "source", "card", "change-title", "lede", "detail"}
+                "title", "source", "card", "change-title", "lede", "detail",
+                "person"}                        # a judge's login name
 
 
 class PageWords(HTMLParser):

@@ -3,6 +3,9 @@ a call recorded, each route walked (tests/i18n/site.py) in both languages; a pag
 language holds no phrase of the other outside ``code`` and quotations."""
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 
 from tests.i18n.site import other_language, site_urls
@@ -29,3 +32,10 @@ def test_every_get_page_reads_in_one_language(app, as_judge):
                 found[f"{lang} {url}"] = left[:4]
     assert pages >= 40, pages                  # the walk reached the pages, both languages
     assert found == {}, found
+    # record.js's words come with the page, in its language
+    for lang, want in (("ja", "裁定はまだありません。"), ("en", "No calls yet.")):
+        html = client.get(f"/events/cs-tokyo/calls?lang={lang}").get_data(as_text=True)
+        said = json.loads(re.search(r'<script type="application/json" id="record-text">'
+                                    r'(.*?)</script>', html, re.S).group(1))
+        assert said["no_calls"] == want and set(said["status"]) == {
+            "resolved", "appealed", "appeal_ruled"}

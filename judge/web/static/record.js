@@ -3,7 +3,17 @@
 // rows when a call was added or changed).  Without this script the pages still work.
 (function () {
   "use strict";
-  var STATUS = { resolved: "解決", appealed: "上訴中", appeal_ruled: "上訴裁定" };
+  // the page's words in its language, from the catalogue (templates/record/*: #record-text)
+  var T = (function () {
+    var node = document.getElementById("record-text");
+    try { return node ? JSON.parse(node.textContent) : {}; } catch (e) { return {}; }
+  })();
+  var STATUS = T.status || {};
+  function say(key, values) {
+    return String(T[key] || key).replace(/\{(\w+)\}/g, function (m, name) {
+      return values && name in values ? values[name] : m;
+    });
+  }
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -42,14 +52,14 @@
             var li = el("li");
             var label = el("span", "", (hit.title || hit.id) + " ");
             label.appendChild(el("small", "muted", id));
-            var b = el("button", "", "追加");
+            var b = el("button", "", say("add"));
             b.type = "button";
-            b.setAttribute("aria-label", id + " を根拠に追加");
+            b.setAttribute("aria-label", say("add_label", {id: id}));
             b.addEventListener("click", function () { add(id); });
             li.appendChild(label); li.appendChild(b);
             results.appendChild(li);
           });
-          if (!results.children.length) results.appendChild(el("li", "muted", "見つかりません"));
+          if (!results.children.length) results.appendChild(el("li", "muted", say("none_found")));
         })
         .catch(function () {});
     };
@@ -73,7 +83,7 @@
     var draw = function (calls) {
       tbody.textContent = "";
       if (!calls.length) {
-        var tr = el("tr", "empty"); var td = cell(tr, "裁定はまだありません。", "muted");
+        var tr = el("tr", "empty"); var td = cell(tr, say("no_calls"), "muted");
         td.colSpan = 9; tbody.appendChild(tr);
       }
       calls.forEach(function (c) {

@@ -231,8 +231,9 @@ async function navigate(event, req, url) {
 async function held(url) {
   var info = await current();
   var hit = await visited(url);
-  var slow = "サーバーが応答しないため、この端末の写しを表示しています。";
-  if (hit) return withBanner(hit, info, keptNote(hit) + slow);
+  var lang = hit ? await pageLang(hit, url) : urlLang(url);
+  var slow = say(lang, "slow");
+  if (hit) return withBanner(hit, info, keptNote(hit, lang) + slow);
   var path = decodeURIComponent(url.pathname);
   if (path.indexOf("/entry/") === 0) {
     var page = await preRendered(path.slice(7), url.searchParams.get("rev"));
@@ -241,9 +242,35 @@ async function held(url) {
   return null;
 }
 
-function keptNote(hit) {
+function keptNote(hit, lang) {
   var when = (hit.headers.get("X-Judge-Kept") || "").slice(0, 16).replace("T", " ");
-  return when ? "このページは " + escapeHtml(when) + " UTC に開いたときの表示です。" : "";
+  return when ? say(lang, "kept", {when: when}) + gap(lang) : "";
+}
+
+/* The worker's words in the page's language (judge/offline/site.py renders them from the
+   catalogue into JUDGE_SW.text): ?lang= first, then the kept page's own <html lang>,
+   then Japanese, the app's default.  Each value is escaped. */
+function say(lang, key, values) {
+  var table = (self.JUDGE_SW && self.JUDGE_SW.text) || {};
+  var text = (table[lang] || table.ja || {})[key] || key;
+  return text.replace(/\{(\w+)\}/g, function (m, name) {
+    return values && name in values ? escapeHtml(values[name]) : m;
+  });
+}
+
+/* Between two sentences: a space in English, nothing after 。 */
+function gap(lang) { return lang === "en" ? " " : ""; }
+
+function urlLang(url) {
+  var asked = (url.searchParams.get("lang") || "").slice(0, 2);
+  return asked === "en" || asked === "ja" ? asked : "ja";
+}
+
+async function pageLang(response, url) {
+  if (url.searchParams.get("lang")) return urlLang(url);
+  var head = (await response.clone().text()).slice(0, 400);
+  var m = /<html[^>]*\blang="?(\w\w)/.exec(head);
+  return m && (m[1] === "en" || m[1] === "ja") ? m[1] : "ja";
 }
 
 async function preRendered(id, rev) {
@@ -262,18 +289,20 @@ function escapeHtml(s) {
   });
 }
 
-function banner(info, extra) {
+function banner(info, extra, lang) {
   var text = info
-    ? "オフライン表示 — この端末に保存した写しです（コーパス " + escapeHtml(info.corpus_date) +
-      " 時点、版 " + escapeHtml(info.corpus) + "、保存 " + escapeHtml((info.saved || "").slice(0, 16).replace("T", " ")) + " UTC）。"
-    : "オフライン表示 — この端末に保存した写しです。";
+    ? say(lang, "banner_info", {date: info.corpus_date, version: info.corpus,
+                               saved: (info.saved || "").slice(0, 16).replace("T", " ")})
+    : say(lang, "banner");
   return '<div class="offline-banner" role="status" data-corpus="' + escapeHtml(info ? info.corpus : "") +
     '">' + text + (extra ? " " + extra : "") + "</div>";
 }
 
 async function withBanner(response, info, extra) {
   var html = await response.text();
-  html = html.replace(/<main\b[^>]*>/, function (m) { return m + banner(info, extra); });
+  var m = /<html[^>]*\blang="?(\w\w)/.exec(html.slice(0, 400));
+  var lang = m && (m[1] === "en" || m[1] === "ja") ? m[1] : "ja";
+  html = html.replace(/<main\b[^>]*>/, function (m) { return m + banner(info, extra, lang); });
   return new Response(html, {headers: {"Content-Type": "text/html; charset=utf-8"}});
 }
 
@@ -281,36 +310,35 @@ async function offlinePage(url, slow) {
   var info = await current();
   var path = decodeURIComponent(url.pathname);
   var kept = await visited(url);
-  if (kept) return withBanner(kept, info, keptNote(kept));
+  if (kept) return withBanner(kept, info, keptNote(kept, await pageLang(kept, url)));
   if (path.indexOf("/entry/") === 0) {
     var id = path.slice(7);
     var hit = await preRendered(id, url.searchParams.get("rev"));
     if (hit) return withBanner(hit, info);
-    if (!info) return missing(slow);
+    if (!info) return missing(slow, urlLang(url));
     // another spelling of an id (/entry/qa337): the offline search resolves it
     return Response.redirect("/search?q=" + encodeURIComponent(id.split("/").pop()), 302);
   }
   if (path === "/board" || path.indexOf("/offline/boards") === 0) {
     var boards = await caches.match("/offline/boards");
-    if (boards) return withBanner(boards, info, "盤面の実行にはサーバーが必要です。保存した盤面は開けます。");
+    if (boards) return withBanner(boards, info, say(await pageLang(boards, url), "boards"));
   }
   // the offline search needs the whole bundle: until it has arrived, say so
   var search = info && await caches.match("/offline/search");
   if (search) return withBanner(search, info);
-  return missing(slow);
+  return missing(slow, urlLang(url));
 }
 
-function missing(slow) {
-  var where = slow ? "サーバーが応答しません。" : "オフラインです。";
-  var have = progress
-    ? "オフライン用の写しはダウンロードの途中です（" + progress.done + "/" + progress.total + "）。"
-    : "オフライン用の写しはまだこの端末にありません。";
-  return new Response("<!doctype html><html lang=ja><meta charset=utf-8>" +
+function missing(slow, lang) {
+  var where = say(lang, slow ? "no_answer" : "offline");
+  var have = progress ? say(lang, "downloading", {done: progress.done, total: progress.total})
+    : say(lang, "not_yet");
+  return new Response("<!doctype html><html lang=" + lang + "><meta charset=utf-8>" +
     "<meta name=viewport content=\"width=device-width, initial-scale=1\">" +
-    "<link rel=stylesheet href=\"/static/app.css\"><title>オフライン · judge</title>" +
-    "<main id=main><div class=\"offline-banner offline-missing\" role=status>" + where +
-    "このページはこの端末に保存されていません。" + have +
-    "開いたことのあるページはネットがなくても読めます。</div>" +
-    "<p><a href=\"/\">ホーム</a></p></main></html>",
+    "<link rel=stylesheet href=\"/static/app.css\"><title>" + say(lang, "title") +
+    " · judge</title>" +
+    "<main id=main><div class=\"offline-banner offline-missing\" role=status>" + where + gap(lang) +
+    say(lang, "not_saved") + gap(lang) + have + gap(lang) + say(lang, "readable") + "</div>" +
+    "<p><a href=\"/\">" + say(lang, "home") + "</a></p></main></html>",
     {status: 503, headers: {"Content-Type": "text/html; charset=utf-8"}});
 }

@@ -204,6 +204,22 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
     return out, analysis
 
 
+def keyword(store, text: str, game: str | None = None) -> Concept | None:
+    """A keyword the judge spaced apart as one concept: the word, and when it is a
+    glossary or lexicon name (先攻, リリース) the text's wordings in that name's game
+    (Gem Chronicle's text says 先行), as a question's concepts have them."""
+    from .shaping import glossary
+    w = Word.of(text)
+    if w is None:
+        return None
+    concept = Concept(text, [(w, None)])
+    form = " ".join(normalize(text).split())
+    for name, _term, wordings, term_game in glossary(store.corpus):
+        if name == form and (game is None or term_game == game):
+            concept.words += [(x, term_game) for x in (Word.of(v) for v in wordings) if x]
+    return concept
+
+
 def widen(store, concept: Concept, notices: list) -> None:
     """A concept whose words match nothing: add its romaji as kana and words of the
     same reading (召還 -> 召喚), and say so in ``notices`` (message ids)."""

@@ -56,6 +56,7 @@ class QueryRun:
         self.result = result
         self._cbits: list[int] | None = None      # a question: each concept's passages
         self._cells: dict[int, int] = {}           # concepts held -> passages
+        self._held_of: dict[int, set[int]] = {}    # passage -> the concepts it holds
 
     def execute(self) -> int:
         """Match, count, rank and cut the page into ``result``; returns the total."""
@@ -183,7 +184,14 @@ class QueryRun:
         return out
 
     def _held(self, d: int) -> set[int]:
-        """The concepts passage ``d`` really holds (a word's bigrams in a row)."""
+        """The concepts passage ``d`` really holds (a word's bigrams in a row); read once
+        a run (the ranking reads it, then the page's ``matched`` and ``missing``)."""
+        held = self._held_of.get(d)
+        if held is None:
+            held = self._held_of[d] = self._read_held(d)
+        return held
+
+    def _read_held(self, d: int) -> set[int]:
         bits = self._concept_bits()
         out = set()
         for i, concept in enumerate(self.plan.question):

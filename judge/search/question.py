@@ -174,6 +174,8 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
     # as typed but NFKC (MeCab reads katakana as loanwords); the glossary's forms are
     # compared kana-folded, which keeps every character where it is
     rest = normalize(text, fold_kana=False)
+    folded = fold_kana(rest)        # folded once, and again only when a name is cut out
+    lowered = rest.lower()
     out: list[Concept] = []
     # the longest name first ("tribute summon" is not also "summon"); an English name
     # only as whole words ("set" is not in "reset")
@@ -182,10 +184,12 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
         if not form or (game is not None and term_game != game):
             continue
         if form.isascii():
-            m = re.search(rf"(?<![a-z0-9]){re.escape(form)}(?![a-z0-9])", rest.lower())
+            if form not in lowered:
+                continue
+            m = re.search(rf"(?<![a-z0-9]){re.escape(form)}(?![a-z0-9])", lowered)
             at = m.start() if m else -1
         else:
-            at = fold_kana(rest).find(form)
+            at = folded.find(form)
         if at < 0:
             continue
         concept = next((c for c in out if c.label == term), None)
@@ -194,6 +198,7 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
             out.append(concept)
         concept.words += [(w, term_game) for w in (Word.of(x) for x in wordings) if w]
         rest = rest[:at] + " " + rest[at + len(form):]
+        folded, lowered = fold_kana(rest), rest.lower()
     analysis = content_words(rest)
     for word in analysis.content:
         if any(normalize(word) == normalize(c.label) for c in out):

@@ -246,16 +246,21 @@ class QueryRun:
         prior = store.prior
         terms_kind = store.kind_docs.get("term", 0)
         ranked = []
+        # the passages holding the same concepts are scored by BM25 together
+        by_held: dict[frozenset, list[int]] = {}
         for d in pool:
             held = self._held(d)
-            if not held:
-                continue
-            terms = [t for i in held for w, _g in plan.question[i].words for t in m.terms(w)]
-            bm25 = m.score([d], terms).get(d, 0.0)
-            score = (weight(held) * plan.cover + bm25) * prior[d]
-            if plan.cover == ASKED and has(terms_kind, d):
-                score *= TERM_PAGE
-            ranked.append((d, score))
+            if held:
+                by_held.setdefault(frozenset(held), []).append(d)
+        for held, docs in by_held.items():
+            terms = [t for i in sorted(held) for w, _g in plan.question[i].words
+                     for t in m.terms(w)]
+            bm25 = m.score(docs, terms)
+            for d in docs:
+                score = (weight(held) * plan.cover + bm25.get(d, 0.0)) * prior[d]
+                if plan.cover == ASKED and has(terms_kind, d):
+                    score *= TERM_PAGE
+                ranked.append((d, score))
         ranked.sort(key=lambda x: (-x[1], x[0]))
         return ranked
 

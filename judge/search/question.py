@@ -179,25 +179,31 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
     out: list[Concept] = []
     # the longest name first ("tribute summon" is not also "summon"); an English name
     # only as whole words ("set" is not in "reset")
-    for form, term, wordings, term_game in sorted(glossary(store.corpus),
-                                                  key=lambda g: -len(g[0])):
-        if not form or (game is not None and term_game != game):
-            continue
+    # (a name several games pair, pierce: Vision's 貫通 and Gem Chronicle's 貫通属性,
+    # is one concept holding every game's wordings)
+    by_form: dict[str, list[tuple[str, list[str], str]]] = {}
+    for form, term, wordings, term_game in glossary(store.corpus):
+        if form and (game is None or term_game == game):
+            by_form.setdefault(form, []).append((term, wordings, term_game))
+    for form in sorted(by_form, key=lambda f: -len(f)):
         if form.isascii():
-            if form not in lowered:
+            stem = form[:-1] if form.endswith("e") else form
+            if stem not in lowered:
                 continue
-            m = re.search(rf"(?<![a-z0-9]){re.escape(form)}(?![a-z0-9])", lowered)
-            at = m.start() if m else -1
+            m = re.search(_inflected(form), lowered)
+            at, end = (m.start(), m.end()) if m else (-1, -1)
         else:
             at = folded.find(form)
+            end = at + len(form)
         if at < 0:
             continue
-        concept = next((c for c in out if c.label == term), None)
-        if concept is None:
-            concept = Concept(term, [(w, None) for w in [Word.of(term)] if w])
-            out.append(concept)
-        concept.words += [(w, term_game) for w in (Word.of(x) for x in wordings) if w]
-        rest = rest[:at] + " " + rest[at + len(form):]
+        for term, wordings, term_game in by_form[form]:
+            concept = next((c for c in out if c.label == term), None)
+            if concept is None:
+                concept = Concept(term, [(w, None) for w in [Word.of(term)] if w])
+                out.append(concept)
+            concept.words += [(w, term_game) for w in (Word.of(x) for x in wordings) if w]
+        rest = rest[:at] + " " + rest[end:]
         folded, lowered = fold_kana(rest), rest.lower()
     analysis = content_words(rest)
     for word in analysis.content:
@@ -207,6 +213,16 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
         if w is not None:
             out.append(Concept(word, [(w, None)]))
     return out, analysis
+
+
+def _inflected(form: str) -> str:
+    """A regular expression of an English name as whole words, its last word also
+    inflected (pierce: piercing, pierced, pierces; tribute summon: tribute summoning)."""
+    if form.endswith("e"):
+        tail = re.escape(form[:-1]) + "(?:e|es|ed|ing)"
+    else:
+        tail = re.escape(form) + "(?:s|es|ed|ing)?"
+    return rf"(?<![a-z0-9]){tail}(?![a-z0-9])"
 
 
 def keyword(store, text: str, game: str | None = None) -> Concept | None:

@@ -47,6 +47,12 @@ ASKED = 12.0
 # A question's hit on a glossary or lexicon page: the page explains a word the rules
 # use, and holds the words of every question about it; the rule or ruling answers
 TERM_PAGE = 0.7
+# A question whose game-specific words all name one game (run.QueryRun._focus): another
+# game's passage ×0.8 (Gem Chronicle's 攻撃表示 clauses hold 攻撃, 表示 and ライフ too, and
+# a Yu-Gi-Oh! question says モンスター)
+OTHER_GAME = 0.8
+FOCUS_SHARE = 0.8           # of a word's explaining passages in one game: it names it
+FOCUS_MIN = 3               # a word in fewer explaining passages names no game
 
 
 class QueryRun:
@@ -248,6 +254,7 @@ class QueryRun:
                 break
         prior = store.prior
         terms_kind = store.kind_docs.get("term", 0)
+        focus = self._focus(bits, texts) if plan.cover == ASKED and plan.game is None else 0
         ranked = []
         # the passages holding the same concepts are scored by BM25 together
         by_held: dict[frozenset, list[int]] = {}
@@ -263,9 +270,29 @@ class QueryRun:
                 score = (weight(held) * plan.cover + bm25.get(d, 0.0)) * prior[d]
                 if plan.cover == ASKED and has(terms_kind, d):
                     score *= TERM_PAGE
+                if focus and not has(focus, d):
+                    score *= OTHER_GAME
                 ranked.append((d, score))
         ranked.sort(key=lambda x: (-x[1], x[0]))
         return ranked
+
+    def _focus(self, bits: list[int], texts: int) -> int:
+        """The passages of the one game a question's words point to, or 0.
+
+        A word most of whose explaining passages are one game's (モンスター: Yu-Gi-Oh!;
+        ユニット: Gem Chronicle; ノード: Vision) names that game; when every such word
+        names the same one, the question is about it."""
+        named = set()
+        for b in bits:
+            b &= texts
+            total = b.bit_count()
+            if total < FOCUS_MIN:
+                continue
+            counts = {g: (b & docs).bit_count() for g, docs in self.store.game_docs.items()}
+            game, most = max(counts.items(), key=lambda x: x[1])
+            if most >= FOCUS_SHARE * total:
+                named.add(game)
+        return self.store.game_docs.get(named.pop(), 0) if len(named) == 1 else 0
 
     # --- ranking ----------------------------------------------------------------------
 

@@ -145,3 +145,13 @@ def test_an_english_name_inflected_is_the_name_with_every_games_wordings(real_se
     assert "against" in analysis.dropped and "piercing" not in analysis.content
     hits = real_searcher.search("can I graze against piercing damage").hits
     assert any(h.id == "vision/rule/6.5" and h.clause == "6.5.2.b" for h in hits[:3])
+
+
+def test_a_question_whose_words_name_one_game_ranks_that_games_passages_first(
+        real_searcher):
+    # モンスター is Yu-Gi-Oh!'s word (Gem Chronicle says ユニット): 攻撃, 表示 and ライフ
+    # are in both games' clauses
+    result = real_searcher.search("攻撃表示のモンスターに攻撃されたらライフは減りますか")
+    assert [h.game for h in result.hits[:3]] == ["yugioh"] * 3
+    result = real_searcher.search("攻撃表示のユニットに攻撃されたらライフは減りますか")
+    assert result.hits[0].game == "gemchronicle"

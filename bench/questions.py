@@ -131,8 +131,9 @@ class Bm25s:
 
 
 class _Clauses(frozenset):
-    """The clauses an entry's result shows (its best passage and those under it): a
-    wanted ``id#clause`` is on the page when any of them is it."""
+    """The clauses an entry's result shows (its best passage, the older wording that
+    matched, noted on it, and the passages under it): a wanted ``id#clause`` is on the
+    page when any of them is it."""
 
     def __eq__(self, other):
         return other in self if isinstance(other, str) else frozenset.__eq__(self, other)
@@ -152,7 +153,8 @@ class Page:
         data = self.shaped(self.searcher, self.corpus, query, limit=limit)
         return SimpleNamespace(hits=[
             SimpleNamespace(id=r["id"], title=r["title"], clause=_Clauses(
-                c for c in [r.get("clause"), *(p.get("clause") for p in r.get("passages", ()))] if c)
+                c for c in [r.get("clause"), (r.get("old_wording") or {}).get("clause"),
+                            *(p.get("clause") for p in r.get("passages", ()))] if c)
                 or None) for r in data["results"]])
 
 

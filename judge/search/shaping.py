@@ -288,14 +288,15 @@ def group_hits(hits: list[dict], corpus, query: str, old: bool = False,
 
 
 def _order(group: Group) -> tuple:
-    """The results' order: the exact tier; then the entries whose best passage holds
-    every content word of a question (a passage lacking one came in on fewer words);
-    then the rules, Q&A and cards before the term pages the query does not name, which
-    explain a word rather than answer (one it names, グレイズ, is in tier 3 and keeps
-    its place by score); then the score."""
+    """The results' order: the exact tier; then the rules, Q&A and cards before the
+    term pages the query does not name, which explain a word rather than answer (one
+    it names, グレイズ, is in tier 3 and keeps its place by score); then the score (a
+    question's score already weighs the content words a passage holds: ordering by
+    holding all of them first put a page holding every common word above the clause
+    that answers; bench/questions.py, results page: 41/42 and 56/59 that way, 42/42 and
+    57/59 this way)."""
     best = group.best
-    return (-group.tier, bool(best.get("missing")),
-            best.get("kind") == "term" and group.tier < 3, -best["score"])
+    return (-group.tier, best.get("kind") == "term" and group.tier < 3, -best["score"])
 
 
 _REV = re.compile(r"\?rev=\d+")

@@ -78,8 +78,7 @@ def test_grouping_keeps_the_best_hit_first():
 
 def test_a_term_page_not_named_is_no_exact_match_and_comes_after_the_rules():
     # a lexicon page holds the words it explains as every rule using them does: only
-    # its name makes it exact; an entry lacking a question's word comes after one
-    # holding them all, whatever the scores
+    # its name makes it exact, and it comes after the rules and rulings of its tier
     hits = [{"id": "t", "kind": "term", "clause": None, "revision": 1, "current": True,
              "score": 9.0},
             {"id": "r", "kind": "rule", "clause": None, "revision": 1, "current": True,
@@ -100,7 +99,7 @@ def test_a_term_page_not_named_is_no_exact_match_and_comes_after_the_rules():
         entries = {"t": Entry("t", "term", "ノードの呼び名"), "r": Entry("r", "rule", "r"),
                    "q": Entry("q", "qa", "q")}
     groups = group_hits(hits, Corpus(), "ノード")
-    assert [g.best["id"] for g in groups] == ["q", "r", "t"]
+    assert [g.best["id"] for g in groups] == ["r", "q", "t"]
     assert [g.tier for g in groups] == [2, 2, 0]
     # named by the query, the term page is the exact match
     assert group_hits(hits, Corpus(), "ノードの呼び名")[0].best["id"] == "t"

@@ -196,8 +196,7 @@
     });
     // a stable sort, as Python's, on shaping._order's key
     var order = function (g) {
-      return [-g.tier, g.best.missing && g.best.missing.length ? 1 : 0,
-              g.best.kind === "term" && g.tier < 3 ? 1 : 0, -g.best.score];
+      return [-g.tier, g.best.kind === "term" && g.tier < 3 ? 1 : 0, -g.best.score];
     };
     return out.sort(function (a, b) {
       var x = order(a), y = order(b);

@@ -87,22 +87,32 @@ def _japanese(run: str, content: list[str], dropped: list[str]) -> None:
 
 def _mecab(text: str, content: list[str], dropped: list[str]) -> None:
     for word in _tagger()(text):
-        f = word.feature
-        lemma = (f.lemma or "").split("-")[0]
-        base = f.orthBase if f.orthBase not in (None, "*") else word.surface
-        if f.pos1 in STOP_POS_JA or f.pos2 == "数詞" and word.surface in ("何", "なん"):
-            if f.pos1 not in ("助詞", "補助記号", "記号", "空白") or f.pos2 == "終助詞":
-                dropped.append(lemma if lemma in ASKING_JA else word.surface)
-            continue
-        if word.surface in STOP_JA or lemma in STOP_JA or base in STOP_JA:
-            dropped.append(lemma if lemma in ASKING_JA else word.surface)
-            continue
-        # a stem that is one hiragana (the し of した) carries nothing on its own
-        if len(word.surface) == 1 and "\u3041" <= word.surface <= "\u309f":
-            continue
-        # an inflected word by its dictionary form (送ら -> 送る), which the index
-        # holds beside every inflection
-        content.append(base if f.pos1 in _INFLECTING else word.surface)
+        kind, form = role(word)
+        if kind == "content":
+            content.append(form)
+        elif kind == "dropped":
+            dropped.append(form)
+
+
+def role(word) -> tuple[str, str]:
+    """What a MeCab word is to a question: ``("content", form)``, ``("dropped", label)``
+    (it asks or frames: kept in the analysis's dropped words) or ``("skip", "")``.  The
+    offline search reads each corpus word's role from the bundle (offline/morph.py)."""
+    f = word.feature
+    lemma = (f.lemma or "").split("-")[0]
+    base = f.orthBase if f.orthBase not in (None, "*") else word.surface
+    if f.pos1 in STOP_POS_JA or f.pos2 == "数詞" and word.surface in ("何", "なん"):
+        if f.pos1 not in ("助詞", "補助記号", "記号", "空白") or f.pos2 == "終助詞":
+            return "dropped", lemma if lemma in ASKING_JA else word.surface
+        return "skip", ""
+    if word.surface in STOP_JA or lemma in STOP_JA or base in STOP_JA:
+        return "dropped", lemma if lemma in ASKING_JA else word.surface
+    # a stem that is one hiragana (the し of した) carries nothing on its own
+    if len(word.surface) == 1 and "\u3041" <= word.surface <= "\u309f":
+        return "skip", ""
+    # an inflected word by its dictionary form (送ら -> 送る), which the index
+    # holds beside every inflection
+    return "content", base if f.pos1 in _INFLECTING else word.surface
 
 
 def romaji_kana(word: str) -> list[str]:

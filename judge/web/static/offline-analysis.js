@@ -158,7 +158,7 @@
   /* The likeliest split of a stretch into words the corpus's MeCab output knows (cost:
    * -log of the word's frequency); an unknown stretch of one script is one word, as
    * MeCab makes of unknown words. */
-  Morph.prototype.mecab = function (text, out) {
+  Morph.prototype.split = function (text) {
     if (this.total === undefined) {
       var total = 0;
       for (var w in this.words) total += this.words[w][2] || 1;
@@ -181,12 +181,39 @@
     }
     var parts = [], at = n;
     while (at > 0) { parts.push(text.slice(back[at], at)); at = back[at]; }
-    parts.reverse();
+    return parts.reverse();
+  };
+  Morph.prototype.info = function (surface) {
+    return Object.prototype.hasOwnProperty.call(this.words, surface) ? this.words[surface] : null;
+  };
+  Morph.prototype.mecab = function (text, out) {
+    var parts = this.split(text);
     for (var p = 0; p < parts.length; p++) {
-      var info = Object.prototype.hasOwnProperty.call(this.words, parts[p]) ? this.words[parts[p]] : null;
+      var info = this.info(parts[p]);
       if (!info) out.push([parts[p], null]);
       else if (info[0]) out.push([parts[p], info[1] || null]);
     }
+  };
+  /* question._japanese: a run's content words and the words that only ask, by each
+   * word's role in a question (question.role, written per corpus word by offline/morph.py). */
+  Morph.prototype.questionWords = function (run, content, dropped) {
+    var at = 0, m, self = this;
+    function words(text) {
+      self.split(text).forEach(function (part) {
+        var info = self.info(part), role = info ? info[3] : undefined;
+        if (role === 0) return;
+        if (typeof role === "string") dropped.push(role);
+        else if (Array.isArray(role)) content.push(role[0]);
+        else content.push(info && info[1] || part);
+      });
+    }
+    KATA_RUN.lastIndex = 0;
+    while ((m = KATA_RUN.exec(run)) !== null) {
+      if (m.index > at) words(run.slice(at, m.index));
+      content.push(m[0]);
+      at = m.index + m[0].length;
+    }
+    if (at < run.length) words(run.slice(at));
   };
   /* analysis._words: katakana runs whole (with lemma and noun parts), the rest by MeCab. */
   Morph.prototype.runWords = function (run) {

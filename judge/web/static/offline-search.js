@@ -402,17 +402,17 @@
     var filt = this.filters(pq);
     var plan = this.plan(pq);
     if (!plan.groups.length && filt === null) return this.finish(result);
-    var found = this.run(plan.groups, plan.excluded, filt, pq, game, kind, limit, offset, pin, result);
-    var terms = [].concat.apply([], pq.groups);
-    var spaced = terms.length > 1 && !terms.some(function (t) { return t.phrase; }) &&
-      !pq.groups.some(function (g) { return g.length > 1; }) && plan.groups.length > 0;
-    var concepts = spaced ? plan.groups.map(function (g) { return g[0]; }) : this.latinWords(terms);
-    if (found === 0 && concepts.length && !pin) {
-      // searcher.py: keywords no passage holds together, ranked by how many it holds
-      result.question = {words: concepts.map(function (w) { return w.text; }), left_out: [],
-        asks: false};
-      found = this.cover(concepts, plan.excluded, filt, pq, game, kind, limit, offset, result);
-      if (!found) result.question = null;
+    var asked = pin ? null : this.asks(pq), found = 0;
+    if (asked === null || !asked.asks)
+      found = this.run(plan.groups, plan.excluded, filt, pq, game, kind, limit, offset, pin, result);
+    var concepts = found === 0 && asked !== null ? this.questionConcepts(pq, asked, game) : [];
+    if (concepts.length) {
+      // Searcher.search: a question, or words that are not all in one passage: the
+      // passages holding most of its content words
+      result.question = {words: concepts.map(function (c) { return c.label; }),
+        left_out: asked.dropped, asks: asked.asks};
+      found = this.cover(concepts, plan.excluded, filt, game, kind, limit, offset, result,
+                         asked.asks ? C.ASKED : C.STRICT);
     }
     if (found === 0 && plan.groups.length && !pin)
       this.recover(pq, plan.groups, plan.excluded, filt, game, kind, limit, offset, result);
@@ -605,31 +605,94 @@
       ranked.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
     }
     var page = this.page(ranked, offset, limit);
-    var marks = this.needles(pq);
+    var marks = this.needles(pq.groups);
     result.results = page.map(function (x) { return self.hit(x[0], x[1], marks); });
     return result.total;
   };
-  /* question.content_words for one unspaced term of Latin words and ids only
-   * (toString:x): its words but the English stop words (tables.STOP_EN and ASKING_EN,
-   * written by Python); [] for anything MeCab would have to read, or a question. */
-  Index.prototype.latinWords = function (terms) {
-    var self = this;
-    if (terms.length !== 1 || terms[0].phrase) return [];
-    var text = A.normalize(terms[0].text, false);
-    var ps = A.pieces(text);
-    if (ps.length < 2 || text.indexOf("?") >= 0 || ps.some(function (p) { return p.kind === "ja"; }))
-      return [];
-    var words = ps.map(function (p) { return p.text; });
-    if (words.some(function (w) { return C.ASKING_EN.indexOf(w) >= 0; })) return [];
-    words = Array.from(new Set(words.filter(function (w) { return C.STOP_EN.indexOf(w) < 0; })));
-    return words.length ? words.map(function (w) { return self.word(w, false); }).filter(Boolean) : [];
+  /* Searcher._asks: the content words of a query of plain words and whether it asks;
+   * null for a phrase or an OR (the judge's own query). */
+  Index.prototype.asks = function (pq) {
+    var terms = [].concat.apply([], pq.groups);
+    if (!terms.length || terms.some(function (t) { return t.phrase; }) ||
+        pq.groups.some(function (g) { return g.length > 1; })) return null;
+    var analysis = this.contentWords(terms.map(function (t) { return t.text; }).join(" "));
+    // a reading typed in kana is a word, not a sentence; only question words is no question
+    if (terms.every(function (t) { return A.isKana(t.text); }) || !analysis.content.length)
+      analysis.asks = false;
+    return analysis;
   };
-  /* run.QueryRun for a plan with concepts (spaced keywords): the passages holding the
-   * most of them there are, or one fewer; ranked by the IDF of those held ×STRICT plus
-   * BM25; each hit names the words it holds and lacks. */
-  Index.prototype.cover = function (concepts, excluded, filt, pq, game, kind, limit, offset, result) {
+  /* question.content_words: the content words of a text, in order, and the words dropped
+   * (the stop and asking words are tables.py's; each corpus word's role, offline/morph.py). */
+  Index.prototype.contentWords = function (text) {
+    var content = [], dropped = [], self = this;
+    var normal = A.normalize(text, false), asks = normal.indexOf("?") >= 0;
+    A.pieces(normal).forEach(function (p) {
+      if (p.kind === "id") content.push(p.text);
+      else if (p.kind === "word") (C.STOP_EN.indexOf(p.text) >= 0 ? dropped : content).push(p.text);
+      else self.morph.questionWords(p.text, content, dropped);
+    });
+    asks = asks || dropped.some(function (w) { return C.ASKING_JA.indexOf(w) >= 0 || C.ASKING_EN.indexOf(w) >= 0; });
+    return {content: Array.from(new Set(content)), dropped: dropped, asks: asks};
+  };
+  /* Searcher._question: spaced keywords are one concept each, whole; a question's
+   * concepts are its glossary terms and its other content words (question.concepts). */
+  Index.prototype.questionConcepts = function (pq, analysis, game) {
+    var terms = [].concat.apply([], pq.groups), self = this, out;
+    if (terms.length > 1 && !analysis.asks) {
+      out = [];
+      terms.forEach(function (t) {
+        var w = self.word(t.text, false);
+        if (w) out.push({label: t.text, words: [[w, null]]});
+      });
+    } else out = this.concepts(terms.map(function (t) { return t.text; }).join(" "), game);
+    return out.slice(0, C.MAX_CONCEPTS);
+  };
+  /* question.concepts (without widen: no romaji or same-reading words offline). */
+  Index.prototype.concepts = function (text, game) {
+    var rest = A.normalize(text, false), out = [], self = this;
+    var glossary = this.b.shaping.glossary.slice().sort(function (a, b) {
+      return A.chars(b[0]).length - A.chars(a[0]).length;
+    });
+    glossary.forEach(function (g) {
+      var form = g[0], term = g[1], at;
+      if (!form || (game !== null && game !== undefined && g[3] !== game)) return;
+      if (/^[\x00-\x7f]*$/.test(form)) {
+        var m = new RegExp("(?<![a-z0-9])" + A.escapeRe(form) + "(?![a-z0-9])").exec(rest.toLowerCase());
+        at = m ? m.index : -1;
+      } else at = A.foldKana(rest).indexOf(form);
+      if (at < 0) return;
+      var concept = null;
+      for (var i = 0; i < out.length; i++) if (out[i].label === term) { concept = out[i]; break; }
+      if (!concept) {
+        var tw = self.word(term, false);
+        concept = {label: term, words: tw ? [[tw, null]] : []};
+        out.push(concept);
+      }
+      g[2].forEach(function (x) { var w = self.word(x, false); if (w) concept.words.push([w, g[3]]); });
+      rest = rest.slice(0, at) + " " + rest.slice(at + form.length);
+    });
+    this.contentWords(rest).content.forEach(function (word) {
+      if (out.some(function (c) { return A.normalize(word) === A.normalize(c.label); })) return;
+      var w = self.word(word, false);
+      if (w) out.push({label: word, words: [[w, null]]});
+    });
+    return out;
+  };
+  /* run.QueryRun for a plan with concepts: the passages holding the most of them there
+   * are, or one fewer; ranked by the IDF of those held × cover (tables.STRICT for
+   * spaced keywords, ASKED for a question) plus BM25; each hit names the words it holds
+   * and lacks. */
+  Index.prototype.cover = function (concepts, excluded, filt, game, kind, limit, offset, result, cover) {
     var n = this.n, self = this, k = concepts.length;
-    var bits = concepts.map(function (w) { return self.wordDocs(w); });
+    // per concept, the passages that may hold it (any of its words, in its game)
+    var bits = concepts.map(function (c) {
+      var out = new Bits(n);
+      c.words.forEach(function (wg) {
+        var docs = self.wordDocs(wg[0]);
+        out = out.or(wg[1] === null ? docs : docs.and(self.gameDocs[wg[1]] || new Bits(n)));
+      });
+      return out;
+    });
     var allowed = filt !== null ? filt : Bits.all(n), union = new Bits(n);
     bits.forEach(function (b) { union = union.or(b); });
     allowed = allowed.and(union);
@@ -669,7 +732,9 @@
     function weight(list) { var w = 0; list.forEach(function (j) { w += idf[j]; }); return w; }
     function termsOf(list) {
       var t = [];
-      list.forEach(function (j) { t = t.concat(self.terms(concepts[j])); });
+      list.forEach(function (j) {
+        concepts[j].words.forEach(function (wg) { t = t.concat(self.terms(wg[0])); });
+      });
       return t;
     }
     function holds(d, w) {
@@ -678,7 +743,10 @@
     }
     function heldBy(d) {
       return indices((1 << k) - 1).filter(function (j) {
-        return bits[j].has(d) && holds(d, concepts[j]);
+        return bits[j].has(d) && concepts[j].words.some(function (wg) {
+          return (wg[1] === null || (self.gameDocs[wg[1]] && self.gameDocs[wg[1]].has(d))) &&
+            self.wordDocs(wg[0]).has(d) && holds(d, wg[0]);
+        });
       });
     }
     var want = offset + limit, headSize = want * 3 + 20, pool = [];
@@ -697,16 +765,18 @@
       if (!held.length) return;
       heldOf.set(d, held);
       var bm25 = self.score([d], termsOf(held)).get(d) || 0.0;
-      ranked.push([d, (weight(held) * C.STRICT + bm25) * prior[d]]);
+      ranked.push([d, (weight(held) * cover + bm25) * prior[d]]);
     });
     ranked.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
     var page = this.page(ranked, offset, limit);
-    var marks = this.needles(pq);
+    var typed = [];
+    concepts.forEach(function (c) { c.words.forEach(function (wg) { typed.push({text: wg[0].text, phrase: false}); }); });
+    var marks = this.needles([typed]);
     result.results = page.map(function (x) {
       var hit = self.hit(x[0], x[1], marks), held = heldOf.get(x[0]);
-      hit.matched = held.map(function (j) { return concepts[j].text; });
+      hit.matched = held.map(function (j) { return concepts[j].label; });
       hit.missing = indices((1 << k) - 1).filter(function (j) { return held.indexOf(j) < 0; })
-        .map(function (j) { return concepts[j].text; });
+        .map(function (j) { return concepts[j].label; });
       return hit;
     });
     return result.total;
@@ -748,9 +818,10 @@
     }
     return first.concat(later, ranked.slice(headLen)).slice(offset, offset + limit);
   };
-  Index.prototype.needles = function (pq) {
+  /* run._needles: the words to mark, of the query's groups of terms */
+  Index.prototype.needles = function (groups) {
     var out = [], self = this;
-    [].concat.apply([], pq.groups).forEach(function (t) {
+    [].concat.apply([], groups).forEach(function (t) {
       out.push(A.needle(t.text));
       var normal = A.normalize(t.text);
       A.pieces(normal).forEach(function (p) {

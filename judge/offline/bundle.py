@@ -158,7 +158,9 @@ def build(corpus: Corpus, searcher) -> dict:
         for alias in (e.title, *e.aliases):
             aliases.setdefault(fold(alias).lower(), []).append(eid)
     morph_texts = [t for t in plains] + [
-        "\n".join([e.title, *e.aliases]) for e in corpus] + docs["heading"]
+        "\n".join([e.title, *e.aliases]) for e in corpus] + docs["heading"] + [
+        # a question's asking words, as MeCab reads them (for the offline question mode)
+        "\n".join(tables.STOP_JA + tables.ASKING_JA + tables.QUESTION_FORMS)]
     fp = searcher.fingerprint
     return {
         "format": FORMAT, "version": fp[:16], "fingerprint": fp,

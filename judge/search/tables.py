@@ -39,6 +39,10 @@ PIECE_IDS = [
 ]
 WORD_JOINERS = "'’"
 KATAKANA_RUN = r"[\u30a1-\u30fa\u30fc\u30fd\u30fe]+"   # one word whatever MeCab says
+# The offline search splits a run into the corpus's MeCab words by the likeliest split
+# (cost: -log of a word's frequency); a stretch of one script no corpus word covers
+# costs this, plus this per character (offline-analysis.js, Morph.split).
+MORPH_UNKNOWN = [30, 10]
 SKIP_POS = ["助詞", "助動詞", "補助記号", "記号", "空白"]      # not indexed as morphemes
 INFLECTING = ["動詞", "形容詞", "形状詞"]                    # indexed with their base form
 
@@ -154,6 +158,13 @@ ASKING_JA = ["か", "の", "かな", "？", "?", "です", "ます", "何", "な
 ASKING_EN = ("what how when where why which who whom whose can could does do "
              "did is are will would should may").split()
 MAX_CONCEPTS = 8            # the 8 rarest content words of a very long question
+# How a judge ends a question, beyond the words above: the offline search learns these
+# (and the words above) as MeCab reads them, beside the corpus's own words, so that a
+# question's asking words are known on a phone too (judge/offline/morph.py).
+QUESTION_FORMS = ["どうなりますか", "どうなる？", "できますか", "できる？", "できないの？",
+                  "ありますか", "なりますか", "しますか", "したら", "されたら", "なったら",
+                  "ですか", "でしょうか", "いいですか", "教えてください", "どんなときに",
+                  "どこに", "何枚", "いくつ", "何が必要ですか"]
 
 
 def as_json() -> dict:

@@ -164,7 +164,7 @@
       for (var w in this.words) total += this.words[w][2] || 1;
       this.total = total;
     }
-    var n = text.length, best = [0], back = [0], UNKNOWN = 30;
+    var n = text.length, best = [0], back = [0], UNKNOWN = T.MORPH_UNKNOWN[0], PER_CHAR = T.MORPH_UNKNOWN[1];
     for (var i = 1; i <= n; i++) { best.push(Infinity); back.push(-1); }
     for (var a = 0; a < n; a++) {
       if (best[a] === Infinity) continue;
@@ -176,7 +176,8 @@
       }
       var sc = script(text[a]);
       for (var k = a + 1; k <= n && (k === a + 1 || script(text[k - 1]) === sc); k++) {
-        if (best[a] + UNKNOWN + (k - a) < best[k]) { best[k] = best[a] + UNKNOWN + (k - a); back[k] = a; }
+        var unknown = best[a] + UNKNOWN + PER_CHAR * (k - a);
+        if (unknown < best[k]) { best[k] = unknown; back[k] = a; }
       }
     }
     var parts = [], at = n;

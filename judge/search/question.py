@@ -44,7 +44,7 @@ done can could may might must shall should will would what when where which who 
 whose why how if then than so and or but not no yes of to in on at by for from with
 about into onto as i me my we our you your he she they them their his her there here
 happen happens happened get gets got still any some each every all also just only
-please tell know rule rules ruling question
+please tell know rule rules ruling question against during while without through
 """.split())
 
 # What makes a text a question rather than keywords (a question is ranked by its
@@ -235,6 +235,6 @@ def _held_by(store, word: Word) -> int:
 def offline_table() -> dict:
     """What the offline search (offline-search.js) reads instead of this module's
     constants: the English stop and asking words, and the coverage weights."""
-    from .run import ASKED, STRICT
+    from .run import ASKED, STRICT, TERM_PAGE
     return {"stop_en": sorted(STOP_EN), "asking_en": sorted(ASKING_EN),
-            "strict": STRICT, "asked": ASKED}
+            "strict": STRICT, "asked": ASKED, "term_page": TERM_PAGE}

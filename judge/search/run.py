@@ -41,6 +41,9 @@ CARD_WORDS = 0.6
 # 38/42 questions in the top 3 with STRICT, 40/42 with ASKED).
 STRICT = 1000.0
 ASKED = 5.0
+# A question's hit on a glossary or lexicon page: the page explains a word the rules
+# use, and holds the words of every question about it; the rule or ruling answers
+TERM_PAGE = 0.7
 
 
 class QueryRun:
@@ -205,8 +208,13 @@ class QueryRun:
         within a large cell only its champions are scored, as for a plain query."""
         m, store, plan = self.m, self.store, self.plan
         bits = self._concept_bits()
-        n = max(m.n, 1)
-        idf = [math.log(1 + (n - b.bit_count() + 0.5) / (b.bit_count() + 0.5)) for b in bits]
+        # a word's weight is its rarity among the passages that explain (rules, Q&A,
+        # terms): the card list's data fields (ノード, コスト, キャラクター on every
+        # Vision card) would make the games' own words look common
+        texts = store.live & ~store.kind_docs.get("card", 0)
+        n = max(texts.bit_count(), 1)
+        idf = [math.log(1 + (n - (b & texts).bit_count() + 0.5) / ((b & texts).bit_count() + 0.5))
+               for b in bits]
 
         def weight(held) -> float:
             return sum(idf[i] for i in held)
@@ -228,6 +236,7 @@ class QueryRun:
             if len(pool) >= head_size:
                 break
         prior = store.prior
+        terms_kind = store.kind_docs.get("term", 0)
         ranked = []
         for d in pool:
             held = self._held(d)
@@ -235,7 +244,10 @@ class QueryRun:
                 continue
             terms = [t for i in held for w, _g in plan.question[i].words for t in m.terms(w)]
             bm25 = m.score([d], terms).get(d, 0.0)
-            ranked.append((d, (weight(held) * plan.cover + bm25) * prior[d]))
+            score = (weight(held) * plan.cover + bm25) * prior[d]
+            if plan.cover == ASKED and has(terms_kind, d):
+                score *= TERM_PAGE
+            ranked.append((d, score))
         ranked.sort(key=lambda x: (-x[1], x[0]))
         return ranked
 

@@ -667,7 +667,12 @@
     var count = cands.count();
     result.total = count;
     if (!count) return 0;
-    var idf = bits.map(function (b) { var df = b.count(); return Math.log(1 + (n - df + 0.5) / (df + 0.5)); });
+    // rarity among the passages that explain, not the card list's data (run.py)
+    var cardDocs = this.kindDocs.card || new Bits(n), nt = Math.max(n - cardDocs.count(), 1);
+    var idf = bits.map(function (b) {
+      var df = b.andNot(cardDocs).count();
+      return Math.log(1 + (nt - df + 0.5) / (df + 0.5));
+    });
     function indices(held) { var out = []; for (var j = 0; j < k; j++) if (held >> j & 1) out.push(j); return out; }
     function weight(list) { var w = 0; list.forEach(function (j) { w += idf[j]; }); return w; }
     function termsOf(list) {

@@ -168,7 +168,7 @@
     g.best = current;
   };
 
-  /* shaping.group_hits: one group per entry, exact tier first, then the best score. */
+  /* shaping.group_hits: one group per entry, in shaping._order's order. */
   Index.prototype.groupHits = function (hits, query, old, also, passages) {
     var forms = [query].concat(also).map(normalForm), groups = new Map(), self = this;
     hits.forEach(function (hit) {
@@ -191,9 +191,19 @@
       forms.forEach(function (form) {
         shown.forEach(function (h) { g.tier = Math.max(g.tier, self.exactTier(h, form)); });
       });
+      // a term page is exact only by its name (shaping.group_hits)
+      if (g.best.kind === "term" && g.tier < 3) g.tier = 0;
     });
-    // a stable sort, as Python's
-    return out.sort(function (a, b) { return b.tier - a.tier || b.best.score - a.best.score; });
+    // a stable sort, as Python's, on shaping._order's key
+    var order = function (g) {
+      return [-g.tier, g.best.missing && g.best.missing.length ? 1 : 0,
+              g.best.kind === "term" && g.tier < 3 ? 1 : 0, -g.best.score];
+    };
+    return out.sort(function (a, b) {
+      var x = order(a), y = order(b);
+      for (var i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] - y[i];
+      return 0;
+    });
   };
 
   /* shaping.shaped: the JSON of /api/search (results one per entry, with "passages",

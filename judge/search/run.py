@@ -34,6 +34,7 @@ MAX_NAMED = tables.MAX_NAMED
 CARD_WORDS = tables.CARD_WORDS
 STRICT = tables.STRICT
 ASKED = tables.ASKED
+TERM_PAGE = tables.TERM_PAGE
 
 
 class QueryRun:
@@ -198,8 +199,13 @@ class QueryRun:
         within a large cell only its champions are scored, as for a plain query."""
         m, store, plan = self.m, self.store, self.plan
         bits = self._concept_bits()
-        n = max(m.n, 1)
-        idf = [math.log(1 + (n - b.bit_count() + 0.5) / (b.bit_count() + 0.5)) for b in bits]
+        # a word's weight is its rarity among the passages that explain (rules, Q&A,
+        # terms): the card list's data fields (ノード, コスト, キャラクター on every
+        # Vision card) would make the games' own words look common
+        texts = store.live & ~store.kind_docs.get("card", 0)
+        n = max(texts.bit_count(), 1)
+        idf = [math.log(1 + (n - (b & texts).bit_count() + 0.5) / ((b & texts).bit_count() + 0.5))
+               for b in bits]
 
         def weight(held) -> float:
             return sum(idf[i] for i in held)
@@ -221,6 +227,7 @@ class QueryRun:
             if len(pool) >= head_size:
                 break
         prior = store.prior
+        terms_kind = store.kind_docs.get("term", 0)
         ranked = []
         for d in pool:
             held = self._held(d)
@@ -228,7 +235,10 @@ class QueryRun:
                 continue
             terms = [t for i in held for w, _g in plan.question[i].words for t in m.terms(w)]
             bm25 = m.score([d], terms).get(d, 0.0)
-            ranked.append((d, (weight(held) * plan.cover + bm25) * prior[d]))
+            score = (weight(held) * plan.cover + bm25) * prior[d]
+            if plan.cover == ASKED and has(terms_kind, d):
+                score *= TERM_PAGE
+            ranked.append((d, score))
         ranked.sort(key=lambda x: (-x[1], x[0]))
         return ranked
 

@@ -101,6 +101,9 @@ CARD_WORDS = 0.6
 # 38/42 questions in the top 3 with STRICT, 40/42 with ASKED).
 STRICT = 1000.0
 ASKED = 5.0
+# A question's hit on a glossary or lexicon page: the page explains a word the rules
+# use, and holds the words of every question about it; the rule or ruling answers
+TERM_PAGE = 0.7
 # The prior of a passage by its rank (indexer.RANK_*): 3 current, 2 withdrawn, 1 older,
 # 4 an editors' page (the lexicon).
 PRIOR = {"3": 1.0, "2": 0.75, "1": 0.6, "4": 0.1}
@@ -147,7 +150,7 @@ done can could may might must shall should will would what when where which who 
 whose why how if then than so and or but not no yes of to in on at by for from with
 about into onto as i me my we our you your he she they them their his her there here
 happen happens happened get gets got still any some each every all also just only
-please tell know rule rules ruling question
+please tell know rule rules ruling question against during while without through
 """.split()
 # What makes a text a question rather than keywords (a question is ranked by its
 # content words at once; keywords are matched whole first): a sentence-final particle

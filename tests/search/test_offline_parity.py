@@ -75,6 +75,8 @@ def test_the_offline_page_lists_the_servers_entries_for_keyword_queries(answers,
     same, differ = _agreement(sets, expected, offline, "relevance", "entries")
     with capsys.disabled():
         print(f"\noffline parity (relevance, results page): {same}/{len(sets['relevance'])}")
+        for q in differ:
+            print(q, expected[q]["entries"][:5], offline[q]["entries"][:5])
     assert same >= len(sets["relevance"]) - 2, differ
 
 

@@ -727,7 +727,12 @@
     var count = cands.count();
     result.total = count;
     if (!count) return 0;
-    var idf = bits.map(function (b) { var df = b.count(); return Math.log(1 + (n - df + 0.5) / (df + 0.5)); });
+    // rarity among the passages that explain, not the card list's data (run.py)
+    var cardDocs = this.kindDocs.card || new Bits(n), nt = Math.max(n - cardDocs.count(), 1);
+    var idf = bits.map(function (b) {
+      var df = b.andNot(cardDocs).count();
+      return Math.log(1 + (nt - df + 0.5) / (df + 0.5));
+    });
     function indices(held) { var out = []; for (var j = 0; j < k; j++) if (held >> j & 1) out.push(j); return out; }
     function weight(list) { var w = 0; list.forEach(function (j) { w += idf[j]; }); return w; }
     function termsOf(list) {
@@ -759,13 +764,16 @@
                                            : docs.members());
       if (pool.length >= headSize) break;
     }
-    var prior = this.prior, ranked = [], heldOf = new Map();
+    var prior = this.prior, ranked = [], heldOf = new Map(), termDocs = this.kindDocs.term || new Bits(n);
     pool.forEach(function (d) {
       var held = heldBy(d);
       if (!held.length) return;
       heldOf.set(d, held);
       var bm25 = self.score([d], termsOf(held)).get(d) || 0.0;
-      ranked.push([d, (weight(held) * cover + bm25) * prior[d]]);
+      var score = (weight(held) * cover + bm25) * prior[d];
+      // a question's hit on a glossary or lexicon page: the rule or ruling answers
+      if (cover === C.ASKED && termDocs.has(d)) score *= C.TERM_PAGE;
+      ranked.push([d, score]);
     });
     ranked.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
     var page = this.page(ranked, offset, limit);

@@ -14,6 +14,9 @@ its pattern from them.
 """
 from __future__ import annotations
 
+from judge.corpus import games as _games
+from judge.corpus import ids as _ids
+
 # --- analysis (analysis.py) ------------------------------------------------------------
 
 # Characters folded beyond NFKC: wave dashes and the minus sign family (not the
@@ -45,6 +48,13 @@ KATAKANA_RUN = r"[\u30a1-\u30fa\u30fc\u30fd\u30fe]+"   # one word whatever MeCab
 MORPH_UNKNOWN = [30, 10]
 SKIP_POS = ["助詞", "助動詞", "補助記号", "記号", "空白"]      # not indexed as morphemes
 INFLECTING = ["動詞", "形容詞", "形状詞"]                    # indexed with their base form
+
+# --- ids (judge.corpus.ids, read from there) -------------------------------------------
+
+ID_QA = _ids.QA_PATTERN.pattern                     # QA-337, qa337, Q346 (ignore case)
+ID_CARD_NUMBER = _ids.CARD_NUMBER_PATTERN.pattern   # No.075, N75 (ignore case)
+ID_DASHES = "".join(chr(c) for c in _ids.DASHES)    # folded to "-" in an id
+GAME_ID = "^" + _games.ID_PATTERN + "$"
 
 # --- the query language (query.py, plan.py) -------------------------------------------
 

@@ -13,7 +13,8 @@
 
   var T = null;                     // the search's tables (judge/search/tables.py)
   var EXTRA_RE, KANA_LO, KANA_HI, KANA_SHIFT, SMALL_RE, SMALL = {}, PIECE, PIECE_KINDS,
-    KATA_RUN, KATAKANA_TEST, MAX_QUERY_CHARS, MAX_TERMS, CONTROL, CONTROL_TEST, SPACED_ID, FILTER_PREFIX;
+    KATA_RUN, KATAKANA_TEST, MAX_QUERY_CHARS, MAX_TERMS, CONTROL, CONTROL_TEST, SPACED_ID, FILTER_PREFIX,
+    DASHES, QA_PATTERN, CARD_NUMBER_PATTERN;
   function escapeRe(s) { return s.replace(/[\\^$.*+?()[\]{}|\/-]/g, "\\$&"); }
   function codeRange(r) {
     var a = "\\u{" + r[0].toString(16) + "}";
@@ -41,6 +42,9 @@
     SPACED_ID = new RegExp(T.SPACED_ID, "gi");
     var names = T.FILTERS.concat(Object.keys(T.FILTER_ALIASES)).map(escapeRe);
     FILTER_PREFIX = new RegExp("^(" + names.join("|") + "):", "i");
+    DASHES = new RegExp("[" + escapeRe(T.ID_DASHES) + "]", "g");
+    QA_PATTERN = new RegExp(T.ID_QA, "i");
+    CARD_NUMBER_PATTERN = new RegExp(T.ID_CARD_NUMBER, "i");
   }
 
   function foldKana(text) {
@@ -66,13 +70,10 @@
   function needle(text) { return normalize(text).replace(/\s+/g, ""); }
 
 
-  var DASHES = /[‐‑‒–—―−－ｰー～〜]/g;
   /* corpus.ids.fold: NFKC, dashes unified, spaces removed. */
   function fold(text) {
     return String(text).normalize("NFKC").replace(DASHES, "-").replace(/\s+/g, "");
   }
-  var QA_PATTERN = /^(?:QA|Q)[-‐－ー_ .]*0*(\d{1,4})$/i;
-  var CARD_NUMBER_PATTERN = /^(?:NO\.?|N|№)?[-‐ .]*0*(\d{1,4})$/i;
   function pad3(n) { n = String(parseInt(n, 10)); return n.length < 3 ? ("00" + n).slice(-3) : n; }
   function qaKey(typed) {
     var m = QA_PATTERN.exec(fold(typed));
@@ -356,7 +357,7 @@
     } else if (name === "kind") {
       var k = own(T.QUERY_KINDS, value.toLowerCase());
       if (k) pq.kinds.push(k);
-      else pq.notices.push("kind:" + value + " is not a kind (rule, qa, term, card); ignored");
+      else pq.notices.push("kind:" + value + " is not a kind (" + T.KINDS.join(", ") + "); ignored");
     } else if (name === "card") pq.cards.push(value);
     else if (name === "rule") pq.rules.push(value);
     else {

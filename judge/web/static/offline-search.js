@@ -12,7 +12,7 @@
   "use strict";
   var A = root.JudgeAnalysis;
   // C: the search's constants and tables (judge/search/tables.py, the bundle's "tables")
-  var C = null, PAREN_TAIL, ID_LIKE, GAME_ID = /^[a-z][a-z0-9_]*$/;
+  var C = null, PAREN_TAIL, ID_LIKE, GAME_ID;
 
   /* --- bitsets: Uint32Array, bit d = passage d -------------------------------------- */
   function Bits(n) { this.n = n; this.w = new Uint32Array((n >> 5) + 1); }
@@ -69,6 +69,7 @@
     A.configure(C);
     PAREN_TAIL = new RegExp(C.PAREN_TAIL);
     ID_LIKE = new RegExp(C.ID_LIKE, "i");
+    GAME_ID = new RegExp(C.GAME_ID);
     var n = this.n = bundle.n;
     this.version = bundle.version;
     this.morph = new A.Morph(bundle.morph || {});
@@ -386,7 +387,7 @@
       game = null;
     }
     if (kind && C.KINDS.indexOf(kind) < 0) {
-      result.notices.push("kind '" + kind + "' is not one of rule, qa, term, card; searching every kind");
+      result.notices.push("kind '" + kind + "' is not one of " + C.KINDS.join(", ") + "; searching every kind");
       kind = null;
     }
     var pq = A.parse(text, this.gameAliases);

@@ -288,9 +288,7 @@ def _filter(pq: ParsedQuery, name: str, value: str, games: dict[str, str]) -> No
 
 def _example(name: str, games: dict[str, str]) -> str:
     first = next(iter(games.values()), "<game>")
-    return {"game": f"game:{first}", "kind": "kind:qa", "card": "card:マナの生成",
-            "rule": "rule:6.5", "before": "before:2013-01-27",
-            "after": "after:2013-01-27"}[name]
+    return tables.FILTER_EXAMPLES[name].replace("{game}", first)
 
 
 def day_number(d: date) -> int:

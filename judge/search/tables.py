@@ -69,6 +69,10 @@ QUERY_KINDS = {
 FILTERS = ["game", "kind", "card", "rule", "before", "after"]
 FILTER_ALIASES = {"ゲーム": "game", "種類": "kind", "カード": "card", "ルール": "rule",
                   "以前": "before", "以後": "after", "以降": "after"}
+# a filter typed without its value: the notice's example ({game}: the corpus's first game)
+FILTER_EXAMPLES = {"game": "game:{game}", "kind": "kind:qa", "card": "card:マナの生成",
+                   "rule": "rule:6.5", "before": "before:2013-01-27",
+                   "after": "after:2013-01-27"}
 OPEN_QUOTES = {'"': '"', "“": "”", "「": "」", "『": "』", "”": "”"}
 CONTROL = r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\ufeff]"
 SPACED_ID = r"(?<![A-Za-z])((?:QA|Q|No\.?|PR\.?)[-_]?)\s+(\d{1,4})(?![\d.])"   # ignore case

@@ -339,8 +339,7 @@
   function example(name, games) {
     var first = "<game>";
     for (var k in games) { first = games[k]; break; }
-    return {"game": "game:" + first, "kind": "kind:qa", "card": "card:マナの生成",
-      "rule": "rule:6.5", "before": "before:2013-01-27", "after": "after:2013-01-27"}[name];
+    return T.FILTER_EXAMPLES[name].replace("{game}", first);
   }
 
   function applyFilter(pq, name, value, games) {

@@ -20,39 +20,24 @@ from .highlight import needle
 from .indexer import RANK_OLDER, RANK_WITHDRAWN
 from .matching import EXACT_LIMIT, SCATTERED, Word, bitset, has, members
 from . import query as ql
+from . import tables
 from .plan import Plan
 from .results import Hit, SearchResult
 from .store import _PAREN_TAIL, IndexStore
 
-PER_ENTRY = 2                 # passages of one entry before other entries' passages
-PIN = 1000.0                  # score added to the entry a typed id names
-EXACT_NAME = 2.0              # the query is the entry's name (title or alias), as typed
-PHRASE_BY_TEXT = 2000         # at most this many candidates: check a phrase on their text
-MAX_NAMED = 50                # more entries than this share the name: it is no name
-# A card found by a word of its data (its type, class, keywords: 幻想生物 on dozens of
-# cards), not by its name: the word describes the card, a rule or ruling explains it.
-CARD_WORDS = 0.6
-# Ranking by the concepts a passage holds: the IDF of those it holds, × STRICT or ASKED, plus its
-# BM25.  Keywords the judge spaced apart each matter: more of them always first
-# (STRICT).  A sentence's content words are partly incidental (足りる, 出す): a rare
-# word more (IDF 3-7) still outweighs the BM25 of a passage that lacks it, a word in
-# most passages (IDF < 1) does not, and a long page holding every common word (a
-# glossary term's page) does not outrank the clause that answers (bench/questions.py:
-# 38/42 questions in the top 3 with STRICT, 40/42 with ASKED 5).  The IDF is counted
-# among the ~300 passages that explain (not the ~2,500 with the cards), about half as
-# large: ASKED 12 (chosen on questions.yaml: 40/42 with 5 and 8, 41/42 with 12; the
-# held-out set, measured after, 54/59 with 5 and 12).
-STRICT = 1000.0
-ASKED = 12.0
-# A question's hit on a glossary or lexicon page: the page explains a word the rules
-# use, and holds the words of every question about it; the rule or ruling answers
-TERM_PAGE = 0.7
-# A question whose game-specific words all name one game (run.QueryRun._focus): another
-# game's passage ×0.8 (Gem Chronicle's 攻撃表示 clauses hold 攻撃, 表示 and ライフ too, and
-# a Yu-Gi-Oh! question says モンスター)
-OTHER_GAME = 0.8
-FOCUS_SHARE = 0.8           # of a word's explaining passages in one game: it names it
-FOCUS_MIN = 3               # a word in fewer explaining passages names no game
+# the ranking's constants (what each means: tables.py, which the offline search reads too)
+PER_ENTRY = tables.PER_ENTRY
+PIN = tables.PIN
+EXACT_NAME = tables.EXACT_NAME
+PHRASE_BY_TEXT = tables.PHRASE_BY_TEXT
+MAX_NAMED = tables.MAX_NAMED
+CARD_WORDS = tables.CARD_WORDS
+STRICT = tables.STRICT
+ASKED = tables.ASKED
+TERM_PAGE = tables.TERM_PAGE
+OTHER_GAME = tables.OTHER_GAME
+FOCUS_SHARE = tables.FOCUS_SHARE
+FOCUS_MIN = tables.FOCUS_MIN
 
 
 class QueryRun:

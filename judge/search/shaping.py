@@ -28,15 +28,17 @@ from judge.common.lru import LRU
 from judge.corpus.lexicon import searched_names
 from judge.i18n import render
 
+from . import tables
 from .analysis import is_kana, normalize
 
 # the searcher's notice when nothing matched (not shown above results a fallback found)
 NOTHING_MATCHES = ("nothing matches {query!r}: try fewer words, another spelling, or "
                    "remove a filter")
-FETCH = 200          # hits read to group (a page shows far fewer entries)
-PASSAGES = 3         # passages shown under an entry besides its best
-OPERATOR = re.compile(r'["“”「」『』:：\-－()（）]|\b(?:OR|AND|NOT)\b')
-NUMBERED_TITLE = re.compile(r"^\s*[\d.]+[a-z]?\s+")
+FETCH = tables.FETCH              # hits read to group (a page shows far fewer entries)
+PASSAGES = tables.PASSAGES        # passages shown under an entry besides its best
+OPERATOR = re.compile("[" + re.escape(tables.OPERATOR_CHARS) + "]"
+                      r"|(?<!\w)(?:" + "|".join(tables.OPERATOR_WORDS) + r")(?!\w)")
+NUMBERED_TITLE = re.compile(tables.NUMBERED_TITLE)
 
 
 @dataclass

@@ -60,7 +60,8 @@ def boards_of(entry_id: str, q: str = "") -> list[dict]:
     entry = services().corpus.entries.get(entry_id)
     if entry is None or not entry.scenarios:
         return []
-    titles = {s["path"]: s["title"] for s in corpus_scenarios()}
+    titles = services().lists.get(("scenario-titles",), lambda: {
+        s["path"]: s["title"] for s in corpus_scenarios()})
     out = [{"path": rel, "title": titles.get(rel, rel.rsplit("/", 1)[-1]),
             "url": url_for("pages.board", **{"from": rel})} for rel in entry.scenarios]
     pairs = _bigrams(q)
@@ -203,7 +204,7 @@ def corpus_scenarios() -> list[dict]:
     """Every scenario file of the corpus (read once: the corpus does not change while
     the app runs)."""
     from judge.app.boards import list_scenarios
-    return services().cache.get(("scenarios",), lambda: list_scenarios(services().corpus))
+    return services().lists.get(("scenarios",), lambda: list_scenarios(services().corpus))
 
 
 @bp.get("/board/scenarios")

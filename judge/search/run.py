@@ -51,6 +51,8 @@ class QueryRun:
         self._cbits: list[int] | None = None      # a question: each concept's passages
         self._cells: dict[int, int] = {}           # concepts held -> passages
         self._held_of: dict[int, set[int]] = {}    # passage -> the concepts it holds
+        self._words_in: list[list[set[int]]] | None = None   # see _read_pool
+        self._pooled: set[int] = set()
 
     def execute(self) -> int:
         """Match, count, rank and cut the page into ``result``; returns the total."""
@@ -186,6 +188,12 @@ class QueryRun:
         return held
 
     def _read_held(self, d: int) -> set[int]:
+        words_in = self._words_in
+        if words_in is not None and d in self._pooled:
+            # a pooled passage: which words may be in it was read for the whole pool
+            return {i for i, concept in enumerate(self.plan.question)
+                    if any(d in words_in[i][j] and self._holds(d, w)
+                           for j, (w, _game) in enumerate(concept.words))}
         bits = self._concept_bits()
         out = set()
         for i, concept in enumerate(self.plan.question):
@@ -195,6 +203,18 @@ class QueryRun:
                     for w, game in concept.words):
                 out.add(i)
         return out
+
+    def _read_pool(self, pool: list[int]) -> None:
+        """Per concept word, the passages of the pool that may hold it (in its game), as
+        sets: one pass over each word's bitset for the whole pool, where a test per
+        passage shifts a bitset of every passage of the index (a pool of hundreds at
+        100,000 entries)."""
+        m, games = self.m, self.store.game_docs
+        pooled = bitset(pool, m.n)
+        self._pooled = set(pool)
+        self._words_in = [[set(members(m.word_docs(w) & pooled
+                                       & (-1 if game is None else games.get(game, 0))))
+                           for w, game in concept.words] for concept in self.plan.question]
 
     def _holds(self, d: int, w: Word) -> bool:
         """A concept's word is in passage ``d``: in a row, and a word of several
@@ -241,6 +261,7 @@ class QueryRun:
         terms_kind = store.kind_docs.get("term", 0)
         focus = self._focus(bits, texts) if plan.cover == ASKED and plan.game is None else 0
         ranked = []
+        self._read_pool(pool)
         # the passages holding the same concepts are scored by BM25 together
         by_held: dict[frozenset, list[int]] = {}
         for d in pool:

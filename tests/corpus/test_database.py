@@ -125,3 +125,12 @@ def test_changes_read_only_the_entries_the_dates_table_names(compiled, parsed):
     compiled.entries._made.clear()
     items = changes_since(compiled, date(2024, 1, 1), "vision")
     assert items and set(compiled.entries._made) == {c.entry.id for c in items}
+
+
+def test_heads_give_titles_and_kinds_without_reading_entries(compiled, parsed):
+    """The entry page's link lists (cites, cards, cited by) take their titles here."""
+    ids = [e.id for e in parsed][::7] + ["vision/qa/QA-0000-none"]
+    compiled.entries._made.clear()
+    heads = compiled.tables.heads(ids)
+    assert heads == {e.id: (e.title, e.kind) for e in parsed if e.id in set(ids)}
+    assert len(heads) > 300 and compiled.entries._made == {}

@@ -114,7 +114,7 @@ class Renderer:
             link = Token("html_inline", "", 0)
             title = _("link to this clause")    # outside the f-string, so Babel finds it
             link.content = (f'<a class="clause-no" href="#{escape(quote(anchor, safe=".-_"))}" '
-                            f'title="{escape(title)}">{escape(clause)}</a> ')
+                            f'title="{escape(title)}"><code>{escape(clause)}</code></a> ')
             tok.children.insert(0, link)
             state.env["clauses"].append(anchor)
 

@@ -107,12 +107,16 @@ def path_label(game: str, path: str) -> str:
     return ("の" if current_locale() == "ja" else " › ").join(words)
 
 
-def value_label(game: str, value: Any) -> str:
-    """An expected or actual value in words: 「可」 for legal, はい for True, a list with 、."""
+def value_label(game: str, value: Any, path: str = "") -> str:
+    """An expected or actual value in words: 「可」 for legal, はい for True, a list with 、;
+    a value of a path ending in a word of the format (``….position``: ``defense``) in that
+    word's terms (守備表示)."""
     if isinstance(value, list):
-        return list_separator().join(value_label(game, v) for v in value) or _("none")
+        return list_separator().join(value_label(game, v, path) for v in value) or _("none")
     if isinstance(value, str):
         said = term_text(game, "outcome", value)
+        if said == value and path:
+            said = term_text(game, path.rsplit(".", 1)[-1], value)
         return said if said != value else str(value_text(game, value))
     return str(value_text(game, value))
 
@@ -151,8 +155,8 @@ def verdict_words(v: dict) -> dict:
         said = dict(row)
         if game:
             said.update(label=path_label(game, row["path"]),
-                        expected_text=value_label(game, row.get("expected")),
-                        actual_text=value_label(game, row.get("actual")))
+                        expected_text=value_label(game, row.get("expected"), row["path"]),
+                        actual_text=value_label(game, row.get("actual"), row["path"]))
         rows.append(said)
     return {**v, "rows": rows,
             "source_text": expect_source_text(v["source"]) if v.get("source") else None}

@@ -149,7 +149,7 @@ def new():
     session = _db()
     games = games_of(session, current_user)
     if not games:
-        fail(403, _("You are not an editor of any game (judge editor grant NAME GAME)."))
+        fail(403, _("You are not an editor of any game (`judge editor grant NAME GAME`)."))
     if request.method == "GET":
         values = _form_values(request.args)
         values["game"] = values["game"] or games[0]

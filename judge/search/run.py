@@ -20,27 +20,21 @@ from .highlight import needle
 from .indexer import RANK_OLDER, RANK_WITHDRAWN
 from .matching import EXACT_LIMIT, SCATTERED, Word, bitset, has, members
 from . import query as ql
+from . import tables
 from .plan import Plan
 from .results import Hit, SearchResult
 from .store import _PAREN_TAIL, IndexStore
 
-PER_ENTRY = 2                 # passages of one entry before other entries' passages
-PIN = 1000.0                  # score added to the entry a typed id names
-EXACT_NAME = 2.0              # the query is the entry's name (title or alias), as typed
-PHRASE_BY_TEXT = 2000         # at most this many candidates: check a phrase on their text
-MAX_NAMED = 50                # more entries than this share the name: it is no name
-# A card found by a word of its data (its type, class, keywords: 幻想生物 on dozens of
-# cards), not by its name: the word describes the card, a rule or ruling explains it.
-CARD_WORDS = 0.6
-# Ranking by the concepts a passage holds: the IDF of those it holds, × STRICT or ASKED, plus its
-# BM25.  Keywords the judge spaced apart each matter: more of them always first
-# (STRICT).  A sentence's content words are partly incidental (足りる, 出す): a rare
-# word more (IDF 3-7) still outweighs the BM25 of a passage that lacks it, a word in
-# most passages (IDF < 1) does not, and a long page holding every common word (a
-# glossary term's page) does not outrank the clause that answers (bench/questions.py:
-# 38/42 questions in the top 3 with STRICT, 40/42 with ASKED).
-STRICT = 1000.0
-ASKED = 5.0
+# the ranking's constants (what each means: tables.py, which the offline search reads too)
+PER_ENTRY = tables.PER_ENTRY
+PIN = tables.PIN
+EXACT_NAME = tables.EXACT_NAME
+PHRASE_BY_TEXT = tables.PHRASE_BY_TEXT
+MAX_NAMED = tables.MAX_NAMED
+CARD_WORDS = tables.CARD_WORDS
+STRICT = tables.STRICT
+ASKED = tables.ASKED
+TERM_PAGE = tables.TERM_PAGE
 
 
 class QueryRun:
@@ -205,8 +199,13 @@ class QueryRun:
         within a large cell only its champions are scored, as for a plain query."""
         m, store, plan = self.m, self.store, self.plan
         bits = self._concept_bits()
-        n = max(m.n, 1)
-        idf = [math.log(1 + (n - b.bit_count() + 0.5) / (b.bit_count() + 0.5)) for b in bits]
+        # a word's weight is its rarity among the passages that explain (rules, Q&A,
+        # terms): the card list's data fields (ノード, コスト, キャラクター on every
+        # Vision card) would make the games' own words look common
+        texts = store.live & ~store.kind_docs.get("card", 0)
+        n = max(texts.bit_count(), 1)
+        idf = [math.log(1 + (n - (b & texts).bit_count() + 0.5) / ((b & texts).bit_count() + 0.5))
+               for b in bits]
 
         def weight(held) -> float:
             return sum(idf[i] for i in held)
@@ -228,6 +227,7 @@ class QueryRun:
             if len(pool) >= head_size:
                 break
         prior = store.prior
+        terms_kind = store.kind_docs.get("term", 0)
         ranked = []
         for d in pool:
             held = self._held(d)
@@ -235,7 +235,10 @@ class QueryRun:
                 continue
             terms = [t for i in held for w, _g in plan.question[i].words for t in m.terms(w)]
             bm25 = m.score([d], terms).get(d, 0.0)
-            ranked.append((d, (weight(held) * plan.cover + bm25) * prior[d]))
+            score = (weight(held) * plan.cover + bm25) * prior[d]
+            if plan.cover == ASKED and has(terms_kind, d):
+                score *= TERM_PAGE
+            ranked.append((d, score))
         ranked.sort(key=lambda x: (-x[1], x[0]))
         return ranked
 

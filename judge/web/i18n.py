@@ -34,6 +34,18 @@ def code_spans(text) -> Markup:
     return Markup(CODE_SPAN.sub(lambda m: f"<code>{m.group(1)}</code>", str(escape(text))))
 
 
+def short_code_spans(text, length: int = 160) -> Markup:
+    """:func:`code_spans` of ``text`` cut to about ``length`` characters; a cut inside an
+    `identifier` closes it, so the identifier stays code (not a raw backtick and a word)."""
+    text = str(text or "")
+    if len(text) > length:
+        text = text[:length].rstrip()
+        if text.count("`") % 2:
+            text += "`"
+        text += "…"
+    return code_spans(text)
+
+
 def select_locale() -> str:
     """``?lang=``, then the cookie, then Accept-Language, then ja."""
     asked = normalize(request.args.get("lang"))
@@ -112,6 +124,7 @@ def init_app(app: Flask) -> None:
     # cost of the ~90 _() of a board's page); the result is the same newstyle one.
     app.jinja_env.globals["gettext"] = app.jinja_env.globals["_"] = _template_gettext
     app.jinja_env.filters["code_spans"] = code_spans
+    app.jinja_env.filters["short_code_spans"] = short_code_spans
     from judge.app.replays import verdict_words
     app.jinja_env.filters["verdict_words"] = verdict_words
 

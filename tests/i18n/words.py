@@ -7,6 +7,10 @@ In Japanese, a Latin word counts unless it is an id (``vision/qa/QA-337``, ``QA-
 nouns and names (``allowed_words.txt``).  In English, a Japanese word counts unless it is
 inside data the page quotes (the corpus's text, card names, the scenario's title: the
 classes of DATA_CLASSES) or a quoted name.
+
+An element marked with a ``lang`` other than the page's own (``<html lang>``) quotes
+that language; the page's own ``<html lang=ja>`` is no quotation (it once made every
+word of a Japanese page "quoted", so the measure counted nothing).
 """
 from __future__ import annotations
 
@@ -21,7 +25,8 @@ ALLOWED = {line.split("#")[0].strip() for line in
            if line.split("#")[0].strip()}
 QUOTED = re.compile(r"「[^「」]*」|『[^『』]*』|《[^》]*》")
 IDS = re.compile(r"\b[\w.-]+/[\w./#-]+|\b[A-Z]+-\d+\b|\b[\w-]*\d[\w.-]*\b|@\w+|\?\S+"
-                 r"|\b[A-Za-z][\w-]*(?:\.[\w-]+)*\.\d[\w.-]*")     # clause ids: spell.1
+                 r"|\b[A-Za-z][\w-]*(?:\.[\w-]+)*\.\d[\w.-]*"      # clause ids: spell.1
+                 r"|\b[\w-]+(?:\.[\w-]+)*\.(?:net|com|org|jp)\b")  # a site: yugioh-wiki.net
 # A word is two letters or more: a single letter is a symbol (player A, X cards, the
 # N and C of a Vision card tile, like the ★ of a Yu-Gi-Oh! level).
 LATIN = re.compile(r"[A-Za-z][A-Za-z'’]+")
@@ -35,10 +40,14 @@ DATA_CLASSES = {"cname", "snippet", "rev-text", "diff", "quote", "run-title", "e
 class PageWords(HTMLParser):
     """The page's own words: (text, inside data?) outside code."""
 
-    def __init__(self):
+    def __init__(self, quotes_only_by_lang: bool = False):
         super().__init__()
+        # quotes_only_by_lang: only an element in the other language (lang=…) is data,
+        # not DATA_CLASSES (tests/i18n/site.py's strict walk)
+        self.by_lang = quotes_only_by_lang
         self.stack: list[tuple[bool, bool]] = []      # (code, data)
         self.texts: list[tuple[str, bool]] = []
+        self.page_lang: str | None = None
 
     def _state(self):
         return self.stack[-1] if self.stack else (False, False)
@@ -48,8 +57,18 @@ class PageWords(HTMLParser):
         code, data = self._state()
         classes = set((a.get("class") or "").split())
         code = code or tag in CODE_TAGS
-        data = data or bool(classes & DATA_CLASSES) or tag in ("blockquote", "q") \
-            or a.get("lang") == "ja"
+        lang = (a.get("lang") or "").split("-")[0].lower()
+        if tag == "html":
+            self.page_lang = lang or None
+            lang = ""
+        quotes_other = bool(lang) and lang != (self.page_lang or lang)
+        if self.by_lang:
+            data = data or quotes_other
+        else:
+            data = data or bool(classes & DATA_CLASSES) or tag in ("blockquote", "q") \
+                or quotes_other
+        if data and self.by_lang:
+            code = True                      # a quotation in the other language: skipped
         if not code:
             for name in ("title", "aria-label", "placeholder", "alt"):
                 if a.get(name):

@@ -31,7 +31,7 @@ TERMS = [
     pgettext("field", "equip_atk"), pgettext("field", "equip_def"),
     pgettext("field", "equip_to"), pgettext("field", "face_down"),
     pgettext("field", "field_atk"), pgettext("field", "field_def"),
-    pgettext("field", "field_types"), pgettext("field", "flip_effect"),
+    pgettext("field", "field_types"), pgettext("field", "flip_effect"), pgettext("field", "flip_effects"),
     pgettext("field", "flip_target"), pgettext("field", "kind"), pgettext("field", "level"),
     pgettext("field", "materials"), pgettext("field", "monster"),
     pgettext("field", "position"), pgettext("field", "ritual_monster"),

@@ -121,7 +121,9 @@
       if (r.exact === 3) meta.appendChild(el("span", {"class": "badge exact"}, text.exact));
       if (!r.current) meta.appendChild(oldBadge(r.revision));
       if (r.withdrawn) meta.appendChild(el("span", {"class": "badge withdrawn"}, text.withdrawn));
-      if (r.date) meta.appendChild(el("span", {"class": "date"}, r.date));
+      // the index's "before D" in the reader's words, as the server's page says it
+      if (r.date) meta.appendChild(el("span", {"class": "date"}, /^before /.test(r.date)
+        ? text.before.replace("{day}", r.date.slice(7)) : r.date));
       meta.appendChild(el("code", {"class": "entry-id small"}, r.id));
       li.appendChild(meta);
       var snip = el("p", {"class": "snippet"});

@@ -38,7 +38,7 @@ from judge.corpus.ids import fold
 
 log = logging.getLogger(__name__)
 
-FORMAT = 2
+FORMAT = 3          # 3: the search's tables (judge/search/tables.py) in "tables"
 FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo", "title_yomi", "ids", "cards",
           "cites")
 LENGTH_FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo")

@@ -96,3 +96,29 @@ def test_the_offline_page_answers_the_questions_as_the_server_does(answers, caps
     with capsys.disabled():
         print(f"offline parity (questions, results page): {same}/{len(sets['questions'])}")
     assert same >= 0.75 * len(sets["questions"]), differ
+
+
+def test_the_offline_scripts_keep_no_copy_of_the_search_tables():
+    """The JavaScript reads judge/search/tables.py's tables from the bundle: none of its
+    patterns, word lists or weights is written out again in the offline scripts."""
+    import re
+
+    from judge.search import tables
+    scripts = {p.name: p.read_text(encoding="utf-8") for p in STATIC.glob("offline-*.js")}
+    found = []
+    for name, value in tables.as_json().items():
+        needles = []
+        if isinstance(value, str) and len(value) >= 6:
+            needles.append(value)
+        elif isinstance(value, list) and len(value) >= 4 and all(isinstance(v, str) for v in value):
+            needles.append(", ".join(f'"{v}"' for v in value[:3]))      # a list written out
+        elif isinstance(value, dict) and len(value) >= 4:
+            first = list(value.items())[:2]
+            needles.append(", ".join(f'"{k}": "{v}"' for k, v in first))
+        elif isinstance(value, float) and value not in (0.0, 1.0):
+            needles.append(re.compile(rf"\b{re.escape(name)}\s*=\s*{value:g}\b"))
+        for script, text in scripts.items():
+            for n in needles:
+                if (n.search(text) if hasattr(n, "search") else n in text):
+                    found.append(f"{script}: {name}")
+    assert not found, found

@@ -347,7 +347,7 @@ def id_tokens(text: str) -> list[str]:
 # --- readings (読み) ----------------------------------------------------------------------
 
 _VOICED = re.compile("[\u3099\u309a]")
-_ALL_KANA = re.compile(r"^[\u3041-\u309f\u30a1-\u30ff\u30fc]+$")
+_ALL_KANA = re.compile(tables.ALL_KANA)
 
 
 def devoice(kana: str) -> str:
@@ -381,7 +381,8 @@ def is_kana(text: str) -> bool:
 
 def to_katakana(text: str) -> str:
     """Hiragana -> katakana (ぷれい -> プレイ), for looking a hiragana word up as a loanword."""
-    return "".join(chr(ord(c) + 0x60) if "\u3041" <= c <= "\u3096" else c for c in text)
+    lo, hi = (chr(c - tables.KANA_SHIFT) for c in tables.KATAKANA_FOLDED)
+    return "".join(chr(ord(c) + tables.KANA_SHIFT) if lo <= c <= hi else c for c in text)
 
 
 def kana_reading(text: str) -> str:

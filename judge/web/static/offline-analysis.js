@@ -14,7 +14,7 @@
   var T = null;                     // the search's tables (judge/search/tables.py)
   var EXTRA_RE, KANA_LO, KANA_HI, KANA_SHIFT, SMALL_RE, SMALL = {}, PIECE, PIECE_KINDS,
     KATA_RUN, KATAKANA_TEST, MAX_QUERY_CHARS, MAX_TERMS, CONTROL, CONTROL_TEST, SPACED_ID, FILTER_PREFIX,
-    DASHES, QA_PATTERN, CARD_NUMBER_PATTERN;
+    DASHES, QA_PATTERN, CARD_NUMBER_PATTERN, HIRAGANA_FOLDED, ALL_KANA;
   function escapeRe(s) { return s.replace(/[\\^$.*+?()[\]{}|\/-]/g, "\\$&"); }
   function codeRange(r) {
     var a = "\\u{" + r[0].toString(16) + "}";
@@ -26,6 +26,8 @@
     EXTRA_RE = new RegExp("[" + Object.keys(T.EXTRA_FOLD).map(escapeRe).join("") + "]", "gu");
     KANA_LO = T.KATAKANA_FOLDED[0]; KANA_HI = T.KATAKANA_FOLDED[1]; KANA_SHIFT = T.KANA_SHIFT;
     KATAKANA_TEST = new RegExp("[" + codeRange(T.KATAKANA_FOLDED) + "]", "u");
+    HIRAGANA_FOLDED = new RegExp("[" + codeRange([KANA_LO - KANA_SHIFT, KANA_HI - KANA_SHIFT]) + "]", "gu");
+    ALL_KANA = new RegExp(T.ALL_KANA);
     var small = Array.from(T.SMALL_KANA[0]), large = Array.from(T.SMALL_KANA[1]);
     SMALL = {};
     small.forEach(function (c, i) { SMALL[c] = large[i]; });
@@ -129,11 +131,11 @@
   }
 
   function isKana(text) {
-    return /^[\u3041-\u309f\u30a1-\u30ff\u30fc]+$/.test(normalize(text, false).split(" ").join(""));
+    return ALL_KANA.test(normalize(text, false).split(" ").join(""));
   }
   function toKatakana(text) {
-    return text.replace(/[\u3041-\u3096]/g, function (c) {
-      return String.fromCharCode(c.charCodeAt(0) + 0x60);
+    return text.replace(HIRAGANA_FOLDED, function (c) {
+      return String.fromCharCode(c.charCodeAt(0) + KANA_SHIFT);
     });
   }
   function devoice(kana) {

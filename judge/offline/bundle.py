@@ -87,6 +87,7 @@ def build(corpus: Corpus, searcher) -> dict:
     from judge.search.highlight import needle
     from judge.search.indexer import _day
     from judge.search import tables
+    from judge.search.question import form_roles
     from judge.search.shaping import exact_names, held_text, offline_tables
     from judge.search.suggest import Vocabulary
     from judge.search.units import units_of
@@ -175,6 +176,7 @@ def build(corpus: Corpus, searcher) -> dict:
         "shaping": offline_tables(corpus),
         # every constant and table the search's behaviour depends on (tables.py)
         "tables": tables.as_json(),
+        "question_forms": form_roles(),
     }
 
 

@@ -213,3 +213,14 @@ def _held_by(store, word: Word) -> int:
     from .matching import EXACT_LIMIT, members
     docs = members(store.matcher.word_docs(word), EXACT_LIMIT)
     return sum(1 for d in docs if word.needle in store.text_of(d))
+
+
+def form_roles() -> dict[str, list[list[str]]]:
+    """Each common question ending (tables.QUESTION_FORMS) as the server reads it: its
+    words' roles (:func:`role`), for the offline search to read such an ending alike."""
+    out = {}
+    for form in tables.QUESTION_FORMS:
+        for p in pieces(normalize(form, fold_kana=False)):
+            if p.kind == "ja" and not _KATAKANA_RUN.search(p.text):
+                out[p.text] = [list(role(w)) for w in _tagger()(p.text)]
+    return out

@@ -144,10 +144,11 @@
   function kanaReading(text) { return devoice(foldKana(normalize(text)).split(" ").join("")); }
 
   /* --- morphemes: MeCab's words, from the corpus's own vocabulary (offline/morph.py) --- */
-  function Morph(vocab) {
+  function Morph(vocab, forms) {
     this.words = vocab.words || {};
     this.kata = vocab.kata || {};
     this.runs = vocab.runs || {};
+    this.forms = forms || {};
     var longest = 1;
     for (var w in this.words) if (w.length > longest) longest = w.length;
     this.longest = Math.min(longest, 16);
@@ -201,9 +202,30 @@
   /* question._japanese: a run's content words and the words that only ask, by each
    * word's role in a question (question.role, written per corpus word by offline/morph.py). */
   Morph.prototype.questionWords = function (run, content, dropped) {
-    var at = 0, m, self = this;
+    var at = 0, m, self = this, forms = this.forms;
     function words(text) {
-      self.split(text).forEach(function (part) {
+      // a common question ending (tables.QUESTION_FORMS) read as the server reads it,
+      // where the likeliest split puts a word's start (not したら inside 出したら)
+      var parts = self.split(text), starts = {}, at = 0, found = null;
+      parts.forEach(function (part) { starts[at] = true; at += part.length; });
+      for (var f in forms) {
+        for (var i = text.indexOf(f); i >= 0; i = text.indexOf(f, i + 1)) {
+          if (!starts[i]) continue;
+          if (!found || f.length > found[1].length || (f.length === found[1].length && i < found[0]))
+            found = [i, f];
+          break;
+        }
+      }
+      if (found) {
+        if (found[0] > 0) words(text.slice(0, found[0]));
+        forms[found[1]].forEach(function (r) {
+          if (r[0] === "content") content.push(r[1]);
+          else if (r[0] === "dropped") dropped.push(r[1]);
+        });
+        if (found[0] + found[1].length < text.length) words(text.slice(found[0] + found[1].length));
+        return;
+      }
+      parts.forEach(function (part) {
         var info = self.info(part), role = info ? info[3] : undefined;
         if (role === 0) return;
         if (typeof role === "string") dropped.push(role);

@@ -72,7 +72,7 @@
     GAME_ID = new RegExp(C.GAME_ID);
     var n = this.n = bundle.n;
     this.version = bundle.version;
-    this.morph = new A.Morph(bundle.morph || {});
+    this.morph = new A.Morph(bundle.morph || {}, bundle.question_forms);
     this.gameIds = bundle.games.ids;
     this.gameAliases = bundle.games.aliases;
     var docs = bundle.docs, ents = bundle.entries;

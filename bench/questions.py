@@ -3,10 +3,13 @@
     .venv/bin/python bench/questions.py [--json bench/out/questions.json]
 
 On the real corpus's passages (judge.search.units, the same the index holds), each set
-of tests/search (questions.yaml: questions typed as a judge asks them; relevance.yaml:
-keywords, ids, filters) is run by
+of tests/search (questions.yaml: questions typed as a judge asks them;
+questions_held_out.yaml: the same, written before the search ran on them and never tuned
+against; relevance.yaml: keywords, ids, filters) is run by
 
 * **judge**: the project's search (``Searcher.search``, the ranking the pages group);
+* **judge page**: the results page (``shaping.shaped``: one result per entry, exact
+  matches first, the glossary's wordings), what the judge sees;
 * **fts5-trigram**: SQLite FTS5, trigram tokenizer, the query's trigrams OR'ed, bm25 order
   (an unspaced question has no words to AND);
 * **fts5-mecab**: SQLite FTS5 over the passages' MeCab words (unicode61 over the words
@@ -41,6 +44,8 @@ from judge.search.analysis import morph_terms, normalize  # noqa: E402
 from judge.search.units import units_of  # noqa: E402
 
 SETS = {"questions": ROOT / "tests" / "search" / "questions.yaml",
+        # written before the search ran on them, never tuned against (issue 24)
+        "held_out": ROOT / "tests" / "search" / "questions_held_out.yaml",
         "keywords": ROOT / "tests" / "search" / "relevance.yaml"}
 
 
@@ -125,6 +130,34 @@ class Bm25s:
         return as_hits(self.corpus, found)
 
 
+class _Clauses(frozenset):
+    """The clauses an entry's result shows (its best passage, the older wording that
+    matched, noted on it, and the passages under it): a wanted ``id#clause`` is on the
+    page when any of them is it."""
+
+    def __eq__(self, other):
+        return other in self if isinstance(other, str) else frozenset.__eq__(self, other)
+
+    __hash__ = frozenset.__hash__
+
+
+class Page:
+    """The judge's results page (``shaping.shaped``: one result per entry, the exact
+    match first, the glossary's wordings and the fallbacks), what a judge sees."""
+
+    def __init__(self, searcher, corpus: Corpus):
+        from judge.search.shaping import shaped
+        self.searcher, self.corpus, self.shaped = searcher, corpus, shaped
+
+    def search(self, query: str, limit: int = 10) -> SimpleNamespace:
+        data = self.shaped(self.searcher, self.corpus, query, limit=limit)
+        return SimpleNamespace(hits=[
+            SimpleNamespace(id=r["id"], title=r["title"], clause=_Clauses(
+                c for c in [r.get("clause"), (r.get("old_wording") or {}).get("clause"),
+                            *(p.get("clause") for p in r.get("passages", ()))] if c)
+                or None) for r in data["results"]])
+
+
 def measure(engine, items: list[dict]) -> dict:
     """Relevance figures of an engine on a set, and its median latency."""
     from relevance_eval import judge
@@ -152,7 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     corpus = Corpus.load()
     rows = passages(corpus)
     t = time.perf_counter()
-    engines = {"judge": Searcher.open(corpus)}
+    searcher = Searcher.open(corpus)
+    engines = {"judge": searcher, "judge page": Page(searcher, corpus)}
     engines["fts5-trigram"] = Fts5(corpus, rows, mecab=False)
     engines["fts5-mecab"] = Fts5(corpus, rows, mecab=True)
     engines["bm25s"] = Bm25s(corpus, rows)
@@ -167,15 +201,20 @@ def main(argv: list[str] | None = None) -> int:
         for label, f in table.items():
             print(f"{label:<14}{f['top3']:>5}/{f['queries']:<3}{f['MRR']:>7.3f}"
                   f"{f['MAP@10']:>8.3f}{f['p50_ms']:>9.2f}")
-    q = figures["sets"]["questions"]
-    best = max(f["top3"] for label, f in q.items() if label != "judge")
-    goals = {"questions top 3 >= 90%": round(q["judge"]["top3"] / q["judge"]["queries"], 3),
-             "questions >= 1.2x best baseline": round(q["judge"]["top3"] / best, 2)
-             if best else None,
-             "keywords MAP@10 >= 0.95": figures["sets"]["keywords"]["judge"]["MAP@10"]}
+    goals = {}
+    for name in ("questions", "held_out"):
+        q = figures["sets"][name]
+        best = max(f["top3"] for label, f in q.items() if not label.startswith("judge"))
+        goals[f"{name} top 3 >= 90%"] = round(q["judge"]["top3"] / q["judge"]["queries"], 3)
+        goals[f"{name} >= 1.2x best baseline"] = (round(q["judge"]["top3"] / best, 2)
+                                                  if best else None)
+    goals["keywords MAP@10 >= 0.95"] = figures["sets"]["keywords"]["judge"]["MAP@10"]
     figures["goals"] = goals
     print("\ngoals: " + ", ".join(f"{k}: {v}" for k, v in goals.items()))
-    print("judge missed: " + "; ".join(q["judge"]["missed"]))
+    for name in ("questions", "held_out"):
+        for label in ("judge", "judge page"):
+            print(f"{label} missed ({name}): "
+                  + "; ".join(figures["sets"][name][label]["missed"]))
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(figures, ensure_ascii=False, indent=1),

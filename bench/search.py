@@ -47,6 +47,8 @@ CARD_LIST = ROOT / "sources" / "data" / "vision-cards.jsonl"
 if not CARD_LIST.exists():
     CARD_LIST = ROOT.parent / "shared" / "data" / "vision-cards.jsonl"
 RELEVANCE = ROOT / "tests" / "search" / "relevance.yaml"
+QUESTIONS = [ROOT / "tests" / "search" / "questions.yaml",
+             ROOT / "tests" / "search" / "questions_held_out.yaml"]
 sys.path.insert(0, str(ROOT / "tests" / "search"))
 NUMBERED_NAME = re.compile(r"No\.\s?(\d{1,4})\s*([^\s、。，,（(]+(?:「[^」]*」)?)")
 
@@ -282,6 +284,14 @@ def run(label: str, corpus: Corpus, qs: list[dict], repeat: int, workdir: Path,
         print(f"{name:6} queries ({len(subset):3}): whoosh p50 {w['p50']:6.1f} ms  "
               f"p95 {w['p95']:6.1f} ms  max {w['max']:6.1f}{cold}"
               f" | fts5 p50 {f['p50']:6.1f} ms  p95 {f['p95']:6.1f} ms", flush=True)
+    # questions typed as a judge asks them (both sets of tests/search): the content
+    # words' coverage ranking, issue 24's speed goal (warm p95 <= 20 ms at 100,000)
+    asked = [q["q"] for path in QUESTIONS for q in
+             yaml.safe_load(path.read_text(encoding="utf-8"))["queries"]]
+    w = time_queries(lambda q: searcher.search(q), asked, repeat)
+    out["whoosh_questions"] = w
+    print(f"questions ({len(asked):3}): whoosh p50 {w['p50']:6.1f} ms  p95 {w['p95']:6.1f} ms"
+          f"  max {w['max']:6.1f}  (cold p95 {w['cold_p95']:.1f})", flush=True)
     slow = sorted(((time_queries(lambda q: searcher.search(q), [q], 1)["p50"], q)
                    for q in plain), reverse=True)[:5]
     print("slowest plain queries: " + ", ".join(f"{q} {ms:.0f} ms" for ms, q in slow))
@@ -317,6 +327,7 @@ def run(label: str, corpus: Corpus, qs: list[dict], repeat: int, workdir: Path,
                                               / out["whoosh_all"]["p95"], 2),
         "build <= 10x fts5": round(build / fts.build_seconds, 1),
         "reindex one entry < 1 s": out["reindex_one_s"],
+        "questions warm p95 <= 20 ms": round(out["whoosh_questions"]["p95"], 1),
         "memory <= 300 MB (resident, all of it)": out["memory_mb"]}
     print("ratios: " + ", ".join(f"{k}: {v}" for k, v in out["goals"].items()))
     return out

@@ -69,3 +69,6 @@ _.short_help, _.options_metavar, _._help_option, _.subcommand_metavar  # noqa
 # the searcher's own text form (judge/search/__init__.py documents it, its tests read it);
 # `judge search` prints the shaped search on every path since issue 23, as-of included
 _.as_text  # noqa
+# judge/search/tables.py: tables only the offline search reads (tables.as_json writes
+# every upper-case name into the bundle; offline-analysis.js and offline-search.js)
+MORPH_UNKNOWN, ID_QA, ID_CARD_NUMBER, ID_DASHES, GAME_ID  # noqa

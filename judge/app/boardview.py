@@ -8,6 +8,7 @@ Given the state before, it marks what moved and what changed, and life as ``8000
 """
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from dataclasses import dataclass, field
@@ -121,11 +122,16 @@ def counter_label(game: str, counter: str, lang: str | None = None) -> str:
 def term_text(game: str, kind: str, key: Any) -> str:
     """A word of the file format (a field, a phase, a kind of card) as the reader reads it:
     the game's own word (its catalogue, msgctxt ``kind``), else the judge's, else the key."""
-    key = str(key)
-    cls = game_class(game)
+    return _term_text(game_class(game), kind, str(key), current_locale())
+
+
+@functools.lru_cache(maxsize=4096)
+def _term_text(cls, kind: str, key: str, lang: str) -> str:
+    # a board's page asks for the same few words hundreds of times (every card's every
+    # field, on the board before and after each run): two catalogue look-ups each
     own = getattr(sys.modules.get(cls.__module__), "__package__", None) or cls.__module__
     for package in (own, JUDGE_PACKAGE):
-        said = Term(kind, key, package).render()
+        said = Term(kind, key, package).render(lang)
         if said != key:
             return said
     return key

@@ -68,6 +68,10 @@ class Services:
     def _new_caches(self) -> None:
         """Empty caches (all of them derive from the corpus)."""
         self.cache = LRU(512)          # replays, rendered texts, small lookups
+        # values made once per corpus from all of it (the scenario list, its titles):
+        # kept apart, so that a run of entry views filling ``cache`` cannot push them out
+        # and make the next board page read every scenario file again
+        self.lists = LRU(32)
         self.pages = LRU(128)          # whole entry pages (up to ~200 KiB each)
         self.searches = LRU(512)       # whole search result pages (5-30 KiB each)
         self.boards = LRU(64)          # whole pages of a board's run (~30 KiB each)

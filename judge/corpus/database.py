@@ -197,6 +197,18 @@ class CorpusTables:
             args = kinds
         return self._all(sql + " ORDER BY rowid", args)
 
+    def heads(self, ids: Iterable[str]) -> dict[str, tuple[str, str]]:
+        """(title, kind) of each of these entries the corpus has, by id, without
+        reading them (a page listing a rule's hundreds of citing entries)."""
+        ids = list(dict.fromkeys(ids))
+        out: dict[str, tuple[str, str]] = {}
+        for i in range(0, len(ids), 500):
+            part = ids[i:i + 500]
+            out.update((r[0], (r[1], r[2])) for r in self._all(
+                f"SELECT id, title, kind FROM entries WHERE id IN ({','.join('?' * len(part))})",
+                tuple(part)))
+        return out
+
     def named(self, folded: str) -> list[str]:
         """The ids of the entries whose key, title or alias folds to ``folded``."""
         return list(dict.fromkeys(r[0] for r in self._all(

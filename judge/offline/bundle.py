@@ -38,12 +38,42 @@ from judge.corpus.ids import fold
 
 log = logging.getLogger(__name__)
 
-FORMAT = 2
+FORMAT = 3          # 3: the search's tables (judge/search/tables.py) in "tables"
 FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo", "title_yomi", "ids", "cards",
           "cites")
 LENGTH_FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo")
 _PAREN_TAIL = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
 _lock = threading.Lock()
+# A phone downloads the bundle once per corpus, over a venue's weak signal: its gzip size
+# is kept under this budget (MB), or JUDGE_OFFLINE_SEARCH_MB's.
+DEFAULT_BUDGET_MB = 4.0
+BUDGET_ENV = "JUDGE_OFFLINE_SEARCH_MB"
+
+
+class BundleTooLarge(RuntimeError):
+    """The compressed bundle is over its size budget (a phone would not get it in time)."""
+
+
+def budget_bytes() -> int:
+    """The bundle's size budget in bytes (gzip): JUDGE_OFFLINE_SEARCH_MB, or 4 MB."""
+    raw = os.environ.get(BUDGET_ENV, "").strip()
+    try:
+        mb = float(raw) if raw else DEFAULT_BUDGET_MB
+    except ValueError:
+        raise BundleTooLarge(f"{BUDGET_ENV}={raw!r} is not a number of megabytes") from None
+    return int(mb * 1_000_000)
+
+
+def check_size(gz_size: int) -> None:
+    """Raise :class:`BundleTooLarge`, saying by how much and what to set, when the
+    gzip-compressed bundle is over its budget."""
+    budget = budget_bytes()
+    if gz_size > budget:
+        raise BundleTooLarge(
+            f"the offline search bundle is {gz_size / 1e6:.2f} MB compressed, over its "
+            f"budget of {budget / 1e6:.2f} MB: a phone at a venue would take too long to "
+            f"fetch it.  Make the bundle smaller, or raise the budget with "
+            f"{BUDGET_ENV}=<megabytes>.")
 
 
 def corpus_date(corpus: Corpus) -> str:
@@ -56,7 +86,8 @@ def build(corpus: Corpus, searcher) -> dict:
     from judge.search.analysis import reading
     from judge.search.highlight import needle
     from judge.search.indexer import _day
-    from judge.search.question import offline_table as question_table
+    from judge.search import tables
+    from judge.search.question import form_roles
     from judge.search.shaping import exact_names, held_text, offline_tables
     from judge.search.suggest import Vocabulary
     from judge.search.units import units_of
@@ -128,7 +159,9 @@ def build(corpus: Corpus, searcher) -> dict:
         for alias in (e.title, *e.aliases):
             aliases.setdefault(fold(alias).lower(), []).append(eid)
     morph_texts = [t for t in plains] + [
-        "\n".join([e.title, *e.aliases]) for e in corpus] + docs["heading"]
+        "\n".join([e.title, *e.aliases]) for e in corpus] + docs["heading"] + [
+        # a question's asking words, as MeCab reads them (for the offline question mode)
+        "\n".join(tables.STOP_JA + tables.ASKING_JA + tables.QUESTION_FORMS)]
     fp = searcher.fingerprint
     return {
         "format": FORMAT, "version": fp[:16], "fingerprint": fp,
@@ -141,7 +174,9 @@ def build(corpus: Corpus, searcher) -> dict:
         "vocab": Vocabulary.from_corpus(corpus).names,
         "morph": vocabulary(morph_texts, _typed_whole(corpus)),
         "shaping": offline_tables(corpus),
-        "question": question_table(),
+        # every constant and table the search's behaviour depends on (tables.py)
+        "tables": tables.as_json(),
+        "question_forms": form_roles(),
     }
 
 

@@ -19,7 +19,7 @@ from judge.search import analysis as an
 
 
 def vocabulary(texts, names=()) -> dict:
-    """``{"words": {surface: [content 0|1, base, count]}, "kata": {word: [lemma, *parts]},
+    """``{"words": {surface: [content 0|1, base, count, role?]}, "kata": {word: [lemma, *parts]},
     "runs": {run: [[surface, base?], …]}}``; the counts let the browser split a run
     into the likeliest known words (a unigram model, like MeCab's word costs).
 
@@ -27,6 +27,7 @@ def vocabulary(texts, names=()) -> dict:
     glossary's terms and wordings): their runs, as typed and kana-folded, go in ``runs``
     as the server reads them."""
     seen: dict[str, Counter] = defaultdict(Counter)
+    roles: dict[str, Counter] = defaultdict(Counter)
     kata: dict[str, list[str]] = {}
     tagger = an._tagger()
     for text in texts:
@@ -37,17 +38,26 @@ def vocabulary(texts, names=()) -> dict:
             at = 0
             for m in an._KATAKANA_RUN.finditer(run):
                 if m.start() > at:
-                    _note(tagger, run[at:m.start()], seen)
+                    _note(tagger, run[at:m.start()], seen, roles)
                 word = m.group()
                 if word not in kata:
                     kata[word] = _katakana(tagger, word)
                 at = m.end()
             if at < len(run):
-                _note(tagger, run[at:], seen)
+                _note(tagger, run[at:], seen, roles)
     words = {}
     for surface, counts in seen.items():
         (content, base), _ = counts.most_common(1)[0]
         words[surface] = [content, base, sum(counts.values())]
+        # its role in a question (question.role), when it is not a content word read
+        # as its base form or itself: 0 skipped, a string the label it is dropped as
+        kind, form = _role(roles[surface])
+        if kind == "skip":
+            words[surface].append(0)
+        elif kind == "dropped":
+            words[surface].append(form)
+        elif form != (base or surface):
+            words[surface].append([form])
     # A judge types a katakana word in hiragana (ぐれいず), and a glossary search is sent
     # kana-folded (もんすたーかーど置き場): MeCab reads such a run its own way, which no
     # corpus surface predicts, so the server's reading (analysis._words: a lone ー is a
@@ -64,8 +74,20 @@ def vocabulary(texts, names=()) -> dict:
     return {"words": words, "kata": {k: v for k, v in kata.items() if any(v)}, "runs": runs}
 
 
-def _note(tagger, text: str, seen) -> None:
+def _role(counts: Counter) -> tuple[str, str]:
+    """A surface's role in a question: a content word wherever MeCab reads it so in a
+    third of its uses or more (直接 is an adverb in most sentences, the noun a question
+    means in 直接できますか), else its commonest role."""
+    content = [(n, r) for r, n in counts.items() if r[0] == "content"]
+    if content and max(content)[0] * 3 >= sum(counts.values()):
+        return max(content)[1]
+    return counts.most_common(1)[0][0]
+
+
+def _note(tagger, text: str, seen, roles) -> None:
+    from judge.search.question import role
     for w in tagger(text):
+        roles[w.surface][role(w)] += 1
         pos1 = w.feature.pos1
         content = 0 if pos1 in an._SKIP_POS else 1
         base = w.feature.orthBase if pos1 in an._INFLECTING else None

@@ -38,6 +38,7 @@ TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 
 WEB = Path(__file__).resolve().parents[1] / "web"
+SEARCH = Path(__file__).resolve().parents[1] / "search"      # judge/search: in the bundle's version
 
 
 def _hash(seed: str, files) -> str:
@@ -57,10 +58,13 @@ def pages_version(corpus_version: str) -> str:
 
 
 def bundle_version(corpus_version: str) -> str:
-    """The corpus version and the code that writes the bundle (the shaping's tables too)."""
+    """The corpus version and the code that writes the bundle: the offline package's
+    bundle writers and the whole search package (its tables, judge/search/tables.py,
+    and every function that writes a part of the bundle), so a change to the search
+    makes every phone fetch the new bundle."""
     here = Path(__file__).resolve().parent
     return _hash(corpus_version, [here / "bundle.py", here / "morph.py",
-                                  here.parent / "search" / "shaping.py"])
+                                  *sorted(SEARCH.glob("*.py"))])
 
 
 def site_version(corpus_version: str) -> str:
@@ -109,8 +113,12 @@ class OfflineStore:
     # --- files --------------------------------------------------------------------------
 
     def bundle_gz(self) -> bytes:
-        """The search bundle script, gzip-compressed."""
-        return self._get(f"search-{self.info()['bundle']}.js.gz", self._build_bundle)
+        """The search bundle script, gzip-compressed (refused over its size budget:
+        :func:`judge.offline.bundle.check_size`)."""
+        from .bundle import check_size
+        data = self._get(f"search-{self.info()['bundle']}.js.gz", self._build_bundle)
+        check_size(len(data))
+        return data
 
     def pages_gz(self) -> bytes:
         """Every entry page, ``{"pages": {key: html}}`` as gzip-compressed JSON."""

@@ -33,16 +33,15 @@ from typing import Iterator
 
 from judge.corpus.ids import card_number_key, qa_key
 
-# Characters folded beyond NFKC: wave dashes and the minus sign family (not the
-# katakana long vowel mark ー, which is part of words such as ルール).
-_EXTRA_FOLD = str.maketrans({"〜": "~", "～": "~", "〰": "~", "−": "-", "‐": "-",
-                             "‑": "-", "‒": "-", "–": "-", "—": "-", "―": "-"})
-_KATAKANA_START, _KATAKANA_END = 0x30A1, 0x30F6     # ァ..ヶ; ヷ-ヺ have no hiragana
+from . import tables
+
+_EXTRA_FOLD = str.maketrans(tables.EXTRA_FOLD)
+_KATAKANA_START, _KATAKANA_END = tables.KATAKANA_FOLDED     # ァ..ヶ
 _HALFWIDTH_VOICING = "\uff9e\uff9f\u3099\u309a"   # ﾞ ﾟ and the combining (han)dakuten
 
 
 # katakana ァ..ヶ -> hiragana ぁ..ゖ, as one str.translate table (C speed)
-_KANA_FOLD = {code: code - 0x60 for code in range(_KATAKANA_START, _KATAKANA_END + 1)}
+_KANA_FOLD = {code: code - tables.KANA_SHIFT for code in range(_KATAKANA_START, _KATAKANA_END + 1)}
 
 
 _CHAR_FORMS: dict[str, str] = {}
@@ -163,19 +162,15 @@ def fold_kana(text: str) -> str:
 
 # --- pieces -----------------------------------------------------------------------------
 
-_JA = ("\u3041-\u3096\u309d-\u309f"        # hiragana (+ゝゞゟ)
-       "\u30a1-\u30fa\u30fc-\u30ff"        # katakana, ー
-       "\u3005\u3006\u3007\u303b"          # 々〆〇〻
-       "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-       "\U00020000-\U0003134f")
+_JA = "".join(re.escape(chr(a)) + ("-" + re.escape(chr(b)) if b > a else "")
+              for a, b in tables.JA_RANGES)
+_WORDCH = r"[^\W_" + _JA + r"]"
+_JOIN = "[" + re.escape(tables.WORD_JOINERS) + "]"
 # Ids first (QA-337, Q346, No.075, 6.5.3.b), then alphanumeric words, then Japanese runs.
 _PIECE = re.compile(
-    r"(?P<qa>(?<![a-z0-9])q(?:a)?[-_ ]?\d{1,4}(?![0-9]))"
-    r"|(?P<no>(?<![a-z0-9])no\.? ?\d{1,4}(?![0-9]))"
-    r"|(?P<pr>(?<![a-z0-9])pr?[-. ]?\d{1,4}(?![0-9]))"
-    r"|(?P<rule>(?<![0-9])\d{1,3}(?:\.(?:\d{1,3}|[a-z](?![a-z0-9])))+)"
-    r"|(?P<word>[^\W_" + _JA + r"]+(?:['’][^\W_" + _JA + r"]+)*)"
-    r"|(?P<ja>[" + _JA + r"]+(?:\s+[" + _JA + r"]+)*)")
+    "|".join(f"(?P<{kind}>{pattern})" for kind, pattern in tables.PIECE_IDS)
+    + r"|(?P<word>" + _WORDCH + "+(?:" + _JOIN + _WORDCH + r"+)*)"
+    + r"|(?P<ja>[" + _JA + r"]+(?:\s+[" + _JA + r"]+)*)")
 _SPACES = re.compile(r"\s+")
 _HIRAGANA = re.compile(r"[\u3041-\u309f\u30fc]")
 _NOT_HIRAGANA = re.compile(r"[^\u3041-\u309f\u30fc]")
@@ -258,8 +253,8 @@ def bigram_terms(value: str) -> list[str]:
 
 # --- morphemes --------------------------------------------------------------------------
 
-_SKIP_POS = {"助詞", "助動詞", "補助記号", "記号", "空白"}
-_INFLECTING = {"動詞", "形容詞", "形状詞"}
+_SKIP_POS = frozenset(tables.SKIP_POS)
+_INFLECTING = frozenset(tables.INFLECTING)
 _tagger_local = threading.local()
 
 
@@ -273,7 +268,7 @@ def _tagger():
     return tagger
 
 
-_KATAKANA_RUN = re.compile(r"[\u30a1-\u30fa\u30fc\u30fd\u30fe]+")
+_KATAKANA_RUN = re.compile(tables.KATAKANA_RUN)
 
 
 def _words(run: str, content_only: bool = True) -> Iterator[tuple[str, str | None]]:
@@ -352,7 +347,7 @@ def id_tokens(text: str) -> list[str]:
 # --- readings (読み) ----------------------------------------------------------------------
 
 _VOICED = re.compile("[\u3099\u309a]")
-_ALL_KANA = re.compile(r"^[\u3041-\u309f\u30a1-\u30ff\u30fc]+$")
+_ALL_KANA = re.compile(tables.ALL_KANA)
 
 
 def devoice(kana: str) -> str:
@@ -362,7 +357,7 @@ def devoice(kana: str) -> str:
     return out.translate(_SMALL_KANA)
 
 
-_SMALL_KANA = str.maketrans("ぁぃぅぇぉっゃゅょゎゕゖ", "あいうえおつやゆよわかけ")
+_SMALL_KANA = str.maketrans(*tables.SMALL_KANA)
 
 
 @lru_cache(maxsize=8192)
@@ -386,7 +381,8 @@ def is_kana(text: str) -> bool:
 
 def to_katakana(text: str) -> str:
     """Hiragana -> katakana (ぷれい -> プレイ), for looking a hiragana word up as a loanword."""
-    return "".join(chr(ord(c) + 0x60) if "\u3041" <= c <= "\u3096" else c for c in text)
+    lo, hi = (chr(c - tables.KANA_SHIFT) for c in tables.KATAKANA_FOLDED)
+    return "".join(chr(ord(c) + tables.KANA_SHIFT) if lo <= c <= hi else c for c in text)
 
 
 def kana_reading(text: str) -> str:

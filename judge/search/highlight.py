@@ -13,10 +13,11 @@ from bisect import bisect_left, bisect_right
 
 from judge.common.lru import LRU
 
+from . import tables
 from .analysis import _MARKS, fast_normal, normalize_map
 
-SNIPPET_CHARS = 120
-MAX_WINDOWS = 64             # windows tried: one per hit, the first hits of a long passage
+SNIPPET_CHARS = tables.SNIPPET_CHARS
+MAX_WINDOWS = tables.MAX_WINDOWS
 # the normal forms of recently shown passages, at most about 3 million characters
 _MAPS = LRU(20000, weight=lambda m: len(m[0]) + 64, budget=3_000_000)
 _SENTENCES = LRU(20000)

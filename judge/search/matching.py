@@ -35,22 +35,24 @@ from judge.common.lru import LRU
 
 from .analysis import (is_kana, kana_reading, morph_words, normalize, phrase_terms, pieces,
                        query_grams, to_katakana)
+from . import tables
 from .highlight import needle
 from .postings import TextPostings
 from .schema import TEXT_FIELD_NAMES
 
-K1, B = 1.2, 0.75
-TITLE_BOOST = 2.0
-BOOST_MORPH = 1.5        # a whole-word (morpheme) match beats a match inside a word
-BOOST_SPLIT = 0.6        # the words of an unspaced query found apart
-BOOST_ID = 8.0           # the id or number itself
-SCATTERED = 0.3          # a word whose bigrams are not in a row
-SCORE_ALL = 500          # at most this many candidates: score them all
-EXACT_LIMIT = 400        # at most this many: drop passages with scattered bigrams
-CHAMPIONS = 50           # per term, the best passages kept as its champion list
-SCORED_GRAMS = 3         # bigrams of one word that take part in its score
-FIELDS_BI = ("title_bi", "body_bi")
-FIELDS_MO = ("title_mo", "body_mo")
+# the ranking's constants, from the tables the offline search reads too (tables.py)
+K1, B = tables.K1, tables.B
+TITLE_BOOST = tables.TITLE_BOOST
+BOOST_MORPH = tables.BOOST_MORPH
+BOOST_SPLIT = tables.BOOST_SPLIT
+BOOST_ID = tables.BOOST_ID
+SCATTERED = tables.SCATTERED
+SCORE_ALL = tables.SCORE_ALL
+EXACT_LIMIT = tables.EXACT_LIMIT
+CHAMPIONS = tables.CHAMPIONS
+SCORED_GRAMS = tables.SCORED_GRAMS
+FIELDS_BI = tuple(tables.FIELDS_BI)
+FIELDS_MO = tuple(tables.FIELDS_MO)
 
 
 @dataclass

@@ -16,18 +16,15 @@ from judge.corpus.ids import fold
 from judge.i18n import msg
 
 from . import query as ql
+from . import tables
 from .analysis import id_tokens
 from .matching import EXACT_LIMIT, Word, members
 from .results import SearchResult
 from .store import IndexStore
 
-MAX_LIMIT = 500
-KINDS = ("rule", "qa", "term", "card")
-_ID_LIKE = re.compile(
-    r"^(?:[a-z][a-z0-9_]*/(?:rule|qa|term|card)/\S+"
-    r"|(?:QA|Q)[-_ .]*\d{1,4}"
-    r"|(?:No\.?|N|№|PR?\.?)[-. ]*\d{1,4}"
-    r"|\d{1,3}(?:\.[0-9A-Za-z]+)+)$", re.I)
+MAX_LIMIT = tables.MAX_LIMIT
+KINDS = tuple(tables.KINDS)
+_ID_LIKE = re.compile(tables.ID_LIKE, re.I)
 
 
 @dataclass

@@ -29,25 +29,21 @@ from datetime import date
 
 from judge.i18n import msg
 
+from . import tables
 from .analysis import phrase_terms
 
-MAX_QUERY_CHARS = 256       # a judge's query is short; longer input is cut (with a notice)
-MAX_TERMS = 24              # words + phrases kept from one query
-
-KINDS = {
-    "rule": "rule", "rules": "rule", "ルール": "rule", "規則": "rule", "総合ルール": "rule",
-    "qa": "qa", "q&a": "qa", "faq": "qa", "ruling": "qa", "裁定": "qa",
-    "term": "term", "terms": "term", "用語": "term", "glossary": "term",
-    "card": "card", "cards": "card", "カード": "card",
-}
-FILTERS = ("game", "kind", "card", "rule", "before", "after")
-FILTER_ALIASES = {"ゲーム": "game", "種類": "kind", "カード": "card", "ルール": "rule",
-                  "以前": "before", "以後": "after", "以降": "after"}
-
-OPEN_QUOTES = {'"': '"', "“": "”", "「": "」", "『": "』", "”": "”"}
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\ufeff]")
+MAX_QUERY_CHARS = tables.MAX_QUERY_CHARS
+MAX_TERMS = tables.MAX_TERMS
+KINDS = tables.QUERY_KINDS
+FILTERS = tuple(tables.FILTERS)
+FILTER_ALIASES = tables.FILTER_ALIASES
+OPEN_QUOTES = tables.OPEN_QUOTES
+_CONTROL = re.compile(tables.CONTROL)
 _SPACE = re.compile(r"\s+")
-_SPACED_ID = re.compile(r"(?<![A-Za-z])((?:QA|Q|No\.?|PR\.?)[-_]?)\s+(\d{1,4})(?![\d.])", re.I)
+_SPACED_ID = re.compile(tables.SPACED_ID, re.I)
+# a filter's name and its colon (game:, ゲーム:), in any case
+_FILTER_PREFIX = re.compile("(" + "|".join(map(re.escape, [*FILTERS, *FILTER_ALIASES])) + "):",
+                            re.I)
 
 
 @dataclass
@@ -134,8 +130,8 @@ def _lex(text: str, notices: list[str]) -> list[tuple[str, str, bool]]:
             i += 1
             continue
         prefix = ""
-        m = re.match(r"([A-Za-z]+|ゲーム|種類|カード|ルール|以前|以後|以降):", text[i:])
-        if m and (m.group(1).lower() in FILTERS or m.group(1) in FILTER_ALIASES):
+        m = _FILTER_PREFIX.match(text, i)
+        if m:
             prefix = m.group(0)
             i += len(prefix)
         elif ch == "-" and i + 1 < n and not text[i + 1].isspace():
@@ -292,9 +288,7 @@ def _filter(pq: ParsedQuery, name: str, value: str, games: dict[str, str]) -> No
 
 def _example(name: str, games: dict[str, str]) -> str:
     first = next(iter(games.values()), "<game>")
-    return {"game": f"game:{first}", "kind": "kind:qa", "card": "card:マナの生成",
-            "rule": "rule:6.5", "before": "before:2013-01-27",
-            "after": "after:2013-01-27"}[name]
+    return tables.FILTER_EXAMPLES[name].replace("{game}", first)
 
 
 def day_number(d: date) -> int:

@@ -18,44 +18,17 @@ from dataclasses import dataclass, field
 
 from .analysis import (_INFLECTING, _KATAKANA_RUN, _katakana_word, _tagger, fold_kana, is_kana,
                        normalize, pieces, reading)
+from . import tables
 from .matching import Word
 
-# Parts of speech that only carry grammar (unidic's pos1).  Nouns, verbs, adjectives
-# and 形状詞 carry content; adverbs (どう, もう), pronouns (何, これ), pre-noun
-# adjectivals (その), prefixes and suffixes (お, 目) and interjections do not.
-STOP_POS_JA = frozenset({"助詞", "助動詞", "補助記号", "記号", "空白", "副詞", "代名詞",
-                         "連体詞", "接頭辞", "接尾辞", "感動詞", "接続詞"})
-# Words (unidic's lemma, or the form as written) that ask or frame a question and are
-# in nearly every passage or none: どうなる, できますか, 何点, ～場合, ～の時.
-STOP_JA = frozenset({
-    "為る", "する", "成る", "なる", "出来る", "できる", "有る", "ある", "居る", "いる",
-    "無い", "ない", "良い", "よい", "いい", "言う", "いう", "思う", "分かる", "わかる",
-    "事", "こと", "物", "もの", "時", "とき", "場合", "何", "なに", "なん", "誰", "いつ",
-    "どこ", "どれ", "どの", "どう", "どんな", "どちら", "なぜ", "何故", "如何", "可能",
-    "大丈夫", "問題", "方", "よう", "様", "ため", "為", "所", "ところ", "訳", "わけ",
-    "のだ", "です", "ます", "ください", "下さる", "教える", "知る", "質問", "答え",
-    "点", "後", "前", "中", "際", "目",
-})
-# English question words, auxiliaries and function words ("what happens when my
-# monster is destroyed", "can I tribute summon"); a content word is any other word.
-STOP_EN = frozenset("""
-a an the this that these those it its is are was were be been being am do does did
-done can could may might must shall should will would what when where which who whom
-whose why how if then than so and or but not no yes of to in on at by for from with
-about into onto as i me my we our you your he she they them their his her there here
-happen happens happened get gets got still any some each every all also just only
-please tell know rule rules ruling question
-""".split())
-
-# What makes a text a question rather than keywords (a question is ranked by its
-# content words at once; keywords are matched whole first): a sentence-final particle
-# (か, の), a question mark, a polite ending, a question word.
-ASKING_JA = frozenset({"か", "の", "かな", "？", "?", "です", "ます", "何", "なに", "なん",
-                       "どう", "どこ", "いつ", "誰", "どれ", "どの", "どんな", "どちら",
-                       "なぜ", "いくつ", "教える", "ください", "下さる"})
-ASKING_EN = frozenset("what how when where why which who whom whose can could does do "
-                      "did is are will would should may".split())
-MAX_CONCEPTS = 8            # the 8 rarest content words of a very long question
+# The stop and asking words (what each list is: tables.py, which the offline search
+# reads too).
+STOP_POS_JA = frozenset(tables.STOP_POS_JA)
+STOP_JA = frozenset(tables.STOP_JA)
+STOP_EN = frozenset(tables.STOP_EN)
+ASKING_JA = frozenset(tables.ASKING_JA)
+ASKING_EN = frozenset(tables.ASKING_EN)
+MAX_CONCEPTS = tables.MAX_CONCEPTS
 _ROMAJI = re.compile(r"^[a-z]+(?:-[a-z]+)*$")
 _LONG_VOWEL = re.compile(r"([aiueo])\1")
 
@@ -114,22 +87,32 @@ def _japanese(run: str, content: list[str], dropped: list[str]) -> None:
 
 def _mecab(text: str, content: list[str], dropped: list[str]) -> None:
     for word in _tagger()(text):
-        f = word.feature
-        lemma = (f.lemma or "").split("-")[0]
-        base = f.orthBase if f.orthBase not in (None, "*") else word.surface
-        if f.pos1 in STOP_POS_JA or f.pos2 == "数詞" and word.surface in ("何", "なん"):
-            if f.pos1 not in ("助詞", "補助記号", "記号", "空白") or f.pos2 == "終助詞":
-                dropped.append(lemma if lemma in ASKING_JA else word.surface)
-            continue
-        if word.surface in STOP_JA or lemma in STOP_JA or base in STOP_JA:
-            dropped.append(lemma if lemma in ASKING_JA else word.surface)
-            continue
-        # a stem that is one hiragana (the し of した) carries nothing on its own
-        if len(word.surface) == 1 and "\u3041" <= word.surface <= "\u309f":
-            continue
-        # an inflected word by its dictionary form (送ら -> 送る), which the index
-        # holds beside every inflection
-        content.append(base if f.pos1 in _INFLECTING else word.surface)
+        kind, form = role(word)
+        if kind == "content":
+            content.append(form)
+        elif kind == "dropped":
+            dropped.append(form)
+
+
+def role(word) -> tuple[str, str]:
+    """What a MeCab word is to a question: ``("content", form)``, ``("dropped", label)``
+    (it asks or frames: kept in the analysis's dropped words) or ``("skip", "")``.  The
+    offline search reads each corpus word's role from the bundle (offline/morph.py)."""
+    f = word.feature
+    lemma = (f.lemma or "").split("-")[0]
+    base = f.orthBase if f.orthBase not in (None, "*") else word.surface
+    if f.pos1 in STOP_POS_JA or f.pos2 == "数詞" and word.surface in ("何", "なん"):
+        if f.pos1 not in ("助詞", "補助記号", "記号", "空白") or f.pos2 == "終助詞":
+            return "dropped", lemma if lemma in ASKING_JA else word.surface
+        return "skip", ""
+    if word.surface in STOP_JA or lemma in STOP_JA or base in STOP_JA:
+        return "dropped", lemma if lemma in ASKING_JA else word.surface
+    # a stem that is one hiragana (the し of した) carries nothing on its own
+    if len(word.surface) == 1 and "\u3041" <= word.surface <= "\u309f":
+        return "skip", ""
+    # an inflected word by its dictionary form (送ら -> 送る), which the index
+    # holds beside every inflection
+    return "content", base if f.pos1 in _INFLECTING else word.surface
 
 
 def romaji_kana(word: str) -> list[str]:
@@ -174,26 +157,37 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
     # as typed but NFKC (MeCab reads katakana as loanwords); the glossary's forms are
     # compared kana-folded, which keeps every character where it is
     rest = normalize(text, fold_kana=False)
+    folded = fold_kana(rest)        # folded once, and again only when a name is cut out
+    lowered = rest.lower()
     out: list[Concept] = []
     # the longest name first ("tribute summon" is not also "summon"); an English name
     # only as whole words ("set" is not in "reset")
-    for form, term, wordings, term_game in sorted(glossary(store.corpus),
-                                                  key=lambda g: -len(g[0])):
-        if not form or (game is not None and term_game != game):
-            continue
+    # (a name several games pair, pierce: Vision's 貫通 and Gem Chronicle's 貫通属性,
+    # is one concept holding every game's wordings)
+    by_form: dict[str, list[tuple[str, list[str], str]]] = {}
+    for form, term, wordings, term_game in glossary(store.corpus):
+        if form and (game is None or term_game == game):
+            by_form.setdefault(form, []).append((term, wordings, term_game))
+    for form in sorted(by_form, key=lambda f: -len(f)):
         if form.isascii():
-            m = re.search(rf"(?<![a-z0-9]){re.escape(form)}(?![a-z0-9])", rest.lower())
-            at = m.start() if m else -1
+            stem = form[:-1] if form.endswith("e") else form
+            if stem not in lowered:
+                continue
+            m = re.search(_inflected(form), lowered)
+            at, end = (m.start(), m.end()) if m else (-1, -1)
         else:
-            at = fold_kana(rest).find(form)
+            at = folded.find(form)
+            end = at + len(form)
         if at < 0:
             continue
-        concept = next((c for c in out if c.label == term), None)
-        if concept is None:
-            concept = Concept(term, [(w, None) for w in [Word.of(term)] if w])
-            out.append(concept)
-        concept.words += [(w, term_game) for w in (Word.of(x) for x in wordings) if w]
-        rest = rest[:at] + " " + rest[at + len(form):]
+        for term, wordings, term_game in by_form[form]:
+            concept = next((c for c in out if c.label == term), None)
+            if concept is None:
+                concept = Concept(term, [(w, None) for w in [Word.of(term)] if w])
+                out.append(concept)
+            concept.words += [(w, term_game) for w in (Word.of(x) for x in wordings) if w]
+        rest = rest[:at] + " " + rest[end:]
+        folded, lowered = fold_kana(rest), rest.lower()
     analysis = content_words(rest)
     for word in analysis.content:
         if any(normalize(word) == normalize(c.label) for c in out):
@@ -202,6 +196,32 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
         if w is not None:
             out.append(Concept(word, [(w, None)]))
     return out, analysis
+
+
+def _inflected(form: str) -> str:
+    """A regular expression of an English name as whole words, its last word also
+    inflected (pierce: piercing, pierced, pierces; tribute summon: tribute summoning)."""
+    if form.endswith("e"):
+        tail = re.escape(form[:-1]) + "(?:e|es|ed|ing)"
+    else:
+        tail = re.escape(form) + "(?:s|es|ed|ing)?"
+    return rf"(?<![a-z0-9]){tail}(?![a-z0-9])"
+
+
+def keyword(store, text: str, game: str | None = None) -> Concept | None:
+    """A keyword the judge spaced apart as one concept: the word, and when it is a
+    glossary or lexicon name (先攻, リリース) the text's wordings in that name's game
+    (Gem Chronicle's text says 先行), as a question's concepts have them."""
+    from .shaping import glossary
+    w = Word.of(text)
+    if w is None:
+        return None
+    concept = Concept(text, [(w, None)])
+    form = " ".join(normalize(text).split())
+    for name, _term, wordings, term_game in glossary(store.corpus):
+        if name == form and (game is None or term_game == game):
+            concept.words += [(x, term_game) for x in (Word.of(v) for v in wordings) if x]
+    return concept
 
 
 def widen(store, concept: Concept, notices: list) -> None:
@@ -232,9 +252,12 @@ def _held_by(store, word: Word) -> int:
     return sum(1 for d in docs if word.needle in store.text_of(d))
 
 
-def offline_table() -> dict:
-    """What the offline search (offline-search.js) reads instead of this module's
-    constants: the English stop and asking words, and the coverage weights."""
-    from .run import ASKED, STRICT
-    return {"stop_en": sorted(STOP_EN), "asking_en": sorted(ASKING_EN),
-            "strict": STRICT, "asked": ASKED}
+def form_roles() -> dict[str, list[list[str]]]:
+    """Each common question ending (tables.QUESTION_FORMS) as the server reads it: its
+    words' roles (:func:`role`), for the offline search to read such an ending alike."""
+    out = {}
+    for form in tables.QUESTION_FORMS:
+        for p in pieces(normalize(form, fold_kana=False)):
+            if p.kind == "ja" and not _KATAKANA_RUN.search(p.text):
+                out[p.text] = [list(role(w)) for w in _tagger()(p.text)]
+    return out

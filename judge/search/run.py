@@ -20,27 +20,24 @@ from .highlight import needle
 from .indexer import RANK_OLDER, RANK_WITHDRAWN
 from .matching import EXACT_LIMIT, SCATTERED, Word, bitset, has, members
 from . import query as ql
+from . import tables
 from .plan import Plan
 from .results import Hit, SearchResult
 from .store import _PAREN_TAIL, IndexStore
 
-PER_ENTRY = 2                 # passages of one entry before other entries' passages
-PIN = 1000.0                  # score added to the entry a typed id names
-EXACT_NAME = 2.0              # the query is the entry's name (title or alias), as typed
-PHRASE_BY_TEXT = 2000         # at most this many candidates: check a phrase on their text
-MAX_NAMED = 50                # more entries than this share the name: it is no name
-# A card found by a word of its data (its type, class, keywords: 幻想生物 on dozens of
-# cards), not by its name: the word describes the card, a rule or ruling explains it.
-CARD_WORDS = 0.6
-# Ranking by the concepts a passage holds: the IDF of those it holds, × STRICT or ASKED, plus its
-# BM25.  Keywords the judge spaced apart each matter: more of them always first
-# (STRICT).  A sentence's content words are partly incidental (足りる, 出す): a rare
-# word more (IDF 3-7) still outweighs the BM25 of a passage that lacks it, a word in
-# most passages (IDF < 1) does not, and a long page holding every common word (a
-# glossary term's page) does not outrank the clause that answers (bench/questions.py:
-# 38/42 questions in the top 3 with STRICT, 40/42 with ASKED).
-STRICT = 1000.0
-ASKED = 5.0
+# the ranking's constants (what each means: tables.py, which the offline search reads too)
+PER_ENTRY = tables.PER_ENTRY
+PIN = tables.PIN
+EXACT_NAME = tables.EXACT_NAME
+PHRASE_BY_TEXT = tables.PHRASE_BY_TEXT
+MAX_NAMED = tables.MAX_NAMED
+CARD_WORDS = tables.CARD_WORDS
+STRICT = tables.STRICT
+ASKED = tables.ASKED
+TERM_PAGE = tables.TERM_PAGE
+OTHER_GAME = tables.OTHER_GAME
+FOCUS_SHARE = tables.FOCUS_SHARE
+FOCUS_MIN = tables.FOCUS_MIN
 
 
 class QueryRun:
@@ -53,6 +50,9 @@ class QueryRun:
         self.result = result
         self._cbits: list[int] | None = None      # a question: each concept's passages
         self._cells: dict[int, int] = {}           # concepts held -> passages
+        self._held_of: dict[int, set[int]] = {}    # passage -> the concepts it holds
+        self._words_in: list[list[set[int]]] | None = None   # see _read_pool
+        self._pooled: set[int] = set()
 
     def execute(self) -> int:
         """Match, count, rank and cut the page into ``result``; returns the total."""
@@ -180,7 +180,20 @@ class QueryRun:
         return out
 
     def _held(self, d: int) -> set[int]:
-        """The concepts passage ``d`` really holds (a word's bigrams in a row)."""
+        """The concepts passage ``d`` really holds (a word's bigrams in a row); read once
+        a run (the ranking reads it, then the page's ``matched`` and ``missing``)."""
+        held = self._held_of.get(d)
+        if held is None:
+            held = self._held_of[d] = self._read_held(d)
+        return held
+
+    def _read_held(self, d: int) -> set[int]:
+        words_in = self._words_in
+        if words_in is not None and d in self._pooled:
+            # a pooled passage: which words may be in it was read for the whole pool
+            return {i for i, concept in enumerate(self.plan.question)
+                    if any(d in words_in[i][j] and self._holds(d, w)
+                           for j, (w, _game) in enumerate(concept.words))}
         bits = self._concept_bits()
         out = set()
         for i, concept in enumerate(self.plan.question):
@@ -190,6 +203,18 @@ class QueryRun:
                     for w, game in concept.words):
                 out.add(i)
         return out
+
+    def _read_pool(self, pool: list[int]) -> None:
+        """Per concept word, the passages of the pool that may hold it (in its game), as
+        sets: one pass over each word's bitset for the whole pool, where a test per
+        passage shifts a bitset of every passage of the index (a pool of hundreds at
+        100,000 entries)."""
+        m, games = self.m, self.store.game_docs
+        pooled = bitset(pool, m.n)
+        self._pooled = set(pool)
+        self._words_in = [[set(members(m.word_docs(w) & pooled
+                                       & (-1 if game is None else games.get(game, 0))))
+                           for w, game in concept.words] for concept in self.plan.question]
 
     def _holds(self, d: int, w: Word) -> bool:
         """A concept's word is in passage ``d``: in a row, and a word of several
@@ -205,8 +230,13 @@ class QueryRun:
         within a large cell only its champions are scored, as for a plain query."""
         m, store, plan = self.m, self.store, self.plan
         bits = self._concept_bits()
-        n = max(m.n, 1)
-        idf = [math.log(1 + (n - b.bit_count() + 0.5) / (b.bit_count() + 0.5)) for b in bits]
+        # a word's weight is its rarity among the passages that explain (rules, Q&A,
+        # terms): the card list's data fields (ノード, コスト, キャラクター on every
+        # Vision card) would make the games' own words look common
+        texts = store.live & ~store.kind_docs.get("card", 0)
+        n = max(texts.bit_count(), 1)
+        idf = [math.log(1 + (n - (b & texts).bit_count() + 0.5) / ((b & texts).bit_count() + 0.5))
+               for b in bits]
 
         def weight(held) -> float:
             return sum(idf[i] for i in held)
@@ -228,16 +258,47 @@ class QueryRun:
             if len(pool) >= head_size:
                 break
         prior = store.prior
+        terms_kind = store.kind_docs.get("term", 0)
+        focus = self._focus(bits, texts) if plan.cover == ASKED and plan.game is None else 0
         ranked = []
+        self._read_pool(pool)
+        # the passages holding the same concepts are scored by BM25 together
+        by_held: dict[frozenset, list[int]] = {}
         for d in pool:
             held = self._held(d)
-            if not held:
-                continue
-            terms = [t for i in held for w, _g in plan.question[i].words for t in m.terms(w)]
-            bm25 = m.score([d], terms).get(d, 0.0)
-            ranked.append((d, (weight(held) * plan.cover + bm25) * prior[d]))
+            if held:
+                by_held.setdefault(frozenset(held), []).append(d)
+        for held, docs in by_held.items():
+            terms = [t for i in sorted(held) for w, _g in plan.question[i].words
+                     for t in m.terms(w)]
+            bm25 = m.score(docs, terms)
+            for d in docs:
+                score = (weight(held) * plan.cover + bm25.get(d, 0.0)) * prior[d]
+                if plan.cover == ASKED and has(terms_kind, d):
+                    score *= TERM_PAGE
+                if focus and not has(focus, d):
+                    score *= OTHER_GAME
+                ranked.append((d, score))
         ranked.sort(key=lambda x: (-x[1], x[0]))
         return ranked
+
+    def _focus(self, bits: list[int], texts: int) -> int:
+        """The passages of the one game a question's words point to, or 0.
+
+        A word most of whose explaining passages are one game's (モンスター: Yu-Gi-Oh!;
+        ユニット: Gem Chronicle; ノード: Vision) names that game; when every such word
+        names the same one, the question is about it."""
+        named = set()
+        for b in bits:
+            b &= texts
+            total = b.bit_count()
+            if total < FOCUS_MIN:
+                continue
+            counts = {g: (b & docs).bit_count() for g, docs in self.store.game_docs.items()}
+            game, most = max(counts.items(), key=lambda x: x[1])
+            if most >= FOCUS_SHARE * total:
+                named.add(game)
+        return self.store.game_docs.get(named.pop(), 0) if len(named) == 1 else 0
 
     # --- ranking ----------------------------------------------------------------------
 

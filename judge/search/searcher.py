@@ -23,7 +23,6 @@ from judge.i18n import msg
 from . import plan as planning
 from . import question
 from .analysis import is_kana
-from .matching import Word
 from . import query as ql
 from .results import Hit, SearchResult
 from .run import ASKED, STRICT, QueryRun
@@ -156,8 +155,8 @@ class Searcher:
         pq = plan.pq
         if len(pq.terms) > 1 and not analysis.asks:
             # keywords the judge spaced apart: each is one concept, whole
-            concepts = [question.Concept(t.text, [(w, None)])
-                        for t in pq.terms for w in [Word.of(t.text)] if w]
+            concepts = [c for c in (question.keyword(store, t.text, plan.game)
+                                    for t in pq.terms) if c]
         else:
             concepts = question.concepts(store, " ".join(t.text for t in pq.terms),
                                          plan.game)[0]

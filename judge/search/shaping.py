@@ -28,15 +28,17 @@ from judge.common.lru import LRU
 from judge.corpus.lexicon import searched_names
 from judge.i18n import render
 
+from . import tables
 from .analysis import is_kana, normalize
 
 # the searcher's notice when nothing matched (not shown above results a fallback found)
 NOTHING_MATCHES = ("nothing matches {query!r}: try fewer words, another spelling, or "
                    "remove a filter")
-FETCH = 200          # hits read to group (a page shows far fewer entries)
-PASSAGES = 3         # passages shown under an entry besides its best
-OPERATOR = re.compile(r'["“”「」『』:：\-－()（）]|\b(?:OR|AND|NOT)\b')
-NUMBERED_TITLE = re.compile(r"^\s*[\d.]+[a-z]?\s+")
+FETCH = tables.FETCH              # hits read to group (a page shows far fewer entries)
+PASSAGES = tables.PASSAGES        # passages shown under an entry besides its best
+OPERATOR = re.compile("[" + re.escape(tables.OPERATOR_CHARS) + "]"
+                      r"|(?<!\w)(?:" + "|".join(tables.OPERATOR_WORDS) + r")(?!\w)")
+NUMBERED_TITLE = re.compile(tables.NUMBERED_TITLE)
 
 
 @dataclass
@@ -252,7 +254,7 @@ def offline_tables(corpus) -> dict:
 
 def group_hits(hits: list[dict], corpus, query: str, old: bool = False,
                also: tuple[str, ...] = ()) -> list[Group]:
-    """Hits as one group per entry, ordered exact tier first, then by the best score.
+    """Hits as one group per entry, ordered exact tier first, then as :func:`_order` says.
 
     ``also``: other forms of the query (a glossary term's wordings) that count as exact.
     """
@@ -280,7 +282,23 @@ def group_hits(hits: list[dict], corpus, query: str, old: bool = False,
         group.passages = group.passages[:PASSAGES]
         group.tier = max((_exact_tier(h, corpus, form) for form in forms
                           for h in [group.best, *group.passages]), default=0)
-    return sorted(groups.values(), key=lambda g: (-g.tier, -g.best["score"]))
+        if group.best.get("kind") == "term" and group.tier < 3:
+            # a glossary or lexicon page holds the words it explains, as every rule
+            # using them does: only its name makes it the exact match
+            group.tier = 0
+    return sorted(groups.values(), key=_order)
+
+
+def _order(group: Group) -> tuple:
+    """The results' order: the exact tier; then the rules, Q&A and cards before the
+    term pages the query does not name, which explain a word rather than answer (one
+    it names, グレイズ, is in tier 3 and keeps its place by score); then the score (a
+    question's score already weighs the content words a passage holds: ordering by
+    holding all of them first put a page holding every common word above the clause
+    that answers; bench/questions.py, results page: 41/42 and 56/59 that way, 42/42 and
+    57/59 this way)."""
+    best = group.best
+    return (-group.tier, best.get("kind") == "term" and group.tier < 3, -best["score"])
 
 
 _REV = re.compile(r"\?rev=\d+")

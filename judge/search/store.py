@@ -41,13 +41,15 @@ from .indexer import (META_FILE, RANK_CURRENT, RANK_EDITORS, RANK_OLDER, RANK_WI
                       text_segment, write_digests, write_meta)
 from .matching import LRU, Matcher, bitset, code_bits
 from .postings import PostingsError, Segment, TextPostings
+from . import tables
 from .schema import TEXT_FIELD_NAMES
 from .units import unit_text, units_of
 
 log = logging.getLogger(__name__)
 
-PRIOR = {RANK_CURRENT: 1.0, RANK_WITHDRAWN: 0.75, RANK_OLDER: 0.6, RANK_EDITORS: 0.1}
-_PAREN_TAIL = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
+PRIOR = {rank: tables.PRIOR[str(rank)]
+         for rank in (RANK_CURRENT, RANK_WITHDRAWN, RANK_OLDER, RANK_EDITORS)}
+_PAREN_TAIL = re.compile(tables.PAREN_TAIL)
 
 
 class IndexStore:

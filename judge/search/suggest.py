@@ -13,9 +13,10 @@ from collections import defaultdict
 
 from judge.corpus import Corpus
 
+from . import tables
 from .highlight import needle
 
-MAX_SUGGESTIONS = 3
+MAX_SUGGESTIONS = tables.MAX_SUGGESTIONS
 
 
 def edit_distance(a: str, b: str, limit: int) -> int:

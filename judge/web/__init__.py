@@ -74,6 +74,8 @@ def create_app(config: dict | None = None) -> Flask:
     # Jinja's tojson sorts keys by default: the board's data must keep the YAML's order.
     app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": False, "ensure_ascii": False}
     i18n.init_app(app)
+    from . import boardhtml          # the board and step log _replay.html draws
+    app.jinja_env.globals.update(draw_board=boardhtml.board, draw_steps=boardhtml.steps)
     _template_cache(app)
     services.init_app(app)
     security.init_app(app)

@@ -178,7 +178,7 @@ def cards(name: str):
 @bp.get("/scenarios")
 def scenarios():
     """Every scenario file of the corpus (start a board from one with /board?from=path)."""
-    items = services().cache.get(("scenarios",),
+    items = services().lists.get(("scenarios",),
                                  lambda: boards.list_scenarios(services().corpus))
     return jsonify({"scenarios": [dict(s, board=url_for("pages.board", **{"from": s["path"]}))
                                   for s in items]})

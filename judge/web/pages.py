@@ -6,6 +6,7 @@ shortcut, quote pop-ups and the board form kept in sync with the YAML.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 from urllib.parse import quote
 
@@ -57,23 +58,31 @@ def boards_of(entry_id: str, q: str = "") -> list[dict]:
 
     With the query a hit was found by, the scenario whose title shares most of its
     words comes first (「貫通 守備表示」 offers 「貫通属性の攻撃は守備表示の…」)."""
-    entry = services().corpus.entries.get(entry_id)
-    if entry is None or not entry.scenarios:
-        return []
-    titles = {s["path"]: s["title"] for s in corpus_scenarios()}
-    out = [{"path": rel, "title": titles.get(rel, rel.rsplit("/", 1)[-1]),
-            "url": url_for("pages.board", **{"from": rel})} for rel in entry.scenarios]
+    def make() -> list[dict]:
+        entry = services().corpus.entries.get(entry_id)
+        if entry is None or not entry.scenarios:
+            return []
+        titles = services().lists.get(("scenario-titles",), lambda: {
+            s["path"]: s["title"] for s in corpus_scenarios()})
+        return [{"path": rel, "title": titles.get(rel, rel.rsplit("/", 1)[-1]),
+                 "url": url_for("pages.board", **{"from": rel})} for rel in entry.scenarios]
+    # made once per entry (a results page asks for each hit's, a URL built per scenario:
+    # a seventh of a new results page); the list is shared, never changed
+    out = services().cache.get(("boards-of", entry_id, request.script_root), make)
     pairs = _bigrams(q)
-    if pairs:
-        out.sort(key=lambda b: -len(pairs & _bigrams(b["title"])))   # stable: ties keep order
+    if pairs and len(out) > 1:
+        # stable: ties keep order
+        out = sorted(out, key=lambda b: -len(pairs & _bigrams(b["title"])))
     return out
 
 
-def _bigrams(text: str) -> set[str]:
-    """The two-character pieces of a text's words (NFKC), how a title is compared."""
+@functools.lru_cache(maxsize=4096)
+def _bigrams(text: str) -> frozenset[str]:
+    """The two-character pieces of a text's words (NFKC), how a title is compared
+    (kept: a results page compares the same scenario titles for every hit)."""
     import unicodedata
     words = unicodedata.normalize("NFKC", text or "").split()
-    return {w[i:i + 2] for w in words for i in range(len(w) - 1)}
+    return frozenset(w[i:i + 2] for w in words for i in range(len(w) - 1))
 
 
 @bp.get("/")
@@ -204,7 +213,7 @@ def corpus_scenarios() -> list[dict]:
     """Every scenario file of the corpus (read once: the corpus does not change while
     the app runs)."""
     from judge.app.boards import list_scenarios
-    return services().cache.get(("scenarios",), lambda: list_scenarios(services().corpus))
+    return services().lists.get(("scenarios",), lambda: list_scenarios(services().corpus))
 
 
 @bp.get("/board/scenarios")

@@ -107,3 +107,23 @@ def test_entries_of_one_kind_are_read_alone_from_the_cache(small):
     assert terms and all(e.kind == "term" for e in compiled.of_kind("term"))
     assert terms == [e.id for e in Corpus.load(small, cache=False) if e.kind == "term"]
     assert len(compiled.entries._made) == len(terms)   # no other entry was unpickled
+
+
+def test_an_unchanged_corpus_opens_from_the_manifests_head(small, monkeypatch):
+    """A corpus whose files are as they were is opened from the manifest's head (the
+    files' stamp and the content key) without reading the digest of every file; an
+    edit is still seen."""
+    monkeypatch.setattr(cache, "RACY_SECONDS", 0.0)     # the files are seconds old
+    first = Corpus.load(small)
+    real_read = cache._read
+    monkeypatch.setattr(cache, "_read", lambda path: pytest.fail("read the manifest's body"))
+    again = Corpus.load(small, build=False)
+    assert again.content_key == first.content_key
+    _same(first, again)
+    monkeypatch.setattr(cache, "_read", real_read)
+    path = small / "vision" / "qa" / "QA-337.md"
+    path.write_text(path.read_text(encoding="utf-8").replace("いいえ、出来ません。", "いいえ！"),
+                    encoding="utf-8")
+    edited = Corpus.load(small)
+    assert edited.content_key != first.content_key
+    assert "いいえ！" in edited.get("vision/qa/QA-337").current.text

@@ -106,3 +106,31 @@ def test_a_corpus_made_in_memory_has_the_same_tables(parsed, compiled):
     from judge.search.suggest import Vocabulary
     assert Vocabulary.from_corpus(parsed).names == Vocabulary.from_corpus(compiled).names
     assert parsed.tables.dated("vision", ("qa",)) == compiled.tables.dated("vision", ("qa",))
+
+
+def test_changes_read_only_the_entries_the_dates_table_names(compiled, parsed):
+    """What changed since a day, from the table of revision dates: the same list as
+    walking every entry, having read only the entries it lists."""
+    from datetime import date
+
+    from judge.corpus.changes import RULING_KINDS, changes_since
+
+    def listed(items):
+        return [(c.entry.id, c.revision.number, c.previous and c.previous.number)
+                for c in items]
+    for since in (None, date(2024, 1, 1)):
+        for game, kinds in ((None, RULING_KINDS), ("vision", ("qa",)), (None, ("card",))):
+            assert listed(changes_since(compiled, since, game, kinds)) == \
+                listed(changes_since(parsed, since, game, kinds)), (since, game, kinds)
+    compiled.entries._made.clear()
+    items = changes_since(compiled, date(2024, 1, 1), "vision")
+    assert items and set(compiled.entries._made) == {c.entry.id for c in items}
+
+
+def test_heads_give_titles_and_kinds_without_reading_entries(compiled, parsed):
+    """The entry page's link lists (cites, cards, cited by) take their titles here."""
+    ids = [e.id for e in parsed][::7] + ["vision/qa/QA-0000-none"]
+    compiled.entries._made.clear()
+    heads = compiled.tables.heads(ids)
+    assert heads == {e.id: (e.title, e.kind) for e in parsed if e.id in set(ids)}
+    assert len(heads) > 300 and compiled.entries._made == {}

@@ -5,6 +5,7 @@ change to judge/search that breaks the offline results fails here, without a bro
 """
 from __future__ import annotations
 
+import gzip
 import json
 import shutil
 import subprocess
@@ -41,15 +42,16 @@ def golden(searcher, corpus, queries: list[str]) -> dict:
 @pytest.fixture(scope="module")
 def answers(real_searcher, real_corpus, tmp_path_factory):
     """(golden, offline) for the keyword relevance set, the questions and odd queries."""
-    from judge.offline.bundle import build
+    from judge.offline.bundle import build, script
     folder = tmp_path_factory.mktemp("offline-parity")
     sets = {"relevance": [i["q"] for i in load()],
             "questions": [i["q"] for i in yaml.safe_load(
                 QUESTIONS.read_text(encoding="utf-8"))["queries"]],
             "odd": ODD}
     queries = [q for qs in sets.values() for q in qs]
-    (folder / "bundle.json").write_text(
-        json.dumps(build(real_corpus, real_searcher), ensure_ascii=False), encoding="utf-8")
+    bundle = build(real_corpus, real_searcher)
+    (folder / "bundle.json").write_text(json.dumps(bundle, ensure_ascii=False), encoding="utf-8")
+    (folder / "size").write_text(str(len(gzip.compress(script(bundle).encode("utf-8"), 6))))
     (folder / "queries.json").write_text(json.dumps(queries, ensure_ascii=False),
                                          encoding="utf-8")
     expected = golden(real_searcher, real_corpus, queries)
@@ -59,7 +61,8 @@ def answers(real_searcher, real_corpus, tmp_path_factory):
                           str(folder / "bundle.json"), str(folder / "queries.json")],
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr[-3000:]
-    return sets, expected, dict(zip(queries, json.loads(run.stdout)))
+    return (sets, expected, dict(zip(queries, json.loads(run.stdout))),
+            int((folder / "size").read_text()))
 
 
 def _agreement(sets, expected, offline, name: str, what: str) -> tuple[int, list[str]]:
@@ -68,24 +71,54 @@ def _agreement(sets, expected, offline, name: str, what: str) -> tuple[int, list
 
 
 def test_the_offline_page_lists_the_servers_entries_for_keyword_queries(answers, capsys):
-    sets, expected, offline = answers
+    sets, expected, offline, _size = answers
     same, differ = _agreement(sets, expected, offline, "relevance", "entries")
     with capsys.disabled():
         print(f"\noffline parity (relevance, results page): {same}/{len(sets['relevance'])}")
+        for q in differ:
+            print(q, expected[q]["entries"][:5], offline[q]["entries"][:5])
     assert same >= len(sets["relevance"]) - 2, differ
 
 
 def test_the_offline_ranking_is_the_servers_for_odd_queries(answers):
-    sets, expected, offline = answers
+    sets, expected, offline, _size = answers
     same, differ = _agreement(sets, expected, offline, "odd", "passages")
     assert not differ, differ
 
 
 def test_the_offline_page_answers_the_questions_as_the_server_does(answers, capsys):
-    sets, expected, offline = answers
+    """The offline question mode plans a question as the server does (content words by
+    each corpus word's question role, glossary concepts, the ASKED cover).  What a phone
+    cannot have is MeCab: a verb form the corpus never writes (足りない, 出せます) is split
+    otherwise, so a few questions differ; at least three in four agree."""
+    sets, expected, offline, _size = answers
     same, differ = _agreement(sets, expected, offline, "questions", "entries")
     with capsys.disabled():
         print(f"offline parity (questions, results page): {same}/{len(sets['questions'])}")
-    if same < len(sets["questions"]) - 2:
-        pytest.xfail(f"the offline search has no question mode yet: {same}/"
-                     f"{len(sets['questions'])} agree (issue 28, one search not two)")
+    assert same >= 0.75 * len(sets["questions"]), differ
+
+
+def test_the_offline_scripts_keep_no_copy_of_the_search_tables():
+    """The JavaScript reads judge/search/tables.py's tables from the bundle: none of its
+    patterns, word lists or weights is written out again in the offline scripts."""
+    import re
+
+    from judge.search import tables
+    scripts = {p.name: p.read_text(encoding="utf-8") for p in STATIC.glob("offline-*.js")}
+    found = []
+    for name, value in tables.as_json().items():
+        needles = []
+        if isinstance(value, str) and len(value) >= 6:
+            needles.append(value)
+        elif isinstance(value, list) and len(value) >= 4 and all(isinstance(v, str) for v in value):
+            needles.append(", ".join(f'"{v}"' for v in value[:3]))      # a list written out
+        elif isinstance(value, dict) and len(value) >= 4:
+            first = list(value.items())[:2]
+            needles.append(", ".join(f'"{k}": "{v}"' for k, v in first))
+        elif isinstance(value, float) and value not in (0.0, 1.0):
+            needles.append(re.compile(rf"\b{re.escape(name)}\s*=\s*{value:g}\b"))
+        for script, text in scripts.items():
+            for n in needles:
+                if (n.search(text) if hasattr(n, "search") else n in text):
+                    found.append(f"{script}: {name}")
+    assert not found, found

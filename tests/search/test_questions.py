@@ -131,3 +131,27 @@ def test_a_cards_hit_is_its_current_revision(real_searcher):
     card = [h for h in result.hits if h.id == "vision/card/N364"]
     assert card and card[0].current and "?rev=" not in card[0].url
     assert result.hits[0].id == "vision/card/N364"
+
+
+# --- glossary names in a question -------------------------------------------------------
+
+def test_an_english_name_inflected_is_the_name_with_every_games_wordings(real_searcher):
+    from judge.search.question import concepts
+    found, analysis = concepts(real_searcher.store, "can I graze against piercing damage")
+    pierce = next(c for c in found if c.label == "pierce")
+    wordings = {(w.text, game) for w, game in pierce.words}
+    # a name two games pair is one concept with both games' wordings
+    assert {("貫通", "vision"), ("貫通属性", "gemchronicle")} <= wordings
+    assert "against" in analysis.dropped and "piercing" not in analysis.content
+    hits = real_searcher.search("can I graze against piercing damage").hits
+    assert any(h.id == "vision/rule/6.5" and h.clause == "6.5.2.b" for h in hits[:3])
+
+
+def test_a_question_whose_words_name_one_game_ranks_that_games_passages_first(
+        real_searcher):
+    # モンスター is Yu-Gi-Oh!'s word (Gem Chronicle says ユニット): 攻撃, 表示 and ライフ
+    # are in both games' clauses
+    result = real_searcher.search("攻撃表示のモンスターに攻撃されたらライフは減りますか")
+    assert [h.game for h in result.hits[:3]] == ["yugioh"] * 3
+    result = real_searcher.search("攻撃表示のユニットに攻撃されたらライフは減りますか")
+    assert result.hits[0].game == "gemchronicle"

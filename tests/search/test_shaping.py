@@ -76,6 +76,44 @@ def test_grouping_keeps_the_best_hit_first():
     assert [p["clause"] for p in groups[0].passages] == ["2"] and len(groups[0].old) == 1
 
 
+def test_a_term_page_not_named_is_no_exact_match_and_comes_after_the_rules():
+    # a lexicon page holds the words it explains as every rule using them does: only
+    # its name makes it exact, and it comes after the rules and rulings of its tier
+    hits = [{"id": "t", "kind": "term", "clause": None, "revision": 1, "current": True,
+             "score": 9.0},
+            {"id": "r", "kind": "rule", "clause": None, "revision": 1, "current": True,
+             "score": 5.0, "missing": ["x"]},
+            {"id": "q", "kind": "qa", "clause": None, "revision": 1, "current": True,
+             "score": 2.0, "missing": []}]
+
+    class Entry:
+        def __init__(self, eid, kind, title):
+            self.id, self.kind, self.title, self.aliases = eid, kind, title, []
+            self.current = self
+
+        def revision(self, number):
+            return self
+        text, clauses = "ノード", {}
+
+    class Corpus:
+        entries = {"t": Entry("t", "term", "ノードの呼び名"), "r": Entry("r", "rule", "r"),
+                   "q": Entry("q", "qa", "q")}
+    groups = group_hits(hits, Corpus(), "ノード")
+    assert [g.best["id"] for g in groups] == ["r", "q", "t"]
+    assert [g.tier for g in groups] == [2, 2, 0]
+    # named by the query, the term page is the exact match
+    assert group_hits(hits, Corpus(), "ノードの呼び名")[0].best["id"] == "t"
+
+
+def test_an_english_lexicon_name_shows_the_rules_before_the_lexicon_page(real_searcher,
+                                                                         real_corpus):
+    data = shaped(real_searcher, real_corpus, "node area")
+    kinds = [r["kind"] for r in data["results"]]
+    # (the lexicon pairs node area with the text's ノードエリア and ノード)
+    assert kinds[0] == "rule" and "ノード" in data["results"][0]["snippet"]
+    assert kinds.index("term") > max(i for i, k in enumerate(kinds) if k == "rule")
+
+
 def test_a_modern_term_finds_the_texts_older_wording(real_searcher, real_corpus):
     # the 3rd-edition chapter says 裏表示 and 表になったとき, never these words
     for query, term in (("裏側守備表示", "yugioh/term/裏側守備表示"),

@@ -56,3 +56,23 @@ def test_a_reloaded_corpus_drops_the_kept_runs(app, client, runs):
         services().reload([])                     # an editor approved a change
     client.post("/board", data={"yaml": TOY_SCENARIO})
     assert len(runs) == n + 1
+
+
+def test_the_scenario_list_outlives_a_full_cache_of_entries(app, client, monkeypatch):
+    """At 100,000 entries a run of entry views filled the shared cache and pushed the
+    scenario list out: every new permalink then read every scenario file again."""
+    from judge.app import boards
+    from judge.app.services import services
+    real, calls = boards.list_scenarios, []
+
+    def counting(corpus):
+        calls.append(1)
+        return real(corpus)
+    monkeypatch.setattr(boards, "list_scenarios", counting)
+    client.post("/board", data={"yaml": TOY_SCENARIO})
+    n = len(calls)
+    with app.app_context():
+        for i in range(600):                      # as many first entry views
+            services().cache.get(("filler", i), lambda: i)
+    client.post("/board", data={"yaml": TOY_SCENARIO + "# 別の盤面\n"})
+    assert len(calls) == n

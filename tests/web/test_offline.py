@@ -185,3 +185,64 @@ def test_a_changed_ruling_changes_the_versions_the_phone_compares(app, corpus_di
     for key in ("corpus", "bundle_version", "pages_version", "site"):
         assert before[key] != after[key], key
     assert before["bundle"] != after["bundle"] and before["pages"] != after["pages"]
+
+
+def _bundle(client) -> dict:
+    v = client.get("/offline/version.json").get_json()
+    script = client.get(v["bundle"]).get_data(as_text=True)
+    return json.loads(script[len("self.JUDGE_OFFLINE="):].rstrip().rstrip(";"))
+
+
+def test_the_bundle_carries_every_table_of_the_search(client):
+    """One search, not two (issue 28): the constants the offline search reads are
+    judge/search/tables.py's, and the server's modules read the same."""
+    from judge.search import matching, query, question, run, tables
+    got = _bundle(client)["tables"]
+    assert got == json.loads(json.dumps(tables.as_json(), ensure_ascii=False))
+    assert got["K1"] == matching.K1 and got["STRICT"] == run.STRICT
+    assert got["MAX_TERMS"] == query.MAX_TERMS
+    assert set(got["STOP_EN"]) == question.STOP_EN and "question" not in _bundle(client)
+
+
+def test_a_changed_constant_changes_the_bundles_tables_and_version(app, monkeypatch, tmp_path):
+    """A constant changed in tables.py reaches the phones: the bundle's tables carry the
+    new value and the bundle's version (a hash of judge/search's source) changes, so
+    every service worker fetches the new bundle."""
+    import shutil
+
+    from judge.offline import store
+    from judge.offline.bundle import build
+    from judge.search import tables
+    svc = app.extensions["judge"]
+    before = build(svc.corpus, svc.searcher())["tables"]
+    monkeypatch.setattr(tables, "STRICT", tables.STRICT * 2)
+    after = build(svc.corpus, svc.searcher())["tables"]
+    assert after["STRICT"] == before["STRICT"] * 2
+    assert {k for k in before if before[k] != after[k]} == {"STRICT"}
+
+    version = store.bundle_version("c0ffee")
+    copy = tmp_path / "search"
+    shutil.copytree(store.SEARCH, copy)
+    source = (copy / "tables.py").read_text(encoding="utf-8")
+    assert "\nSTRICT = 1000.0\n" in source
+    (copy / "tables.py").write_text(source.replace("\nSTRICT = 1000.0\n", "\nSTRICT = 999.0\n"),
+                                    encoding="utf-8")
+    monkeypatch.setattr(store, "SEARCH", copy)
+    assert store.bundle_version("c0ffee") != version
+
+
+def test_a_bundle_over_its_size_budget_is_refused_with_what_to_do(client, monkeypatch):
+    """A phone on a weak signal must get the bundle: 4 MB (gzip) by default, or
+    JUDGE_OFFLINE_SEARCH_MB; over it, building fails saying the size and the setting."""
+    from judge.offline.bundle import BUDGET_ENV, BundleTooLarge, budget_bytes, check_size
+    monkeypatch.delenv(BUDGET_ENV, raising=False)
+    assert budget_bytes() == 4_000_000
+    check_size(4_000_000)
+    with pytest.raises(BundleTooLarge, match=r"4\.00 MB.*JUDGE_OFFLINE_SEARCH_MB"):
+        check_size(4_000_001)
+    monkeypatch.setenv(BUDGET_ENV, "0.001")
+    with pytest.raises(BundleTooLarge, match=r"over its budget of 0\.00 MB"):
+        client.application.extensions["judge-offline"].bundle_gz()
+    monkeypatch.setenv(BUDGET_ENV, "lots")
+    with pytest.raises(BundleTooLarge, match="not a number"):
+        budget_bytes()

@@ -1,25 +1,60 @@
 /* The server's Japanese analysis, in the browser (judge/search/analysis.py, query.py).
  *
- * Every rule here mirrors a Python function of the same name; tests/offline compares the
- * two on the real corpus and on the relevance queries (in Chromium), so a change to the
- * server's analysis that is not made here fails the tests.  No tokenizer of our own:
- * NFKC, the extra folds, katakana -> hiragana, the pieces (ids kept whole, words,
- * Japanese runs), bigrams, readings and the query language are the server's.
+ * Every rule here mirrors a Python function of the same name, and every table it reads
+ * (the folds, the patterns, the filters, the limits) is Python's own: judge/search/tables.py,
+ * in the bundle as "tables", handed to configure() when the bundle opens.  Node compares
+ * the two on every relevance query (tests/search/test_offline_parity.py), Chromium on the
+ * real corpus.  No tokenizer of our own: NFKC, the extra folds, katakana -> hiragana,
+ * the pieces (ids kept whole, words, Japanese runs), bigrams, readings and the query
+ * language are the server's.
  */
 (function (root) {
   "use strict";
 
-  var EXTRA_FOLD = {"〜": "~", "～": "~", "〰": "~", "−": "-", "‐": "-", "‑": "-",
-    "‒": "-", "–": "-", "—": "-", "―": "-"};
-  var EXTRA_RE = /[〜～〰−‐‑‒–—―]/g, EXTRA_TEST = /[〜～〰−‐‑‒–—―]/;
+  var T = null;                     // the search's tables (judge/search/tables.py)
+  var EXTRA_RE, KANA_LO, KANA_HI, KANA_SHIFT, SMALL_RE, SMALL = {}, PIECE, PIECE_KINDS,
+    KATA_RUN, KATAKANA_TEST, MAX_QUERY_CHARS, MAX_TERMS, CONTROL, CONTROL_TEST, SPACED_ID, FILTER_PREFIX,
+    DASHES, QA_PATTERN, CARD_NUMBER_PATTERN, HIRAGANA_FOLDED, ALL_KANA;
+  function escapeRe(s) { return s.replace(/[\\^$.*+?()[\]{}|\/-]/g, "\\$&"); }
+  function codeRange(r) {
+    var a = "\\u{" + r[0].toString(16) + "}";
+    return r[1] > r[0] ? a + "-\\u{" + r[1].toString(16) + "}" : a;
+  }
+  /* Read the tables (the bundle's "tables", written by judge/search/tables.py). */
+  function configure(tables) {
+    T = tables;
+    EXTRA_RE = new RegExp("[" + Object.keys(T.EXTRA_FOLD).map(escapeRe).join("") + "]", "gu");
+    KANA_LO = T.KATAKANA_FOLDED[0]; KANA_HI = T.KATAKANA_FOLDED[1]; KANA_SHIFT = T.KANA_SHIFT;
+    KATAKANA_TEST = new RegExp("[" + codeRange(T.KATAKANA_FOLDED) + "]", "u");
+    HIRAGANA_FOLDED = new RegExp("[" + codeRange([KANA_LO - KANA_SHIFT, KANA_HI - KANA_SHIFT]) + "]", "gu");
+    ALL_KANA = new RegExp(T.ALL_KANA);
+    var small = Array.from(T.SMALL_KANA[0]), large = Array.from(T.SMALL_KANA[1]);
+    SMALL = {};
+    small.forEach(function (c, i) { SMALL[c] = large[i]; });
+    SMALL_RE = new RegExp("[" + small.join("") + "]", "g");
+    var ja = T.JA_RANGES.map(codeRange).join("");
+    var wordch = "(?:(?![" + ja + "])[\\p{L}\\p{N}])", join = "[" + escapeRe(T.WORD_JOINERS) + "]";
+    PIECE_KINDS = T.PIECE_IDS.map(function (p) { return p[0]; }).concat(["word", "ja"]);
+    PIECE = new RegExp(T.PIECE_IDS.map(function (p) { return "(?<" + p[0] + ">" + p[1] + ")"; })
+      .concat(["(?<word>" + wordch + "+(?:" + join + wordch + "+)*)",
+               "(?<ja>[" + ja + "]+(?:\\s+[" + ja + "]+)*)"]).join("|"), "gu");
+    KATA_RUN = new RegExp(T.KATAKANA_RUN, "g");
+    MAX_QUERY_CHARS = T.MAX_QUERY_CHARS; MAX_TERMS = T.MAX_TERMS;
+    CONTROL = new RegExp(T.CONTROL, "g"); CONTROL_TEST = new RegExp(T.CONTROL);
+    SPACED_ID = new RegExp(T.SPACED_ID, "gi");
+    var names = T.FILTERS.concat(Object.keys(T.FILTER_ALIASES)).map(escapeRe);
+    FILTER_PREFIX = new RegExp("^(" + names.join("|") + "):", "i");
+    DASHES = new RegExp("[" + escapeRe(T.ID_DASHES) + "]", "g");
+    QA_PATTERN = new RegExp(T.ID_QA, "i");
+    CARD_NUMBER_PATTERN = new RegExp(T.ID_CARD_NUMBER, "i");
+  }
 
-  var KATAKANA = /[\u30a1-\u30f6]/;
   function foldKana(text) {
-    if (!KATAKANA.test(text)) return text;
+    if (!KATAKANA_TEST.test(text)) return text;
     var out = "", chunk = [];
     for (var i = 0; i < text.length; i++) {
       var c = text.charCodeAt(i);
-      chunk.push(c >= 0x30a1 && c <= 0x30f6 ? c - 0x60 : c);
+      chunk.push(c >= KANA_LO && c <= KANA_HI ? c - KANA_SHIFT : c);
       if (chunk.length === 4096) { out += String.fromCharCode.apply(null, chunk); chunk = []; }
     }
     return out + String.fromCharCode.apply(null, chunk);
@@ -28,7 +63,7 @@
   /* analysis.normalize: NFKC, wave dashes and minus signs unified, lower case, kana. */
   function normalize(text, fold) {
     var out = String(text).normalize("NFKC");
-    if (EXTRA_TEST.test(out)) out = out.replace(EXTRA_RE, function (c) { return EXTRA_FOLD[c]; });
+    out = out.replace(EXTRA_RE, function (c) { return T.EXTRA_FOLD[c]; });
     out = out.toLowerCase();
     return fold === false ? out : foldKana(out);
   }
@@ -36,26 +71,11 @@
   /* highlight.needle: the normal form without white space. */
   function needle(text) { return normalize(text).replace(/\s+/g, ""); }
 
-  var JA = "\\u3041-\\u3096\\u309d-\\u309f\\u30a1-\\u30fa\\u30fc-\\u30ff" +
-    "\\u3005\\u3006\\u3007\\u303b\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff" +
-    "\\u{20000}-\\u{3134f}";
-  var WORDCH = "(?:(?![" + JA + "])[\\p{L}\\p{N}])";
-  var PIECE = new RegExp(
-    "(?<qa>(?<![a-z0-9])q(?:a)?[-_ ]?\\d{1,4}(?![0-9]))" +
-    "|(?<no>(?<![a-z0-9])no\\.? ?\\d{1,4}(?![0-9]))" +
-    "|(?<pr>(?<![a-z0-9])pr?[-. ]?\\d{1,4}(?![0-9]))" +
-    "|(?<rule>(?<![0-9])\\d{1,3}(?:\\.(?:\\d{1,3}|[a-z](?![a-z0-9])))+)" +
-    "|(?<word>" + WORDCH + "+(?:['’]" + WORDCH + "+)*)" +
-    "|(?<ja>[" + JA + "]+(?:\\s+[" + JA + "]+)*)", "gu");
-  var HIRAGANA = /^[\u3041-\u309f\u30fc]/;
 
-  var DASHES = /[‐‑‒–—―−－ｰー～〜]/g;
   /* corpus.ids.fold: NFKC, dashes unified, spaces removed. */
   function fold(text) {
     return String(text).normalize("NFKC").replace(DASHES, "-").replace(/\s+/g, "");
   }
-  var QA_PATTERN = /^(?:QA|Q)[-‐－ー_ .]*0*(\d{1,4})$/i;
-  var CARD_NUMBER_PATTERN = /^(?:NO\.?|N|№)?[-‐ .]*0*(\d{1,4})$/i;
   function pad3(n) { n = String(parseInt(n, 10)); return n.length < 3 ? ("00" + n).slice(-3) : n; }
   function qaKey(typed) {
     var m = QA_PATTERN.exec(fold(typed));
@@ -79,13 +99,8 @@
     PIECE.lastIndex = 0;
     while ((m = PIECE.exec(normal)) !== null) {
       var g = m.groups, kind, text = m[0];
-      if (g.qa !== undefined) kind = "qa";
-      else if (g.no !== undefined) kind = "no";
-      else if (g.pr !== undefined) kind = "pr";
-      else if (g.rule !== undefined) kind = "rule";
-      else if (g.word !== undefined) kind = "word";
-      else kind = "ja";
-      if (kind === "qa" || kind === "no" || kind === "pr" || kind === "rule")
+      for (var k = 0; k < PIECE_KINDS.length; k++) if (g[PIECE_KINDS[k]] !== undefined) { kind = PIECE_KINDS[k]; break; }
+      if (kind !== "word" && kind !== "ja")
         out.push({kind: "id", text: idForm(kind, text), start: m.index, end: m.index + text.length});
       else if (kind === "ja")
         out.push({kind: "ja", text: text.replace(/\s+/g, ""), start: m.index, end: m.index + text.length});
@@ -116,27 +131,24 @@
   }
 
   function isKana(text) {
-    return /^[\u3041-\u309f\u30a1-\u30ff\u30fc]+$/.test(normalize(text, false).split(" ").join(""));
+    return ALL_KANA.test(normalize(text, false).split(" ").join(""));
   }
   function toKatakana(text) {
-    return text.replace(/[\u3041-\u3096]/g, function (c) {
-      return String.fromCharCode(c.charCodeAt(0) + 0x60);
+    return text.replace(HIRAGANA_FOLDED, function (c) {
+      return String.fromCharCode(c.charCodeAt(0) + KANA_SHIFT);
     });
   }
-  var SMALL = {"ぁ": "あ", "ぃ": "い", "ぅ": "う", "ぇ": "え", "ぉ": "お", "っ": "つ", "ゃ": "や",
-    "ゅ": "ゆ", "ょ": "よ", "ゎ": "わ", "ゕ": "か", "ゖ": "け"};
   function devoice(kana) {
-    return kana.normalize("NFD").replace(/[\u3099\u309a]/g, "").replace(/[ぁぃぅぇぉっゃゅょゎゕゖ]/g,
-      function (c) { return SMALL[c]; });
+    return kana.normalize("NFD").replace(/[\u3099\u309a]/g, "").replace(SMALL_RE, function (c) { return SMALL[c]; });
   }
   function kanaReading(text) { return devoice(foldKana(normalize(text)).split(" ").join("")); }
 
   /* --- morphemes: MeCab's words, from the corpus's own vocabulary (offline/morph.py) --- */
-  var KATA_RUN = /[\u30a1-\u30fa\u30fc\u30fd\u30fe]+/g;
-  function Morph(vocab) {
+  function Morph(vocab, forms) {
     this.words = vocab.words || {};
     this.kata = vocab.kata || {};
     this.runs = vocab.runs || {};
+    this.forms = forms || {};
     var longest = 1;
     for (var w in this.words) if (w.length > longest) longest = w.length;
     this.longest = Math.min(longest, 16);
@@ -150,13 +162,13 @@
   /* The likeliest split of a stretch into words the corpus's MeCab output knows (cost:
    * -log of the word's frequency); an unknown stretch of one script is one word, as
    * MeCab makes of unknown words. */
-  Morph.prototype.mecab = function (text, out) {
+  Morph.prototype.split = function (text) {
     if (this.total === undefined) {
       var total = 0;
       for (var w in this.words) total += this.words[w][2] || 1;
       this.total = total;
     }
-    var n = text.length, best = [0], back = [0], UNKNOWN = 30;
+    var n = text.length, best = [0], back = [0], UNKNOWN = T.MORPH_UNKNOWN[0], PER_CHAR = T.MORPH_UNKNOWN[1];
     for (var i = 1; i <= n; i++) { best.push(Infinity); back.push(-1); }
     for (var a = 0; a < n; a++) {
       if (best[a] === Infinity) continue;
@@ -168,17 +180,66 @@
       }
       var sc = script(text[a]);
       for (var k = a + 1; k <= n && (k === a + 1 || script(text[k - 1]) === sc); k++) {
-        if (best[a] + UNKNOWN + (k - a) < best[k]) { best[k] = best[a] + UNKNOWN + (k - a); back[k] = a; }
+        var unknown = best[a] + UNKNOWN + PER_CHAR * (k - a);
+        if (unknown < best[k]) { best[k] = unknown; back[k] = a; }
       }
     }
     var parts = [], at = n;
     while (at > 0) { parts.push(text.slice(back[at], at)); at = back[at]; }
-    parts.reverse();
+    return parts.reverse();
+  };
+  Morph.prototype.info = function (surface) {
+    return Object.prototype.hasOwnProperty.call(this.words, surface) ? this.words[surface] : null;
+  };
+  Morph.prototype.mecab = function (text, out) {
+    var parts = this.split(text);
     for (var p = 0; p < parts.length; p++) {
-      var info = Object.prototype.hasOwnProperty.call(this.words, parts[p]) ? this.words[parts[p]] : null;
+      var info = this.info(parts[p]);
       if (!info) out.push([parts[p], null]);
       else if (info[0]) out.push([parts[p], info[1] || null]);
     }
+  };
+  /* question._japanese: a run's content words and the words that only ask, by each
+   * word's role in a question (question.role, written per corpus word by offline/morph.py). */
+  Morph.prototype.questionWords = function (run, content, dropped) {
+    var at = 0, m, self = this, forms = this.forms;
+    function words(text) {
+      // a common question ending (tables.QUESTION_FORMS) read as the server reads it,
+      // where the likeliest split puts a word's start (not したら inside 出したら)
+      var parts = self.split(text), starts = {}, at = 0, found = null;
+      parts.forEach(function (part) { starts[at] = true; at += part.length; });
+      for (var f in forms) {
+        for (var i = text.indexOf(f); i >= 0; i = text.indexOf(f, i + 1)) {
+          if (!starts[i]) continue;
+          if (!found || f.length > found[1].length || (f.length === found[1].length && i < found[0]))
+            found = [i, f];
+          break;
+        }
+      }
+      if (found) {
+        if (found[0] > 0) words(text.slice(0, found[0]));
+        forms[found[1]].forEach(function (r) {
+          if (r[0] === "content") content.push(r[1]);
+          else if (r[0] === "dropped") dropped.push(r[1]);
+        });
+        if (found[0] + found[1].length < text.length) words(text.slice(found[0] + found[1].length));
+        return;
+      }
+      parts.forEach(function (part) {
+        var info = self.info(part), role = info ? info[3] : undefined;
+        if (role === 0) return;
+        if (typeof role === "string") dropped.push(role);
+        else if (Array.isArray(role)) content.push(role[0]);
+        else content.push(info && info[1] || part);
+      });
+    }
+    KATA_RUN.lastIndex = 0;
+    while ((m = KATA_RUN.exec(run)) !== null) {
+      if (m.index > at) words(run.slice(at, m.index));
+      content.push(m[0]);
+      at = m.index + m[0].length;
+    }
+    if (at < run.length) words(run.slice(at));
   };
   /* analysis._words: katakana runs whole (with lemma and noun parts), the rest by MeCab. */
   Morph.prototype.runWords = function (run) {
@@ -214,18 +275,6 @@
   };
 
   /* --- the query language (query.py) ------------------------------------------------ */
-  var MAX_QUERY_CHARS = 256, MAX_TERMS = 24;
-  var KINDS = {"rule": "rule", "rules": "rule", "ルール": "rule", "規則": "rule", "総合ルール": "rule",
-    "qa": "qa", "q&a": "qa", "faq": "qa", "ruling": "qa", "裁定": "qa",
-    "term": "term", "terms": "term", "用語": "term", "glossary": "term",
-    "card": "card", "cards": "card", "カード": "card"};
-  var FILTERS = ["game", "kind", "card", "rule", "before", "after"];
-  var FILTER_ALIASES = {"ゲーム": "game", "種類": "kind", "カード": "card", "ルール": "rule",
-    "以前": "before", "以後": "after", "以降": "after"};
-  var OPEN_QUOTES = {'"': '"', "“": "”", "「": "」", "『": "』", "”": "”"};
-  var CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\ufeff]/g;
-  var SPACED_ID = /(?<![A-Za-z])((?:QA|Q|No\.?|PR\.?)[-_]?)\s+(\d{1,4})(?![\d.])/gi;
-  var FILTER_PREFIX = /^([A-Za-z]+|ゲーム|種類|カード|ルール|以前|以後|以降):/;
 
   function isSpace(c) { return /\s/.test(c); }
   /* obj[key] when obj has it itself (a query may be "constructor" or "__proto__"). */
@@ -236,7 +285,7 @@
   function clean(raw) {
     var notices = [];
     var text = typeof raw === "string" ? raw : String(raw || "");
-    if (new RegExp(CONTROL.source).test(text)) {
+    if (CONTROL_TEST.test(text)) {
       text = text.replace(CONTROL, " ");
       notices.push("control characters in the query were ignored");
     }
@@ -256,15 +305,15 @@
       if (isSpace(ch)) { i++; continue; }
       var prefix = "";
       var m = FILTER_PREFIX.exec(text.slice(i));
-      if (m && (FILTERS.indexOf(m[1].toLowerCase()) >= 0 || own(FILTER_ALIASES, m[1]))) {
+      if (m && (T.FILTERS.indexOf(m[1].toLowerCase()) >= 0 || own(T.FILTER_ALIASES, m[1]))) {
         prefix = m[0];
         i += prefix.length;
       } else if (ch === "-" && i + 1 < n && !isSpace(text[i + 1])) {
         prefix = "-";
         i += 1;
       }
-      if (i < n && own(OPEN_QUOTES, text[i]) !== undefined) {
-        var close = OPEN_QUOTES[text[i]];
+      if (i < n && own(T.OPEN_QUOTES, text[i]) !== undefined) {
+        var close = T.OPEN_QUOTES[text[i]];
         var end = text.indexOf(close, i + 1);
         if (end < 0 && "“”".indexOf(text[i]) >= 0) end = text.indexOf('"', i + 1);
         if (end < 0) {
@@ -278,7 +327,7 @@
         continue;
       }
       var j = i;
-      while (j < n && !isSpace(text[j]) && own(OPEN_QUOTES, text[j]) === undefined) j++;
+      while (j < n && !isSpace(text[j]) && own(T.OPEN_QUOTES, text[j]) === undefined) j++;
       tokens.push([prefix, text.slice(i, j), false]);
       i = j;
     }
@@ -314,12 +363,11 @@
   function example(name, games) {
     var first = "<game>";
     for (var k in games) { first = games[k]; break; }
-    return {"game": "game:" + first, "kind": "kind:qa", "card": "card:マナの生成",
-      "rule": "rule:6.5", "before": "before:2013-01-27", "after": "after:2013-01-27"}[name];
+    return T.FILTER_EXAMPLES[name].replace("{game}", first);
   }
 
   function applyFilter(pq, name, value, games) {
-    name = own(FILTER_ALIASES, name) || name.toLowerCase();
+    name = own(T.FILTER_ALIASES, name) || name.toLowerCase();
     if (!value) { pq.notices.push(name + ": needs a value (e.g. " + example(name, games) + "); ignored"); return; }
     if (name === "game") {
       var g = own(games, value.normalize("NFKC").toLowerCase());
@@ -330,9 +378,9 @@
         pq.notices.push("game:" + value + " is not a game (" + ids.join(", ") + "); ignored");
       }
     } else if (name === "kind") {
-      var k = own(KINDS, value.toLowerCase());
+      var k = own(T.QUERY_KINDS, value.toLowerCase());
       if (k) pq.kinds.push(k);
-      else pq.notices.push("kind:" + value + " is not a kind (rule, qa, term, card); ignored");
+      else pq.notices.push("kind:" + value + " is not a kind (" + T.KINDS.join(", ") + "); ignored");
     } else if (name === "card") pq.cards.push(value);
     else if (name === "rule") pq.rules.push(value);
     else {
@@ -412,6 +460,7 @@
   }
 
   root.JudgeAnalysis = {
+    configure: configure, tables: function () { return T; }, escapeRe: escapeRe,
     normalize: normalize, needle: needle, foldKana: foldKana, fold: fold, pieces: pieces,
     queryGrams: queryGrams, phraseTerms: phraseTerms, isKana: isKana, toKatakana: toKatakana,
     kanaReading: kanaReading, devoice: devoice, qaKey: qaKey, cardNumberKey: cardNumberKey,

@@ -11,15 +11,8 @@
 (function (root) {
   "use strict";
   var A = root.JudgeAnalysis;
-  var K1 = 1.2, B = 0.75, TITLE_BOOST = 2.0, BOOST_MORPH = 1.5, BOOST_SPLIT = 0.6,
-    BOOST_ID = 8.0, SCATTERED = 0.3, SCORE_ALL = 500, EXACT_LIMIT = 400, CHAMPIONS = 50,
-    SCORED_GRAMS = 3, PER_ENTRY = 2, MAX_LIMIT = 500, PIN = 1000.0, EXACT_NAME = 2.0,
-    PHRASE_BY_TEXT = 2000, MAX_NAMED = 50, CARD_WORDS = 0.6, STRICT = 1000.0;
-  var FIELDS_BI = ["title_bi", "body_bi"], FIELDS_MO = ["title_mo", "body_mo"];
-  var PRIOR = {3: 1.0, 2: 0.75, 1: 0.6, 4: 0.1};   // 4: an editors' page (the lexicon)
-  var KINDS_ALL = ["rule", "qa", "term", "card"], GAME_ID = /^[a-z][a-z0-9_]*$/;
-  var PAREN_TAIL = /\s*[(（][^()（）]*[)）]\s*$/;
-  var ID_LIKE = /^(?:[a-z][a-z0-9_]*\/(?:rule|qa|term|card)\/\S+|(?:QA|Q)[-_ .]*\d{1,4}|(?:No\.?|N|№|PR?\.?)[-. ]*\d{1,4}|\d{1,3}(?:\.[0-9A-Za-z]+)+)$/i;
+  // C: the search's constants and tables (judge/search/tables.py, the bundle's "tables")
+  var C = null, PAREN_TAIL, ID_LIKE, GAME_ID;
 
   /* --- bitsets: Uint32Array, bit d = passage d -------------------------------------- */
   function Bits(n) { this.n = n; this.w = new Uint32Array((n >> 5) + 1); }
@@ -72,9 +65,14 @@
 
   function Index(bundle) {
     this.b = bundle;
+    C = bundle.tables;
+    A.configure(C);
+    PAREN_TAIL = new RegExp(C.PAREN_TAIL);
+    ID_LIKE = new RegExp(C.ID_LIKE, "i");
+    GAME_ID = new RegExp(C.GAME_ID);
     var n = this.n = bundle.n;
     this.version = bundle.version;
-    this.morph = new A.Morph(bundle.morph || {});
+    this.morph = new A.Morph(bundle.morph || {}, bundle.question_forms);
     this.gameIds = bundle.games.ids;
     this.gameAliases = bundle.games.aliases;
     var docs = bundle.docs, ents = bundle.entries;
@@ -85,7 +83,7 @@
     var games = {}, kinds = {}, current = [], byEntry = new Map();
     for (var d = 0; d < n; d++) {
       var e = docs.entry[d];
-      this.prior[d] = PRIOR[docs.rank[d]] || 1.0;
+      this.prior[d] = C.PRIOR[docs.rank[d]] || 1.0;
       (games[ents.game[e]] = games[ents.game[e]] || []).push(d);
       (kinds[ents.kind[e]] = kinds[ents.kind[e]] || []).push(d);
       if (docs.rank[d] !== 1) current.push(d);
@@ -102,10 +100,10 @@
     ["title_bi", "body_bi", "title_mo", "body_mo"].forEach(function (f) {
       var fl = bundle.fields[f], total = fl.total, avg = (n && total) ? total / n : 1.0;
       var arr = new Float64Array(n);
-      for (var d = 0; d < n; d++) arr[d] = K1 * (1 - B + B * (fl.len[d] || 1) / avg);
+      for (var d = 0; d < n; d++) arr[d] = C.K1 * (1 - C.B + C.B * (fl.len[d] || 1) / avg);
       self.norm[f] = arr;
     });
-    var ids = new Float64Array(n); ids.fill(K1);
+    var ids = new Float64Array(n); ids.fill(C.K1);
     this.norm.ids = ids;
     this.norm.title_yomi = this.norm.title_bi;
     this.cache = new Map();
@@ -193,7 +191,7 @@
       for (var i = 0; i < grams.length; i++) {
         if (seen.has(grams[i])) continue;
         seen.add(grams[i]);
-        var d = self.docs(FIELDS_BI, grams[i]);
+        var d = self.docs(C.FIELDS_BI, grams[i]);
         result = result ? result.and(d) : d;
         if (result.empty()) return result;
       }
@@ -204,7 +202,7 @@
     var self = this;
     return this.memo("m\u0000" + forms.join("\u0001"), function () {
       var out = new Bits(self.n);
-      forms.forEach(function (f) { out = out.or(self.docs(FIELDS_MO, f)); });
+      forms.forEach(function (f) { out = out.or(self.docs(C.FIELDS_MO, f)); });
       return out;
     });
   };
@@ -236,7 +234,7 @@
   Index.prototype.wordDocs = function (word) {
     if (word.phrase) return this.phraseDocs(word);
     var out = this.gramsDocs(word.grams), self = this;
-    word.ids.forEach(function (i) { out = out.or(self.postings("ids", i).bits).or(self.docs(FIELDS_BI, i)); });
+    word.ids.forEach(function (i) { out = out.or(self.postings("ids", i).bits).or(self.docs(C.FIELDS_BI, i)); });
     if (word.yomi.length) out = out.or(this.yomiDocs(word));
     if (word.morphs.length === 1) out = out.or(this.morphDocs(word.morphs[0]));
     else if (word.morphs.length > 1) {
@@ -268,27 +266,27 @@
   Index.prototype.terms = function (word) {
     var out = [], self = this;
     var grams = Array.from(new Set(word.grams));
-    if (grams.length > SCORED_GRAMS) {
+    if (grams.length > C.SCORED_GRAMS) {
       grams = grams.map(function (g, i) { return [self.postings("body_bi", g).ids.length, i, g]; })
         .sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; })
-        .slice(0, SCORED_GRAMS).map(function (x) { return x[2]; });
+        .slice(0, C.SCORED_GRAMS).map(function (x) { return x[2]; });
     }
     var share = 1.0 / grams.length;
-    grams.forEach(function (g) { out.push(["title_bi", g, share * TITLE_BOOST], ["body_bi", g, share]); });
+    grams.forEach(function (g) { out.push(["title_bi", g, share * C.TITLE_BOOST], ["body_bi", g, share]); });
     if (word.morphs.length === 1) {
       word.morphs[0].forEach(function (form) {
-        out.push(["title_mo", form, BOOST_MORPH * TITLE_BOOST], ["body_mo", form, BOOST_MORPH]);
+        out.push(["title_mo", form, C.BOOST_MORPH * C.TITLE_BOOST], ["body_mo", form, C.BOOST_MORPH]);
       });
     } else if (word.morphs.length) {
-      var b = BOOST_MORPH * BOOST_SPLIT / word.morphs.length * 2;
+      var b = C.BOOST_MORPH * C.BOOST_SPLIT / word.morphs.length * 2;
       word.morphs.forEach(function (forms) {
-        forms.forEach(function (form) { out.push(["title_mo", form, b * TITLE_BOOST], ["body_mo", form, b]); });
+        forms.forEach(function (form) { out.push(["title_mo", form, b * C.TITLE_BOOST], ["body_mo", form, b]); });
       });
     }
-    word.ids.forEach(function (i) { out.push(["ids", i, BOOST_ID]); });
+    word.ids.forEach(function (i) { out.push(["ids", i, C.BOOST_ID]); });
     if (word.yomi.length) {
       var s = 1.0 / word.yomi.length;
-      Array.from(new Set(word.yomi)).forEach(function (g) { out.push(["title_yomi", g, s * TITLE_BOOST]); });
+      Array.from(new Set(word.yomi)).forEach(function (g) { out.push(["title_yomi", g, s * C.TITLE_BOOST]); });
     }
     return out;
   };
@@ -296,20 +294,20 @@
     var self = this;
     return this.memo("c\u0000" + field + "\u0000" + term, function () {
       var p = self.postings(field, term);
-      if (p.ids.length <= CHAMPIONS) return p.bits;
+      if (p.ids.length <= C.CHAMPIONS) return p.bits;
       var norm = self.norm[field], scored = [];
       for (var i = 0; i < p.ids.length; i++) {
         var tf = p.tfs ? p.tfs[i] : 1, d = p.ids[i];
         scored.push([tf / (tf + norm[d]), d]);
       }
       scored.sort(function (a, b) { return b[0] - a[0] || b[1] - a[1]; });
-      return Bits.of(scored.slice(0, CHAMPIONS).map(function (x) { return x[1]; }), self.n);
+      return Bits.of(scored.slice(0, C.CHAMPIONS).map(function (x) { return x[1]; }), self.n);
     });
   };
   Index.prototype.score = function (pool, terms) {
     var scores = new Map();
     pool.forEach(function (d) { scores.set(d, 0.0); });
-    var poolBits = Bits.of(pool, this.n), k = K1 + 1;
+    var poolBits = Bits.of(pool, this.n), k = C.K1 + 1;
     for (var t = 0; t < terms.length; t++) {
       var field = terms[t][0], term = terms[t][1], boost = terms[t][2];
       var p = this.postings(field, term);
@@ -324,7 +322,7 @@
     return scores;
   };
   Index.prototype.pool = function (cands, count, terms, want) {
-    if (count <= SCORE_ALL) return cands.members();
+    if (count <= C.SCORE_ALL) return cands.members();
     var champs = new Bits(this.n), self = this;
     terms.forEach(function (t) { champs = champs.or(self.champions(t[0], t[1])); });
     var chosen = cands.and(champs).members();
@@ -341,7 +339,7 @@
         clause = hash >= 0 ? folded.slice(hash + 1) : "";
       var parts = head.split("/");
       if (parts.length > 3) parts = [parts[0], parts[1], parts.slice(2).join("/")];
-      if (parts.length === 3 && GAME_ID.test(parts[0]) && KINDS_ALL.indexOf(parts[1]) >= 0) {
+      if (parts.length === 3 && GAME_ID.test(parts[0]) && C.KINDS.indexOf(parts[1]) >= 0) {
         var key = parts[2];
         if (parts[1] === "qa" && A.qaKey(key)) key = A.qaKey(key);
         if (parts[1] === "card" && A.cardNumberKey(key)) key = A.cardNumberKey(key);
@@ -380,7 +378,7 @@
     var text = typeof query === "string" ? query : (query == null ? "" : String(query));
     var result = {query: text, total: 0, results: [], facets: {game: {}, kind: {}},
       did_you_mean: [], notices: [], redirect: null, understood: "", offset: 0};
-    var limit = Math.max(1, Math.min(parseInt(opts.limit || 10, 10) || 10, MAX_LIMIT));
+    var limit = Math.max(1, Math.min(parseInt(opts.limit || 10, 10) || 10, C.MAX_LIMIT));
     var offset = Math.max(0, parseInt(opts.offset || 0, 10) || 0);
     result.offset = offset;
     var game = opts.game || null, kind = opts.kind || null;
@@ -388,8 +386,8 @@
       result.notices.push("game '" + game + "' is not one of " + this.gameIds.slice().sort().join(", ") + "; searching every game");
       game = null;
     }
-    if (kind && KINDS_ALL.indexOf(kind) < 0) {
-      result.notices.push("kind '" + kind + "' is not one of rule, qa, term, card; searching every kind");
+    if (kind && C.KINDS.indexOf(kind) < 0) {
+      result.notices.push("kind '" + kind + "' is not one of " + C.KINDS.join(", ") + "; searching every kind");
       kind = null;
     }
     var pq = A.parse(text, this.gameAliases);
@@ -405,17 +403,17 @@
     var filt = this.filters(pq);
     var plan = this.plan(pq);
     if (!plan.groups.length && filt === null) return this.finish(result);
-    var found = this.run(plan.groups, plan.excluded, filt, pq, game, kind, limit, offset, pin, result);
-    var terms = [].concat.apply([], pq.groups);
-    var spaced = terms.length > 1 && !terms.some(function (t) { return t.phrase; }) &&
-      !pq.groups.some(function (g) { return g.length > 1; }) && plan.groups.length > 0;
-    var concepts = spaced ? plan.groups.map(function (g) { return g[0]; }) : this.latinWords(terms);
-    if (found === 0 && concepts.length && !pin) {
-      // searcher.py: keywords no passage holds together, ranked by how many it holds
-      result.question = {words: concepts.map(function (w) { return w.text; }), left_out: [],
-        asks: false};
-      found = this.cover(concepts, plan.excluded, filt, pq, game, kind, limit, offset, result);
-      if (!found) result.question = null;
+    var asked = pin ? null : this.asks(pq), found = 0;
+    if (asked === null || !asked.asks)
+      found = this.run(plan.groups, plan.excluded, filt, pq, game, kind, limit, offset, pin, result);
+    var concepts = found === 0 && asked !== null ? this.questionConcepts(pq, asked, game) : [];
+    if (concepts.length) {
+      // Searcher.search: a question, or words that are not all in one passage: the
+      // passages holding most of its content words
+      result.question = {words: concepts.map(function (c) { return c.label; }),
+        left_out: asked.dropped, asks: asked.asks};
+      found = this.cover(concepts, plan.excluded, filt, game, kind, limit, offset, result,
+                         asked.asks ? C.ASKED : C.STRICT);
     }
     if (found === 0 && plan.groups.length && !pin)
       this.recover(pq, plan.groups, plan.excluded, filt, game, kind, limit, offset, result);
@@ -475,7 +473,7 @@
         var toks = A.pieces(A.normalize(key)).filter(function (p) { return p.kind === "id"; })
           .map(function (p) { return p.text; });
         if (!toks.length) toks = [key.toLowerCase()];
-        toks.forEach(function (t) { out = out.or(self.docs(FIELDS_BI, t)); });
+        toks.forEach(function (t) { out = out.or(self.docs(C.FIELDS_BI, t)); });
       }
     });
     names.forEach(function (n) {
@@ -536,7 +534,7 @@
     phrases.forEach(function (w) {
       if (cands.empty()) return;
       var c = cands.count();
-      if (w.grams.length > 1 && c > 0 && c <= PHRASE_BY_TEXT)
+      if (w.grams.length > 1 && c > 0 && c <= C.PHRASE_BY_TEXT)
         cands = Bits.of(cands.members().filter(function (d) { return self.textOf(d).indexOf(w.needle) >= 0; }), n);
       else if (w.grams.length > 1) cands = cands.and(self.phraseDocs(w));
     });
@@ -546,13 +544,13 @@
       excluded.forEach(function (w) {
         var hit = self.wordDocs(w).and(cands);
         var hc = hit.count();
-        if (hc && hc <= EXACT_LIMIT && !w.phrase)
+        if (hc && hc <= C.EXACT_LIMIT && !w.phrase)
           hit = Bits.of(hit.members().filter(function (d) { return self.textOf(d).indexOf(w.needle) >= 0; }), n);
         cands = cands.andNot(hit);
       });
     }
     var count = cands.count();
-    if (count && words.length && count <= EXACT_LIMIT) {
+    if (count && words.length && count <= C.EXACT_LIMIT) {
       cands = Bits.of(cands.members().filter(function (d) {
         return words.every(function (w) { return self.inARow(d, w); });
       }), n);
@@ -587,15 +585,15 @@
       var cards = this.kindDocs.card || new Bits(n);
       scores.forEach(function (sc, d) {
         sc = sc * prior[d];
-        if (namedSet.has(d)) sc *= EXACT_NAME;
-        else if (cards.has(d)) sc *= CARD_WORDS;
-        ranked.push([d, sc + (pinnedSet.has(d) ? PIN : 0.0)]);
+        if (namedSet.has(d)) sc *= C.EXACT_NAME;
+        else if (cards.has(d)) sc *= C.CARD_WORDS;
+        ranked.push([d, sc + (pinnedSet.has(d) ? C.PIN : 0.0)]);
       });
       ranked.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
-      if (count > EXACT_LIMIT) {
+      if (count > C.EXACT_LIMIT) {
         var cut = want * 3 + 20;
         var head = ranked.slice(0, cut).map(function (x) {
-          return [x[0], words.every(function (w) { return self.inARow(x[0], w); }) ? x[1] : x[1] * SCATTERED];
+          return [x[0], words.every(function (w) { return self.inARow(x[0], w); }) ? x[1] : x[1] * C.SCATTERED];
         });
         head.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
         ranked = head.concat(ranked.slice(cut));
@@ -604,41 +602,104 @@
       var top = cands.and(this.current).members(want * 3 + 20);
       if (top.length < want * 3 + 20) top = top.concat(cands.andNot(this.current).members(want * 3 + 20 - top.length));
       var ps = new Set(pinned);
-      ranked = top.map(function (d) { return [d, prior[d] + (ps.has(d) ? PIN : 0.0)]; });
+      ranked = top.map(function (d) { return [d, prior[d] + (ps.has(d) ? C.PIN : 0.0)]; });
       ranked.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
     }
     var page = this.page(ranked, offset, limit);
-    var marks = this.needles(pq);
+    var marks = this.needles(pq.groups);
     result.results = page.map(function (x) { return self.hit(x[0], x[1], marks); });
     return result.total;
   };
-  /* question.content_words for one unspaced term of Latin words and ids only
-   * (toString:x): its words but the English stop words (the bundle's "question" table,
-   * written by Python); [] for anything MeCab would have to read, or a question. */
-  Index.prototype.latinWords = function (terms) {
-    var table = this.b.question || {stop_en: [], asking_en: []}, self = this;
-    if (terms.length !== 1 || terms[0].phrase) return [];
-    var text = A.normalize(terms[0].text, false);
-    var ps = A.pieces(text);
-    if (ps.length < 2 || text.indexOf("?") >= 0 || ps.some(function (p) { return p.kind === "ja"; }))
-      return [];
-    var words = ps.map(function (p) { return p.text; });
-    if (words.some(function (w) { return table.asking_en.indexOf(w) >= 0; })) return [];
-    words = Array.from(new Set(words.filter(function (w) { return table.stop_en.indexOf(w) < 0; })));
-    return words.length ? words.map(function (w) { return self.word(w, false); }).filter(Boolean) : [];
+  /* Searcher._asks: the content words of a query of plain words and whether it asks;
+   * null for a phrase or an OR (the judge's own query). */
+  Index.prototype.asks = function (pq) {
+    var terms = [].concat.apply([], pq.groups);
+    if (!terms.length || terms.some(function (t) { return t.phrase; }) ||
+        pq.groups.some(function (g) { return g.length > 1; })) return null;
+    var analysis = this.contentWords(terms.map(function (t) { return t.text; }).join(" "));
+    // a reading typed in kana is a word, not a sentence; only question words is no question
+    if (terms.every(function (t) { return A.isKana(t.text); }) || !analysis.content.length)
+      analysis.asks = false;
+    return analysis;
   };
-  /* run.QueryRun for a plan with concepts (spaced keywords): the passages holding the
-   * most of them there are, or one fewer; ranked by the IDF of those held ×STRICT plus
-   * BM25; each hit names the words it holds and lacks. */
-  Index.prototype.cover = function (concepts, excluded, filt, pq, game, kind, limit, offset, result) {
+  /* question.content_words: the content words of a text, in order, and the words dropped
+   * (the stop and asking words are tables.py's; each corpus word's role, offline/morph.py). */
+  Index.prototype.contentWords = function (text) {
+    var content = [], dropped = [], self = this;
+    var normal = A.normalize(text, false), asks = normal.indexOf("?") >= 0;
+    A.pieces(normal).forEach(function (p) {
+      if (p.kind === "id") content.push(p.text);
+      else if (p.kind === "word") (C.STOP_EN.indexOf(p.text) >= 0 ? dropped : content).push(p.text);
+      else self.morph.questionWords(p.text, content, dropped);
+    });
+    asks = asks || dropped.some(function (w) { return C.ASKING_JA.indexOf(w) >= 0 || C.ASKING_EN.indexOf(w) >= 0; });
+    return {content: Array.from(new Set(content)), dropped: dropped, asks: asks};
+  };
+  /* Searcher._question: spaced keywords are one concept each, whole; a question's
+   * concepts are its glossary terms and its other content words (question.concepts). */
+  Index.prototype.questionConcepts = function (pq, analysis, game) {
+    var terms = [].concat.apply([], pq.groups), self = this, out;
+    if (terms.length > 1 && !analysis.asks) {
+      out = [];
+      terms.forEach(function (t) {
+        var w = self.word(t.text, false);
+        if (w) out.push({label: t.text, words: [[w, null]]});
+      });
+    } else out = this.concepts(terms.map(function (t) { return t.text; }).join(" "), game);
+    return out.slice(0, C.MAX_CONCEPTS);
+  };
+  /* question.concepts (without widen: no romaji or same-reading words offline). */
+  Index.prototype.concepts = function (text, game) {
+    var rest = A.normalize(text, false), out = [], self = this;
+    var glossary = this.b.shaping.glossary.slice().sort(function (a, b) {
+      return A.chars(b[0]).length - A.chars(a[0]).length;
+    });
+    glossary.forEach(function (g) {
+      var form = g[0], term = g[1], at;
+      if (!form || (game !== null && game !== undefined && g[3] !== game)) return;
+      if (/^[\x00-\x7f]*$/.test(form)) {
+        var m = new RegExp("(?<![a-z0-9])" + A.escapeRe(form) + "(?![a-z0-9])").exec(rest.toLowerCase());
+        at = m ? m.index : -1;
+      } else at = A.foldKana(rest).indexOf(form);
+      if (at < 0) return;
+      var concept = null;
+      for (var i = 0; i < out.length; i++) if (out[i].label === term) { concept = out[i]; break; }
+      if (!concept) {
+        var tw = self.word(term, false);
+        concept = {label: term, words: tw ? [[tw, null]] : []};
+        out.push(concept);
+      }
+      g[2].forEach(function (x) { var w = self.word(x, false); if (w) concept.words.push([w, g[3]]); });
+      rest = rest.slice(0, at) + " " + rest.slice(at + form.length);
+    });
+    this.contentWords(rest).content.forEach(function (word) {
+      if (out.some(function (c) { return A.normalize(word) === A.normalize(c.label); })) return;
+      var w = self.word(word, false);
+      if (w) out.push({label: word, words: [[w, null]]});
+    });
+    return out;
+  };
+  /* run.QueryRun for a plan with concepts: the passages holding the most of them there
+   * are, or one fewer; ranked by the IDF of those held × cover (tables.STRICT for
+   * spaced keywords, ASKED for a question) plus BM25; each hit names the words it holds
+   * and lacks. */
+  Index.prototype.cover = function (concepts, excluded, filt, game, kind, limit, offset, result, cover) {
     var n = this.n, self = this, k = concepts.length;
-    var bits = concepts.map(function (w) { return self.wordDocs(w); });
+    // per concept, the passages that may hold it (any of its words, in its game)
+    var bits = concepts.map(function (c) {
+      var out = new Bits(n);
+      c.words.forEach(function (wg) {
+        var docs = self.wordDocs(wg[0]);
+        out = out.or(wg[1] === null ? docs : docs.and(self.gameDocs[wg[1]] || new Bits(n)));
+      });
+      return out;
+    });
     var allowed = filt !== null ? filt : Bits.all(n), union = new Bits(n);
     bits.forEach(function (b) { union = union.or(b); });
     allowed = allowed.and(union);
     excluded.forEach(function (w) {
       var hit = self.wordDocs(w).and(allowed), hc = hit.count();
-      if (hc && hc <= EXACT_LIMIT && !w.phrase)
+      if (hc && hc <= C.EXACT_LIMIT && !w.phrase)
         hit = Bits.of(hit.members().filter(function (d) { return self.textOf(d).indexOf(w.needle) >= 0; }), n);
       allowed = allowed.andNot(hit);
     });
@@ -667,12 +728,19 @@
     var count = cands.count();
     result.total = count;
     if (!count) return 0;
-    var idf = bits.map(function (b) { var df = b.count(); return Math.log(1 + (n - df + 0.5) / (df + 0.5)); });
+    // rarity among the passages that explain, not the card list's data (run.py)
+    var cardDocs = this.kindDocs.card || new Bits(n), nt = Math.max(n - cardDocs.count(), 1);
+    var idf = bits.map(function (b) {
+      var df = b.andNot(cardDocs).count();
+      return Math.log(1 + (nt - df + 0.5) / (df + 0.5));
+    });
     function indices(held) { var out = []; for (var j = 0; j < k; j++) if (held >> j & 1) out.push(j); return out; }
     function weight(list) { var w = 0; list.forEach(function (j) { w += idf[j]; }); return w; }
     function termsOf(list) {
       var t = [];
-      list.forEach(function (j) { t = t.concat(self.terms(concepts[j])); });
+      list.forEach(function (j) {
+        concepts[j].words.forEach(function (wg) { t = t.concat(self.terms(wg[0])); });
+      });
       return t;
     }
     function holds(d, w) {
@@ -681,7 +749,10 @@
     }
     function heldBy(d) {
       return indices((1 << k) - 1).filter(function (j) {
-        return bits[j].has(d) && holds(d, concepts[j]);
+        return bits[j].has(d) && concepts[j].words.some(function (wg) {
+          return (wg[1] === null || (self.gameDocs[wg[1]] && self.gameDocs[wg[1]].has(d))) &&
+            self.wordDocs(wg[0]).has(d) && holds(d, wg[0]);
+        });
       });
     }
     var want = offset + limit, headSize = want * 3 + 20, pool = [];
@@ -690,26 +761,48 @@
       var docs = kept[c][1].and(cands);
       if (docs.empty()) continue;
       var dc = docs.count();
-      pool = pool.concat(dc > EXACT_LIMIT ? this.pool(docs, dc, termsOf(indices(kept[c][0])), headSize)
+      pool = pool.concat(dc > C.EXACT_LIMIT ? this.pool(docs, dc, termsOf(indices(kept[c][0])), headSize)
                                            : docs.members());
       if (pool.length >= headSize) break;
     }
-    var prior = this.prior, ranked = [], heldOf = new Map();
+    var prior = this.prior, ranked = [], heldOf = new Map(), termDocs = this.kindDocs.term || new Bits(n);
+    // the one game a question's game-specific words all name (run.QueryRun._focus)
+    var focus = null;
+    if (cover === C.ASKED && !game) {
+      var named = new Set(), gameDocs = this.gameDocs;
+      bits.forEach(function (b) {
+        var t = b.andNot(cardDocs), total = t.count();
+        if (total < C.FOCUS_MIN) return;
+        var bestGame = null, most = -1;
+        Object.keys(gameDocs).forEach(function (g) {
+          var c = t.and(gameDocs[g]).count();
+          if (c > most) { most = c; bestGame = g; }
+        });
+        if (most >= C.FOCUS_SHARE * total) named.add(bestGame);
+      });
+      if (named.size === 1) focus = gameDocs[Array.from(named)[0]] || null;
+    }
     pool.forEach(function (d) {
       var held = heldBy(d);
       if (!held.length) return;
       heldOf.set(d, held);
       var bm25 = self.score([d], termsOf(held)).get(d) || 0.0;
-      ranked.push([d, (weight(held) * STRICT + bm25) * prior[d]]);
+      var score = (weight(held) * cover + bm25) * prior[d];
+      // a question's hit on a glossary or lexicon page: the rule or ruling answers
+      if (cover === C.ASKED && termDocs.has(d)) score *= C.TERM_PAGE;
+      if (focus && !focus.has(d)) score *= C.OTHER_GAME;
+      ranked.push([d, score]);
     });
     ranked.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
     var page = this.page(ranked, offset, limit);
-    var marks = this.needles(pq);
+    var typed = [];
+    concepts.forEach(function (c) { c.words.forEach(function (wg) { typed.push({text: wg[0].text, phrase: false}); }); });
+    var marks = this.needles([typed]);
     result.results = page.map(function (x) {
       var hit = self.hit(x[0], x[1], marks), held = heldOf.get(x[0]);
-      hit.matched = held.map(function (j) { return concepts[j].text; });
+      hit.matched = held.map(function (j) { return concepts[j].label; });
       hit.missing = indices((1 << k) - 1).filter(function (j) { return held.indexOf(j) < 0; })
-        .map(function (j) { return concepts[j].text; });
+        .map(function (j) { return concepts[j].label; });
       return hit;
     });
     return result.total;
@@ -733,7 +826,7 @@
         }
       });
     }
-    if (!ids.size || ids.size > MAX_NAMED) return [];
+    if (!ids.size || ids.size > C.MAX_NAMED) return [];
     var out = [];
     ids.forEach(function (e) {
       (self.byEntry.get(e) || []).forEach(function (d) {
@@ -747,13 +840,14 @@
     for (var i = 0; i < Math.min(ranked.length, headLen); i++) {
       var e = this.b.docs.entry[ranked[i][0]], c = (seen.get(e) || 0) + 1;
       seen.set(e, c);
-      (c <= PER_ENTRY ? first : later).push(ranked[i]);
+      (c <= C.PER_ENTRY ? first : later).push(ranked[i]);
     }
     return first.concat(later, ranked.slice(headLen)).slice(offset, offset + limit);
   };
-  Index.prototype.needles = function (pq) {
+  /* run._needles: the words to mark, of the query's groups of terms */
+  Index.prototype.needles = function (groups) {
     var out = [], self = this;
-    [].concat.apply([], pq.groups).forEach(function (t) {
+    [].concat.apply([], groups).forEach(function (t) {
       out.push(A.needle(t.text));
       var normal = A.normalize(t.text);
       A.pieces(normal).forEach(function (p) {
@@ -821,7 +915,7 @@
       for (var i = 0; i < 4; i++) { if (a[i] < b[i]) return -1; if (a[i] > b[i]) return 1; }
       return 0;
     });
-    return scored.slice(0, 3).map(function (x) { return x[3]; });
+    return scored.slice(0, C.MAX_SUGGESTIONS).map(function (x) { return x[3]; });
   };
   Index.prototype.recover = function (pq, groups, excluded, filt, game, kind, limit, offset, result) {
     var terms = [].concat.apply([], pq.groups), fixes = new Map(), self = this;
@@ -830,7 +924,7 @@
       var w = self.word(term.text);
       if (!w) return;
       var bits = self.wordDocs(w), found = bits.count();
-      if (found > 0 && found <= EXACT_LIMIT)
+      if (found > 0 && found <= C.EXACT_LIMIT)
         found = bits.members().filter(function (d) { return self.inARow(d, w); }).length;
       if (!found) {
         var close = self.close(term.text);
@@ -846,7 +940,7 @@
           return f ? f[Math.min(choice, f.length - 1)] : (t.phrase ? '"' + t.text + '"' : t.text);
         }).join(" "));
       }
-      result.did_you_mean = Array.from(new Set(suggestions)).slice(0, 3);
+      result.did_you_mean = Array.from(new Set(suggestions)).slice(0, C.MAX_SUGGESTIONS);
       var corrected = A.parse(result.did_you_mean[0], this.gameAliases);
       corrected.excluded = pq.excluded;
       var plan = this.plan(corrected);

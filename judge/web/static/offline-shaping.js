@@ -15,8 +15,15 @@
 (function (root) {
   "use strict";
   var A = root.JudgeAnalysis, T = root.JudgeOfflineText, Index = root.JudgeOfflineSearch.Index;
-  // shaping.OPERATOR; Python's \b is Unicode-aware, so OR must stand apart from letters
-  var OPERATOR = /["“”「」『』:：\-－()（）]|(?<![\p{L}\p{N}_])(?:OR|AND|NOT)(?![\p{L}\p{N}_])/u;
+  // shaping.OPERATOR, from the tables (Python's \w is Unicode-aware: letters, digits, _)
+  var OPERATOR = null, OPERATOR_OF = null;
+  function operator() {
+    var t = A.tables();
+    if (OPERATOR_OF === t) return OPERATOR;
+    OPERATOR_OF = t;
+    return (OPERATOR = new RegExp("[" + A.escapeRe(t.OPERATOR_CHARS) + "]|(?<![\\p{L}\\p{N}_])(?:" +
+      t.OPERATOR_WORDS.join("|") + ")(?![\\p{L}\\p{N}_])", "u"));
+  }
 
   /* " ".join(normalize(q).split()) */
   function normalForm(q) { return A.normalize(q).split(/\s+/).filter(Boolean).join(" "); }
@@ -24,7 +31,7 @@
 
   /* shaping._plain_words */
   function plainWords(query) {
-    return OPERATOR.test(query) ? [] : query.split(/\s+/).filter(Boolean);
+    return operator().test(query) ? [] : query.split(/\s+/).filter(Boolean);
   }
 
   // the one-time work of the first shaped search, when the page is idle (prepare())
@@ -163,12 +170,14 @@
     if (now === null) return;
     var current = this.hit(now, hit.score, []);
     current.score = hit.score;
+    // the hit's other fields as they were (dict(hit)): the words it held and lacked
+    if (hit.matched) { current.matched = hit.matched; current.missing = hit.missing; }
     current.old_wording = {revision: hit.revision, url: hit.url, clause: hit.clause || null};
     g.old.unshift(hit);
     g.best = current;
   };
 
-  /* shaping.group_hits: one group per entry, exact tier first, then the best score. */
+  /* shaping.group_hits: one group per entry, in shaping._order's order. */
   Index.prototype.groupHits = function (hits, query, old, also, passages) {
     var forms = [query].concat(also).map(normalForm), groups = new Map(), self = this;
     hits.forEach(function (hit) {
@@ -191,9 +200,18 @@
       forms.forEach(function (form) {
         shown.forEach(function (h) { g.tier = Math.max(g.tier, self.exactTier(h, form)); });
       });
+      // a term page is exact only by its name (shaping.group_hits)
+      if (g.best.kind === "term" && g.tier < 3) g.tier = 0;
     });
-    // a stable sort, as Python's
-    return out.sort(function (a, b) { return b.tier - a.tier || b.best.score - a.best.score; });
+    // a stable sort, as Python's, on shaping._order's key
+    var order = function (g) {
+      return [-g.tier, g.best.kind === "term" && g.tier < 3 ? 1 : 0, -g.best.score];
+    };
+    return out.sort(function (a, b) {
+      var x = order(a), y = order(b);
+      for (var i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] - y[i];
+      return 0;
+    });
   };
 
   /* shaping.shaped: the JSON of /api/search (results one per entry, with "passages",
@@ -236,7 +254,7 @@
         }
       }
     }
-    var expanded = OPERATOR.test(query) ? [] : this.expansions(query, game);
+    var expanded = operator().test(query) ? [] : this.expansions(query, game);
     if (expanded.length) {
       var known = new Set(hits.map(key));
       hits = hits.slice();

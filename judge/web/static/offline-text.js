@@ -36,7 +36,7 @@
       return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"}[c];
     });
   }
-  var CHAR_FORMS = new Map(), SNIPPET_CHARS = 120, MAX_WINDOWS = 64;
+  var CHAR_FORMS = new Map();
   var JOINS = /[\p{Mn}\uff9e\uff9f]/u;             // marks NFKC composes with the character before
   var SPACE = /[\t-\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
   function charForm(c) {
@@ -115,7 +115,7 @@
     if (!spans.length) return [0, width];
     var sentences = sentenceStarts(cs);
     var best = [0, width], bestScore = -1;
-    spans.slice(0, MAX_WINDOWS).forEach(function (span) {
+    spans.slice(0, A.tables().MAX_WINDOWS).forEach(function (span) {
       var a = span[0], start = Math.max(0, a - Math.floor(width / 4)), k = 0;
       while (k < sentences.length && sentences[k] <= a) k++;
       if (k && a - sentences[k - 1] <= Math.floor(width / 2)) start = sentences[k - 1];
@@ -129,7 +129,7 @@
   function snippet(text, marks) {
     text = text || "";
     var cs = Array.from(text), spans = findSpans(text, cs, marks);
-    var w = bestWindow(cs, spans, SNIPPET_CHARS), start = w[0], end = w[1];
+    var w = bestWindow(cs, spans, A.tables().SNIPPET_CHARS), start = w[0], end = w[1];
     var out = start > 0 ? "…" : "", at = start;
     function cut(a, b) { return escapeHtml(cs.slice(a, b).join("")); }
     spans.forEach(function (s) {

@@ -1,0 +1,168 @@
+"""A board and its step log as HTML, drawn in Python (盤面と手順の HTML).
+
+The board's zones and cards and the step log were Jinja macros (``_replay.html``): a
+board's page called about forty of them, each through Jinja's macro machinery (a
+context, its arguments, an escape of every value), half the time of a board never run
+before (issue 27).  The same markup is written here with :mod:`markupsafe` (every value
+a scenario or an engine message brings is escaped; the catalogue's own words are the
+template's trusted text), once per call; the macros in ``_replay.html`` call these, so
+the entry page, the workbench and the call record draw a board the same way, with the
+classes and roles the browser tests and the scripts select.
+"""
+from __future__ import annotations
+
+from markupsafe import Markup, escape
+
+from .i18n import _translations, code_spans
+
+
+def _t():
+    """The request's catalogue's gettext (looked up once per drawing)."""
+    return _translations().ugettext
+
+
+def _e(value) -> str:
+    """A value escaped as Jinja's autoescape writes it (None reads ``None``)."""
+    return str(escape(value))
+
+
+def _card(c, t) -> str:
+    out = [f'<div class="card {" ".join(_e(x) for x in c.classes)}" title="{_e(c.title)}">\n'
+           f'  <span class="cname">{_e(c.name)}</span>']
+    if c.stats:
+        out.append('<span class="stats">')
+        out += [f'<span class="stat"><abbr title="{_e(long)}">{_e(short)}</abbr>{_e(value)}'
+                f'</span>' for short, value, long in c.stats]
+        out.append('</span>')
+    if c.marks or c.damage:
+        out.append('<span class="marks">')
+        out += [f'<span class="mark">{_e(m)}</span>' for m in c.marks]
+        if c.damage:
+            out.append(f'<span class="mark dmg">{t("ダメージ")}{_e(c.damage)}</span>')
+        out.append('</span>')
+    if c.keywords:
+        out.append('<span class="keywords">')
+        out += [f'<span class="kw">{_e(k)}</span>' for k in c.keywords]
+        out.append('</span>')
+    out += [f'<span class="extra">{_e(k)}: {_e(v)}</span>' for k, v in c.extra]
+    if c.change:
+        out.append(f'<span class="change">{_e(c.change)}</span>')
+    out.append('\n</div>')
+    return "".join(out)
+
+
+def _cards(cards, t) -> str:
+    return '<ul class="cards">' + "".join(f"<li>{_card(c, t)}</li>" for c in cards) + "</ul>"
+
+
+def _zone(z, t) -> str:
+    count = z.count
+    many = t("%(count)s枚") % {"count": count}
+    out = [f'<div class="zone zone-{_e(z.id)}{"" if z.cards else " empty"}" role="group" '
+           f'aria-label="{_e(z.label)} {many}">\n'
+           f'  <div class="zone-label"><span>{_e(z.label)}</span>'
+           f'<span class="count">{count}</span></div>\n']
+    if z.counted:
+        if count:
+            unnamed = (t("（うち名前のないカード %(count)s枚）") % {"count": z.anonymous}
+                       if z.anonymous else "")
+            out.append(f'  <div class="pile" title="{many}{unnamed}">{count}'
+                       f'<small>{t("枚")}</small></div>\n')
+        named = z.named
+        if named:
+            out.append("  " + _cards(named, t) + "\n")
+    elif z.cards:
+        out.append("  " + _cards(z.cards, t) + "\n")
+    out.append("</div>")
+    return "".join(out)
+
+
+def _before(value) -> str:
+    return f"<s>{_e(value)}</s> → " if value is not None else ""
+
+
+def board(b) -> Markup:
+    """One board (a :class:`~judge.app.boardview.BoardView`): its caption, then each
+    player's side with its zones grouped as the table lays them out."""
+    t = _t()
+    out = [f'<figure class="board game-{_e(b.game)}">\n'
+           f'  <figcaption><strong>{_e(b.caption)}</strong>\n'
+           f'    <span>{t("ターン")} {_e(b.turn)}</span>'
+           + (f'<span>{_e(b.phase)}</span>' if b.phase else "")
+           + f'<span>{t("手番")} {_e(b.active)}</span>\n']
+    if b.winner:
+        out.append(f'    <span class="winner">{t("勝者")} {_e(b.winner)}</span>\n')
+    for k, v in b.flags.items():
+        out.append(f'    <span class="flag">{_e(k)}: {_e(v)}</span>\n')
+    out.append("  </figcaption>\n")
+    for p in b.players:
+        out.append(f'  <section class="side{" active" if p.active else ""}" '
+                   f'aria-label="{_e(b.caption)} {t("プレイヤー")} {_e(p.name)}">\n'
+                   f'    <header class="side-head">\n'
+                   f'      <span class="pname">{_e(p.name)}</span>\n')
+        if p.active:
+            out.append(f'      <span class="turn-mark">{t("手番")}</span>\n')
+        if p.winner:
+            out.append(f'      <span class="turn-mark win">{t("勝利")}</span>\n')
+        if p.life is not None:
+            out.append(f'      <span class="life">{t("ライフ")} {_before(p.life_before)}'
+                       f'<strong>{_e(p.life)}</strong></span>\n')
+        for name, value, before in p.counters:
+            out.append(f'      <span class="counter">{_e(name)} {_before(before)}'
+                       f'<strong>{_e(value)}</strong></span>\n')
+        out.append('    </header>\n    <div class="zones">\n')
+        for group in ("main", "hand", "piles"):
+            zones = p.groups.get(group)
+            if zones:
+                out.append(f'      <div class="group {group}">'
+                           + "".join(_zone(z, t) for z in zones) + "</div>\n")
+        out.append("    </div>\n  </section>\n")
+    out.append("</figure>")
+    return Markup("".join(out))
+
+
+def steps(items, cite, link) -> Markup:
+    """The step log: each step's number, player, action and badges, its detail, the
+    sentence it quotes with a link to the clause, and an interpretation's reason.
+    ``cite(step)`` is the citation (clause label, title, old revision) and
+    ``link(step)`` the clause's address (:mod:`judge.web.viewmodels`)."""
+    t = _t()
+    if not items:
+        return Markup(f'<p class="muted">{t("手順はありません（行動のない盤面）。")}</p>')
+    out = ['<ol class="steps">\n']
+    for s in items:
+        legal, interp = s.get("legal"), s.get("interpretation")
+        out.append(f'  <li class="step{"" if legal else " illegal"}'
+                   f'{" interp" if interp else ""}">\n    <div class="step-head">\n'
+                   f'      <span class="n">{_e(s.get("n", ""))}</span>\n')
+        if s.get("player"):
+            out.append(f'      <span class="who">{_e(s["player"])}</span>\n')
+        out.append(f'      <span class="act" data-action="{_e(s.get("action", ""))}" '
+                   f'data-event="{_e(s.get("event", ""))}">'
+                   f'{_e(s.get("action_label") or s.get("action", ""))}</span>\n')
+        if not legal:
+            out.append(f'      <span class="badge bad">{t("不可")}</span>\n')
+        if interp:
+            why = t("ルール文が沈黙・曖昧なため、エンジンが解釈で処理した手順")
+            out.append(f'      <span class="badge interp" title="{why}">{t("解釈")}</span>\n')
+        out.append("    </div>\n")
+        if s.get("detail"):
+            out.append(f'    <p class="detail">{code_spans(s["detail"])}</p>\n')
+        c, href = cite(s), _e(link(s))
+        clause = f'#{_e(s["clause"])}' if s.get("clause") else ""
+        label = f'<span class="clause-ref">{_e(c["label"])}</span> ' if c.get("label") else ""
+        old = (f' <span class="rev-ref">{t("（改訂%(n)s・旧版）") % {"n": _e(c["old"])}}'
+               f'</span>' if c.get("old") else "")
+        out.append(f'    <div class="cite">\n'
+                   f'      <blockquote class="quote" cite="{href}">「{_e(s.get("quote", ""))}」'
+                   f'</blockquote>\n'
+                   f'      <a class="cite-link" href="{href}" title="{_e(s.get("rule", ""))}'
+                   f'{clause}">{label}{_e(c.get("title", ""))}{old}</a>\n    </div>\n')
+        if interp:
+            ident = (f'（<code>{_e(s["interpretation_id"])}</code>）'
+                     if s.get("interpretation_id") else "")
+            out.append(f'    <p class="interp-reason"><strong>{t("解釈")}{ident}:</strong> '
+                       f'{code_spans(s.get("reason", ""))}</p>\n')
+        out.append("  </li>\n")
+    out.append("</ol>")
+    return Markup("".join(out))

@@ -72,3 +72,5 @@ _.as_text  # noqa
 # judge/search/tables.py: tables only the offline search reads (tables.as_json writes
 # every upper-case name into the bundle; offline-analysis.js and offline-search.js)
 MORPH_UNKNOWN, ID_QA, ID_CARD_NUMBER, ID_DASHES, GAME_ID  # noqa
+# judge/i18n/clicktext.py: the metavars click derives, listed only for the catalogue's extraction
+METAVARS  # noqa

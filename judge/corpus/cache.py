@@ -303,17 +303,7 @@ def _write_manifest(path: Path, head: dict, body: dict) -> None:
     name) pickled before its body (a digest, a stat and an id per file), so that
     opening an unchanged corpus reads the head alone (at 100,000 entries unpickling
     the body and hashing its digests again was most of a worker's start)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".corpus-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            pickle.dump({HEAD: 1, **head}, fh, protocol=pickle.HIGHEST_PROTOCOL)
-            pickle.dump(body, fh, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    _dump_atomic(path, ".corpus-", {HEAD: 1, **head}, body)
 
 
 def _read_head(path: Path) -> dict | None:
@@ -343,11 +333,16 @@ def _read(path: Path) -> dict | None:
 def pickle_atomic(path: Path, value, prefix: str) -> None:
     """Pickle ``value`` to ``path`` so that a reader sees the old file or the whole new
     one (a temp file beside it, renamed into place; removed if the write fails)."""
+    _dump_atomic(path, prefix, value)
+
+
+def _dump_atomic(path: Path, prefix: str, *values) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=prefix, dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
-            pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            for value in values:
+                pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):

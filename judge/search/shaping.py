@@ -163,8 +163,9 @@ def expansions(corpus, query: str, game: str | None = None) -> list[tuple[str, s
                for other in forms):
             continue
         if form.isascii():
-            # an English name is whole words: "set" is not in "reset", "lp" not in "help"
-            whole = re.compile(rf"(?<![a-z0-9]){re.escape(form)}(?![a-z0-9])")
+            # an English name is whole words: "set" is not in "reset", "lp" not in "help";
+            # a plural is the name too ("spell cards", "fusion materials")
+            whole = re.compile(rf"(?<![a-z0-9]){re.escape(form)}(?:e?s)?(?![a-z0-9])")
             spans = [m.span() for m in whole.finditer(normal)]
         else:
             spans = [m.span() for m in re.finditer(re.escape(form), normal)]

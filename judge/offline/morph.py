@@ -29,6 +29,7 @@ def vocabulary(texts, names=()) -> dict:
     seen: dict[str, Counter] = defaultdict(Counter)
     roles: dict[str, Counter] = defaultdict(Counter)
     kata: dict[str, list[str]] = {}
+    lemmas: set[str] = set()
     tagger = an._tagger()
     for text in texts:
         for p in an.pieces(an.normalize(text, fold_kana=False)):
@@ -38,13 +39,22 @@ def vocabulary(texts, names=()) -> dict:
             at = 0
             for m in an._KATAKANA_RUN.finditer(run):
                 if m.start() > at:
-                    _note(tagger, run[at:m.start()], seen, roles)
+                    _note(tagger, run[at:m.start()], seen, roles, lemmas)
                 word = m.group()
                 if word not in kata:
                     kata[word] = _katakana(tagger, word)
                 at = m.end()
             if at < len(run):
-                _note(tagger, run[at:], seen, roles)
+                _note(tagger, run[at:], seen, roles, lemmas)
+    # A question inflects the corpus's verbs in ways its texts never write (足りない,
+    # 選べますか, 決まりますか): every form MeCab reads of each inflecting word the corpus
+    # uses, learned as the corpus's own words are (once each: a rare word to the split).
+    inflected: dict[str, Counter] = defaultdict(Counter)
+    for text in inflections(tagger, lemmas):
+        _note(tagger, text, inflected, roles, None, first_only=True)
+    for surface, counts in inflected.items():
+        if surface not in seen:
+            seen[surface][counts.most_common(1)[0][0]] = 1
     words = {}
     for surface, counts in seen.items():
         (content, base), _ = counts.most_common(1)[0]
@@ -84,15 +94,67 @@ def _role(counts: Counter) -> tuple[str, str]:
     return counts.most_common(1)[0][0]
 
 
-def _note(tagger, text: str, seen, roles) -> None:
+def _note(tagger, text: str, seen, roles, lemmas, first_only: bool = False) -> None:
     from judge.search.question import role
     for w in tagger(text):
+        if first_only and w.surface in roles:
+            break
         roles[w.surface][role(w)] += 1
         pos1 = w.feature.pos1
         content = 0 if pos1 in an._SKIP_POS else 1
         base = w.feature.orthBase if pos1 in an._INFLECTING else None
         base = base if base and base != w.surface else ""
         seen[w.surface][(content, base)] += 1
+        if lemmas is not None and pos1 in an._INFLECTING and w.feature.cType not in (None, "*"):
+            lemmas.add(w.feature.orthBase or w.surface)
+        if first_only:
+            break
+
+
+# What follows a verb's or adjective's stem in a question: negative, polite, past,
+# conditional, potential, passive and causative endings (MeCab decides what each
+# candidate form is; a candidate it reads otherwise adds nothing).
+_ENDINGS = ["ない", "ます", "た", "だ", "て", "で", "ば", "る", "れる", "られる", "せる",
+            "させる", "う", "よう", "ず", "たら"]
+_STEM_TAILS = ["", "っ", "ん", "い", "く", "かっ", "けれ"]
+
+
+def inflections(tagger, lemmas) -> list[str]:
+    """Candidate inflected forms of each lemma whose first word MeCab reads as a form of
+    it (or of its potential verb: 出す -> 出せる): the lemma's stem, a kana of its last
+    kana's row (決ま|ら り る れ ろ) or a tail of the stem, and an ending."""
+    out = []
+    for lemma in sorted(lemmas):
+        stem = lemma[:-1]
+        if not stem:
+            continue
+        for tail in [*_row(lemma[-1]), *_STEM_TAILS]:
+            for ending in _ENDINGS:
+                text = stem + tail + ending
+                first = next(iter(tagger(text)), None)
+                f = first.feature if first is not None else None
+                if (f is not None and f.pos1 in an._INFLECTING and first.surface.startswith(stem)
+                        and (f.orthBase or "").startswith(stem)):
+                    out.append(text)
+    return out
+
+
+def _row(kana: str) -> list[str]:
+    """The hiragana of a kana's row of the syllabary (る: ら り る れ ろ; う: あ い う え お わ),
+    by their Unicode names (HIRAGANA LETTER RA ...)."""
+    import unicodedata
+
+    def consonant(c: str) -> str | None:
+        name = unicodedata.name(c, "")
+        if not name.startswith("HIRAGANA LETTER ") or "SMALL" in name:
+            return None
+        return name.split()[-1][:-1]
+
+    own = consonant(kana)
+    if own is None:
+        return []
+    row = [c for c in map(chr, range(0x3041, 0x3097)) if consonant(c) == own]
+    return row + (["わ"] if own == "" else [])
 
 
 def _katakana(tagger, word: str) -> list[str]:

@@ -73,7 +73,10 @@ class QueryRun:
                   else self._rank(cands, result.total))
         page = self._page(ranked)
         marks = self._needles()
-        result.hits = [self._hit(d, score, marks) for d, score in page]
+        fields = [store.stored(d) for d, _score in page]
+        titles = self._titles(f["entry"] for f in fields)
+        result.hits = [self._hit(d, score, marks, f, titles)
+                       for (d, score), f in zip(page, fields)]
         if question:
             for hit, (d, _score) in zip(result.hits, page):
                 held = self._held(d)
@@ -413,11 +416,27 @@ class QueryRun:
                         out.append(w)
         return [n for n in dict.fromkeys(out) if n]
 
-    def _hit(self, docnum: int, score: float, marks: list[str]) -> Hit:
+    def _titles(self, ids) -> dict[str, str]:
+        """The titles of the page's entries, by id, from the corpus's table of entries in
+        one query: a results page reads up to 200 hits of as many entries, and reading
+        each entry for its title unpickled it (most of a new results page at 100,000
+        entries, where the kept entries do not hold every page's)."""
+        corpus = self.store.corpus
+        ids = list(dict.fromkeys(ids))
+        tables = getattr(corpus, "tables", None)
+        if tables is not None:
+            return {i: head[0] for i, head in tables.heads(ids).items()}
+        out = {}
+        for i in ids:
+            entry = corpus.entries.get(i)
+            if entry is not None:
+                out[i] = entry.title
+        return out
+
+    def _hit(self, docnum: int, score: float, marks: list[str], f: dict,
+             titles: dict[str, str]) -> Hit:
         store = self.store
-        f = store.stored(docnum)
-        entry = store.corpus.entries.get(f["entry"])
-        title = entry.title if entry else f["entry"]
+        title = titles.get(f["entry"], f["entry"])
         return Hit(id=f["entry"], game=f["game"], kind=f["kind"], title=title,
                    cut=None, score=score, clause=f.get("clause"),
                    revision=f["revision"], current=f["rank"] != RANK_OLDER,

@@ -369,14 +369,18 @@ class QueryRun:
             # hold all the reading's bigrams and are not longer than it (kana or kanji)
             wanted = kana_reading(words[0].text)
             # (the current revisions only, at most 200 titles looked at)
-            for d in members(self.m.yomi_docs(words[0]) & cands & store.current, 200):
-                entry = store.corpus.entries.get(store.entry_of(d))
-                if entry is None or entry.id in ids:
+            # (their titles from the corpus's table in one query, no entry read)
+            looked = [store.entry_of(d) for d in
+                      members(self.m.yomi_docs(words[0]) & cands & store.current, 200)]
+            titles = self._titles(looked)
+            for entry_id in dict.fromkeys(looked):
+                title = titles.get(entry_id)
+                if title is None or entry_id in ids:
                     continue
-                names = {n for n in (entry.title, _PAREN_TAIL.sub("", entry.title))
+                names = {n for n in (title, _PAREN_TAIL.sub("", title))
                          if len(n) <= len(wanted)}
                 if any(store.reading(n) == wanted for n in names):
-                    ids.add(entry.id)
+                    ids.add(entry_id)
         if not ids or len(ids) > MAX_NAMED:
             return []               # no name, or one that many entries share: no bonus
         return [d for i in ids for d in self.m.postings("entry", i).ids

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from judge.common.lru import LRU
 from judge.corpus.lexicon import searched_names
+from judge.corpus.present import date_known
 from judge.i18n import render
 
 from . import tables
@@ -325,7 +326,8 @@ def _current_first(group: Group, corpus) -> None:
     current.update({"revision": number, "current": True, "clause": clause,
                     "url": url + (f"#{clause}" if clause else ""),
                     "date": (str(entry.revisions[0].date) if entry.revisions[0].date
-                             else None), "snippet": snippet(text, []),
+                             else None), "date_known": date_known(entry.revisions[0]),
+                    "snippet": snippet(text, []),
                     "old_wording": {"revision": hit["revision"], "url": hit["url"],
                                     "clause": hit.get("clause")}})
     group.old.insert(0, hit)

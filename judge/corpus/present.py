@@ -17,6 +17,13 @@ LINK = re.compile(r"\[([^\]]+)\]\(<?judge:([^)\s>]+)>?\)")
 CLAUSE = re.compile(r"^(\s*(?:[-*]\s+)?)\{#([^}\s]+)\}\s?", re.M)
 
 
+def date_known(rev: Revision) -> bool:
+    """Whether a revision's date is a rules date at all: False where the source gives
+    none (no date, or only the day the text was collected: the importer's
+    ``date_basis``), so a page says 日付不明 with that day rather than 「D より前」."""
+    return not (rev.date is None or (rev.date.before and bool(rev.meta.get("date_basis"))))
+
+
 def revision_json(rev: Revision) -> dict:
     """One revision as JSON: text (Markdown), plain text, clauses and notes.
 
@@ -24,7 +31,7 @@ def revision_json(rev: Revision) -> dict:
     says whether it is a rules date at all, and ``collected`` is the day the text was
     collected where that is all that is known (the source gives no date: the page and
     ``judge show`` say 日付不明（D 収集）)."""
-    unknown = rev.date is None or (rev.date.before and bool(rev.meta.get("date_basis")))
+    unknown = not date_known(rev)
     return {
         "number": rev.number,
         "date": str(rev.date) if rev.date else None,

@@ -105,7 +105,7 @@ def build(corpus: Corpus, searcher) -> dict:
             texts[(eid, unit.revision.number, unit.clause)] = (unit.text, unit.heading,
                                                                _day(unit))
     docs = {"entry": [], "rev": [], "clause": [], "rank": [], "day": [], "date": [],
-            "heading": [], "held": []}
+            "date_known": [], "heading": [], "held": []}
     plains = []
     for d in range(n):
         f = reader.stored_fields(d)
@@ -116,6 +116,7 @@ def build(corpus: Corpus, searcher) -> dict:
         docs["clause"].append(f.get("clause"))
         docs["rank"].append(f["rank"])
         docs["date"].append(f.get("date"))
+        docs["date_known"].append(f.get("date_known", True))
         docs["heading"].append(heading)
         docs["day"].append(day)
         entry = corpus.entries.get(f["entry"])

@@ -13,7 +13,8 @@ The API the CLI and the web app use::
 
 Each result: ``{"id", "game", "kind", "title", "snippet" (HTML, <mark> around matched
 words, everything else escaped), "url", "score", "clause", "revision", "current",
-"date", "withdrawn"}``.  The index folder is ``index_dir``, else $JUDGE_INDEX_DIR, else
+"date", "date_known", "withdrawn"}`` (``date_known`` False: the source gives no date,
+``date`` is "before" the day the text was collected).  The index folder is ``index_dir``, else $JUDGE_INDEX_DIR, else
 ``<repo>/.index/``.  Every Whoosh import of the project is inside this package.
 """
 import os

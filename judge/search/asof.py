@@ -12,6 +12,7 @@ from datetime import date
 from urllib.parse import quote
 
 from judge.corpus.changes import as_of
+from judge.corpus.present import date_known
 from judge.i18n import msg
 
 MAX_SCAN = 500
@@ -30,6 +31,7 @@ def search_as_of(searcher, query: str, day: date, game: str | None = None,
         hit.current = True          # the revision that stood that day: link it as such
         hit.withdrawn = rev.status == "withdrawn"
         hit.date = str(rev.date) if rev.date else hit.date
+        hit.date_known = date_known(rev)
         kept.append(hit)
     scanned_all = result.total <= MAX_SCAN
     result.total = len(kept)

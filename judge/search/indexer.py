@@ -26,6 +26,7 @@ from typing import Iterator
 
 from judge.common.filelock import folder_lock
 from judge.corpus import Corpus, Entry
+from judge.corpus.present import date_known
 
 from .highlight import needle
 from .postings import SegmentBuilder, TextPostings
@@ -111,7 +112,8 @@ def entry_digest(e: Entry) -> bytes:
     h = hashlib.sha1(json.dumps([e.id, e.title, e.status, e.aliases, e.cards, e.cites, e.data],
                                 ensure_ascii=False, sort_keys=True, default=str).encode())
     for rev in e.revisions:
-        h.update(f"\x00{rev.number}\x00{rev.date}\x00{rev.status}\x00".encode())
+        h.update(f"\x00{rev.number}\x00{rev.date}\x00{date_known(rev)}\x00{rev.status}\x00"
+                 .encode())
         h.update(rev.text.encode())
     return h.digest()
 
@@ -211,6 +213,8 @@ def document(unit: Unit) -> dict:
         "clause": unit.clause,
         "revision": unit.revision.number,
         "date": str(unit.revision.date) if unit.revision.date else None,
+        # False where the source gives no date ("before D" is then the day it was collected)
+        "date_known": date_known(unit.revision),
         "rank": _rank(unit),
         "day": _day(unit),
         "ids": " ".join(unit.ids),

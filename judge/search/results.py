@@ -15,6 +15,16 @@ from judge.i18n import _, render
 from .highlight import snippet
 
 
+def date_label(date: str, known: bool = True) -> str:
+    """A hit's date for a terminal: the day, 「D より前」, or 日付不明 with the day the
+    text was collected (where ``known`` is False)."""
+    if not known:
+        return _("date unknown (collected {day})", day=date.removeprefix("before "))
+    if date.startswith("before "):
+        return _("before {day}", day=date[7:])
+    return date
+
+
 @dataclass
 class Hit:
     """One passage found: entry id, clause, revision, and a marked-up snippet.
@@ -33,6 +43,9 @@ class Hit:
     current: bool
     date: str | None
     withdrawn: bool = False
+    # False where the source gives no date: ``date`` is then "before <the day the text
+    # was collected>", shown as 日付不明 with that day (judge.corpus.present.date_known)
+    date_known: bool = True
     # the passage's text, read when a snippet is cut (most hits of a page never are)
     text_of: Callable[[], str] | None = field(default=None, repr=False)
     marks: list = field(default_factory=list, repr=False)
@@ -74,7 +87,8 @@ class Hit:
                 "snippet": self.snippet if snippets else None, "url": self.url,
                 "score": round(self.score, 4),
                 "clause": self.clause, "revision": self.revision, "current": self.current,
-                "date": self.date, "withdrawn": self.withdrawn,
+                "date": self.date, "date_known": self.date_known,
+                "withdrawn": self.withdrawn,
                 "matched": self.matched, "missing": self.missing}
 
 
@@ -131,7 +145,7 @@ class SearchResult:
             if h.withdrawn:
                 label.append(_("withdrawn"))
             if h.date:
-                label.append(h.date)
+                label.append(date_label(h.date, h.date_known))
             lines.append(f"{i:>3}. {ref}  {h.title}  [{' · '.join(label)}]")
             lines.append(f"     {h.text_snippet}")
         if self.did_you_mean:

@@ -444,7 +444,8 @@ class QueryRun:
         return Hit(id=f["entry"], game=f["game"], kind=f["kind"], title=title,
                    cut=None, score=score, clause=f.get("clause"),
                    revision=f["revision"], current=f["rank"] != RANK_OLDER,
-                   date=f.get("date"), withdrawn=f["rank"] == RANK_WITHDRAWN,
+                   date=f.get("date"), date_known=f.get("date_known", True),
+                   withdrawn=f["rank"] == RANK_WITHDRAWN,
                    text_of=lambda: store.plain_of(docnum, f), marks=marks)
 
 

@@ -17,7 +17,7 @@ from .analysis import bigram_terms, morph_terms, reading_terms
 
 # Bump when the schema or the analysis changes: the fingerprint includes it, so every
 # index built by an older version is rebuilt by itself.
-SCHEMA_VERSION = "judge-search-9"
+SCHEMA_VERSION = "judge-search-10"     # 10: date_known
 
 # (field, analyser, boost, which text): the title weighs twice the body, as Whoosh's
 # field_boost did (a term's weight is its frequency times the boost)
@@ -43,6 +43,7 @@ def make_schema() -> fields.Schema:
         clause=fields.STORED(),
         revision=fields.STORED(),
         date=fields.STORED(),
+        date_known=fields.STORED(),      # False: the source gives no date (日付不明)
         # 2 = current revision, 1 = older revision, 0 = withdrawn (see store.PRIOR)
         rank=fields.NUMERIC(int, bits=8, stored=True),
         day=fields.NUMERIC(int, bits=32, stored=False, sortable=False, signed=False),

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from judge.common.lru import LRU
 from judge.corpus.model import plain_text
 from judge.corpus.lexicon import searched_names
+from judge.corpus.present import date_known
 from judge.i18n import render
 
 from . import tables
@@ -335,7 +336,8 @@ def _current_first(group: Group, corpus) -> None:
     current.update({"revision": number, "current": True, "clause": clause,
                     "url": url + (f"#{clause}" if clause else ""),
                     "date": (str(entry.revisions[0].date) if entry.revisions[0].date
-                             else None), "snippet": None,
+                             else None), "date_known": date_known(entry.revisions[0]),
+                    "snippet": None,
                     "old_wording": {"revision": hit["revision"], "url": hit["url"],
                                     "clause": hit.get("clause")}})
     group.old.insert(0, hit)

@@ -13,6 +13,8 @@ import re
 
 from judge.i18n import _
 
+from .results import date_label
+
 BOLD, RESET = "\x1b[1;33m", "\x1b[0m"
 _MARK = re.compile(r"<mark>(.*?)</mark>", re.S)
 _TAG = re.compile(r"<[^>]+>")
@@ -37,7 +39,7 @@ def _labels(hit: dict) -> list[str]:
     if hit.get("withdrawn"):
         labels.append(_("withdrawn"))
     if hit.get("date"):
-        labels.append(str(hit["date"]))
+        labels.append(date_label(str(hit["date"]), hit.get("date_known", True)))
     return labels
 
 

@@ -62,6 +62,9 @@ HIT = obj(
     url=text("the entry page, ?rev=N for an older revision, #clause for a clause"),
     score=NUM, clause=NSTR, revision=INT,
     current=BOOL, date=text("the revision's date, 'before D' or null", True),
+    date_known={"type": "boolean", "description": (
+        "whether date is a rules date; false where the source gives none (date is then "
+        "'before' the day the text was collected; an extension: date keeps its form)")},
     withdrawn=BOOL,
     matched={"type": "array", "items": STR, "nullable": True,
              "description": "a question: its content words this passage holds"},

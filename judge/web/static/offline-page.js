@@ -123,9 +123,11 @@
       if (r.exact === 3) meta.appendChild(el("span", {"class": "badge exact"}, text.exact));
       if (!r.current) meta.appendChild(oldBadge(r.revision));
       if (r.withdrawn) meta.appendChild(el("span", {"class": "badge withdrawn"}, text.withdrawn));
-      // the index's "before D" in the reader's words, as the server's page says it
-      if (r.date) meta.appendChild(el("span", {"class": "date"}, /^before /.test(r.date)
-        ? text.before.replace("{day}", r.date.slice(7)) : r.date));
+      // the index's "before D" in the reader's words, as the server's page says it: an
+      // unknown date (the source gives none) as 日付不明 with the day it was collected
+      if (r.date) meta.appendChild(el("span", {"class": "date"}, r.date_known === false
+        ? (text.unknown || text.before).replace("{day}", r.date.replace(/^before /, ""))
+        : /^before /.test(r.date) ? text.before.replace("{day}", r.date.slice(7)) : r.date));
       meta.appendChild(el("code", {"class": "entry-id small"}, r.id));
       li.appendChild(meta);
       var snip = el("p", {"class": "snippet"});

@@ -870,7 +870,7 @@
     var out = {id: id, game: ents.game[e], kind: ents.kind[e], title: ents.title[e],
       snippet: null, url: url, score: Math.round(score * 1e4) / 1e4,
       clause: clause, revision: docs.rev[d], current: current, date: docs.date[d],
-      withdrawn: rank === 2};
+      date_known: docs.date_known ? docs.date_known[d] : true, withdrawn: rank === 2};
     // the results page cuts the snippets of the passages it shows only (deferred)
     if (this.deferred) this.deferred.set(out, [d, marks]);
     else out.snippet = snippet(this.b.plain[d], marks);

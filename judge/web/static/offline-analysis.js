@@ -149,6 +149,8 @@
     this.kata = vocab.kata || {};
     this.runs = vocab.runs || {};
     this.forms = forms || {};
+    this.context = vocab.context || {};
+    this.posOf = vocab.pos || {};
     var longest = 1;
     for (var w in this.words) if (w.length > longest) longest = w.length;
     this.longest = Math.min(longest, 16);
@@ -188,6 +190,9 @@
     while (at > 0) { parts.push(text.slice(back[at], at)); at = back[at]; }
     return parts.reverse();
   };
+  Morph.prototype.pos = function (surface) {
+    return surface === undefined ? "" : own(this.posOf, surface) || "?";
+  };
   Morph.prototype.info = function (surface) {
     return Object.prototype.hasOwnProperty.call(this.words, surface) ? this.words[surface] : null;
   };
@@ -225,8 +230,17 @@
         if (found[0] + found[1].length < text.length) words(text.slice(found[0] + found[1].length));
         return;
       }
-      parts.forEach(function (part) {
+      parts.forEach(function (part, i) {
         var info = self.info(part), role = info ? info[3] : undefined;
+        // a role that depends on the neighbours' parts of speech (offline/morph.py _contexts)
+        // (MeCab reads through a space: a neighbour is the next word that is not one)
+        var ctx = own(self.context, part), b = i - 1, a = i + 1;
+        while (b >= 0 && !parts[b].trim()) b--;
+        while (a < parts.length && !parts[a].trim()) a++;
+        var before = "<" + self.pos(parts[b]), after = ">" + self.pos(parts[a]);
+        if (ctx) [before + after, after, before].some(function (k) {
+          return own(ctx, k) !== undefined && ((role = ctx[k]), true);
+        });
         if (role === 0) return;
         if (typeof role === "string") dropped.push(role);
         else if (Array.isArray(role)) content.push(role[0]);

@@ -641,9 +641,16 @@
     var terms = [].concat.apply([], pq.groups), self = this, out;
     if (terms.length > 1 && !analysis.asks) {
       out = [];
+      // question.keyword: a glossary or lexicon name brings its game's wordings (先攻: 先行)
       terms.forEach(function (t) {
-        var w = self.word(t.text, false);
-        if (w) out.push({label: t.text, words: [[w, null]]});
+        var w = self.word(t.text, false), form = A.normalize(t.text).split(/\s+/).join(" ").trim();
+        if (!w) return;
+        var concept = {label: t.text, words: [[w, null]]};
+        self.b.shaping.glossary.forEach(function (g) {
+          if (g[0] !== form || (game !== null && game !== undefined && g[3] !== game)) return;
+          g[2].forEach(function (x) { var v = self.word(x, false); if (v) concept.words.push([v, g[3]]); });
+        });
+        out.push(concept);
       });
     } else out = this.concepts(terms.map(function (t) { return t.text; }).join(" "), game);
     return out.slice(0, C.MAX_CONCEPTS);

@@ -13,9 +13,13 @@ likeliest split into known surfaces; a word the corpus never uses matches no mor
 """
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 
 from judge.search import analysis as an
+from judge.search import tables
+
+_KANJI = re.compile(tables.KANJI)
 
 
 def vocabulary(texts, names=()) -> dict:
@@ -52,7 +56,8 @@ def vocabulary(texts, names=()) -> dict:
     # uses, learned as the corpus's own words are (once each: a rare word to the split).
     inflected: dict[str, Counter] = defaultdict(Counter)
     forms: list = []
-    for text in inflections(tagger, lemmas):
+    candidates = inflections(tagger, lemmas)
+    for text in candidates:
         _note(tagger, text, inflected, roles, None, first_only=True, said=forms)
     for surface, counts in inflected.items():
         if surface not in seen:
@@ -85,7 +90,52 @@ def vocabulary(texts, names=()) -> dict:
                 runs[p.text] = [[s, b] if b else [s] for s, b in an._words(p.text)]
     pos, context = _contexts(said, roles, forms)
     return {"words": words, "kata": {k: v for k, v in kata.items() if any(v)}, "runs": runs,
-            "pos": pos, "context": context}
+            "pos": pos, "context": context, "okurigana": okurigana(tagger, candidates, _particles(said))}
+
+
+def _particles(said) -> set[str]:
+    """The words MeCab reads as particles (助詞) in most of their uses in the corpus."""
+    counts: dict[str, Counter] = defaultdict(Counter)
+    for run in said:
+        for surface, pos1, _role_ in run:
+            counts[surface][pos1 == "助詞"] += 1
+    return {s for s, c in counts.items() if c[True] > c[False]}
+
+
+# An ending is kept when at least this many of the corpus's verb forms show it, and this
+# share of them inflect alike.
+_OKURIGANA = (1, 0.8)
+
+
+def okurigana(tagger, candidates, particles) -> dict[str, list[str]]:
+    """How a verb the corpus never uses (足りない, 決めますか) is read by its kana: for what
+    follows its kanji (りない), the kana that belong to the verb as written (り) and as its
+    dictionary form (りる), learned from MeCab's inflections of the corpus's own verbs
+    (借りない, 決まります).  The browser reads a kanji stretch it does not know, followed
+    by such kana, as that verb.  An ending whose first kana is a particle or an
+    particle by itself (が, で) is left out: after a noun, it is that."""
+    seen: dict[str, Counter] = defaultdict(Counter)
+    for text in candidates:
+        parsed = list(tagger(text))
+        if len(parsed) < 2:
+            continue
+        first, after = parsed[0], parsed[1].surface
+        surface, base = first.surface, first.feature.orthBase or ""
+        k = 0
+        while k < len(surface) and _KANJI.match(surface[k]):
+            k += 1
+        if not 0 < k < len(surface) or base[:k] != surface[:k]:
+            continue
+        okuri = surface[k:]
+        if okuri[0] in particles:
+            continue
+        seen[okuri + after][(okuri, base[k:])] += 1
+    out = {}
+    for key, counts in seen.items():
+        value, n = counts.most_common(1)[0]
+        if n >= _OKURIGANA[0] and n >= _OKURIGANA[1] * sum(counts.values()):
+            out[key] = list(value)
+    return out
 
 
 # A neighbour-dependent role is kept when MeCab read the word so at least this many

@@ -87,7 +87,10 @@ def test_the_offline_page_lists_the_servers_entries_for_keyword_queries(answers,
         print(f"\noffline parity (relevance, results page): {same}/{len(sets['relevance'])}")
         for q in differ:
             print(q, expected[q]["entries"][:5], offline[q]["entries"][:5])
-    assert same >= len(sets["relevance"]) - 2, differ
+    top3, differ3 = _top3(sets, expected, offline, "relevance")
+    # ぐれいす: a hiragana word MeCab reads otherwise than the corpus's words (ぐれ + いす)
+    assert top3 >= len(sets["relevance"]) - 1, differ3
+    assert same >= len(sets["relevance"]) - 1, differ
 
 
 def test_the_offline_ranking_is_the_servers_for_odd_queries(answers):
@@ -98,16 +101,18 @@ def test_the_offline_ranking_is_the_servers_for_odd_queries(answers):
 
 def test_the_offline_page_answers_the_questions_as_the_server_does(answers, capsys):
     """The offline question mode plans a question as the server does (content words by
-    each corpus word's question role, glossary concepts, the ASKED cover).  What a phone
-    cannot have is MeCab: a verb form the corpus never writes (足りない, 出せます) is split
-    otherwise, so a few questions differ; at least three in four agree."""
+    each corpus word's question role and its neighbours, the inflections and okurigana of
+    the corpus's verbs, glossary concepts, the ASKED cover).  What a phone cannot have is
+    MeCab itself: a word no corpus word spells (ぶん in hiragana) is split otherwise."""
     sets, expected, offline, _size = answers
     same, differ = _agreement(sets, expected, offline, "questions", "entries")
     top3, _ = _top3(sets, expected, offline, "questions")
     with capsys.disabled():
         print(f"offline parity (questions, results page): {same}/{len(sets['questions'])}, "
               f"top 3: {top3}")
-    assert same >= 0.85 * len(sets["questions"]), differ
+    assert same >= 0.9 * len(sets["questions"]), differ
+    # the first three entries: all but one (超えたぶん: a hiragana ぶん no corpus word spells)
+    assert top3 >= len(sets["questions"]) - 1, differ
 
 
 def test_the_offline_page_answers_the_held_out_questions_as_the_server_does(answers, capsys):
@@ -120,7 +125,8 @@ def test_the_offline_page_answers_the_held_out_questions_as_the_server_does(answ
     with capsys.disabled():
         print(f"offline parity (held-out questions, results page): {same}/"
               f"{len(sets['held_out'])}, top 3: {top3}")
-    assert same >= 0.85 * len(sets["held_out"]), differ
+    assert same >= 0.9 * len(sets["held_out"]), differ
+    assert top3 >= len(sets["held_out"]) - 1, differ
 
 
 def test_the_offline_scripts_keep_no_copy_of_the_search_tables():

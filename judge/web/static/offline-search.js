@@ -641,9 +641,16 @@
     var terms = [].concat.apply([], pq.groups), self = this, out;
     if (terms.length > 1 && !analysis.asks) {
       out = [];
+      // question.keyword: a glossary or lexicon name brings its game's wordings (先攻: 先行)
       terms.forEach(function (t) {
-        var w = self.word(t.text, false);
-        if (w) out.push({label: t.text, words: [[w, null]]});
+        var w = self.word(t.text, false), form = A.normalize(t.text).split(/\s+/).join(" ").trim();
+        if (!w) return;
+        var concept = {label: t.text, words: [[w, null]]};
+        self.b.shaping.glossary.forEach(function (g) {
+          if (g[0] !== form || (game !== null && game !== undefined && g[3] !== game)) return;
+          g[2].forEach(function (x) { var v = self.word(x, false); if (v) concept.words.push([v, g[3]]); });
+        });
+        out.push(concept);
       });
     } else out = this.concepts(terms.map(function (t) { return t.text; }).join(" "), game);
     return out.slice(0, C.MAX_CONCEPTS);
@@ -651,16 +658,23 @@
   /* question.concepts (without widen: no romaji or same-reading words offline). */
   Index.prototype.concepts = function (text, game) {
     var rest = A.normalize(text, false), out = [], self = this;
+    var inflected = this.b.shaping.inflected || {};
     var glossary = this.b.shaping.glossary.slice().sort(function (a, b) {
       return A.chars(b[0]).length - A.chars(a[0]).length;
     });
     glossary.forEach(function (g) {
-      var form = g[0], term = g[1], at;
+      var form = g[0], term = g[1], at, end;
       if (!form || (game !== null && game !== undefined && g[3] !== game)) return;
       if (/^[\x00-\x7f]*$/.test(form)) {
-        var m = new RegExp("(?<![a-z0-9])" + A.escapeRe(form) + "(?![a-z0-9])").exec(rest.toLowerCase());
+        // an English name as whole words, inflected (the pattern is question._inflected's)
+        var m = new RegExp(A.own(inflected, form) || "(?<![a-z0-9])" + A.escapeRe(form) +
+                           "(?![a-z0-9])").exec(rest.toLowerCase());
         at = m ? m.index : -1;
-      } else at = A.foldKana(rest).indexOf(form);
+        end = m ? at + m[0].length : -1;
+      } else {
+        at = A.foldKana(rest).indexOf(form);
+        end = at + form.length;
+      }
       if (at < 0) return;
       var concept = null;
       for (var i = 0; i < out.length; i++) if (out[i].label === term) { concept = out[i]; break; }
@@ -670,7 +684,7 @@
         out.push(concept);
       }
       g[2].forEach(function (x) { var w = self.word(x, false); if (w) concept.words.push([w, g[3]]); });
-      rest = rest.slice(0, at) + " " + rest.slice(at + form.length);
+      rest = rest.slice(0, at) + " " + rest.slice(end);
     });
     this.contentWords(rest).content.forEach(function (word) {
       if (out.some(function (c) { return A.normalize(word) === A.normalize(c.label); })) return;

@@ -92,6 +92,7 @@ def build(corpus: Corpus, searcher) -> dict:
     from judge.search.suggest import Vocabulary
     from judge.search.units import units_of
 
+    from . import romaji
     from .morph import vocabulary
 
     store = searcher.store
@@ -178,6 +179,8 @@ def build(corpus: Corpus, searcher) -> dict:
         # every constant and table the search's behaviour depends on (tables.py)
         "tables": tables.as_json(),
         "question_forms": form_roles(),
+        # romaji read as kana: jaconv's table, read out of jaconv (offline/romaji.py)
+        "romaji": romaji.table(),
     }
 
 

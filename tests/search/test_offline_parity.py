@@ -23,6 +23,9 @@ HELD_OUT = Path(__file__).with_name("questions_held_out.yaml")
 ODD = ["constructor", "__proto__", "game:constructor", "toString:x",
        "kind:hasOwnProperty グレイズ", '"', "「", "-", "OR", "ＱＡ－９９９",
        "グレイズ " * 40, "🃏 グレイズ", "before:2099 after:1999 プレイ"]
+# romaji a judge types on a phone (a word that matches nothing is read as kana)
+ROMAJI = ["gureizu", "noodo", "kyarakutaa", "supelu kaado", "gureizu dekimasu ka", "doroo",
+          "shoukan", "bochi"]
 NODE = shutil.which("node") or shutil.which("nodejs")
 pytestmark = pytest.mark.skipif(NODE is None, reason="Node is not installed "
                                 "(scripts/setup --test installs Debian's nodejs)")
@@ -50,6 +53,7 @@ def answers(real_searcher, real_corpus, tmp_path_factory):
                 QUESTIONS.read_text(encoding="utf-8"))["queries"]],
             "held_out": [i["q"] for i in yaml.safe_load(
                 HELD_OUT.read_text(encoding="utf-8"))["queries"]],
+            "romaji": ROMAJI,
             "odd": ODD}
     queries = [q for qs in sets.values() for q in qs]
     bundle = build(real_corpus, real_searcher)
@@ -153,3 +157,25 @@ def test_the_offline_scripts_keep_no_copy_of_the_search_tables():
                 if (n.search(text) if hasattr(n, "search") else n in text):
                     found.append(f"{script}: {name}")
     assert not found, found
+
+
+def test_the_offline_search_reads_romaji_as_the_server_does(answers):
+    """gureizu, noodo: jaconv's table, carried by the bundle (judge/offline/romaji.py)."""
+    sets, expected, offline, _size = answers
+    top3, differ = _top3(sets, expected, offline, "romaji")
+    assert top3 == len(sets["romaji"]), differ
+    assert "vision/term/グレイズ" in offline["gureizu"]["entries"][:3]
+
+
+def test_the_romaji_table_read_out_of_jaconv_converts_as_jaconv_does():
+    import random
+
+    import jaconv
+
+    from judge.offline.romaji import alphabet2kana, table
+    t = table()
+    rng = random.Random(24)
+    words = ["gureizu", "noodo", "itoh", "matcha", "n'ya", "kk", "xtsu", "shinkansen"]
+    words += ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz'-") for _ in range(rng.randint(1, 9)))
+              for _ in range(3000)]
+    assert [alphabet2kana(w, t) for w in words] == [jaconv.alphabet2kana(w) for w in words]

@@ -410,6 +410,8 @@
     if (concepts.length) {
       // Searcher.search: a question, or words that are not all in one passage: the
       // passages holding most of its content words
+      var self = this;
+      concepts.forEach(function (c) { self.widen(c, result.notices); });
       result.question = {words: concepts.map(function (c) { return c.label; }),
         left_out: asked.dropped, asks: asked.asks};
       found = this.cover(concepts, plan.excluded, filt, game, kind, limit, offset, result,
@@ -655,7 +657,42 @@
     } else out = this.concepts(terms.map(function (t) { return t.text; }).join(" "), game);
     return out.slice(0, C.MAX_CONCEPTS);
   };
-  /* question.concepts (without widen: no romaji or same-reading words offline). */
+  /* question.romaji_kana: an ASCII word read as kana, as typed and with long vowels
+   * (noodo -> のーど), by jaconv's own table (offline/romaji.py); [] when not romaji. */
+  Index.prototype.romajiKana = function (word) {
+    var R = this.b.romaji, w = word.toLowerCase(), out = [];
+    if (!R || !new RegExp(R.word).test(w) || w.length < 3) return out;
+    [w, w.replace(new RegExp(R.long_vowel, "g"), "$1-")].forEach(function (form) {
+      var text = form.length >= 2 && form.slice(-1) === "h" ? form.slice(0, -1) + R.final_h : form;
+      R.steps.forEach(function (st) { text = text.split(st[0]).join(st[1]); });
+      var kana = Array.from(text).map(function (c) {
+        c = A.own(R.chars, c) || c;
+        return R.consonants.indexOf(c) >= 0 ? "\u3063" : c;
+      }).join("");
+      if (A.isKana(kana) && kana[0] !== "\u3063" && out.indexOf(kana) < 0) out.push(kana);
+    });
+    return out;
+  };
+  /* question.widen: a concept whose words match nothing is read as kana when typed in
+   * romaji (the reading that most passages hold as written wins); not by its reading
+   * (召還 -> 召喚 needs MeCab's readings of the corpus's words). */
+  Index.prototype.widen = function (concept, notices) {
+    var self = this, best = null;
+    if (!/^[\x00-\x7f]*$/.test(concept.label) ||
+        concept.words.some(function (wg) { return !self.wordDocs(wg[0]).empty(); })) return;
+    this.romajiKana(concept.label).forEach(function (other) {
+      var w = self.word(other, false);
+      if (!w) return;
+      var found = self.wordDocs(w).members(C.EXACT_LIMIT).filter(function (d) {
+        return self.textOf(d).indexOf(w.needle) >= 0;
+      }).length;
+      if (found && (best === null || found > best[0])) best = [found, w, other];
+    });
+    if (best === null) return;
+    concept.words.push([best[1], null]);
+    notices.push("'" + concept.label + "' matches nothing; read as '" + best[2] + "'");
+  };
+  /* question.concepts */
   Index.prototype.concepts = function (text, game) {
     var rest = A.normalize(text, false), out = [], self = this;
     var inflected = this.b.shaping.inflected || {};

@@ -291,7 +291,8 @@ def _filter(pq: ParsedQuery, name: str, value: str, games: dict[str, str]) -> No
 # A game named in the words of a query (「遊戯王で融合素材は…」, "… in Gem Chronicle") is
 # what the judge asks about: the search keeps to it, as game:<id> would.  A name of one
 # or two Latin letters (v, gc) is too common a word to be read as a game.
-_MIN_NAME = 3
+_MIN_NAME = tables.GAME_NAME_MIN
+_HOLDS_WORD = re.compile(tables.HOLDS_WORD)
 
 
 def _one_unspaced(pq: ParsedQuery) -> bool:
@@ -331,8 +332,10 @@ def _named_game(pq: ParsedQuery, games: dict[str, str]) -> None:
                 continue
             at = word.index(name)
             rest = (word[:at] + " " + word[at + len(name):]).strip()
-            from .question import content_words    # MeCab: only a name inside a word
-            if not content_words(rest).content:       # 「ジェムクロニクルの」: the game itself
+            # 「ジェムクロニクルの」 (only kana particles left) is the game itself; a
+            # word beside the name holds a kanji, katakana, a letter or a digit (the
+            # offline search decides the same way, without MeCab)
+            if not _HOLDS_WORD.search(rest):
                 continue
             typed = term.text if len(term.text) != len(word) else term.text[at:at + len(name)]
             pq.groups[i] = [Term(rest)]

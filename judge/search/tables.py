@@ -78,6 +78,11 @@ FILTER_EXAMPLES = {"game": "game:{game}", "kind": "kind:qa", "card": "card:マ�
 OPEN_QUOTES = {'"': '"', "“": "”", "「": "」", "『": "』", "”": "”"}
 CONTROL = r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\ufeff]"
 SPACED_ID = r"(?<![A-Za-z])((?:QA|Q|No\.?|PR\.?)[-_]?)\s+(\d{1,4})(?![\d.])"   # ignore case
+# A game's name inside an unspaced query leaves a word beside it when what is left holds
+# more than kana particles and punctuation (「ジェムクロニクルの」 is the game itself;
+# 「ジェムクロニクルのマナ」 asks about its マナ): query._named_game and the offline parser
+HOLDS_WORD = r"[^\s\u3040-\u309f\u30fc?!、。]"
+GAME_NAME_MIN = 3           # a game's alias of one or two letters (v, gc) is a common word
 MAX_LIMIT = 500
 KINDS = ["rule", "qa", "term", "card"]
 # a query that is an id (an entry id, QA-337, No.75, PR.001, 6.5.3): ignore case

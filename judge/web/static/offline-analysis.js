@@ -12,6 +12,7 @@
   "use strict";
 
   var T = null;                     // the search's tables (judge/search/tables.py)
+  var HOLDS_WORD = null;
   var EXTRA_RE, KANA_LO, KANA_HI, KANA_SHIFT, SMALL_RE, SMALL = {}, PIECE, PIECE_KINDS,
     KATA_RUN, KATAKANA_TEST, MAX_QUERY_CHARS, MAX_TERMS, CONTROL, CONTROL_TEST, SPACED_ID, FILTER_PREFIX,
     DASHES, QA_PATTERN, CARD_NUMBER_PATTERN, HIRAGANA_FOLDED, ALL_KANA, KANJI;
@@ -40,6 +41,7 @@
                "(?<ja>[" + ja + "]+(?:\\s+[" + ja + "]+)*)"]).join("|"), "gu");
     KATA_RUN = new RegExp(T.KATAKANA_RUN, "g");
     KANJI = new RegExp(T.KANJI, "u");
+    HOLDS_WORD = new RegExp(T.HOLDS_WORD);
     MAX_QUERY_CHARS = T.MAX_QUERY_CHARS; MAX_TERMS = T.MAX_TERMS;
     CONTROL = new RegExp(T.CONTROL, "g"); CONTROL_TEST = new RegExp(T.CONTROL);
     SPACED_ID = new RegExp(T.SPACED_ID, "gi");
@@ -456,6 +458,7 @@
       pendingOr = false;
     });
     if (pendingOr) dropped.push("OR");
+    namedGame(pq, games);
     if (dropped.length) pq.notices.push("ignored (nothing to search for): " + dropped.join(" ").slice(0, 60));
     var count = 0;
     pq.groups.forEach(function (g) { count += g.length; });
@@ -475,6 +478,54 @@
       pq.notices.push("a query needs at least one word to look for, not only words to leave out");
     pq.empty = !pq.groups.length && !hasFilters;
     return pq;
+  }
+
+  /* query._named_game: a game's title or alias typed among the words is its game:
+   * filter, when other words remain (「遊戯王の融合素材…」, "… in Gem Chronicle"). */
+  function ascii(text) { return /^[\x00-\x7f]*$/.test(text); }
+  function namedGame(pq, games) {
+    var terms = [];
+    pq.groups.forEach(function (g) { g.forEach(function (t) { terms.push(t); }); });
+    var unspaced = terms.length === 1 && !terms[0].phrase && !ascii(terms[0].text);
+    if (pq.games.length || !(terms.length > 1 || unspaced) || pq.groups.length !== terms.length) return;
+    var names = Object.keys(games).filter(function (k) { return k.length >= T.GAME_NAME_MIN; });
+    names = names.map(function (k, i) { return [k, i]; })
+      .sort(function (a, b) { return b[0].length - a[0].length || a[1] - b[1]; })
+      .map(function (x) { return x[0]; });
+    if (!names.length) return;
+    var words = terms.map(function (t) { return t.text.normalize("NFKC").toLowerCase(); });
+    var found = null, size, i;
+    for (size = 3; size >= 1; size--) {
+      for (i = 0; i + size <= words.length; i++) {
+        var joined = words.slice(i, i + size).join(" ");
+        if (own(games, joined) && joined.length >= T.GAME_NAME_MIN && words.length > size &&
+            !terms.slice(i, i + size).some(function (t) { return t.phrase; }))
+          found = found || [joined, terms.slice(i, i + size).map(function (t) { return t.text; }).join(" "), i, i + size];
+      }
+    }
+    if (found) pq.groups.splice(found[2], found[3] - found[2]);
+    else {
+      for (i = 0; i < terms.length; i++) {
+        var term = terms[i], word = words[i];
+        if (term.phrase || ascii(word) || own(games, word)) continue;
+        var name = null;
+        for (var j = 0; j < names.length; j++) {
+          if (!ascii(names[j]) && word.indexOf(names[j]) >= 0 && word.length > names[j].length) { name = names[j]; break; }
+        }
+        if (name === null) continue;
+        var at = word.indexOf(name);
+        var rest = strip(word.slice(0, at) + " " + word.slice(at + name.length));
+        if (!HOLDS_WORD.test(rest)) continue;
+        var typed = term.text.length !== word.length ? term.text : term.text.slice(at, at + name.length);
+        pq.groups[i] = [{text: rest, phrase: false}];
+        found = [name, typed, i, i + 1];
+        break;
+      }
+    }
+    if (found) {
+      pq.games.push(games[found[0]]);
+      pq.notices.push(found[1] + " names a game: searched in that game only");
+    }
   }
 
   function termText(t) { return t.phrase ? '"' + t.text + '"' : t.text; }

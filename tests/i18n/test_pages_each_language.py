@@ -75,7 +75,13 @@ def test_an_english_page_has_no_japanese_label(client, url):
 AT_MOST = 5
 
 
-@pytest.mark.parametrize("url", PAGES)
+# and a few more an English reader meets: the home page, an empty search and its tips,
+# a long rule with its clauses, an undated text, the list of scenarios, the offline page
+MORE_EN = ["/search", "/search?q=zzzzqqq", "/entry/vision/rule/6.5", "/entry/yugioh/rule/ritual",
+           "/board/scenarios", "/offline/search"]
+
+
+@pytest.mark.parametrize("url", PAGES + MORE_EN)
 def test_an_english_page_shows_japanese_only_as_marked_quotations(client, url):
     html = client.get(url + ("&" if "?" in url else "?") + "lang=en").get_data(as_text=True)
     left = japanese_outside_quotations(html, REPLAY_PARTS)

@@ -103,8 +103,10 @@ def _template_gettext(eval_ctx, string: str, **variables) -> str:
 
 
 _JA = "\u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff01-\uff9f"
-# a run of Japanese: its brackets, and a digit or Latin letter inside it (【自分ターン1枚制限】)
-JAPANESE_RUN = re.compile(f"[{_JA}](?:[{_JA}0-9A-Za-z・]*[{_JA}])?")
+# a run of Japanese: its brackets, a digit or Latin letter inside it (【自分ターン1枚制限】),
+# and a space between two Japanese words (第２章 戦闘上のルール)
+_WORD = f"[{_JA}]+(?:[0-9A-Za-z]+[{_JA}]+)*"
+JAPANESE_RUN = re.compile(f"{_WORD}(?: {_WORD})*")
 
 
 def quoted_ja(text) -> Markup:

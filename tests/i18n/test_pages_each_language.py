@@ -117,3 +117,18 @@ def test_the_replay_parts_left_aside_are_counted(client, capsys):
         with capsys.disabled():
             print(f"\n{url}: {len(everything) - len(outside)} Japanese words in the replay's "
                   f"step log and boards, {len(outside)} elsewhere", end="")
+
+
+def test_an_english_text_quoting_japanese_marks_each_run():
+    """quoted_ja: the Japanese words of a note or reason in English as quotations; on a
+    Japanese page, the text escaped and nothing more."""
+    from judge.web import create_app
+    from judge.web.i18n import quoted_ja
+    app = create_app({"TESTING": True})
+    note = "かち is a misprint of から <b>"
+    with app.test_request_context("/?lang=en"):
+        assert str(quoted_ja(note)) == ('<span lang="ja">かち</span> is a misprint of '
+                                        '<span lang="ja">から</span> &lt;b&gt;')
+        assert str(quoted_ja("第２章 戦闘上のルール")) == '<span lang="ja">第２章 戦闘上のルール</span>'
+    with app.test_request_context("/?lang=ja"):
+        assert str(quoted_ja(note)) == "かち is a misprint of から &lt;b&gt;"

@@ -234,7 +234,7 @@ OPTION_TERMS = {"kind": "kind", "type": "kind", "target_kind": "kind", "position
 def game_spec(game) -> dict:
     """What the board form needs to know about a game: zones, fields, actions, phases."""
     from judge.engine.match import game_package
-    from judge.i18n import Term, gettext
+    from judge.i18n import Term, gettext, render
 
     from .boardview import counter_label, term_text, zone_label
     package = game_package(game)
@@ -251,13 +251,15 @@ def game_spec(game) -> dict:
         # one choice a value, in the game's own word (攻撃表示), not every spelling; the
         # value itself is what the form sends, never shown to the reader
         if f.choices:
-            return [[value, word] for value, word in f.choices]
+            # a word may be a message of the game's catalogue (Vision's target kinds)
+            return [[value, render(word)] for value, word in f.choices]
         return [[o, label(name, o)] for o in f.options]
 
     def fields(specs) -> dict:
         return {name: {"kind": f.kind, "required": f.required, "options": list(f.options),
                        "choices": choices(name, f),
-                       **({"option_labels": {o: option_label(name, o) for o in f.options}}
+                       **({"option_labels": {**{o: option_label(name, o) for o in f.options},
+                                             **dict(choices(name, f) if f.choices else ())}}
                           if f.options else {}),
                        "doc": doc(f.doc), "label": label("field", name)}
                 for name, f in specs.items()}
@@ -268,6 +270,10 @@ def game_spec(game) -> dict:
         said = term_text(game.name, name, value)
         if said == str(value) and name in OPTION_TERMS:
             said = term_text(game.name, OPTION_TERMS[name], value)
+        if said == str(value):
+            # a value that names a card's field (a skill's type: passive, the card's
+            # passive skills), in the game's word for that field
+            said = term_text(game.name, "field", value)
         return said
 
     return {

@@ -88,10 +88,11 @@ def build(corpus: Corpus, searcher) -> dict:
     from judge.search.indexer import _day
     from judge.search import tables
     from judge.search.question import form_roles
-    from judge.search.shaping import exact_names, held_text, offline_tables
+    from judge.search.shaping import exact_names, held_text
     from judge.search.suggest import Vocabulary
     from judge.search.units import units_of
 
+    from . import romaji
     from .morph import vocabulary
 
     store = searcher.store
@@ -174,11 +175,24 @@ def build(corpus: Corpus, searcher) -> dict:
         "games": {"ids": list(corpus.game_ids), "aliases": alias_table(corpus.games)},
         "vocab": Vocabulary.from_corpus(corpus).names,
         "morph": vocabulary(morph_texts, _typed_whole(corpus)),
-        "shaping": offline_tables(corpus),
+        "shaping": _shaping(corpus),
         # every constant and table the search's behaviour depends on (tables.py)
         "tables": tables.as_json(),
         "question_forms": form_roles(),
+        # romaji read as kana: jaconv's table, read out of jaconv (offline/romaji.py)
+        "romaji": romaji.table(),
     }
+
+
+def _shaping(corpus) -> dict:
+    """The results page's tables (shaping.offline_tables), and each English glossary
+    name's pattern as a question finds it (whole words, inflected: pierce, piercing)."""
+    from judge.search.question import _inflected
+    from judge.search.shaping import offline_tables
+    out = offline_tables(corpus)
+    out["inflected"] = {g[0]: _inflected(g[0]) for g in out["glossary"]
+                        if g[0] and g[0].isascii()}
+    return out
 
 
 def _typed_whole(corpus) -> list[str]:

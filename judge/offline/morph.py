@@ -13,9 +13,13 @@ likeliest split into known surfaces; a word the corpus never uses matches no mor
 """
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 
 from judge.search import analysis as an
+from judge.search import tables
+
+_KANJI = re.compile(tables.KANJI)
 
 
 def vocabulary(texts, names=()) -> dict:
@@ -29,6 +33,8 @@ def vocabulary(texts, names=()) -> dict:
     seen: dict[str, Counter] = defaultdict(Counter)
     roles: dict[str, Counter] = defaultdict(Counter)
     kata: dict[str, list[str]] = {}
+    lemmas: set[str] = set()
+    said: list[list[tuple[str, str, tuple]]] = []     # each run's words: surface, pos1, role
     tagger = an._tagger()
     for text in texts:
         for p in an.pieces(an.normalize(text, fold_kana=False)):
@@ -38,13 +44,24 @@ def vocabulary(texts, names=()) -> dict:
             at = 0
             for m in an._KATAKANA_RUN.finditer(run):
                 if m.start() > at:
-                    _note(tagger, run[at:m.start()], seen, roles)
+                    _note(tagger, run[at:m.start()], seen, roles, lemmas, said=said)
                 word = m.group()
                 if word not in kata:
                     kata[word] = _katakana(tagger, word)
                 at = m.end()
             if at < len(run):
-                _note(tagger, run[at:], seen, roles)
+                _note(tagger, run[at:], seen, roles, lemmas, said=said)
+    # A question inflects the corpus's verbs in ways its texts never write (足りない,
+    # 選べますか, 決まりますか): every form MeCab reads of each inflecting word the corpus
+    # uses, learned as the corpus's own words are (once each: a rare word to the split).
+    inflected: dict[str, Counter] = defaultdict(Counter)
+    forms: list = []
+    candidates = inflections(tagger, lemmas)
+    for text in candidates:
+        _note(tagger, text, inflected, roles, None, first_only=True, said=forms)
+    for surface, counts in inflected.items():
+        if surface not in seen:
+            seen[surface][counts.most_common(1)[0][0]] = 1
     words = {}
     for surface, counts in seen.items():
         (content, base), _ = counts.most_common(1)[0]
@@ -71,7 +88,123 @@ def vocabulary(texts, names=()) -> dict:
         for p in an.pieces(text):
             if p.kind == "ja" and p.text not in runs:
                 runs[p.text] = [[s, b] if b else [s] for s, b in an._words(p.text)]
-    return {"words": words, "kata": {k: v for k, v in kata.items() if any(v)}, "runs": runs}
+    pos, context = _contexts(said, roles, forms)
+    return {"words": words, "kata": {k: v for k, v in kata.items() if any(v)}, "runs": runs,
+            "pos": pos, "context": context, "okurigana": okurigana(tagger, candidates, _particles(said))}
+
+
+def _particles(said) -> set[str]:
+    """The words MeCab reads as particles (助詞) in most of their uses in the corpus."""
+    counts: dict[str, Counter] = defaultdict(Counter)
+    for run in said:
+        for surface, pos1, _role_ in run:
+            counts[surface][pos1 == "助詞"] += 1
+    return {s for s, c in counts.items() if c[True] > c[False]}
+
+
+# An ending is kept when at least this many of the corpus's verb forms show it, and this
+# share of them inflect alike.
+_OKURIGANA = (1, 0.8)
+
+
+def okurigana(tagger, candidates, particles) -> dict[str, list[str]]:
+    """How a verb the corpus never uses (足りない, 決めますか) is read by its kana: for what
+    follows its kanji (りない), the kana that belong to the verb as written (り) and as its
+    dictionary form (りる), learned from MeCab's inflections of the corpus's own verbs
+    (借りない, 決まります).  The browser reads a kanji stretch it does not know, followed
+    by such kana, as that verb.  An ending whose first kana is a particle or an
+    particle by itself (が, で) is left out: after a noun, it is that."""
+    seen: dict[str, Counter] = defaultdict(Counter)
+    for text in candidates:
+        parsed = list(tagger(text))
+        if len(parsed) < 2:
+            continue
+        first, after = parsed[0], parsed[1].surface
+        surface, base = first.surface, first.feature.orthBase or ""
+        k = 0
+        while k < len(surface) and _KANJI.match(surface[k]):
+            k += 1
+        if not 0 < k < len(surface) or base[:k] != surface[:k]:
+            continue
+        okuri = surface[k:]
+        if okuri[0] in particles:
+            continue
+        seen[okuri + after][(okuri, base[k:])] += 1
+    out = {}
+    for key, counts in seen.items():
+        value, n = counts.most_common(1)[0]
+        if n >= _OKURIGANA[0] and n >= _OKURIGANA[1] * sum(counts.values()):
+            out[key] = list(value)
+    return out
+
+
+# A neighbour-dependent role is kept when MeCab read the word so at least this many
+# times, and in at least this share of its uses between such neighbours.
+_SUPPORT = (3, 2 / 3)
+_CLOSED = ("助詞", "助動詞")
+
+
+def _matters(role: tuple[str, str]):
+    """What of a role changes a question's plan: the content word it adds, or whether
+    it is a word that asks (tables.ASKING_JA); a skipped word and one dropped are alike."""
+    from judge.search.question import ASKING_JA
+    kind, form = role
+    return form if kind == "content" else ("asks" if form in ASKING_JA else None)
+
+
+def _encoded(role: tuple[str, str]):
+    """A role as the bundle writes it: 0 skipped, a string the label it is dropped as,
+    [form] a content word read as form."""
+    kind, form = role
+    return 0 if kind == "skip" else form if kind == "dropped" else [form]
+
+
+def _contexts(said, roles, forms) -> tuple[dict, dict]:
+    """Where a word's role in a question depends on its neighbours (使い is the noun in
+    魔法使い and the verb before ます or 終わる; 値 a suffix after a noun; 同じ content
+    before なら, a pre-noun adjectival before a noun), as MeCab read the corpus:
+    ``pos`` each word's commonest part of speech (a particle's or auxiliary's: itself), ``context`` {word: {key: role}} with
+    the keys ``<prev>next``, ``>next`` and ``<prev`` (the neighbours' parts of speech,
+    "" at a run's edge), only where the role differs from the word's own (``words``)
+    and from what a shorter key already says; the browser tries them in this order.
+    ``forms``: the inflections' words, for their parts of speech only."""
+    counts: dict[str, Counter] = defaultdict(Counter)
+    for run in said:
+        for surface, pos1, _role_ in run:
+            counts[surface][pos1] += 1
+    # a particle or an auxiliary is its own class (より is a verb after に, not after の)
+    pos = {s: s if c.most_common(1)[0][0] in _CLOSED else c.most_common(1)[0][0]
+           for s, c in counts.items()}
+    for run in forms:
+        for surface, pos1, _role_ in run:
+            pos.setdefault(surface, pos1)
+    seen: dict[str, dict[str, Counter]] = defaultdict(lambda: defaultdict(Counter))
+    for run in said:
+        classes = [""] + [pos[s] for s, _p, _r in run] + [""]
+        for i, (surface, _pos1, role) in enumerate(run):
+            if len(roles[surface]) < 2:
+                continue
+            before, after = "<" + classes[i], ">" + classes[i + 2]
+            for key in (before + after, after, before):
+                seen[surface][key][role] += 1
+    context: dict[str, dict] = {}
+    for surface, keys in seen.items():
+        own = _role(roles[surface])
+        chosen: dict[str, tuple] = {}
+        for key in sorted(keys, key=lambda k: (k.count("<") + k.count(">"), k)):
+            if key.count("<") + key.count(">") == 2:
+                after = key[key.index(">"):]
+                before = key[:key.index(">")]
+                fallback = chosen.get(after) or chosen.get(before) or own
+            else:
+                fallback = own
+            role, n = keys[key].most_common(1)[0]
+            if (_matters(role) != _matters(fallback) and n >= _SUPPORT[0]
+                    and n >= _SUPPORT[1] * sum(keys[key].values())):
+                chosen[key] = role
+        if chosen:
+            context[surface] = {k: _encoded(r) for k, r in chosen.items()}
+    return pos, context
 
 
 def _role(counts: Counter) -> tuple[str, str]:
@@ -84,15 +217,73 @@ def _role(counts: Counter) -> tuple[str, str]:
     return counts.most_common(1)[0][0]
 
 
-def _note(tagger, text: str, seen, roles) -> None:
+def _note(tagger, text: str, seen, roles, lemmas, first_only: bool = False,
+          said=None) -> None:
     from judge.search.question import role
+    run = []
+    if said is not None:
+        said.append(run)
     for w in tagger(text):
-        roles[w.surface][role(w)] += 1
+        if first_only and w.surface in roles:
+            break
+        r = role(w)
+        roles[w.surface][r] += 1
+        run.append((w.surface, w.feature.pos1, r))
         pos1 = w.feature.pos1
         content = 0 if pos1 in an._SKIP_POS else 1
         base = w.feature.orthBase if pos1 in an._INFLECTING else None
         base = base if base and base != w.surface else ""
         seen[w.surface][(content, base)] += 1
+        if lemmas is not None and pos1 in an._INFLECTING and w.feature.cType not in (None, "*"):
+            lemmas.add(w.feature.orthBase or w.surface)
+        if first_only:
+            break
+
+
+# What follows a verb's or adjective's stem in a question: negative, polite, past,
+# conditional, potential, passive and causative endings (MeCab decides what each
+# candidate form is; a candidate it reads otherwise adds nothing).
+_ENDINGS = ["ない", "ます", "た", "だ", "て", "で", "ば", "る", "れる", "られる", "せる",
+            "させる", "う", "よう", "ず", "たら"]
+_STEM_TAILS = ["", "っ", "ん", "い", "く", "かっ", "けれ"]
+
+
+def inflections(tagger, lemmas) -> list[str]:
+    """Candidate inflected forms of each lemma whose first word MeCab reads as a form of
+    it (or of its potential verb: 出す -> 出せる): the lemma's stem, a kana of its last
+    kana's row (決ま|ら り る れ ろ) or a tail of the stem, and an ending."""
+    out = []
+    for lemma in sorted(lemmas):
+        stem = lemma[:-1]
+        if not stem:
+            continue
+        for tail in [*_row(lemma[-1]), *_STEM_TAILS]:
+            for ending in _ENDINGS:
+                text = stem + tail + ending
+                first = next(iter(tagger(text)), None)
+                f = first.feature if first is not None else None
+                if (f is not None and f.pos1 in an._INFLECTING and first.surface.startswith(stem)
+                        and (f.orthBase or "").startswith(stem)):
+                    out.append(text)
+    return out
+
+
+def _row(kana: str) -> list[str]:
+    """The hiragana of a kana's row of the syllabary (る: ら り る れ ろ; う: あ い う え お わ),
+    by their Unicode names (HIRAGANA LETTER RA ...)."""
+    import unicodedata
+
+    def consonant(c: str) -> str | None:
+        name = unicodedata.name(c, "")
+        if not name.startswith("HIRAGANA LETTER ") or "SMALL" in name:
+            return None
+        return name.split()[-1][:-1]
+
+    own = consonant(kana)
+    if own is None:
+        return []
+    row = [c for c in map(chr, range(0x3041, 0x3097)) if consonant(c) == own]
+    return row + (["わ"] if own == "" else [])
 
 
 def _katakana(tagger, word: str) -> list[str]:

@@ -204,6 +204,8 @@ def parse(raw: str, games: dict[str, str] | None = None) -> ParsedQuery:
         pending_or = False
     if pending_or:
         dropped.append("OR")
+    if not pq.games and len(pq.terms) > 1 or not pq.games and _one_unspaced(pq):
+        _named_game(pq, games)
     if dropped:
         shown = " ".join(dropped)[:60]
         pq.notices.append(msg("ignored (nothing to search for): {shown}", shown=shown))
@@ -284,6 +286,62 @@ def _filter(pq: ParsedQuery, name: str, value: str, games: dict[str, str]) -> No
             pq.before = min(pq.before, day) if pq.before else day
         else:
             pq.after = max(pq.after, day) if pq.after else day
+
+
+# A game named in the words of a query (「遊戯王で融合素材は…」, "… in Gem Chronicle") is
+# what the judge asks about: the search keeps to it, as game:<id> would.  A name of one
+# or two Latin letters (v, gc) is too common a word to be read as a game.
+_MIN_NAME = 3
+
+
+def _one_unspaced(pq: ParsedQuery) -> bool:
+    terms = pq.terms
+    return len(terms) == 1 and not terms[0].phrase and not terms[0].text.isascii()
+
+
+def _named_game(pq: ParsedQuery, games: dict[str, str]) -> None:
+    """Take a game's title or alias typed among a query's words as its game: filter.
+
+    Only when other words remain to search for: 「ジェムクロニクル」 alone looks for the
+    game's own pages.  Latin names count as whole words (a run of up to three: "gem
+    chronicle"); a Japanese name also inside an unspaced question
+    (「ジェムクロニクルでマナは…」), its particle left for the question's analysis."""
+    names = sorted((k for k in games if len(k) >= _MIN_NAME), key=len, reverse=True)
+    if not names or len(pq.groups) != len(pq.terms):      # an OR keeps every word
+        return
+    words = [unicodedata.normalize("NFKC", t.text).lower() for t in pq.terms]
+    found: tuple[str, str, int, int] | None = None           # name, typed, first, last
+    for size in (3, 2, 1):
+        for i in range(len(words) - size + 1):
+            joined = " ".join(words[i:i + size])
+            if (joined in games and len(joined) >= _MIN_NAME and len(words) > size
+                    and not any(t.phrase for t in pq.terms[i:i + size])):
+                typed = " ".join(t.text for t in pq.terms[i:i + size])
+                found = found or (joined, typed, i, i + size)
+    if found:
+        name, typed, first, last = found
+        del pq.groups[first:last]
+    else:
+        for i, (term, word) in enumerate(zip(pq.terms, words)):
+            if term.phrase or word.isascii() or word in games:
+                continue
+            name = next((n for n in names if not n.isascii() and n in word
+                         and len(word) > len(n)), None)
+            if name is None:
+                continue
+            at = word.index(name)
+            rest = (word[:at] + " " + word[at + len(name):]).strip()
+            from .question import content_words    # MeCab: only a name inside a word
+            if not content_words(rest).content:       # 「ジェムクロニクルの」: the game itself
+                continue
+            typed = term.text if len(term.text) != len(word) else term.text[at:at + len(name)]
+            pq.groups[i] = [Term(rest)]
+            found = (name, typed, i, i + 1)
+            break
+    if found:
+        pq.games.append(games[found[0]])
+        pq.notices.append(msg("{name} names a game: searched in that game only",
+                              name=found[1]))
 
 
 def _example(name: str, games: dict[str, str]) -> str:

@@ -192,10 +192,30 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
     for word in analysis.content:
         if any(normalize(word) == normalize(c.label) for c in out):
             continue
+        # a name that is a verb (倒す, 打つ) is typed inflected (倒しても, 打てる?):
+        # found by the dictionary form MeCab gives the content word
+        named = by_form.get(normalize(word)) or by_form.get(normalize(_lemma(word)))
+        if named:
+            for term, wordings, term_game in named:
+                concept = next((c for c in out if c.label == term), None)
+                if concept is None:
+                    concept = Concept(term, [(w, None) for w in [Word.of(term)] if w])
+                    out.append(concept)
+                concept.words += [(w, term_game) for w in (Word.of(x) for x in wordings)
+                                  if w]
+            continue
         w = Word.of(word)
         if w is not None:
             out.append(Concept(word, [(w, None)]))
     return out, analysis
+
+
+def _lemma(word: str) -> str:
+    """A verb's lemma beneath its potential form (打てる -> 打つ, 出せる -> 出す), or ""."""
+    words = list(_tagger()(word))
+    if len(words) != 1 or words[0].feature.pos1 not in _INFLECTING:
+        return ""
+    return (words[0].feature.lemma or "").split("-")[0]
 
 
 def _inflected(form: str) -> str:

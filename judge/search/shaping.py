@@ -25,6 +25,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from judge.common.lru import LRU
+from judge.corpus.model import plain_text
 from judge.corpus.lexicon import searched_names
 from judge.corpus.present import date_known
 from judge.i18n import render
@@ -164,8 +165,9 @@ def expansions(corpus, query: str, game: str | None = None) -> list[tuple[str, s
                for other in forms):
             continue
         if form.isascii():
-            # an English name is whole words: "set" is not in "reset", "lp" not in "help"
-            whole = re.compile(rf"(?<![a-z0-9]){re.escape(form)}(?![a-z0-9])")
+            # an English name is whole words: "set" is not in "reset", "lp" not in "help";
+            # a plural is the name too ("spell cards", "fusion materials")
+            whole = re.compile(rf"(?<![a-z0-9]){re.escape(form)}(?:e?s)?(?![a-z0-9])")
             spans = [m.span() for m in whole.finditer(normal)]
         else:
             spans = [m.span() for m in re.finditer(re.escape(form), normal)]
@@ -313,25 +315,45 @@ def _current_first(group: Group, corpus) -> None:
     entry = corpus.entries.get(hit["id"])
     if entry is None or entry.status == "withdrawn" or not entry.revisions:
         return
-    from .highlight import snippet
     from .units import unit_text
     number = entry.revisions[0].number
     clause = hit.get("clause")
-    text = unit_text(entry, number, clause) if clause else ""
-    if not text:
-        clause, text = None, unit_text(entry, number, None)
+    if clause and entry.kind != "card":
+        # the clause's own text (what units_of would make of this one clause, without
+        # making every unit of every revision of the entry)
+        raw = entry.revisions[0].clauses.get(clause)
+        text = plain_text(raw) if raw else ""
+    else:
+        text = unit_text(entry, number, clause) if clause else ""
     current = dict(hit)
-    current.pop("_hit", None)
+    if text:
+        current["_hit"] = _Snippet(lambda: text)
+    else:
+        # the entry's text: cut only if the group is shown (most are not)
+        clause = None
+        current["_hit"] = _Snippet(lambda: unit_text(entry, number, None))
     url = _REV.sub("", hit["url"]).split("#")[0]
     current.update({"revision": number, "current": True, "clause": clause,
                     "url": url + (f"#{clause}" if clause else ""),
                     "date": (str(entry.revisions[0].date) if entry.revisions[0].date
                              else None), "date_known": date_known(entry.revisions[0]),
-                    "snippet": snippet(text, []),
+                    "snippet": None,
                     "old_wording": {"revision": hit["revision"], "url": hit["url"],
                                     "clause": hit.get("clause")}})
     group.old.insert(0, hit)
     group.best = current
+
+
+class _Snippet:
+    """The snippet of a hit made here (no words marked), cut when it is shown."""
+
+    def __init__(self, text_of):
+        self._text_of = text_of
+
+    @property
+    def snippet(self) -> str:
+        from .highlight import snippet
+        return snippet(self._text_of(), [])
 
 
 def _partial(searcher, query: str, game, kind, search) -> tuple[list[str], str, dict | None]:

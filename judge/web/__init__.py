@@ -75,7 +75,10 @@ def create_app(config: dict | None = None) -> Flask:
     app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": False, "ensure_ascii": False}
     i18n.init_app(app)
     from . import boardhtml          # the board and step log _replay.html draws
-    app.jinja_env.globals.update(draw_board=boardhtml.board, draw_steps=boardhtml.steps)
+    app.jinja_env.globals.update(draw_board=boardhtml.board, draw_steps=boardhtml.steps,
+                                 draw_conclusion=boardhtml.conclusion,
+                                 draw_verdict=boardhtml.verdict,
+                                 draw_run_block=boardhtml.run_block)
     _template_cache(app)
     services.init_app(app)
     security.init_app(app)

@@ -13,7 +13,44 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
-from .i18n import _translations, code_spans
+from judge.i18n import N_
+
+from .i18n import _translations, code_spans, short_code_spans
+
+# The catalogue's words drawn here, marked for extraction: Babel does not look inside
+# f-strings, where they are looked up (``t(…)``) at drawing time.
+WORDS = (
+    N_("%(count)s枚"),
+    N_("この再現が頼る解釈:"),
+    N_("エンジン"),
+    N_("ターン"),
+    N_("ダメージ"),
+    N_("プレイヤー"),
+    N_("ライフ"),
+    N_("ルール文が沈黙・曖昧なため、エンジンが解釈で処理した手順"),
+    N_("一致"),
+    N_("不一致"),
+    N_("不可"),
+    N_("公式回答"),
+    N_("勝利"),
+    N_("勝者"),
+    N_("手番"),
+    N_("手順"),
+    N_("手順はありません（行動のない盤面）。"),
+    N_("手順を見る"),
+    N_("枚"),
+    N_("照合した項目"),
+    N_("照合する答えはありません"),
+    N_("照合元:"),
+    N_("結果"),
+    N_("結論"),
+    N_("解釈"),
+    N_("項目"),
+    N_("（うち名前のないカード %(count)s枚）"),
+    N_("（改訂%(n)s・旧版）"),
+    N_("%(checked)s 項目中 %(failed)s 項目が公式回答と異なります"),
+    N_("エンジンの結果は公式回答どおりです（%(checked)s 項目）"),
+)
 
 
 def _t():
@@ -165,4 +202,109 @@ def steps(items, cite, link) -> Markup:
                        f'{code_spans(s.get("reason", ""))}</p>\n')
         out.append("  </li>\n")
     out.append("</ol>")
+    return Markup("".join(out))
+
+
+def _tr(t, text: str, **values) -> Markup:
+    """A catalogue string with its values, as the templates' ``_()`` writes it: the
+    translation trusted, each value escaped."""
+    return Markup(t(text)) % values if values else Markup(t(text))
+
+
+def _rule_code(v) -> str:
+    clause = f'#{_e(v["clause"])}' if v.get("clause") else ""
+    return f'<code>{_e(v.get("rule"))}{clause}</code>'
+
+
+def conclusion(v, link=None) -> Markup:
+    """The engine's verdict in one line (judge.engine.verdict); a refusal shows the
+    sentence that refuses it, or the interpretation and its reason."""
+    if not (v and v.get("text")):
+        return Markup("")
+    from .viewmodels import step_link
+    t = _t()
+    kind = v.get("kind")
+    out = [f'\n<div class="conclusion {_e(kind)}" role="status">\n'
+           f'  <p class="conclusion-line"><strong class="conclusion-label">{t("結論")}</strong> '
+           f'{_e(v["text"])}'
+           + (f' <a class="small" href="{_e(link)}">{t("手順を見る")}</a>' if link else "")
+           + '</p>\n  ']
+    if kind in ("refused", "failed") and v.get("rule"):
+        href = _e(step_link(v))
+        if v.get("interpretation"):
+            out.append(f'\n  <p class="conclusion-why small"><span class="badge interp">'
+                       f'{t("解釈")}</span> {short_code_spans(v.get("reason"), 160)} '
+                       f'<a href="{href}">{_rule_code(v)}</a></p>\n  \n  ')
+        else:
+            out.append(f'\n  <p class="conclusion-why small"><a href="{href}">{_rule_code(v)}'
+                       f'</a>「{_e(v.get("quote"))}」</p>\n  ')
+    out.append("\n</div>\n")
+    return Markup("".join(out))
+
+
+def _json(value) -> str:
+    from flask import current_app
+    from jinja2.utils import htmlsafe_json_dumps
+    return str(htmlsafe_json_dumps(value, dumps=current_app.json.dumps))
+
+
+def verdict(v) -> Markup:
+    """The check against the ruling: match, mismatch or nothing to check, with the table
+    of the paths checked (in the reader's words) and where the expectation comes from."""
+    from judge.app.replays import verdict_words
+    t = _t()
+    v = verdict_words(v)
+    status = v.get("status")
+    out = [f'\n<div class="verdict {_e(status)}" role="status">\n  <p class="verdict-head">\n  ']
+    if status == "match":
+        out.append(f'<span class="sym" aria-hidden="true">✓</span> <strong>{t("一致")}</strong> '
+                   + str(_tr(t, "エンジンの結果は公式回答どおりです（%(checked)s 項目）",
+                         checked=v.get("checked"))) + "\n  ")
+    elif status == "mismatch":
+        out.append(f'<span class="sym" aria-hidden="true">✗</span> <strong>{t("不一致")}</strong> '
+                   + str(_tr(t, "%(checked)s 項目中 %(failed)s 項目が公式回答と異なります",
+                         checked=v.get("checked"), failed=v.get("failed"))) + "\n  ")
+    else:
+        out.append(f'<span class="sym" aria-hidden="true">–</span> {t("照合する答えはありません")}'
+                   "\n  ")
+    out.append("\n  </p>\n  ")
+    rows = v.get("rows")
+    if rows:
+        out.append(f'\n  <details class="checks-detail"><summary>{t("照合した項目")} ({len(rows)})'
+                   f'</summary>\n  <table class="checks">\n    <thead><tr><th scope="col">'
+                   f'{t("項目")}</th><th scope="col">{t("公式回答")}</th><th scope="col">'
+                   f'{t("エンジン")}</th><th scope="col"><span class="visually-hidden">'
+                   f'{t("結果")}</span></th></tr></thead>\n    <tbody>\n    ')
+        for r in rows:
+            label = f'{_e(r["label"])} ' if r.get("label") else ""
+            expected = (_e(r["expected_text"]) if r.get("expected_text")
+                        else _json(r.get("expected")))
+            actual = _e(r["actual_text"]) if r.get("actual_text") else _json(r.get("actual"))
+            ok = r.get("ok")
+            out.append(f'\n      <tr class="{"ok" if ok else "bad"}"><th scope="row">{label}'
+                       f'<code class="small">{_e(r.get("path"))}</code></th><td>{expected}</td>'
+                       f'<td>{actual}</td><td>{"✓" if ok else "✗"}</td></tr>\n    ')
+        out.append("\n    </tbody>\n  </table>\n  </details>\n  ")
+    out.append("\n  ")
+    if v.get("source"):
+        out.append(f'<p class="small muted">{t("照合元:")} '
+                   f'{_e(v.get("source_text") or v["source"])}</p>')
+    out.append("\n</div>")
+    return Markup("".join(out))
+
+
+def run_block(run, prefix: str = "", lead: bool = True) -> Markup:
+    """One run: its conclusion (with ``lead``), the step log, the check against the
+    ruling, the board before and after, and the interpretations it relies on."""
+    from .viewmodels import step_citation, step_link
+    t = _t()
+    d = run.data
+    items = d.get("steps") or []
+    out = ["\n", conclusion(run.verdict) if lead else "",
+           f'\n<h3 class="steps-title">{t("手順")} ({len(items)})</h3>\n',
+           steps(items, step_citation, step_link), "\n", verdict(run.verdict),
+           '\n<div class="boards">\n', board(run.before), "\n", board(run.after), "\n</div>\n"]
+    if d.get("interpretations"):
+        out.append(f'<p class="small">{t("この再現が頼る解釈:")} '
+                   + "、".join(f"<code>{_e(i)}</code>" for i in d["interpretations"]) + "</p>")
     return Markup("".join(out))

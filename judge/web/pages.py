@@ -195,15 +195,13 @@ def board():
     if board.result is not None:
         from judge.app.replays import run_view
         run = run_view(board.result, origin, None, tuple(board.result.scenario.game.zones))
-    lines = text.splitlines()
     # the editor offers the scenarios of the board's own game as starting points
     game = (board.data or {}).get("game") if isinstance(board.data, dict) else None
     own = [s for s in corpus_scenarios() if s["game"] == game] if game in games else []
-    html = render_template("board.html", board=board, run=run, games=games,
-                           scenario_count=len(own or corpus_scenarios()),
-                           scenario_game=game if own else None, lines=lines,
-                           permalink=url_for("pages.board", s=board.token, _external=True),
-                           download=url_for("pages.download", s=board.token))
+    from .boardpage import page
+    html = page(board, run, games, scenario_count=len(own or corpus_scenarios()),
+                scenario_game=game if own else None,
+                permalink=url_for("pages.board", s=board.token, _external=True))
     if status == 200:
         services().boards.get(key, lambda: html.encode("utf-8"))
     return html, status

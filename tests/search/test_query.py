@@ -71,3 +71,31 @@ def test_dates_in_the_forms_a_judge_types():
 def test_parse_never_raises(text):
     pq = parse(text)
     assert isinstance(pq.notices, list)
+
+
+def test_a_game_named_among_the_words_is_searched_alone():
+    # a judge asks about one game by naming it: 「遊戯王の…」, "… in Gem Chronicle"
+    cases = {"遊戯王 融合": ("yugioh", ["融合"]),
+             "how much life does a player start with in Gem Chronicle":
+                 ("gemchronicle", "how much life does a player start with in".split()),
+             "ygo fusion deck": ("yugioh", ["fusion", "deck"]),
+             "ジェムクロニクルでマナは最大いくつ": ("gemchronicle", None),
+             "東方Visionのグレイズ": ("vision", None)}
+    for raw, (game, words) in cases.items():
+        pq = parse(raw)
+        assert pq.games == [game], raw
+        assert len(pq.notices) == 1 and pq.notices[0].params["name"] in raw, raw
+        if words is not None:
+            assert [t.text for t in pq.terms] == words, raw
+        else:           # the name is cut out of the unspaced question, the rest kept
+            assert "マナ" in pq.terms[0].text or "グレイズ" in pq.terms[0].text
+            assert not any(n in pq.terms[0].text for n in ("ジェムクロニクル", "東方Vision"))
+
+
+def test_a_game_name_alone_quoted_ored_or_too_short_stays_a_word():
+    for raw in ("ジェムクロニクル", "遊戯王", "ジェムクロニクルの", '"遊戯王" 融合',
+                "融合 OR 遊戯王", "v 融合", "gc マナ"):
+        pq = parse(raw)
+        assert not pq.games and not pq.notices, raw
+    # a game: filter already chosen is not overridden by a word
+    assert parse("game:vision 遊戯王 融合").games == ["vision"]

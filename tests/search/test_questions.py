@@ -155,3 +155,17 @@ def test_a_question_whose_words_name_one_game_ranks_that_games_passages_first(
     assert [h.game for h in result.hits[:3]] == ["yugioh"] * 3
     result = real_searcher.search("攻撃表示のユニットに攻撃されたらライフは減りますか")
     assert result.hits[0].game == "gemchronicle"
+
+
+def test_a_lexicon_name_that_is_a_verb_is_found_inflected(real_searcher):
+    # 倒す and 打つ are names of the texts' 破壊 and プレイ (sources/lexicon): a judge types
+    # them inflected (倒しても, 打てる), which no substring of the name matches
+    from judge.search.question import concepts
+    for text, name, wording, game in (
+            ("守備表示モンスターを攻撃して倒しても戦闘ダメージは入らない？", "倒す", "破壊", "yugioh"),
+            ("相手のターンにコマンド打てる？", "打つ", "プレイ", "vision")):
+        found, _analysis = concepts(real_searcher.store, text)
+        concept = next((c for c in found if c.label == name), None)
+        assert concept is not None, (text, [c.label for c in found])
+        assert any(w.text == wording and g == game for w, g in concept.words), (
+            text, [(w.text, g) for w, g in concept.words])

@@ -82,7 +82,7 @@ class VisionGame(Game):
         "keywords": FieldSpec("list", doc=N_("貫通, 先制, 【世界呪符】, 【装備】…")),
         "attached_to": FieldSpec("card", doc=N_("the character an equipment/talisman is set on")),
         "range": FieldSpec("str", doc=N_("効果範囲 (目標: the card designates a target)")),
-        "target_kind": FieldSpec("choice", options=tuple(KINDS),
+        "target_kind": FieldSpec("choice", options=tuple(KINDS), choices=tuple(KINDS.items()),
                                  doc=N_("what the card may target")),
         "modes": FieldSpec("list", doc=N_("the effects a card chooses one of (step 4)")),
         "declaration": FieldSpec("yesno", doc=N_("the card asks for a declaration (step 6)")),

@@ -61,12 +61,26 @@
     return node;
   }
 
-  // A field's name as the reader says it, with the YAML key it writes (攻撃するカード · attacker).
-  function fieldLabel(f, key) { return f.label && f.label !== key ? f.label + " · " + key : key; }
-  // A choice's values with the game's word for each beside the file's (攻撃表示 · attack).
+  // A field's name as the reader says it, and the YAML key it writes as code beside it
+  // (攻撃するカード attacker): the identifier is there for the reader who edits the
+  // YAML, never read as a word of the label (issue 29).
+  function fieldLabel(f, key, suffix) {
+    var named = f.label && f.label !== key;
+    return [named ? f.label + (suffix || "") : null, " ",
+            h("code", { class: "key", text: key }), named ? null : (suffix || null)];
+  }
+  // A help text whose `identifiers` (the YAML's keys and values) read as code.
+  function withCode(text) {
+    return String(text).split("`").map(function (part, i) {
+      return i % 2 ? h("code", { text: part }) : part;
+    });
+  }
+  // A field's name alone, for a sentence or a list of missing fields.
+  function fieldName(f, key) { return f.label || key; }
+  // A choice's values in the game's word (攻撃表示); the option's value is the file's.
   function optionPairs(f) {
     var labels = f.option_labels || {};
-    return (f.options || []).map(function (o) { return [o, fieldLabel({ label: labels[o] }, o)]; });
+    return (f.options || []).map(function (o) { return [o, labels[o] || o]; });
   }
 
   // A labelled control: {label, id, control}.
@@ -74,9 +88,12 @@
     var id = control.id || nextId("f");
     control.id = id;
     if (control.type === "checkbox") {
-      return h("div", { class: "field check " + (cls || "") }, [control, h("label", { for: id, text: label })]);
+      return h("div", { class: "field check " + (cls || "") }, [control, labelOf(id, label)]);
     }
-    return h("div", { class: "field " + (cls || "") }, [h("label", { for: id, text: label }), control]);
+    return h("div", { class: "field " + (cls || "") }, [labelOf(id, label), control]);
+  }
+  function labelOf(id, label) {
+    return Array.isArray(label) ? h("label", { for: id }, label) : h("label", { for: id, text: label });
   }
 
   function select(options, value, onchange, attrs) {
@@ -329,7 +346,7 @@
         node.classList.add("quick");
         quickNodes.push(field(fieldLabel(f, key), node, "quick"));
       } else fieldNodes.push(field(fieldLabel(f, key), node));
-      if (f.doc) node.title = f.doc;
+      if (f.doc) node.title = f.doc.replace(/`/g, "");
     });
     var more = h("details", { class: "more", open: draft.moreOpen, ontoggle: function () { draft.moreOpen = more.open; } },
       [h("summary", { text: t("カードの項目（任意: 攻撃力・表示形式など {count} 項目）", { count: Object.keys(sp.card_fields || {}).length }) }),
@@ -374,7 +391,7 @@
     var missing = missingFields(sp, d.zone, d.fields);
     if (missing.length) {
       bad(t("{zone}のカードには {fields} が必要です。入れてから置いてください。", { zone: zoneLabel(sp, d.zone),
-        fields: missing.map(function (k) { return fieldLabel(sp.card_fields[k], k); }).join("、") }));
+        fields: missing.map(function (k) { return fieldName(sp.card_fields[k], k); }).join("、") }));
       var first = document.querySelector("[data-card-field='" + missing[0] + "']");
       if (first) first.focus();
       return;
@@ -596,8 +613,8 @@
       var f = act.fields[key];
       var node = control(f.kind, optionPairs(f), d.fields[key], function () { d.fields[key] = readControl(f.kind, node); });
       node.setAttribute("data-action-field", key);
-      if (f.doc) node.title = f.doc;
-      return field(fieldLabel(f, key) + (f.required ? " *" : ""), node);
+      if (f.doc) node.title = f.doc.replace(/`/g, "");
+      return field(fieldLabel(f, key, f.required ? " *" : ""), node);
     });
     var add = h("button", { type: "button", class: "small", id: "bf-add-action", text: t("行動を追加"), onclick: function () {
       var missing = Object.keys(act.fields).filter(function (k) { return act.fields[k].required && d.fields[k] === undefined; });
@@ -612,7 +629,7 @@
     return h("fieldset", {}, [h("legend", { text: t("行動") }),
       model.actions.length ? list : h("p", { class: "form-note", text: t("行動はまだありません。") }),
       h("div", { class: "form-row" }, [field(t("プレイヤー"), who), field(t("行動"), what)]),
-      act.doc ? h("p", { class: "form-note", text: act.doc }) : null,
+      act.doc ? h("p", { class: "form-note" }, withCode(act.doc)) : null,
       fieldNodes.length ? h("div", { class: "form-row" }, fieldNodes) : null,
       h("div", { class: "form-row" }, [add]), message, legalMoves()]);
   }

@@ -14,7 +14,7 @@
   var T = null;                     // the search's tables (judge/search/tables.py)
   var EXTRA_RE, KANA_LO, KANA_HI, KANA_SHIFT, SMALL_RE, SMALL = {}, PIECE, PIECE_KINDS,
     KATA_RUN, KATAKANA_TEST, MAX_QUERY_CHARS, MAX_TERMS, CONTROL, CONTROL_TEST, SPACED_ID, FILTER_PREFIX,
-    DASHES, QA_PATTERN, CARD_NUMBER_PATTERN, HIRAGANA_FOLDED, ALL_KANA;
+    DASHES, QA_PATTERN, CARD_NUMBER_PATTERN, HIRAGANA_FOLDED, ALL_KANA, KANJI;
   function escapeRe(s) { return s.replace(/[\\^$.*+?()[\]{}|\/-]/g, "\\$&"); }
   function codeRange(r) {
     var a = "\\u{" + r[0].toString(16) + "}";
@@ -39,6 +39,7 @@
       .concat(["(?<word>" + wordch + "+(?:" + join + wordch + "+)*)",
                "(?<ja>[" + ja + "]+(?:\\s+[" + ja + "]+)*)"]).join("|"), "gu");
     KATA_RUN = new RegExp(T.KATAKANA_RUN, "g");
+    KANJI = new RegExp(T.KANJI, "u");
     MAX_QUERY_CHARS = T.MAX_QUERY_CHARS; MAX_TERMS = T.MAX_TERMS;
     CONTROL = new RegExp(T.CONTROL, "g"); CONTROL_TEST = new RegExp(T.CONTROL);
     SPACED_ID = new RegExp(T.SPACED_ID, "gi");
@@ -149,6 +150,10 @@
     this.kata = vocab.kata || {};
     this.runs = vocab.runs || {};
     this.forms = forms || {};
+    this.context = vocab.context || {};
+    this.okurigana = vocab.okurigana || {};
+    this.guessed = Object.create(null);
+    this.posOf = vocab.pos || {};
     var longest = 1;
     for (var w in this.words) if (w.length > longest) longest = w.length;
     this.longest = Math.min(longest, 16);
@@ -178,6 +183,7 @@
         var cost = best[a] - Math.log((this.words[s][2] || 1) / this.total);
         if (cost < best[b]) { best[b] = cost; back[b] = a; }
       }
+      this.guess(text, a, best, back);
       var sc = script(text[a]);
       for (var k = a + 1; k <= n && (k === a + 1 || script(text[k - 1]) === sc); k++) {
         var unknown = best[a] + UNKNOWN + PER_CHAR * (k - a);
@@ -188,8 +194,28 @@
     while (at > 0) { parts.push(text.slice(back[at], at)); at = back[at]; }
     return parts.reverse();
   };
+  /* A verb the corpus never writes (足りない): a kanji stretch no word starts with, then
+   * kana that end a verb (offline/morph.py okurigana): one word, read as that verb, at
+   * the cost of one unknown word. */
+  Morph.prototype.guess = function (text, a, best, back) {
+    var j = a;
+    while (j < text.length && KANJI.test(text[j])) j++;
+    if (j === a || (a > 0 && KANJI.test(text[a - 1]))) return;
+    for (var b = a + 1; b <= j; b++) if (own(this.words, text.slice(a, b))) return;
+    for (var k = j + 1; k <= Math.min(text.length, j + 6); k++) {
+      var ending = own(this.okurigana, text.slice(j, k));
+      if (!ending || best[a] + T.MORPH_UNKNOWN[0] >= best[j + ending[0].length]) continue;
+      var surface = text.slice(a, j) + ending[0];
+      this.guessed[surface] = [1, text.slice(a, j) + ending[1], 1];
+      best[j + ending[0].length] = best[a] + T.MORPH_UNKNOWN[0];
+      back[j + ending[0].length] = a;
+    }
+  };
+  Morph.prototype.pos = function (surface) {
+    return surface === undefined ? "" : own(this.posOf, surface) || "?";
+  };
   Morph.prototype.info = function (surface) {
-    return Object.prototype.hasOwnProperty.call(this.words, surface) ? this.words[surface] : null;
+    return own(this.words, surface) || own(this.guessed, surface) || null;
   };
   Morph.prototype.mecab = function (text, out) {
     var parts = this.split(text);
@@ -225,8 +251,17 @@
         if (found[0] + found[1].length < text.length) words(text.slice(found[0] + found[1].length));
         return;
       }
-      parts.forEach(function (part) {
+      parts.forEach(function (part, i) {
         var info = self.info(part), role = info ? info[3] : undefined;
+        // a role that depends on the neighbours' parts of speech (offline/morph.py _contexts)
+        // (MeCab reads through a space: a neighbour is the next word that is not one)
+        var ctx = own(self.context, part), b = i - 1, a = i + 1;
+        while (b >= 0 && !parts[b].trim()) b--;
+        while (a < parts.length && !parts[a].trim()) a++;
+        var before = "<" + self.pos(parts[b]), after = ">" + self.pos(parts[a]);
+        if (ctx) [before + after, after, before].some(function (k) {
+          return own(ctx, k) !== undefined && ((role = ctx[k]), true);
+        });
         if (role === 0) return;
         if (typeof role === "string") dropped.push(role);
         else if (Array.isArray(role)) content.push(role[0]);

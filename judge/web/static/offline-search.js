@@ -410,6 +410,8 @@
     if (concepts.length) {
       // Searcher.search: a question, or words that are not all in one passage: the
       // passages holding most of its content words
+      var self = this;
+      concepts.forEach(function (c) { self.widen(c, result.notices); });
       result.question = {words: concepts.map(function (c) { return c.label; }),
         left_out: asked.dropped, asks: asked.asks};
       found = this.cover(concepts, plan.excluded, filt, game, kind, limit, offset, result,
@@ -641,26 +643,75 @@
     var terms = [].concat.apply([], pq.groups), self = this, out;
     if (terms.length > 1 && !analysis.asks) {
       out = [];
+      // question.keyword: a glossary or lexicon name brings its game's wordings (先攻: 先行)
       terms.forEach(function (t) {
-        var w = self.word(t.text, false);
-        if (w) out.push({label: t.text, words: [[w, null]]});
+        var w = self.word(t.text, false), form = A.normalize(t.text).split(/\s+/).join(" ").trim();
+        if (!w) return;
+        var concept = {label: t.text, words: [[w, null]]};
+        self.b.shaping.glossary.forEach(function (g) {
+          if (g[0] !== form || (game !== null && game !== undefined && g[3] !== game)) return;
+          g[2].forEach(function (x) { var v = self.word(x, false); if (v) concept.words.push([v, g[3]]); });
+        });
+        out.push(concept);
       });
     } else out = this.concepts(terms.map(function (t) { return t.text; }).join(" "), game);
     return out.slice(0, C.MAX_CONCEPTS);
   };
-  /* question.concepts (without widen: no romaji or same-reading words offline). */
+  /* question.romaji_kana: an ASCII word read as kana, as typed and with long vowels
+   * (noodo -> のーど), by jaconv's own table (offline/romaji.py); [] when not romaji. */
+  Index.prototype.romajiKana = function (word) {
+    var R = this.b.romaji, w = word.toLowerCase(), out = [];
+    if (!R || !new RegExp(R.word).test(w) || w.length < 3) return out;
+    [w, w.replace(new RegExp(R.long_vowel, "g"), "$1-")].forEach(function (form) {
+      var text = form.length >= 2 && form.slice(-1) === "h" ? form.slice(0, -1) + R.final_h : form;
+      R.steps.forEach(function (st) { text = text.split(st[0]).join(st[1]); });
+      var kana = Array.from(text).map(function (c) {
+        c = A.own(R.chars, c) || c;
+        return R.consonants.indexOf(c) >= 0 ? "\u3063" : c;
+      }).join("");
+      if (A.isKana(kana) && kana[0] !== "\u3063" && out.indexOf(kana) < 0) out.push(kana);
+    });
+    return out;
+  };
+  /* question.widen: a concept whose words match nothing is read as kana when typed in
+   * romaji (the reading that most passages hold as written wins); not by its reading
+   * (召還 -> 召喚 needs MeCab's readings of the corpus's words). */
+  Index.prototype.widen = function (concept, notices) {
+    var self = this, best = null;
+    if (!/^[\x00-\x7f]*$/.test(concept.label) ||
+        concept.words.some(function (wg) { return !self.wordDocs(wg[0]).empty(); })) return;
+    this.romajiKana(concept.label).forEach(function (other) {
+      var w = self.word(other, false);
+      if (!w) return;
+      var found = self.wordDocs(w).members(C.EXACT_LIMIT).filter(function (d) {
+        return self.textOf(d).indexOf(w.needle) >= 0;
+      }).length;
+      if (found && (best === null || found > best[0])) best = [found, w, other];
+    });
+    if (best === null) return;
+    concept.words.push([best[1], null]);
+    notices.push("'" + concept.label + "' matches nothing; read as '" + best[2] + "'");
+  };
+  /* question.concepts */
   Index.prototype.concepts = function (text, game) {
     var rest = A.normalize(text, false), out = [], self = this;
+    var inflected = this.b.shaping.inflected || {};
     var glossary = this.b.shaping.glossary.slice().sort(function (a, b) {
       return A.chars(b[0]).length - A.chars(a[0]).length;
     });
     glossary.forEach(function (g) {
-      var form = g[0], term = g[1], at;
+      var form = g[0], term = g[1], at, end;
       if (!form || (game !== null && game !== undefined && g[3] !== game)) return;
       if (/^[\x00-\x7f]*$/.test(form)) {
-        var m = new RegExp("(?<![a-z0-9])" + A.escapeRe(form) + "(?![a-z0-9])").exec(rest.toLowerCase());
+        // an English name as whole words, inflected (the pattern is question._inflected's)
+        var m = new RegExp(A.own(inflected, form) || "(?<![a-z0-9])" + A.escapeRe(form) +
+                           "(?![a-z0-9])").exec(rest.toLowerCase());
         at = m ? m.index : -1;
-      } else at = A.foldKana(rest).indexOf(form);
+        end = m ? at + m[0].length : -1;
+      } else {
+        at = A.foldKana(rest).indexOf(form);
+        end = at + form.length;
+      }
       if (at < 0) return;
       var concept = null;
       for (var i = 0; i < out.length; i++) if (out[i].label === term) { concept = out[i]; break; }
@@ -670,7 +721,7 @@
         out.push(concept);
       }
       g[2].forEach(function (x) { var w = self.word(x, false); if (w) concept.words.push([w, g[3]]); });
-      rest = rest.slice(0, at) + " " + rest.slice(at + form.length);
+      rest = rest.slice(0, at) + " " + rest.slice(end);
     });
     this.contentWords(rest).content.forEach(function (word) {
       if (out.some(function (c) { return A.normalize(word) === A.normalize(c.label); })) return;

@@ -43,7 +43,17 @@ def test_the_board_editor_in_both_languages(page: Page, live_url, artifacts):
     form = page.locator("#board-form")
     expect(form.locator("legend").first).to_have_text("基本")
     expect(page.locator("#bf-action-do option:checked")).to_have_text("攻撃")
-    expect(form).to_contain_text("攻撃するカード · attacker *")
+    # the reader's word for a field; the YAML key beside it is code, never a word of the
+    # label (issue 29: identifiers only inside code)
+    label = form.locator("label", has=page.locator("code", has_text="attacker")).first
+    expect(label).to_contain_text("攻撃するカード *")
+    # a Vision card's target kinds are offered in words, not as the file's values
+    page.goto(live_url + "/board?from=vision/scenarios/qa-337-restrictions.yaml&lang=ja")
+    page.locator("#board-form").wait_for()
+    kinds = page.locator("#board-form select option[value=character_being_played]").first
+    expect(kinds).to_have_text("プレイ中のキャラクターカード（プレイエリアにある）")
+    page.goto(live_url + "/board?from=yugioh/scenarios/damage-attack-higher.yaml&lang=ja")
+    form = page.locator("#board-form")
     # the action's help, from the game's catalogue (issue 11: no English left in ja)
     expect(form).to_contain_text("相手のモンスターに攻撃する。")
     page.screenshot(path=str(artifacts / "i18n-board-ja.png"), full_page=True)

@@ -57,6 +57,7 @@ SOURCE_LABELS = {"revision": N_("copy"), "quoted_in": N_("quoted in"),
                  "lines": N_("lines")}
 # How a game's @wiki importer names the copy of a backup page a revision comes from:
 # said again here in the reader's language.
+WEEKDAY = re.compile(r"\s*[(（][月火水木金土日][)）]")
 COPY = re.compile(r"^(newer|older) copy, revision (of|before) (.+)$")
 
 
@@ -64,10 +65,12 @@ def source_value(key: str, value) -> str:
     """A source field's value as the reader reads it (the copy of a wiki page)."""
     text = str(value)
     m = COPY.match(text) if key == "revision" else None
+    # the wiki's stamp without its weekday, 「2014/04/10 (木) 17:32:29」: the day says it
+    stamp = WEEKDAY.sub("", m.group(3)) if m else ""
     if m and m.group(1) == "newer":
-        return _("the newer copy, the page's revision of {stamp}", stamp=m.group(3))
+        return _("the newer copy, the page's revision of {stamp}", stamp=stamp)
     if m:
-        return _("the older copy, a revision before {stamp}", stamp=m.group(3))
+        return _("the older copy, a revision before {stamp}", stamp=stamp)
     return text
 
 

@@ -80,7 +80,7 @@ def run_meta(board, run, pin: dict) -> str:
     d = run.data
     out = ['\n    \n    <p class="run-meta small">']
     if d.get("title"):
-        out.append(f'<strong>{_e(d["title"])}</strong> · ')
+        out.append(f'<strong lang="ja">{_e(d["title"])}</strong> · ')
     game = d.get("game")
     out.append(f'{_e(viewmodels.game_labels().get(game, game))} · {t("ルール")} ')
     if run.day:
@@ -103,7 +103,7 @@ def run_meta(board, run, pin: dict) -> str:
                    + "</strong>" + str(tr(t, "（%(n)s件）:", n=len(changes))) + "\n        ")
         shown = changes[:4]
         for i, c in enumerate(shown):
-            out.append(f'<a href="{_e(entry_url(_field(c, "id")))}">'
+            out.append(f'<a href="{_e(entry_url(_field(c, "id")))}" lang="ja">'
                        f'{_e(do_truncate(env, _field(c, "title"), 24))}</a>'
                        + str(tr(t, "（改訂%(n)s、%(date)s）", n=_field(c, "revision"),
                                 date=_field(c, "date"))))
@@ -123,7 +123,7 @@ def run_meta(board, run, pin: dict) -> str:
 
 def _verdict_top(run) -> str:
     title = run.data.get("title")
-    head = f'<p class="small run-title-top">{_e(title)}</p>' if title else ""
+    head = f'<p class="small run-title-top" lang="ja">{_e(title)}</p>' if title else ""
     return head + str(boardhtml.conclusion(run.verdict, "#result-title"))
 
 
@@ -140,7 +140,8 @@ def page(board, run, games: dict, scenario_count: int, scenario_game, permalink:
              "games": games, "scenario_count": scenario_count,
              "scenario_game": scenario_game, "error": board.error}
     slots = {
-        "title_suffix": f": {_e(title)}" if title else "",
+        # the scenario's Japanese title: in <title> (no lang mark there) on a Japanese page only
+        "title_suffix": f": {_e(title)}" if title and web_locale() == "ja" else "",
         "run_html": run_meta(board, run, board.pin) if has_run and not board.error else "",
         "verdict_top": _verdict_top(run) if has_steps and not board.error else "",
         "gutter": gutter(len(lines), (board.error or {}).get("line")),

@@ -102,6 +102,23 @@ def _template_gettext(eval_ctx, string: str, **variables) -> str:
     return rv % variables
 
 
+_JA = "\u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff01-\uff9f"
+# a run of Japanese: its brackets, a digit or Latin letter inside it (【自分ターン1枚制限】),
+# and a space between two Japanese words (第２章 戦闘上のルール)
+_WORD = f"[{_JA}]+(?:[0-9A-Za-z]+[{_JA}]+)*"
+JAPANESE_RUN = re.compile(f"{_WORD}(?: {_WORD})*")
+
+
+def quoted_ja(text) -> Markup:
+    """A text of the reader's language that quotes Japanese words (a note: 「かち is a
+    misprint of から」; a chapter title): on a page not in Japanese, each run of Japanese
+    inside ``<span lang="ja">`` (a quotation, read as Japanese); the rest escaped."""
+    text = str(escape(text or ""))
+    if current() == "ja":
+        return Markup(text)
+    return Markup(JAPANESE_RUN.sub(lambda m: f'<span lang="ja">{m.group(0)}</span>', text))
+
+
 def init_app(app: Flask) -> None:
     """Install Flask-Babel with the judge catalogue and the locale selection above."""
     i18n.ensure_compiled(i18n.JUDGE_PACKAGE)
@@ -125,6 +142,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["gettext"] = app.jinja_env.globals["_"] = _template_gettext
     app.jinja_env.filters["code_spans"] = code_spans
     app.jinja_env.filters["short_code_spans"] = short_code_spans
+    app.jinja_env.filters["quoted_ja"] = quoted_ja
     from judge.app.replays import verdict_words
     app.jinja_env.filters["verdict_words"] = verdict_words
 

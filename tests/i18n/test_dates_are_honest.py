@@ -23,6 +23,16 @@ def test_judge_show_says_what_is_known_of_a_date(args, want, unwanted):
     assert want in out and unwanted not in out
 
 
+@pytest.mark.parametrize("args, want", [
+    (["search", "儀式"], "日付不明（2026-11-29 収集）"),
+    (["--lang", "en", "search", "儀式"], "date unknown (collected 2026-11-29)"),
+])
+def test_judge_search_says_a_date_is_unknown(args, want):
+    out = CliRunner().invoke(main, args, env=JA).output
+    line = next(x for x in out.splitlines() if "yugioh/rule/ritual" in x)
+    assert want in line and "before 2026-11-29" not in line
+
+
 def test_the_latest_rules_name_the_newest_text_in_force():
     scenario = DEFAULT_CORPUS / "vision" / "scenarios" / "qa-337-restrictions.yaml"
     out = CliRunner().invoke(main, ["run", str(scenario)], env=JA).output

@@ -3,8 +3,13 @@
 Japanese: no English phrase (three English words in a row) and no Latin word
 outside ids, `code`, quoted names, the data the page quotes and the reviewed list
 (tests/i18n/allowed_words.txt).  English: no text of the page is one of the judge's
-Japanese labels left untranslated (the data it quotes stays Japanese: the rules, the
-answers, card names).
+Japanese labels left untranslated, and at most :data:`AT_MOST` Japanese words outside
+the elements marked ``lang="ja"`` (quotations: the rules, the answers, card names,
+scenario and source titles), ``code`` and ids, the ``<title>`` included.  The step log
+and boards of a replay (templates/_replay.html, judge/web/boardhtml.py:
+:data:`~.words.REPLAY_PARTS`) are left aside until their card names and clause quotes
+are marked too; :func:`test_the_replay_parts_left_aside_are_counted` says how many
+words that leaves.
 """
 from __future__ import annotations
 
@@ -15,7 +20,7 @@ from judge.corpus import DEFAULT_CORPUS
 from judge.i18n import locale_dir
 
 from .english import english_sentence
-from .words import PageWords, latin_words, page_texts
+from .words import REPLAY_PARTS, PageWords, japanese_outside_quotations, latin_words, page_texts
 
 PAGES = ["/entry/vision/qa/QA-337", "/entry/vision/qa/QA-337?rev=1",
          "/entry/yugioh/rule/damage-calculation", "/entry/gemchronicle/rule/battle-phase",
@@ -57,9 +62,73 @@ def test_a_japanese_page_has_no_english_phrase_and_no_latin_word(client, url):
     assert words == [], words
 
 
-@pytest.mark.parametrize("url", PAGES)
+# and a few more an English reader meets: the home page, an empty search and its tips,
+# a long rule with its clauses, an undated text, the list of scenarios, the offline page
+MORE_EN = ["/search", "/search?q=zzzzqqq", "/entry/vision/rule/6.5", "/entry/yugioh/rule/ritual",
+           "/board/scenarios", "/offline/search"]
+
+
+# 6.5's replays cite the term グレイズ by its Japanese name in the step log's citation
+# links (templates/_replay.html, helper board's lane): left out of the label check until
+# those are marked; the measure below leaves the step log aside on every page alike.
+@pytest.mark.parametrize("url", PAGES + [u for u in MORE_EN if u != "/entry/vision/rule/6.5"])
 def test_an_english_page_has_no_japanese_label(client, url):
     html = client.get(url + ("&" if "?" in url else "?") + "lang=en").get_data(as_text=True)
     labels = labels_ja()
     left = [t for t, data in page_texts(html) if not data and t in labels]
     assert left == [], left[:8]
+
+
+# The judge's own query, echoed in the <title> (「Results for “墓地”」), is the one
+# Japanese word an English page may show unmarked: a <title> holds no lang mark.
+AT_MOST = 5
+
+
+@pytest.mark.parametrize("url", PAGES + MORE_EN)
+def test_an_english_page_shows_japanese_only_as_marked_quotations(client, url):
+    html = client.get(url + ("&" if "?" in url else "?") + "lang=en").get_data(as_text=True)
+    left = japanese_outside_quotations(html, REPLAY_PARTS)
+    assert len(left) <= AT_MOST, left[:12]
+
+
+def test_the_english_measure_fails_on_unmarked_corpus_text():
+    """The measure counts: a page quoting a rule without its lang mark fails it."""
+    marked = '<html lang="en"><body><p>Rule:</p><div lang="ja">攻撃を受けたモンスターの攻撃力</div>'
+    assert japanese_outside_quotations(marked) == []
+    bare = marked.replace(' lang="ja"', "")
+    assert len(japanese_outside_quotations(bare)) == 1
+    title = '<html lang="en"><head><title>QA-337 「プレイしたものとして解決する」効果で</title>'
+    assert len(japanese_outside_quotations(title)) == 2      # ids aside
+    steps = '<html lang="en"><ol class="steps"><li>「マナの生成」</li></ol>'
+    assert japanese_outside_quotations(steps, REPLAY_PARTS) == []
+    assert japanese_outside_quotations(steps) == ["マナの生成"]
+
+
+def test_the_replay_parts_left_aside_are_counted(client, capsys):
+    """What the English measure leaves aside on the pages with replays (the step log,
+    the boards: helper board's lane), printed for the report; the rest of those pages
+    is held to AT_MOST above."""
+    for url in PAGES:
+        html = client.get(url + ("&" if "?" in url else "?") + "lang=en").get_data(
+            as_text=True)
+        everything = japanese_outside_quotations(html)
+        outside = japanese_outside_quotations(html, REPLAY_PARTS)
+        assert len(everything) >= len(outside)
+        with capsys.disabled():
+            print(f"\n{url}: {len(everything) - len(outside)} Japanese words in the replay's "
+                  f"step log and boards, {len(outside)} elsewhere", end="")
+
+
+def test_an_english_text_quoting_japanese_marks_each_run():
+    """quoted_ja: the Japanese words of a note or reason in English as quotations; on a
+    Japanese page, the text escaped and nothing more."""
+    from judge.web import create_app
+    from judge.web.i18n import quoted_ja
+    app = create_app({"TESTING": True})
+    note = "かち is a misprint of から <b>"
+    with app.test_request_context("/?lang=en"):
+        assert str(quoted_ja(note)) == ('<span lang="ja">かち</span> is a misprint of '
+                                        '<span lang="ja">から</span> &lt;b&gt;')
+        assert str(quoted_ja("第２章 戦闘上のルール")) == '<span lang="ja">第２章 戦闘上のルール</span>'
+    with app.test_request_context("/?lang=ja"):
+        assert str(quoted_ja(note)) == "かち is a misprint of から &lt;b&gt;"

@@ -108,7 +108,8 @@
     function oldBadge(n) { return el("span", {"class": "badge old"}, text.old.replace("{n}", n)); }
     function item(r, oldIncluded) {
       var li = el("li", {"class": "result" + (r.withdrawn ? " withdrawn" : "")});
-      var h = el("h2", {"class": "result-title"}), a = el("a", {href: href(r.url)});
+      // the corpus's title and text are Japanese quotations on a page in any language
+      var h = el("h2", {"class": "result-title"}), a = el("a", {href: href(r.url), lang: "ja"});
       // a clause's number tells apart the clauses of one rule (6.5.2.b, 6.5.3)
       if (r.clause && r.clause !== r.title.split(" ")[0]) {
         a.appendChild(el("span", {"class": "clause-no"}, r.clause));
@@ -130,7 +131,7 @@
         : /^before /.test(r.date) ? text.before.replace("{day}", r.date.slice(7)) : r.date));
       meta.appendChild(el("code", {"class": "entry-id small"}, r.id));
       li.appendChild(meta);
-      var snip = el("p", {"class": "snippet"});
+      var snip = el("p", {"class": "snippet", lang: "ja"});
       snip.innerHTML = r.snippet;           // escaped by offline-text.js, <mark> only
       li.appendChild(snip);
       if (r.passages && r.passages.length) {
@@ -142,7 +143,7 @@
           pli.appendChild(pa);
           if (!p.current) { pli.appendChild(document.createTextNode(" ")); pli.appendChild(oldBadge(p.revision)); }
           pli.appendChild(document.createTextNode(" "));
-          var ps = el("span", {"class": "snippet"});
+          var ps = el("span", {"class": "snippet", lang: "ja"});
           ps.innerHTML = p.snippet;
           pli.appendChild(ps);
           ul.appendChild(pli);

@@ -22,6 +22,28 @@
     return e;
   }
 
+  // A judge's own words on a page not in Japanese: each run of Japanese a quotation
+  // (<span lang="ja">), as the server's quoted_ja filter writes it (judge/web/i18n.py).
+  var JA = "\u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff01-\uff9f";
+  var WORD = "[" + JA + "]+(?:[0-9A-Za-z]+[" + JA + "]+)*";
+  var RUN = new RegExp(WORD + "(?: " + WORD + ")*", "g");
+  function quoted(node, text) {
+    if (document.documentElement.lang === "ja") { node.textContent = text; return node; }
+    var last = 0;
+    node.textContent = "";
+    text.replace(RUN, function (run, at) {
+      if (at > last) node.appendChild(document.createTextNode(text.slice(last, at)));
+      var span = document.createElement("span");
+      span.lang = "ja";
+      span.textContent = run;
+      node.appendChild(span);
+      last = at + run.length;
+      return run;
+    });
+    if (last < text.length) node.appendChild(document.createTextNode(text.slice(last)));
+    return node;
+  }
+
   // --- the entry picker: search, then add an entry id to the list ---
   var search = document.getElementById("entry-search");
   var results = document.getElementById("entry-results");
@@ -93,11 +115,12 @@
         var time = el("time", "", c.time.slice(5, 10) + " " + c.time.slice(11, 16));
         time.dateTime = c.time;
         cell(tr, "").appendChild(time);
-        cell(tr, String(c.round)); cell(tr, String(c.table)); cell(tr, c.players || "", "small");
-        cell(tr, c.judge);
+        cell(tr, String(c.round)); cell(tr, String(c.table));
+        quoted(cell(tr, "", "small"), c.players || "");
+        quoted(cell(tr, "", "person"), c.judge);
         cell(tr, "").appendChild(el("span", "status " + c.status, STATUS[c.status] || c.status));
         var q = c.question.length > 80 ? c.question.slice(0, 77) + "..." : c.question;
-        cell(tr, "", "q").appendChild(link(c.url, q));
+        cell(tr, "", "q").appendChild(quoted(link(c.url, ""), q));
         cell(tr, c.entries.join(" "), "small");
         tbody.appendChild(tr);
         if (!known[tr.textContent]) { tr.classList.add("fresh"); known[tr.textContent] = true; }

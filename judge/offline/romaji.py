@@ -49,12 +49,12 @@ def table() -> dict:
             "long_vowel": question._LONG_VOWEL.pattern}
 
 
-def alphabet2kana(text: str, t: dict) -> str:
+def alphabet2kana(text: str, table: dict) -> str:
     """The table applied as the browser applies it (what the tests compare with jaconv)."""
     text = text.lower()
     if text.endswith("h") and len(text) >= 2:
-        text = text[:-1] + t["final_h"]
-    for old, new in t["steps"]:
+        text = text[:-1] + table["final_h"]
+    for old, new in table["steps"]:
         text = text.replace(old, new)
-    text = "".join(t["chars"].get(c, c) for c in text)
-    return "".join("っ" if c in t["consonants"] else c for c in text)
+    text = "".join(table["chars"].get(c, c) for c in text)
+    return "".join("っ" if c in table["consonants"] else c for c in text)

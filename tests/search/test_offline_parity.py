@@ -108,48 +108,48 @@ def test_the_offline_ranking_is_the_servers_for_odd_queries(answers):
     assert not differ, differ
 
 
+def _question_parity(answers, capsys, name: str, label: str):
+    """(pages the same, top 3 the same, the queries whose pages differ) of a question set,
+    printed as the suite runs."""
+    sets, expected, offline, _size = answers
+    same, differ = _agreement(sets, expected, offline, name, "entries")
+    top3, differ3 = _top3(sets, expected, offline, name)
+    with capsys.disabled():
+        print(f"offline parity ({label}, results page): {same}/{len(sets[name])}, "
+              f"top 3: {top3}")
+        for q in differ3:
+            print("  ", q, expected[q]["entries"][:3], offline[q]["entries"][:3])
+    return same, top3, differ
+
+
 def test_the_offline_page_answers_the_questions_as_the_server_does(answers, capsys):
     """The offline question mode plans a question as the server does (content words by
     each corpus word's question role and its neighbours, the inflections and okurigana of
     the corpus's verbs, glossary concepts, the ASKED cover).  What a phone cannot have is
     MeCab itself: a word no corpus word spells (ぶん in hiragana) is split otherwise."""
-    sets, expected, offline, _size = answers
-    same, differ = _agreement(sets, expected, offline, "questions", "entries")
-    top3, _ = _top3(sets, expected, offline, "questions")
-    with capsys.disabled():
-        print(f"offline parity (questions, results page): {same}/{len(sets['questions'])}, "
-              f"top 3: {top3}")
-    assert same >= 0.9 * len(sets["questions"]), differ
+    same, top3, differ = _question_parity(answers, capsys, "questions", "questions")
+    total = len(answers[0]["questions"])
+    assert same >= 0.9 * total, differ
     # the first three entries: all but one (超えたぶん: a hiragana ぶん no corpus word spells)
-    assert top3 >= len(sets["questions"]) - 1, differ
+    assert top3 >= total - 1, differ
 
 
 def test_the_offline_page_answers_the_held_out_questions_as_the_server_does(answers, capsys):
     """The held-out questions (never used to tune the offline search) agree as often:
     the bundle's words come from the corpus and MeCab's inflections of its verbs, not
     from these questions."""
-    sets, expected, offline, _size = answers
-    same, differ = _agreement(sets, expected, offline, "held_out", "entries")
-    top3, _ = _top3(sets, expected, offline, "held_out")
-    with capsys.disabled():
-        print(f"offline parity (held-out questions, results page): {same}/"
-              f"{len(sets['held_out'])}, top 3: {top3}")
-    assert same >= 0.9 * len(sets["held_out"]), differ
-    assert top3 >= len(sets["held_out"]) - 1, differ
+    same, top3, differ = _question_parity(answers, capsys, "held_out", "held-out questions")
+    total = len(answers[0]["held_out"])
+    assert same >= 0.9 * total, differ
+    assert top3 >= total - 1, differ
 
 
 def test_the_offline_page_answers_the_second_held_out_set_as_the_server_does(answers, capsys):
     """Today's words, English, romaji and wrong kanji (questions_held_out_2.yaml): the
     forms where the phone's split of a question is most unlike MeCab's."""
-    sets, expected, offline, _size = answers
-    same, differ = _agreement(sets, expected, offline, "held_out_2", "entries")
-    top3, differ3 = _top3(sets, expected, offline, "held_out_2")
-    with capsys.disabled():
-        print(f"offline parity (second held-out set, results page): {same}/"
-              f"{len(sets['held_out_2'])}, top 3: {top3}")
-        for q in differ3:
-            print(q, expected[q]["entries"][:3], offline[q]["entries"][:3])
-    assert top3 >= FLOOR_HELD_OUT_2, differ3
+    _same, top3, differ = _question_parity(answers, capsys, "held_out_2",
+                                           "second held-out set")
+    assert top3 >= FLOOR_HELD_OUT_2, differ
 
 
 def test_the_offline_scripts_keep_no_copy_of_the_search_tables():

@@ -180,6 +180,14 @@ def board():
         kept = services().boards.peek(key)
         if kept is not None:
             return kept
+    # the engine's words and the page's are looked up in the reader's language about
+    # eighty times a board: held for the request instead of found again each time
+    from judge.i18n import use_locale
+    with use_locale(web_locale()):
+        return _board(text, origin, key)
+
+
+def _board(text: str, origin: str, key):
     board = viewmodels.board_from(text, origin)
     status = 200
     if board.error:

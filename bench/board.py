@@ -3,8 +3,9 @@
     .venv/bin/python bench/board.py [--seconds 8] [--rounds 2] [--json F]
 
 Starts ``gunicorn wsgi:app`` (real corpus, ONE worker, gunicorn.conf.py's gthread
-settings, the app preloaded) and ``gunicorn trivial_app:app`` the same way, and with one
-client (one request at a time, a new connection each) measures requests/s, p50 and p95 of:
+settings, the app preloaded; no restart by ``max_requests`` during a run) and ``gunicorn
+trivial_app:app`` the same way, and with one client (one request at a time, a new
+connection each) measures requests/s, p50 and p95 of:
 
 - ``board_new``: POST /board of the QA-337 board, each with a different comment line (a
   text the worker never saw: past its kept pages);
@@ -107,13 +108,14 @@ def main(argv=None) -> int:
     for r in range(args.rounds):
         todo = calls(per_round, f"{time.time_ns()}-{r}")
         out: dict = {}
-        with gunicorn(["--workers", "1", "--log-level", "warning", "--limit-request-line",
-                       "16384", "wsgi:app"], env=env, ready="/api/", limit=900) as (app, port, _):
+        with gunicorn(["--workers", "1", "--max-requests", "0", "--log-level", "warning",
+                       "--limit-request-line", "16384", "wsgi:app"],
+                      env=env, ready="/api/", limit=900) as (app, port, _):
             for kind, reqs in todo.items():
                 out[kind] = measure(port, reqs, args.seconds, app)
                 sizes[kind] = out[kind]["bytes_mean"]
-        with gunicorn(["--workers", "1", "--log-level", "warning", "trivial_app:app"],
-                      env=env, ready="/") as (peer, tport, _):
+        with gunicorn(["--workers", "1", "--max-requests", "0", "--log-level", "warning",
+                       "trivial_app:app"], env=env, ready="/") as (peer, tport, _):
             out["trivial"] = {kind: measure(tport, [("GET", f"/?bytes={size}", None, {})]
                                             * 1_000_000, args.seconds, peer)
                               for kind, size in sizes.items()}

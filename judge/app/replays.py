@@ -121,11 +121,12 @@ def value_label(game: str, value: Any, path: str = "") -> str:
     return str(value_text(game, value))
 
 
-def verdict(result) -> dict:
+def verdict(result, engine: dict | None = None) -> dict:
     """The engine's result against what the ruling says: match, mismatch or nothing to check.
 
     It carries the engine's verdict too (``kind``, ``text``, ``message``… of
-    :meth:`judge.engine.verdict.Verdict.as_json`), so ``verdict`` reads the same in the
+    :meth:`judge.engine.verdict.Verdict.as_json`; ``engine`` if the run's JSON already
+    holds it), so ``verdict`` reads the same in the
     engine's JSON and in the web's.  ``rows`` lists each checked path with the expected
     value, the engine's, and ``ok``; ``game`` lets a page say them in its reader's words
     (:func:`verdict_words`) when it shows them, as the verdict is also stored with a
@@ -140,7 +141,7 @@ def verdict(result) -> dict:
     status = "none" if not rows else ("mismatch" if failed else "match")
     # The engine's own verdict (what happened, in one line) and the check against the
     # ruling share the object: its keys do not overlap (judge.engine.verdict).
-    return {**result.verdict.as_json(),
+    return {**(engine if engine is not None else result.verdict.as_json()),
             "status": status, "checked": expect.get("checked", len(rows)),
             "failed": failed, "source": result.expect_source if rows else None,
             "rows": rows, "game": result.scenario.game.name}
@@ -172,7 +173,7 @@ def run_view(result, scenario: str, revision: int | None, zones: tuple[str, ...]
     after = board_view(game, data["state"], before=data["initial"], zones=zones,
                        caption=_("after"))
     return RunView(scenario, result.label or data["ruleset_label"], revision, day, data,
-                   verdict(result), before, after)
+                   verdict(result, data["verdict"]), before, after)
 
 
 def entry_runs(entry, corpus) -> EntryReplay:

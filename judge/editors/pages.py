@@ -12,6 +12,7 @@ the app then reloads the corpus and updates the search index for that entry only
 from __future__ import annotations
 
 import copy
+import functools
 from datetime import date
 from pathlib import Path
 
@@ -56,7 +57,14 @@ def games_of(session, user) -> list[str]:
 def sources_dir() -> Path:
     """Where the published sources live (``SOURCES_DIR``; default sources/ beside the corpus)."""
     given = current_app.config.get("SOURCES_DIR")
-    return Path(given) if given else Path(services().root).resolve().parent / "sources"
+    return Path(given) if given else _sources_beside(services().root)
+
+
+@functools.lru_cache(maxsize=16)
+def _sources_beside(root) -> Path:
+    # resolved once per corpus folder: every request looks for interrupted landings
+    # there, and resolving the path again was four lstat calls a request
+    return Path(root).resolve().parent / "sources"
 
 
 @bp.get("/")

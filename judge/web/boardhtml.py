@@ -11,9 +11,11 @@ classes and roles the browser tests and the scripts select.
 """
 from __future__ import annotations
 
+import re
+
 from markupsafe import Markup, escape
 
-from judge.i18n import N_
+from judge.i18n import N_, current_locale
 
 from .i18n import _translations, code_spans, short_code_spans
 
@@ -53,6 +55,21 @@ WORDS = (
 )
 
 
+# Kana, kanji and full-width forms: a text of the corpus in Japanese.
+_JAPANESE = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
+
+
+def _ja(english: bool, text) -> str:
+    """`` lang="ja"`` for a quotation of the corpus in Japanese on a page in another
+    language (issue 29: the reader's language everywhere but in marked quotations, so a
+    screen reader reads them as Japanese and a check can tell them apart)."""
+    return ' lang="ja"' if english and text and _JAPANESE.search(str(text)) else ""
+
+
+def _english() -> bool:
+    return current_locale() != "ja"
+
+
 def _t():
     """The request's catalogue's gettext (looked up once per drawing)."""
     return _translations().ugettext
@@ -63,9 +80,9 @@ def _e(value) -> str:
     return str(escape(value))
 
 
-def _card(c, t) -> str:
+def _card(c, t, en=False) -> str:
     out = [f'<div class="card {" ".join(_e(x) for x in c.classes)}" title="{_e(c.title)}">\n'
-           f'  <span class="cname">{_e(c.name)}</span>']
+           f'  <span class="cname"{_ja(en, c.name)}>{_e(c.name)}</span>']
     if c.stats:
         out.append('<span class="stats">')
         out += [f'<span class="stat"><abbr title="{_e(long)}">{_e(short)}</abbr>{_e(value)}'
@@ -88,11 +105,12 @@ def _card(c, t) -> str:
     return "".join(out)
 
 
-def _cards(cards, t) -> str:
-    return '<ul class="cards">' + "".join(f"<li>{_card(c, t)}</li>" for c in cards) + "</ul>"
+def _cards(cards, t, en=False) -> str:
+    return ('<ul class="cards">' + "".join(f"<li>{_card(c, t, en)}</li>" for c in cards)
+            + "</ul>")
 
 
-def _zone(z, t) -> str:
+def _zone(z, t, en=False) -> str:
     count = z.count
     many = t("%(count)s枚") % {"count": count}
     out = [f'<div class="zone zone-{_e(z.id)}{"" if z.cards else " empty"}" role="group" '
@@ -107,9 +125,9 @@ def _zone(z, t) -> str:
                        f'<small>{t("枚")}</small></div>\n')
         named = z.named
         if named:
-            out.append("  " + _cards(named, t) + "\n")
+            out.append("  " + _cards(named, t, en) + "\n")
     elif z.cards:
-        out.append("  " + _cards(z.cards, t) + "\n")
+        out.append("  " + _cards(z.cards, t, en) + "\n")
     out.append("</div>")
     return "".join(out)
 
@@ -121,7 +139,7 @@ def _before(value) -> str:
 def board(b) -> Markup:
     """One board (a :class:`~judge.app.boardview.BoardView`): its caption, then each
     player's side with its zones grouped as the table lays them out."""
-    t = _t()
+    t, en = _t(), _english()
     out = [f'<figure class="board game-{_e(b.game)}">\n'
            f'  <figcaption><strong>{_e(b.caption)}</strong>\n'
            f'    <span>{t("ターン")} {_e(b.turn)}</span>'
@@ -152,7 +170,7 @@ def board(b) -> Markup:
             zones = p.groups.get(group)
             if zones:
                 out.append(f'      <div class="group {group}">'
-                           + "".join(_zone(z, t) for z in zones) + "</div>\n")
+                           + "".join(_zone(z, t, en) for z in zones) + "</div>\n")
         out.append("    </div>\n  </section>\n")
     out.append("</figure>")
     return Markup("".join(out))
@@ -163,7 +181,7 @@ def steps(items, cite, link) -> Markup:
     sentence it quotes with a link to the clause, and an interpretation's reason.
     ``cite(step)`` is the citation (clause label, title, old revision) and
     ``link(step)`` the clause's address (:mod:`judge.web.viewmodels`)."""
-    t = _t()
+    t, en = _t(), _english()
     if not items:
         return Markup(f'<p class="muted">{t("手順はありません（行動のない盤面）。")}</p>')
     out = ['<ol class="steps">\n']
@@ -188,13 +206,19 @@ def steps(items, cite, link) -> Markup:
         c, href = cite(s), _e(link(s))
         clause = f'#{_e(s["clause"])}' if s.get("clause") else ""
         label = f'<span class="clause-ref">{_e(c["label"])}</span> ' if c.get("label") else ""
+        title = c.get("title", "")
+        if en and _ja(en, title):
+            title = f'<span lang="ja">{_e(title)}</span>'
+        else:
+            title = _e(title)
+        quote = s.get("quote", "")
         old = (f' <span class="rev-ref">{t("（改訂%(n)s・旧版）") % {"n": _e(c["old"])}}'
                f'</span>' if c.get("old") else "")
         out.append(f'    <div class="cite">\n'
-                   f'      <blockquote class="quote" cite="{href}">「{_e(s.get("quote", ""))}」'
+                   f'      <blockquote class="quote" cite="{href}"{_ja(en, quote)}>「{_e(quote)}」'
                    f'</blockquote>\n'
                    f'      <a class="cite-link" href="{href}" title="{_e(s.get("rule", ""))}'
-                   f'{clause}">{label}{_e(c.get("title", ""))}{old}</a>\n    </div>\n')
+                   f'{clause}">{label}{title}{old}</a>\n    </div>\n')
         if interp:
             ident = (f'（<code>{_e(s["interpretation_id"])}</code>）'
                      if s.get("interpretation_id") else "")
@@ -236,8 +260,11 @@ def conclusion(v, link=None) -> Markup:
                        f'{t("解釈")}</span> {short_code_spans(v.get("reason"), 160)} '
                        f'<a href="{href}">{_rule_code(v)}</a></p>\n  \n  ')
         else:
+            quote = f'「{_e(v.get("quote"))}」'
+            if _ja(_english(), v.get("quote")):
+                quote = f'<span lang="ja">{quote}</span>'
             out.append(f'\n  <p class="conclusion-why small"><a href="{href}">{_rule_code(v)}'
-                       f'</a>「{_e(v.get("quote"))}」</p>\n  ')
+                       f'</a>{quote}</p>\n  ')
     out.append("\n</div>\n")
     return Markup("".join(out))
 

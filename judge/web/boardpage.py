@@ -79,8 +79,9 @@ def run_meta(board, run, pin: dict) -> str:
     tr = boardhtml._tr
     d = run.data
     out = ['\n    \n    <p class="run-meta small">']
+    en = boardhtml._english()
     if d.get("title"):
-        out.append(f'<strong lang="ja">{_e(d["title"])}</strong> · ')
+        out.append(f'<strong{boardhtml._ja(en, d["title"])}>{_e(d["title"])}</strong> · ')
     game = d.get("game")
     out.append(f'{_e(viewmodels.game_labels().get(game, game))} · {t("ルール")} ')
     if run.day:
@@ -123,7 +124,8 @@ def run_meta(board, run, pin: dict) -> str:
 
 def _verdict_top(run) -> str:
     title = run.data.get("title")
-    head = f'<p class="small run-title-top" lang="ja">{_e(title)}</p>' if title else ""
+    lang = boardhtml._ja(boardhtml._english(), title)
+    head = f'<p class="small run-title-top"{lang}>{_e(title)}</p>' if title else ""
     return head + str(boardhtml.conclusion(run.verdict, "#result-title"))
 
 

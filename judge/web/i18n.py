@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 from urllib.parse import urlencode
 
-from flask import Flask, g, has_request_context, request
+from flask import Flask, current_app, g, has_request_context, request
 from flask_babel import Babel, get_translations
 from jinja2 import pass_eval_context
 from markupsafe import Markup, escape
@@ -64,7 +64,14 @@ def _translations():
         return get_translations()
     found = g.get("judge_translations")
     if found is None:
-        found = g.judge_translations = get_translations()
+        # kept per app and locale: Flask-Babel's lookup parses the locale and finds the
+        # domain again each request (a fifth of a millisecond), for the same catalogue
+        kept = current_app.extensions.setdefault("judge_translations", {})
+        lang = current()
+        found = kept.get(lang)
+        if found is None:
+            found = kept[lang] = get_translations()
+        g.judge_translations = found
     return found
 
 

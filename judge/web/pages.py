@@ -180,6 +180,14 @@ def board():
         kept = services().boards.peek(key)
         if kept is not None:
             return kept
+    # the engine's words and the page's are looked up in the reader's language about
+    # eighty times a board: held for the request instead of found again each time
+    from judge.i18n import use_locale
+    with use_locale(web_locale()):
+        return _board(text, origin, key)
+
+
+def _board(text: str, origin: str, key):
     board = viewmodels.board_from(text, origin)
     status = 200
     if board.error:
@@ -197,14 +205,20 @@ def board():
         run = run_view(board.result, origin, None, tuple(board.result.scenario.game.zones))
     # the editor offers the scenarios of the board's own game as starting points
     game = (board.data or {}).get("game") if isinstance(board.data, dict) else None
-    own = [s for s in corpus_scenarios() if s["game"] == game] if game in games else []
+    own = _scenario_count(game) if game in games else 0
     from .boardpage import page
-    html = page(board, run, games, scenario_count=len(own or corpus_scenarios()),
+    html = page(board, run, games, scenario_count=own or len(corpus_scenarios()),
                 scenario_game=game if own else None,
                 permalink=url_for("pages.board", s=board.token, _external=True))
     if status == 200:
         services().boards.get(key, lambda: html.encode("utf-8"))
     return html, status
+
+
+def _scenario_count(game: str) -> int:
+    """How many of the corpus's scenarios are of ``game`` (counted once per game)."""
+    return services().lists.get(("scenario-count", game), lambda: sum(
+        s["game"] == game for s in corpus_scenarios()))
 
 
 def corpus_scenarios() -> list[dict]:

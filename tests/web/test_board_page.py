@@ -200,3 +200,23 @@ def test_a_games_form_description_is_cached_and_revalidated(client):
     english = client.get("/api/games/toy?lang=en")
     assert english.headers["ETag"] != first.headers["ETag"] or \
         english.get_json() == first.get_json()
+
+
+def test_japanese_quotations_are_marked_on_an_english_page_and_nothing_else(client):
+    """Issue 29: on an English page the corpus's Japanese (the clause a step quotes, the
+    rule's title, the scenario's title, card names) is a marked quotation; the English
+    page's own words are not, and the Japanese page marks nothing."""
+    scenario = "vision/scenarios/toy-discard.yaml"
+    english = result_section(client.get("/board", query_string={
+        "from": scenario, "lang": "en"}).get_data(as_text=True))
+    japanese_text = re.compile("[\u3040-\u30ff\u3400-\u9fff]")
+    quotes = re.findall(r'<blockquote class="quote"([^>]*)>「([^<]*)」', english)
+    assert quotes
+    for attributes, quote in quotes:         # marked exactly when it is Japanese
+        assert ('lang="ja"' in attributes) == bool(japanese_text.search(quote)), quote
+    marked = re.findall(r'lang="ja">([^<]*)<', english)
+    assert marked and all(japanese_text.search(text) for text in marked)
+    assert re.search(r'<h3 class="steps-title">Steps', english)
+    japanese = result_section(client.get("/board", query_string={
+        "from": scenario, "lang": "ja"}).get_data(as_text=True))
+    assert 'lang="ja"' not in japanese

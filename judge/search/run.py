@@ -118,8 +118,10 @@ class QueryRun:
         cands = self._exclude(cands)
         if cands and words and cands.bit_count() <= EXACT_LIMIT:
             # small result: exact, every word really in the passage (not scattered bigrams)
-            cands = bitset((d for d in members(cands)
-                            if all(m.in_a_row(d, w) for w in words)), n)
+            docs = members(cands)
+            for w in words:
+                docs = sorted(m.in_a_row_of(docs, w)) if docs else docs
+            cands = bitset(docs, n)
         return cands
 
     def _exclude(self, cands: int) -> int:
@@ -337,12 +339,13 @@ class QueryRun:
         pool = list(dict.fromkeys(m.pool(cands, count, terms, want) + pinned + named))
         scores = m.score(pool, terms)
         named_set, pinned_set = set(named), set(pinned)
-        cards = store.kind_docs.get("card", 0)
+        # the pool's cards, read once (a test per passage shifts the whole bitset)
+        cards = set(members(store.kind_docs.get("card", 0) & bitset(list(scores), m.n)))
         for d in scores:
             sc = scores[d] * prior[d]
             if d in named_set:
                 sc *= EXACT_NAME
-            elif has(cards, d):
+            elif d in cards:
                 sc *= CARD_WORDS
             scores[d] = sc + (PIN if d in pinned_set else 0.0)
         # the page needs the head only: a heap, not a sort of the whole pool
@@ -351,8 +354,11 @@ class QueryRun:
         if count > EXACT_LIMIT:
             # a large result was not checked passage by passage: check the head of
             # the ranking and move passages whose words are only scattered down
-            head = [(d, sc if all(m.in_a_row(d, w) for w in words) else sc * SCATTERED)
-                    for d, sc in ranked[:head_size]]
+            docs = [d for d, _sc in ranked[:head_size]]
+            held = set(docs)
+            for w in words:
+                held &= m.in_a_row_of(docs, w)
+            head = [(d, sc if d in held else sc * SCATTERED) for d, sc in ranked[:head_size]]
             head.sort(key=lambda x: (-x[1], x[0]))
             ranked = head + ranked[head_size:]
         return ranked

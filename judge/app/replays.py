@@ -226,7 +226,7 @@ def entry_runs(entry, corpus) -> EntryReplay:
 # (its size and time, so an edited board runs again), the corpus, the reader's
 # language and the entry's rulesets; the entry's id, the only thing of the entry in a
 # run, is put back into the ruling's source.
-_RUNS = LRU(64)
+_RUNS = LRU(256)     # the real corpus links 208 boards; its runs all kept: about 3 MB pickled
 
 
 def _runs_key(entry, path: Path, corpus) -> tuple | None:

@@ -267,6 +267,11 @@ class QueryRun:
         focus = self._focus(bits, texts) if plan.cover == ASKED and plan.game is None else 0
         ranked = []
         self._read_pool(pool)
+        # the pool's term pages and passages of the focus, read once (a test per
+        # passage shifts a bitset of every passage)
+        pooled = bitset(pool, m.n)
+        term_pages = set(members(terms_kind & pooled)) if plan.cover == ASKED else set()
+        focused = set(members(focus & pooled)) if focus else set()
         # the passages holding the same concepts are scored by BM25 together
         by_held: dict[frozenset, list[int]] = {}
         for d in pool:
@@ -279,9 +284,9 @@ class QueryRun:
             bm25 = m.score(docs, terms)
             for d in docs:
                 score = (weight(held) * plan.cover + bm25.get(d, 0.0)) * prior[d]
-                if plan.cover == ASKED and has(terms_kind, d):
+                if d in term_pages:
                     score *= TERM_PAGE
-                if focus and not has(focus, d):
+                if focus and d not in focused:
                     score *= OTHER_GAME
                 ranked.append((d, score))
         ranked.sort(key=lambda x: (-x[1], x[0]))

@@ -118,8 +118,10 @@ class QueryRun:
         cands = self._exclude(cands)
         if cands and words and cands.bit_count() <= EXACT_LIMIT:
             # small result: exact, every word really in the passage (not scattered bigrams)
-            cands = bitset((d for d in members(cands)
-                            if all(m.in_a_row(d, w) for w in words)), n)
+            docs = members(cands)
+            for w in words:
+                docs = sorted(m.in_a_row_of(docs, w)) if docs else docs
+            cands = bitset(docs, n)
         return cands
 
     def _exclude(self, cands: int) -> int:
@@ -265,6 +267,11 @@ class QueryRun:
         focus = self._focus(bits, texts) if plan.cover == ASKED and plan.game is None else 0
         ranked = []
         self._read_pool(pool)
+        # the pool's term pages and passages of the focus, read once (a test per
+        # passage shifts a bitset of every passage)
+        pooled = bitset(pool, m.n)
+        term_pages = set(members(terms_kind & pooled)) if plan.cover == ASKED else set()
+        focused = set(members(focus & pooled)) if focus else set()
         # the passages holding the same concepts are scored by BM25 together
         by_held: dict[frozenset, list[int]] = {}
         for d in pool:
@@ -277,9 +284,9 @@ class QueryRun:
             bm25 = m.score(docs, terms)
             for d in docs:
                 score = (weight(held) * plan.cover + bm25.get(d, 0.0)) * prior[d]
-                if plan.cover == ASKED and has(terms_kind, d):
+                if d in term_pages:
                     score *= TERM_PAGE
-                if focus and not has(focus, d):
+                if focus and d not in focused:
                     score *= OTHER_GAME
                 ranked.append((d, score))
         ranked.sort(key=lambda x: (-x[1], x[0]))
@@ -337,12 +344,13 @@ class QueryRun:
         pool = list(dict.fromkeys(m.pool(cands, count, terms, want) + pinned + named))
         scores = m.score(pool, terms)
         named_set, pinned_set = set(named), set(pinned)
-        cards = store.kind_docs.get("card", 0)
+        # the pool's cards, read once (a test per passage shifts the whole bitset)
+        cards = set(members(store.kind_docs.get("card", 0) & bitset(list(scores), m.n)))
         for d in scores:
             sc = scores[d] * prior[d]
             if d in named_set:
                 sc *= EXACT_NAME
-            elif has(cards, d):
+            elif d in cards:
                 sc *= CARD_WORDS
             scores[d] = sc + (PIN if d in pinned_set else 0.0)
         # the page needs the head only: a heap, not a sort of the whole pool
@@ -351,8 +359,11 @@ class QueryRun:
         if count > EXACT_LIMIT:
             # a large result was not checked passage by passage: check the head of
             # the ranking and move passages whose words are only scattered down
-            head = [(d, sc if all(m.in_a_row(d, w) for w in words) else sc * SCATTERED)
-                    for d, sc in ranked[:head_size]]
+            docs = [d for d, _sc in ranked[:head_size]]
+            held = set(docs)
+            for w in words:
+                held &= m.in_a_row_of(docs, w)
+            head = [(d, sc if d in held else sc * SCATTERED) for d, sc in ranked[:head_size]]
             head.sort(key=lambda x: (-x[1], x[0]))
             ranked = head + ranked[head_size:]
         return ranked

@@ -256,10 +256,14 @@ def offline_tables(corpus) -> dict:
 
 
 def group_hits(hits: list[dict], corpus, query: str, old: bool = False,
-               also: tuple[str, ...] = ()) -> list[Group]:
+               also: tuple[str, ...] = (), need: int | None = None) -> list[Group]:
     """Hits as one group per entry, ordered exact tier first, then as :func:`_order` says.
 
     ``also``: other forms of the query (a glossary term's wordings) that count as exact.
+    ``need``: only the first ``need`` groups are wanted in their order (a page's); the
+    rest follow, counted but not ordered, and their tier not read where it cannot put
+    them among the first (reading it reads the entry's text: at 100,000 entries most of
+    a new results page went to reading the entries of the ~100 groups it does not show).
     """
     forms = [" ".join(normalize(q).split()) for q in (query, *also)]
     groups: dict[str, Group] = {}
@@ -283,13 +287,83 @@ def group_hits(hits: list[dict], corpus, query: str, old: bool = False,
             group.old += [p for p in group.passages if p not in keep]
             group.passages = keep
         group.passages = group.passages[:PASSAGES]
-        group.tier = max((_exact_tier(h, corpus, form) for form in forms
-                          for h in [group.best, *group.passages]), default=0)
-        if group.best.get("kind") == "term" and group.tier < 3:
-            # a glossary or lexicon page holds the words it explains, as every rule
-            # using them does: only its name makes it the exact match
+    if need is None:
+        for group in groups.values():
+            _tier(group, corpus, forms)
+        return sorted(groups.values(), key=_order)
+    # The page's groups only.  Tier 3 (the query names the entry) is read for every
+    # group from the table of names; a term page is tier 0 unless named; the others
+    # are 2 (1 for a card) when a passage holds the query's words, 0 if not.  In the
+    # order, after the named groups come the tier-2 groups by score: reading the rest
+    # by score, once ``need`` groups are known to be ahead, no later group can be.
+    named = _named(corpus, [g.best["id"] for g in groups.values()], forms)
+    known, unread = [], []
+    for group in groups.values():
+        if group.best["id"] in named:
+            group.tier = 3
+            known.append(group)
+        elif group.best.get("kind") == "term":
             group.tier = 0
-    return sorted(groups.values(), key=_order)
+            known.append(group)
+        else:
+            unread.append(group)
+    ahead = len(named)
+    unread.sort(key=lambda g: -g.best["score"])
+    read = 0
+    for group in unread:
+        if ahead >= need:
+            break
+        _tier(group, corpus, forms)
+        read += 1
+        known.append(group)
+        ahead += group.tier == 2
+    return sorted(known, key=_order) + unread[read:]
+
+
+def _tier(group: Group, corpus, forms: list[str]) -> None:
+    """Set a group's exact tier (:func:`_exact_tier` of its passages, the best of)."""
+    group.tier = max((_exact_tier(h, corpus, form) for form in forms
+                      for h in [group.best, *group.passages]), default=0)
+    if group.best.get("kind") == "term" and group.tier < 3:
+        # a glossary or lexicon page holds the words it explains, as every rule
+        # using them does: only its name makes it the exact match
+        group.tier = 0
+
+
+def _aliases(corpus) -> dict[str, list[str]]:
+    """Every entry's aliases by id, read once per corpus from its table of names (a few
+    thousand at 100,000 entries; the table has no index by entry id)."""
+    cached = getattr(corpus, "_shaping_aliases", None)
+    if cached is not None:
+        return cached
+    found: dict[str, list[str]] = {}
+    # the aliases' rows only (names() would return every title and key as well)
+    for name, entry_id in corpus.tables._all(
+            "SELECT name, id FROM names WHERE role = 'alias' ORDER BY rowid"):
+        found.setdefault(entry_id, []).append(name)
+    try:
+        corpus._shaping_aliases = found
+    except AttributeError:       # pragma: no cover - a corpus that takes no attributes
+        pass
+    return found
+
+
+def _named(corpus, ids: list[str], forms: list[str]) -> set[str]:
+    """The entries among ``ids`` that one of ``forms`` names exactly (:func:`exact_names`:
+    tier 3), from the corpus's table of titles and aliases (no entry read)."""
+    wanted = {f.replace(" ", "") for f in forms if f}
+    tables = getattr(corpus, "tables", None)
+    if not wanted or not ids:
+        return set()
+    if tables is None:        # pragma: no cover - every Corpus has its tables
+        return {i for i in ids if (e := corpus.entries.get(i)) is not None
+                and wanted & set(exact_names(e))}
+    aliases = _aliases(corpus)
+    names = {}
+    for entry_id, (title, _kind) in tables.heads(ids).items():
+        names[entry_id] = [NUMBERED_TITLE.sub("", title), title, *aliases.get(entry_id, ())]
+    return {i for i, found in names.items()
+            if wanted & {_squeezed(str(n)) for n in found}}
 
 
 def _order(group: Group) -> tuple:
@@ -390,7 +464,8 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
     games among the entries of the chosen kind, the kinds among those of the chosen
     game.
     """
-    data, groups, hits = _grouped(searcher, corpus, query, game, kind, old)
+    data, groups, hits = _grouped(searcher, corpus, query, game, kind, old,
+                                  need=page * limit)
     if data.get("redirect"):
         data["results"] = data["results"][:limit]
         _cut_snippets(data["results"])
@@ -404,7 +479,7 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
         else:
             # the other choices of this dimension: the same search without it
             counted = _grouped(searcher, corpus, query, None if dim == "game" else game,
-                               None if dim == "kind" else kind, old)[1]
+                               None if dim == "kind" else kind, old, need=0)[1]
         counts = Counter(g.best[dim] for g in counted)
         if choice is not None:
             counts[choice] = len(groups)
@@ -426,7 +501,7 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
     return data
 
 
-def _grouped(searcher, corpus, query: str, game, kind, old: bool
+def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | None = None
              ) -> tuple[dict, list[Group], list[dict]]:
     """The searcher's JSON, the groups of its hits (fallbacks applied), and the hits."""
     def search(text: str, **kw) -> dict:
@@ -487,7 +562,7 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool
         if again is not None:
             hits = again["results"]
     groups = group_hits(hits, corpus, used, old=old,
-                        also=tuple(q for _t, _w, q, _g in expanded))
+                        also=tuple(q for _t, _w, q, _g in expanded), need=need)
     data.update({"searched": used, "corrected": corrected, "dropped": dropped,
                  "old_included": old})
     return data, groups, hits

@@ -96,3 +96,26 @@ def test_unknown_entries_and_revisions_are_404_pages(client):
     assert client.get("/entry/vision/qa/QA-337?rev=x").status_code == 400
     api = client.get("/api/entry/vision/qa/QA-999")
     assert api.status_code == 404 and api.get_json()["error"]
+
+
+def test_an_entry_shares_the_runs_of_a_board_another_entry_ran(app):
+    """Two entries with the same revisions linking the same board: the second shows the
+    first's runs (not run again), with its own id as the ruling's source, as if run."""
+    from dataclasses import replace
+
+    from judge.app import replays
+    from judge.app.services import services
+    with app.test_request_context("/"):
+        corpus = services().corpus
+        entry = corpus.entries["vision/rule/toy"]
+        copy = replace(entry, id="vision/rule/toy-copy")
+        replays._RUNS._data.clear()
+        fresh = replays.entry_runs(copy, corpus).runs
+        replays._RUNS._data.clear()
+        first = replays.entry_runs(entry, corpus).runs
+        assert len(replays._RUNS) == 1
+        shared = replays.entry_runs(copy, corpus).runs
+        assert [v.verdict for v in shared] == [v.verdict for v in fresh]
+        assert [v.data for v in shared] == [v.data for v in fresh]
+        assert any("toy-copy" in str(v.verdict.get("source")) for v in shared)
+        assert not any("toy-copy" in str(v.verdict.get("source")) for v in first)

@@ -22,11 +22,15 @@ from markupsafe import Markup, escape
 
 from judge.app.render import entry_url
 from judge.app.services import services
+from judge.common.lru import LRU
 from judge.i18n import N_
 
 from . import boardhtml, viewmodels
 from .i18n import LOCALES, current as web_locale, script_text, switch_url
 
+# The frames, kept apart from the services' shared cache, which a run of entry views
+# fills (a few dozen at most: languages x shapes x the start panel's games).
+_FRAMES = LRU(64)
 _MARK = "\x00{}\x00"
 _SPLIT = re.compile("\x00([^\x00]*)\x00")
 # The catalogue's words written here (looked up inside f-strings, where Babel does not
@@ -159,10 +163,10 @@ def page(board, run, games: dict, scenario_count: int, scenario_game, permalink:
                                **{k: Markup(v) for k, v in slots.items()})
     slots.update({f"lang_url:{code}": _e(switch_url(code)) for code in LOCALES})
     slots["json_url"] = _e(_json_url())
-    key = ("board-frame", web_locale(), request.script_root, request.endpoint, has_run,
+    key = (id(services()), web_locale(), request.script_root, request.endpoint, has_run,
            has_steps, flags["result_first"], flags["start_open"], scenario_count,
            scenario_game, tuple(games.items()))
-    pieces = services().cache.get(key, lambda: _frame(flags))
+    pieces = _FRAMES.get(key, lambda: _frame(flags))
     out = list(pieces)
     for i in range(1, len(out), 2):
         out[i] = slots[out[i]]

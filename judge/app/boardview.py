@@ -163,7 +163,9 @@ def _card_view(game: str, zone: str, card: dict, names: dict[str, str]) -> CardV
     view = CardView(name=str(card.get("name", "?")), uid=str(card.get("uid", "")))
     for key, short, labels in declared.board_stats:
         if card.get(key) is not None:
-            view.stats.append((short, card[key], labels[current_locale()]))
+            # a mark is one for every language (ATK) or the reader's (攻 / ATK)
+            mark = short.get(current_locale(), short.get("en")) if isinstance(short, dict) else short
+            view.stats.append((mark, card[key], labels[current_locale()]))
     hidden = HIDDEN_PROPS | {stat[0] for stat in declared.board_stats}
     if card.get("position") == "defense":
         view.marks.append(_("defense position"))

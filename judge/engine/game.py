@@ -130,7 +130,8 @@ class Game:
       as a count.
     - ``counter_labels``: a player's counter -> ``{"ja": …, "en": …}``.
     - ``board_stats``: the card fields a card's tile shows, in order, each
-      ``(field, short mark, {"ja": …, "en": …})`` (``("atk", "ATK", {"ja": "攻撃力"…})``).
+      ``(field, short mark, {"ja": …, "en": …})`` (``("atk", "ATK", {"ja": "攻撃力"…})``);
+      a short mark in a language's own script is ``{"ja": "攻", "en": "ATK"}``.
     - ``phases``: the game's phase names, in turn order.
     - ``empty_board_phase``: the phase an empty board (the workbench's) starts in, when
       the first phase cannot hold one (default: the first phase).
@@ -167,7 +168,7 @@ class Game:
     board_layout: dict[str, tuple[str, ...]] = {}
     counted_zones: tuple[str, ...] = ()
     counter_labels: dict[str, dict[str, str]] = {}
-    board_stats: tuple[tuple[str, str, dict[str, str]], ...] = ()
+    board_stats: tuple[tuple[str, "str | dict[str, str]", dict[str, str]], ...] = ()
     phases: tuple[str, ...] = ()
     empty_board_phase: str | None = None
     blank_board: dict[str, Any] = {}

@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 
 from judge.i18n import N_, current_locale
 
-from .i18n import _translations, code_spans, short_code_spans
+from .i18n import _translations, code_spans, quoted_ja, short_code_spans
 
 # The catalogue's words drawn here, marked for extraction: Babel does not look inside
 # f-strings, where they are looked up (``t(…)``) at drawing time.
@@ -250,7 +250,7 @@ def conclusion(v, link=None) -> Markup:
     kind = v.get("kind")
     out = [f'\n<div class="conclusion {_e(kind)}" role="status">\n'
            f'  <p class="conclusion-line"><strong class="conclusion-label">{t("結論")}</strong> '
-           f'{_e(v["text"])}'
+           f'{quoted_ja(v["text"])}'
            + (f' <a class="small" href="{_e(link)}">{t("手順を見る")}</a>' if link else "")
            + '</p>\n  ']
     if kind in ("refused", "failed") and v.get("rule"):
@@ -304,9 +304,11 @@ def verdict(v) -> Markup:
                    f'{t("結果")}</span></th></tr></thead>\n    <tbody>\n    ')
         for r in rows:
             label = f'{_e(r["label"])} ' if r.get("label") else ""
-            expected = (_e(r["expected_text"]) if r.get("expected_text")
-                        else _json(r.get("expected")))
-            actual = _e(r["actual_text"]) if r.get("actual_text") else _json(r.get("actual"))
+            # a value names the corpus's cards (戦士A): a quotation on an English page
+            expected = (quoted_ja(r["expected_text"]) if r.get("expected_text")
+                        else quoted_ja(Markup(_json(r.get("expected")))))
+            actual = (quoted_ja(r["actual_text"]) if r.get("actual_text")
+                      else quoted_ja(Markup(_json(r.get("actual")))))
             ok = r.get("ok")
             out.append(f'\n      <tr class="{"ok" if ok else "bad"}"><th scope="row">{label}'
                        f'<code class="small">{_e(r.get("path"))}</code></th><td>{expected}</td>'

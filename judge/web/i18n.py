@@ -30,8 +30,11 @@ CODE_SPAN = re.compile(r"`([^`\n]+)`")
 
 def code_spans(text) -> Markup:
     """A message's `identifiers` (a scenario's keys: `resolve: yes`) inside <code>, the
-    rest escaped: the reader's words stay words, the file format's stay code."""
-    return Markup(CODE_SPAN.sub(lambda m: f"<code>{m.group(1)}</code>", str(escape(text))))
+    rest escaped: the reader's words stay words, the file format's stay code.  On a page
+    not in Japanese, the corpus's words the message quotes (a card's name, a rule's
+    wording) are marked as Japanese quotations, as :func:`quoted_ja` does."""
+    marked = quoted_ja(text) if current() != "ja" else escape(text)
+    return Markup(CODE_SPAN.sub(lambda m: f"<code>{m.group(1)}</code>", str(marked)))
 
 
 def short_code_spans(text, length: int = 160) -> Markup:

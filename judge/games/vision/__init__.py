@@ -64,8 +64,8 @@ class VisionGame(Game):
     counted_zones = ("deck",)
     board_stats = (("node", "N", {"ja": "ノード", "en": "node"}),
                    ("cost", "C", {"ja": "コスト", "en": "cost"}),
-                   ("attack", "攻", {"ja": "攻撃力", "en": "attack"}),
-                   ("toughness", "耐", {"ja": "耐久力", "en": "toughness"}),
+                   ("attack", {"ja": "攻", "en": "ATK"}, {"ja": "攻撃力", "en": "attack"}),
+                   ("toughness", {"ja": "耐", "en": "TGH"}, {"ja": "耐久力", "en": "toughness"}),
                    ("graze", "G", {"ja": "グレイズ", "en": "graze"}))
     phases = ("active", "maintenance", "draw", "main", "discard", "end")
     card_fields = {

@@ -150,6 +150,40 @@ def same_reading(store, word: str, limit: int = 3) -> list[str]:
     return found[:limit]
 
 
+_FORMS: dict = {}
+
+
+def _forms(terms: list, game: str | None) -> tuple:
+    """The glossary's names of a game (all games: None) -> their (term, wordings, game),
+    and the names longest first; made once per glossary and game (at 100,000 entries
+    the glossary holds thousands of names, and sorting them was a third of a question's
+    search)."""
+    key = (id(terms), game)
+    found = _FORMS.get(key)
+    if found is None or found[0] is not terms:
+        by_form: dict[str, list[tuple[str, list[str], str]]] = {}
+        for form, term, wordings, term_game in terms:
+            if form and (game is None or term_game == game):
+                by_form.setdefault(form, []).append((term, wordings, term_game))
+        order = sorted(by_form, key=lambda f: -len(f))
+        # each name under its first two characters (an English one's stem's): only
+        # the names whose pair is in the question can be in it
+        by_pair: dict[str, list[str]] = {}
+        short = []
+        for form in order:
+            stem = form[:-1] if form.isascii() and form.endswith("e") else form
+            if len(stem) < 2:
+                short.append(form)
+            else:
+                by_pair.setdefault(stem[:2], []).append(form)
+        found = (terms, by_form, order, by_pair, short,
+                 {form: i for i, form in enumerate(order)})
+        if len(_FORMS) > 16:
+            _FORMS.clear()
+        _FORMS[key] = found
+    return found[1:]
+
+
 def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], Analysis]:
     """The concepts of a question's text: glossary terms it holds (as one concept each:
     裏側守備表示, リリース), then its other content words."""
@@ -164,11 +198,13 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
     # only as whole words ("set" is not in "reset")
     # (a name several games pair, pierce: Vision's 貫通 and Gem Chronicle's 貫通属性,
     # is one concept holding every game's wordings)
-    by_form: dict[str, list[tuple[str, list[str], str]]] = {}
-    for form, term, wordings, term_game in glossary(store.corpus):
-        if form and (game is None or term_game == game):
-            by_form.setdefault(form, []).append((term, wordings, term_game))
-    for form in sorted(by_form, key=lambda f: -len(f)):
+    by_form, _order, by_pair, short, rank = _forms(glossary(store.corpus), game)
+    # the names that may be in the text (cutting a name out only removes text)
+    pairs = {t[i:i + 2] for t in (folded, lowered) for i in range(len(t) - 1)}
+    maybe = set(short)
+    for pair in pairs:
+        maybe.update(by_pair.get(pair, ()))
+    for form in sorted(maybe, key=rank.__getitem__):
         if form.isascii():
             stem = form[:-1] if form.endswith("e") else form
             if stem not in lowered:

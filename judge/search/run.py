@@ -52,6 +52,7 @@ class QueryRun:
         self._cells: dict[int, int] = {}           # concepts held -> passages
         self._held_of: dict[int, set[int]] = {}    # passage -> the concepts it holds
         self._words_in: list[list[set[int]]] | None = None   # see _read_pool
+        self._holds_in: list[list[set[int]]] = []
         self._pooled: set[int] = set()
 
     def execute(self) -> int:
@@ -196,9 +197,9 @@ class QueryRun:
         words_in = self._words_in
         if words_in is not None and d in self._pooled:
             # a pooled passage: which words may be in it was read for the whole pool
+            holds_in = self._holds_in
             return {i for i, concept in enumerate(self.plan.question)
-                    if any(d in words_in[i][j] and self._holds(d, w)
-                           for j, (w, _game) in enumerate(concept.words))}
+                    if any(d in holds_in[i][j] for j in range(len(concept.words)))}
         bits = self._concept_bits()
         out = set()
         for i, concept in enumerate(self.plan.question):
@@ -220,6 +221,17 @@ class QueryRun:
         self._words_in = [[set(members(m.word_docs(w) & pooled
                                        & (-1 if game is None else games.get(game, 0))))
                            for w, game in concept.words] for concept in self.plan.question]
+        # and those that hold it (_holds), each word checked for all of them at once
+        self._holds_in = [[self._holds_all(docs, w) for docs, (w, _g) in zip(row, concept.words)]
+                          for row, concept in zip(self._words_in, self.plan.question)]
+
+    def _holds_all(self, docs: set[int], w: Word) -> set[int]:
+        """The passages of ``docs`` for which :meth:`_holds` is true."""
+        if not docs:
+            return set()
+        if len(w.morphs) > 1 and not w.ids and not w.yomi:
+            return {d for d in docs if w.needle in self.store.text_of(d)}
+        return self.m.in_a_row_of(sorted(docs), w)
 
     def _holds(self, d: int, w: Word) -> bool:
         """A concept's word is in passage ``d``: in a row, and a word of several

@@ -284,3 +284,14 @@ def test_a_yugioh_attack_built_by_tapping_the_board_picture(page: Page, live_url
     assert after["B"]["zones"]["graveyard"][0]["name"] == "スカルライダー"
     assert after["A"]["life"] == after["B"]["life"] == 8000
     assert moves <= 8
+
+
+def test_search_results_never_scroll_sideways_on_a_phone(page: Page, live_url):
+    # a result's 「盤面で開く」 button holds its board's title on one line (ellipsized):
+    # the results' column must not grow to its width (it did: 704 px on a 375 px screen)
+    page.set_viewport_size(PHONE)
+    for q in ("グレイズ", "遊戯王の融合素材はどうなる",
+              "how much life does a player start with in Gem Chronicle"):
+        page.goto(live_url + "/search?q=" + q)
+        expect(page.locator("#results-title")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], q

@@ -31,7 +31,7 @@ from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from serving import ROOT, gunicorn, machine, parser, pct, request, write_json  # noqa: E402
+from serving import ROOT, client, gunicorn, machine, parser, pct, write_json  # noqa: E402
 
 BOARD = ROOT / "corpus" / "vision" / "scenarios" / "qa-337-restrictions.yaml"
 FORM = {"Content-Type": "application/x-www-form-urlencoded"}
@@ -75,18 +75,9 @@ def measure(port: int, todo: list, seconds: float, master=None) -> dict:
     """One client through ``todo`` for ``seconds``: req/s, p50, p95, sizes, errors, and
     the worker's CPU time per request (what the page costs the server, which a machine
     shared with other work disturbs less than the wall clock)."""
-    lat, sizes, errors = [], [], 0
     cpu0 = cpu_seconds(master) if master else 0.0
-    started = time.perf_counter()
-    for method, path, body, headers in todo:
-        if time.perf_counter() - started > seconds:
-            break
-        t0 = time.perf_counter()
-        status, data = request(port, method, path, body, headers)
-        lat.append((time.perf_counter() - t0) * 1000)
-        sizes.append(len(data))
-        errors += status != 200
-    elapsed = time.perf_counter() - started
+    run = client(port, todo, seconds)
+    lat, sizes, errors, elapsed = run["lat"], run["sizes"], run["errors"], run["elapsed"]
     cpu = (cpu_seconds(master) - cpu0) if master else 0.0
     return {"requests": len(lat), "rps": round(len(lat) / elapsed, 1),
             "server_cpu_ms": round(cpu * 1000 / max(1, len(lat)), 3),

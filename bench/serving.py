@@ -73,6 +73,23 @@ def request(port: int, method: str, path: str, body: bytes | None = None,
         conn.close()
 
 
+def client(port: int, calls: list, limit: float | None = None) -> dict:
+    """One client making each call in order (until ``limit`` seconds): the latencies in
+    ms, the sizes, the errors (not 200) and the seconds it took."""
+    lat, sizes, errors = [], [], 0
+    started = time.perf_counter()
+    for method, path, body, headers in calls:
+        if limit is not None and time.perf_counter() - started > limit:
+            break
+        t0 = time.perf_counter()
+        status, data = request(port, method, path, body, headers)
+        lat.append((time.perf_counter() - t0) * 1000)
+        sizes.append(len(data))
+        errors += status != 200
+    return {"lat": lat, "sizes": sizes, "errors": errors,
+            "elapsed": time.perf_counter() - started}
+
+
 def _answers(port: int, path: str) -> bool:
     try:
         return request(port, "GET", path, timeout=5)[0] == 200

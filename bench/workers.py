@@ -36,7 +36,7 @@ from urllib.parse import quote, urlencode
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from load import SEARCHES  # noqa: E402
-from serving import ROOT, gunicorn, parser, pct, request, write_json  # noqa: E402
+from serving import ROOT, client, gunicorn, parser, pct, request, write_json  # noqa: E402
 
 BOARD = ROOT / "corpus" / "vision" / "scenarios" / "qa-337-restrictions.yaml"
 JUDGE = Path(sys.executable).with_name("judge")
@@ -70,18 +70,8 @@ def workers(master: subprocess.Popen) -> list[int]:
 
 def timed(port: int, calls: list, limit: float | None = None) -> dict:
     """Each call once, in order, one client (until ``limit`` seconds): latencies."""
-    lat, sizes, errors = [], [], 0
-    t_end = time.perf_counter() + limit if limit else float("inf")
-    started = time.perf_counter()
-    for method, path, body, headers in calls:
-        if time.perf_counter() > t_end:
-            break
-        t0 = time.perf_counter()
-        status, data = request(port, method, path, body, headers)
-        lat.append((time.perf_counter() - t0) * 1000)
-        sizes.append(len(data))
-        errors += status != 200
-    elapsed = time.perf_counter() - started
+    run = client(port, calls, limit or None)
+    lat, sizes, errors, elapsed = run["lat"], run["sizes"], run["errors"], run["elapsed"]
     return {"requests": len(lat), "rps": round(len(lat) / elapsed, 1),
             "p50_ms": round(pct(lat, 50), 1), "p95_ms": round(pct(lat, 95), 1),
             "errors": errors, "bytes_mean": round(sum(sizes) / max(1, len(sizes))),

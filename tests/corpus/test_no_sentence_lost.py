@@ -60,18 +60,32 @@ def line_numbers(span) -> set[int]:
     return out
 
 
+_CITATIONS: dict = {}
+
+
+def _citations(corpus, file_name: str) -> list:
+    """(entry, revision, the seed's lines it cites) of every revision citing a seed,
+    read once a corpus (a walk of the whole corpus for each of a page's hundreds of
+    lines was a minute of the suite)."""
+    key = (id(corpus), file_name)
+    if key not in _CITATIONS:
+        found = []
+        for entry in corpus:
+            for rev in entry.revisions:
+                if not str(rev.source.get("file", "")).endswith(file_name):
+                    continue
+                lines = line_numbers(rev.source.get("lines"))
+                lines |= line_numbers((rev.meta.get("unchanged_in") or {}).get("lines"))
+                found.append((entry, rev, lines))
+        _CITATIONS[key] = found
+    return _CITATIONS[key]
+
+
 def citing(corpus, file_name: str, n: int, kinds: set[str]):
     """The revisions (of entries of these kinds) that cite line n of a seed."""
-    for entry in corpus:
-        if entry.kind not in kinds:
-            continue
-        for rev in entry.revisions:
-            if not str(rev.source.get("file", "")).endswith(file_name):
-                continue
-            lines = line_numbers(rev.source.get("lines"))
-            lines |= line_numbers((rev.meta.get("unchanged_in") or {}).get("lines"))
-            if n in lines:
-                yield entry, rev
+    for entry, rev, lines in _citations(corpus, file_name):
+        if entry.kind in kinds and n in lines:
+            yield entry, rev
 
 
 def assert_line_kept(corpus, file_name, n, line, kinds, plain):

@@ -444,21 +444,10 @@ class QueryRun:
         return [n for n in dict.fromkeys(out) if n]
 
     def _titles(self, ids) -> dict[str, str]:
-        """The titles of the page's entries, by id, from the corpus's table of entries in
-        one query: a results page reads up to 200 hits of as many entries, and reading
-        each entry for its title unpickled it (most of a new results page at 100,000
-        entries, where the kept entries do not hold every page's)."""
-        corpus = self.store.corpus
-        ids = list(dict.fromkeys(ids))
-        tables = getattr(corpus, "tables", None)
-        if tables is not None:
-            return {i: head[0] for i, head in tables.heads(ids).items()}
-        out = {}
-        for i in ids:
-            entry = corpus.entries.get(i)
-            if entry is not None:
-                out[i] = entry.title
-        return out
+        """The titles of the page's entries, by id, without reading the entries (a
+        results page reads up to 200 hits of as many entries; unpickling each for its
+        title was most of a new results page at 100,000 entries)."""
+        return self.store.titles(ids)
 
     def _hit(self, docnum: int, score: float, marks: list[str], f: dict,
              titles: dict[str, str]) -> Hit:

@@ -120,6 +120,11 @@ class IndexStore:
         self._plains = LRU(5000, weight=len, budget=2_000_000)
         self._readings = base._readings if base is not None else LRU(5000)
         self._entry_of = LRU(50000)
+        # a passage's stored fields (Whoosh unzips and unpickles them on every read) and
+        # an entry's title: a results page reads the fields of up to 200 hits and the
+        # titles of their entries, and the same passages come back query after query
+        self._fields = LRU(20000)
+        self._titles = LRU(20000)
 
     # --- opening ----------------------------------------------------------------------
 
@@ -289,8 +294,35 @@ class IndexStore:
     # --- per passage ------------------------------------------------------------------
 
     def stored(self, d: int) -> dict:
-        """The stored fields of passage ``d``."""
-        return self.searcher().stored_fields(d)
+        """The stored fields of passage ``d`` (a new dict: the caller may change it).
+
+        Kept as a tuple of values in the order :data:`STORED_FIELDS` names them (a
+        fifth of a dict's size), so 20,000 passages cost a few megabytes."""
+        values = self._fields.get_or(d, lambda: _packed(self.searcher().stored_fields(d)))
+        return {k: v for k, v in zip(STORED_FIELDS, values) if v is not _ABSENT}
+
+    def titles(self, ids: Iterable[str]) -> dict[str, str]:
+        """The titles of these entries, by id (from the corpus's table of entries, in
+        one query for those not read before; the corpus's entries when it has no table)."""
+        ids = list(dict.fromkeys(ids))
+        out = {}
+        unread = []
+        for i in ids:
+            title = self._titles.peek(i)
+            if title is None:
+                unread.append(i)
+            else:
+                out[i] = title
+        if unread:
+            table = getattr(self.corpus, "tables", None)
+            if table is not None:
+                found = {i: head[0] for i, head in table.heads(unread).items()}
+            else:
+                found = {i: e.title for i in unread
+                         if (e := self.corpus.entries.get(i)) is not None}
+            for i, title in found.items():
+                out[i] = self._titles.get_or(i, lambda t=title: t)
+        return out
 
     def entry_of(self, d: int) -> str:
         """The entry id of passage ``d`` (cached)."""
@@ -356,6 +388,16 @@ class IndexStore:
     def game_aliases(self) -> dict[str, str]:
         """What a judge may type for a game -> its id (``game:遊戯王``)."""
         return alias_table(self.corpus.games)
+
+
+# The stored fields of a passage (judge/search/schema.py), in a fixed order.
+STORED_FIELDS = ("docid", "entry", "game", "kind", "clause", "revision", "date",
+                 "date_known", "rank")
+_ABSENT = object()
+
+
+def _packed(fields: dict) -> tuple:
+    return tuple(fields.get(k, _ABSENT) for k in STORED_FIELDS)
 
 
 class IndexMissing(Exception):

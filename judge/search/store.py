@@ -39,7 +39,7 @@ from .indexer import (META_FILE, RANK_CURRENT, RANK_EDITORS, RANK_OLDER, RANK_WI
                       build_locked, corpus_digests, document, entry_digest, fingerprint,
                       fingerprint_of, index_base, index_path, read_digests, read_meta,
                       text_segment, write_digests, write_meta)
-from .matching import LRU, Matcher, bitset, code_bits
+from .matching import LRU, Matcher, bitset, code_bits, members
 from .postings import PostingsError, Segment, TextPostings
 from . import tables
 from .schema import TEXT_FIELD_NAMES
@@ -365,8 +365,10 @@ class IndexStore:
         """A term's passage numbers and weights (deleted passages left out)."""
         if fieldname in TEXT_FIELD_NAMES:
             ids, weights = self.texts.read(fieldname, term)
-            live = self.live
-            kept = [(d, w) for d, w in zip(ids, weights) if live >> d & 1]
+            # the passages an update deleted (few): a test ``live >> d`` per posting
+            # would shift the whole bitset each time
+            gone = set(members(bitset(ids, self.matcher.n) & ~self.live)) if ids else set()
+            kept = [(d, w) for d, w in zip(ids, weights) if d not in gone]
             return [d for d, _ in kept], [w for _, w in kept]
         pairs = list(self.searcher().reader().postings(fieldname, term).items_as("weight"))
         return [d for d, _ in pairs], [w for _, w in pairs]

@@ -126,3 +126,18 @@ def test_searching_the_real_corpus_does_not_import_numpy(real_corpus, real_index
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "False"
+
+
+@settings(deadline=None)
+@given(st.sets(st.integers(0, 5000), max_size=3000), st.sets(st.integers(0, 5000), max_size=40))
+def test_postings_without_deleted_passages_are_the_same_either_way(ids, deleted):
+    """An update deletes a few passages; a term's postings then drop those it holds,
+    keeping each remaining passage's weight, in order, in Python and with numpy."""
+    ordered = sorted(ids)
+    weights = array("f", [(d % 97) / 7 for d in ordered])
+    gone = sorted(set(ordered) & deleted)
+    ways = _both_ways(lambda: matching._without(array("i", ordered), weights, gone, 5001))
+    expected = [(d, w) for d, w in zip(ordered, weights) if d not in deleted]
+    for kept_ids, kept_weights in ways:
+        assert list(zip(kept_ids, kept_weights)) == expected
+        assert kept_ids.typecode == "i" and kept_weights.typecode == "f"

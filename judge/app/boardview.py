@@ -19,6 +19,8 @@ from judge.i18n import JUDGE_PACKAGE, N_, Term, _, current_locale, gettext, pget
 from judge.engine import worth_writing
 from judge.engine.registry import game_class
 
+# Kana and kanji: a part of a card tile that quotes the corpus in Japanese.
+_JAPANESE = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 # What every game's actions end in (an expect's ``outcome``), in the reader's words.
 OUTCOMES = [pgettext("outcome", "legal"), pgettext("outcome", "illegal")]
 FLAGS = {
@@ -45,14 +47,21 @@ class CardView:
 
     @property
     def title(self) -> str:
-        """The tooltip: everything about the card in one line."""
+        """The tooltip: everything about the card in one line.
+
+        On a page not in Japanese, without the parts that quote the corpus's Japanese
+        (the card's name, a value such as 闇): a title attribute cannot mark a quotation,
+        so the name is read in the tile itself, marked ``lang="ja"`` (issue 29)."""
         parts = [self.name] + [f"{long} {v}" for _, v, long in self.stats] + self.marks
         if self.damage:
             parts.append(_("damage {damage}", damage=self.damage))
         parts += [f"{k}: {v}" for k, v in self.extra]
         if self.change:
             parts.append(self.change)
-        return " · ".join(str(p) for p in parts)
+        parts = [str(p) for p in parts]
+        if current_locale() != "ja":
+            parts = [p for p in parts if not _JAPANESE.search(p)]
+        return " · ".join(parts)
 
 
 @dataclass

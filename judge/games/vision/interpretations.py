@@ -36,7 +36,7 @@ COMBAT = Interpretation(
         "goes to the player. An attack without `resolve: no` is the whole combat in one "
         "action (the attack, the block and the graze choice, nobody interfering); with "
         "`resolve: no` the attack waits and the players may interfere first "
-        "(vision.combat-interference)."),
+        "(`vision.combat-interference`)."),
     f"{PUBLIC}, Combat; the texts only presuppose attacks (6.5.1 'attack', 6.5.2.a)")
 
 LETHAL_DAMAGE = Interpretation(

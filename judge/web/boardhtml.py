@@ -154,7 +154,7 @@ def board(b) -> Markup:
     if b.winner:
         out.append(f'    <span class="winner">{t("勝者")} {_e(b.winner)}</span>\n')
     for k, v in b.flags.items():
-        out.append(f'    <span class="flag">{_e(k)}: {_e(v)}</span>\n')
+        out.append(f'    <span class="flag">{_quote(en, k)}: {_quote(en, v)}</span>\n')
     out.append("  </figcaption>\n")
     for p in b.players:
         out.append(f'  <section class="side{" active" if p.active else ""}" '

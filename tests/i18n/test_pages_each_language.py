@@ -62,9 +62,12 @@ def test_a_japanese_page_has_no_english_phrase_and_no_latin_word(client, url):
 
 
 # and a few more an English reader meets: the home page, an empty search and its tips,
-# a long rule with its clauses, an undated text, the list of scenarios, the offline page
+# a long rule with its clauses, an undated text, the list of scenarios, the offline page,
+# a replay whose board names an effect in force after a card (海が割れる日: A), a card
+# whose id holds a ・
 MORE_EN = ["/search", "/search?q=zzzzqqq", "/entry/vision/rule/6.5", "/entry/yugioh/rule/ritual",
-           "/board/scenarios", "/offline/search"]
+           "/board/scenarios", "/offline/search", "/entry/vision/term/グレイズ",
+           "/entry/yugioh/card/サンダー・ボルト"]
 
 
 @pytest.mark.parametrize("url", PAGES + MORE_EN)

@@ -24,7 +24,7 @@ ALLOWED = {line.split("#")[0].strip() for line in
            (Path(__file__).with_name("allowed_words.txt")).read_text("utf-8").splitlines()
            if line.split("#")[0].strip()}
 QUOTED = re.compile(r"「[^「」]*」|『[^『』]*』|《[^》]*》")
-IDS = re.compile(r"\b[\w.-]+/[\w./#-]+|\b[A-Z]+-\d+\b|\b[\w-]*\d[\w.-]*\b|@\w+|\?\S+"
+IDS = re.compile(r"\b[\w.-]+/[\w./#・-]+|\b[A-Z]+-\d+\b|\b[\w-]*\d[\w.-]*\b|@\w+|\?\S+"
                  r"|\b[A-Za-z][\w-]*(?:\.[\w-]+)*\.\d[\w.-]*"      # clause ids: spell.1
                  r"|\b[\w-]+(?:\.[\w-]+)*\.(?:net|com|org|jp)\b"   # a site: yugioh-wiki.net
                  r"|\b[\w-]+\.(?:md|yaml|py|json)\b|https?://\S+")  # a file, an address

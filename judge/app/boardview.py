@@ -150,7 +150,7 @@ _WORD = re.compile(r"[a-z][a-z_-]*")
 _WORD_AND_NUMBER = re.compile(r"([a-z][a-z_]*) (-?\d+)")        # draw 1, damage 500
 
 
-def _word(game: str, key: str, word: str) -> str:
+def value_word(game: str, key: str, word: str) -> str:
     """A word of the file format as a value of ``key``: the game's word under msgctxt
     ``key``, else as a kind of card, an effect or a field; else the word."""
     for kind in ((key,) if key else ()) + ("kind", "effect", "field"):
@@ -158,6 +158,13 @@ def _word(game: str, key: str, word: str) -> str:
         if said != word:
             return said
     return word
+
+
+def _key_word(game: str, key: str, word: str) -> str:
+    """A key of a mapping (``effect`` of a passive skill, ``stun`` of ``statuses``): a field
+    of the file format, else a word of ``key``'s values."""
+    said = term_text(game, "field", word)
+    return said if said != word else value_word(game, key, word)
 
 
 def value_text(game: str, value: Any, key: str = "") -> Any:
@@ -172,14 +179,14 @@ def value_text(game: str, value: Any, key: str = "") -> Any:
         if value in ("yes", "no"):
             return render_value(value == "yes")
         if _WORD.fullmatch(value):
-            return _word(game, key, value)
+            return value_word(game, key, value)
         found = _WORD_AND_NUMBER.fullmatch(value)
-        return f"{_word(game, key, found[1])} {found[2]}" if found else value
+        return f"{value_word(game, key, found[1])} {found[2]}" if found else value
     if isinstance(value, (list, tuple)):
         sep = " / " if any(isinstance(v, dict) for v in value) else list_separator()
         return sep.join(str(value_text(game, v, key)) for v in value)
     if isinstance(value, dict):
-        return list_separator().join(f"{_word(game, key, str(k))} {value_text(game, v, str(k))}"
+        return list_separator().join(f"{_key_word(game, key, str(k))} {value_text(game, v, str(k))}"
                                      for k, v in value.items())
     return value
 

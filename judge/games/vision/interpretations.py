@@ -85,7 +85,7 @@ RESTRICTION_KEYWORDS = Interpretation(
         "own turn only and one card of that name per turn; 【ターン１枚制限】 one of that name per "
         "turn; 【相手ターン１枚制限】 opponent's turn only, one per turn; 【自分ターン制限】 own turn "
         "only; 【相手ターン制限】 opponent's turn only. 'Per turn' counts the player's plays this "
-        "turn (this_turn), resolutions as if played included (QA-021)."),
+        "turn (`this_turn`), resolutions as if played included (QA-021)."),
     "play-procedure.1 (example 「自分ターン１枚制限」); the card list's keywords")
 
 WORLD_TALISMAN_LIMIT = Interpretation(

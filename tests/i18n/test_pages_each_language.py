@@ -19,7 +19,8 @@ from judge.corpus import DEFAULT_CORPUS
 from judge.i18n import locale_dir
 
 from .english import english_sentence
-from .words import PageWords, japanese_outside_quotations, latin_words, page_texts
+from .words import PageWords, japanese_outside_quotations, latin_outside_quotations, \
+    latin_words, page_texts
 
 PAGES = ["/entry/vision/qa/QA-337", "/entry/vision/qa/QA-337?rev=1",
          "/entry/yugioh/rule/damage-calculation", "/entry/gemchronicle/rule/battle-phase",
@@ -88,6 +89,32 @@ def test_an_english_page_shows_japanese_only_as_marked_quotations(client, url):
     html = client.get(url + ("&" if "?" in url else "?") + "lang=en").get_data(as_text=True)
     left = japanese_outside_quotations(html)
     assert len(left) <= AT_MOST, left[:12]
+
+
+# Japanese pages with replays, read strictly: a card tile, its tooltip, the step log and
+# the check against the ruling are the judge's words too, not quoted data (a card's values
+# once read ['モンスターA', 'モンスターB'], {'stun': 1}, data_from: public-facts; a check
+# Aのplayed, nowの攻撃力).  What is left is the corpus's (Union, a source's name).
+REPLAY_PAGES = ["/entry/vision/qa/QA-337", "/entry/yugioh/rule/damage-calculation",
+                "/entry/gemchronicle/rule/battle-phase", "/entry/vision/rule/6.5",
+                "/entry/yugioh/rule/ritual", "/entry/gemchronicle/rule/status-effects",
+                "/entry/gemchronicle/rule/skills", "/entry/gemchronicle/rule/attributes",
+                "/board?from=gemchronicle/scenarios/attack-answer-without-pierce.yaml"]
+
+
+@pytest.mark.parametrize("url", REPLAY_PAGES)
+def test_a_japanese_replay_shows_no_latin_word_in_its_boards_and_steps(client, url):
+    html = client.get(url + ("&" if "?" in url else "?") + "lang=ja").get_data(as_text=True)
+    words = latin_outside_quotations(html)
+    assert len(words) <= AT_MOST, words[:12]
+
+
+def test_the_strict_japanese_measure_counts_a_card_tile():
+    tile = ('<html lang="ja"><div class="card" title="戦士A · 効果: destroy">'
+            '<span class="extra">効果: bounce</span></div>')
+    assert latin_outside_quotations(tile) == ["destroy", "bounce"]
+    assert latin_words(tile) == []               # the data measure reads the tile as quoted
+    assert latin_outside_quotations('<html lang="ja"><p lang="en">Union</p>') == []
 
 
 def test_the_english_measure_fails_on_unmarked_corpus_text():

@@ -126,3 +126,14 @@ def japanese_outside_quotations(html: str) -> list[str]:
     parser = PageWords(quotes_only_by_lang=True)
     parser.feed(html)
     return [w for text, _data in parser.texts for w in JAPANESE.findall(IDS.sub(" ", text))]
+
+
+def latin_outside_quotations(html: str) -> list[str]:
+    """The Latin words of a Japanese page outside elements marked ``lang`` in another
+    language, ``code``, ids, quoted names and the reviewed list: every text and attribute
+    a reader meets, a card tile, its tooltip, the step log and the check of a replay
+    included (:func:`latin_words` reads a card tile and a step's detail as quoted data)."""
+    parser = PageWords(quotes_only_by_lang=True)
+    parser.feed(html)
+    return [w for text, _data in parser.texts
+            for w in LATIN.findall(IDS.sub(" ", QUOTED.sub(" ", text))) if w not in ALLOWED]

@@ -14,11 +14,13 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.i18n import JUDGE_PACKAGE, N_, Term, _, current_locale, gettext, pgettext, \
-    render_value
+from judge.i18n import JUDGE_PACKAGE, N_, Term, _, current_locale, gettext, list_separator, \
+    pgettext, render_value
 from judge.engine import worth_writing
 from judge.engine.registry import game_class
 
+# Kana and kanji: a part of a card tile that quotes the corpus in Japanese.
+_JAPANESE = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 # What every game's actions end in (an expect's ``outcome``), in the reader's words.
 OUTCOMES = [pgettext("outcome", "legal"), pgettext("outcome", "illegal")]
 FLAGS = {
@@ -45,14 +47,21 @@ class CardView:
 
     @property
     def title(self) -> str:
-        """The tooltip: everything about the card in one line."""
+        """The tooltip: everything about the card in one line.
+
+        On a page not in Japanese, without the parts that quote the corpus's Japanese
+        (the card's name, a value such as 闇): a title attribute cannot mark a quotation,
+        so the name is read in the tile itself, marked ``lang="ja"`` (issue 29)."""
         parts = [self.name] + [f"{long} {v}" for _, v, long in self.stats] + self.marks
         if self.damage:
             parts.append(_("damage {damage}", damage=self.damage))
         parts += [f"{k}: {v}" for k, v in self.extra]
         if self.change:
             parts.append(self.change)
-        return " · ".join(str(p) for p in parts)
+        parts = [str(p) for p in parts]
+        if current_locale() != "ja":
+            parts = [p for p in parts if not _JAPANESE.search(p)]
+        return " · ".join(parts)
 
 
 @dataclass
@@ -137,15 +146,48 @@ def _term_text(cls, kind: str, key: str, lang: str) -> str:
     return key
 
 
+_WORD = re.compile(r"[a-z][a-z_-]*")
+_WORD_AND_NUMBER = re.compile(r"([a-z][a-z_]*) (-?\d+)")        # draw 1, damage 500
+
+
+def value_word(game: str, key: str, word: str) -> str:
+    """A word of the file format as a value of ``key``: the game's word under msgctxt
+    ``key``, else as a kind of card, an effect or a field; else the word."""
+    for kind in ((key,) if key else ()) + ("kind", "effect", "field"):
+        said = term_text(game, kind, word)
+        if said != word:
+            return said
+    return word
+
+
+def _key_word(game: str, key: str, word: str) -> str:
+    """A key of a mapping (``effect`` of a passive skill, ``stun`` of ``statuses``): a field
+    of the file format, else a word of ``key``'s values."""
+    said = term_text(game, "field", word)
+    return said if said != word else value_word(game, key, word)
+
+
 def value_text(game: str, value: Any, key: str = "") -> Any:
     """A field's value as the reader reads it: yes/no for a flag, the game's word for the
     field's value (``category: acceleration`` → アクセラレーション, under msgctxt ``key``)
-    or for a kind of card (spell → スペル); anything else (names, numbers) as it is."""
+    or for a kind of card (spell → スペル), an effect with its number (``draw 1``), a
+    list with 、 and a mapping (``statuses: {stun: 1}``) as its words and values, never
+    as Python writes them; anything else (names, numbers) as it is."""
     if isinstance(value, bool):
         return render_value(value)
-    if isinstance(value, str) and re.fullmatch(r"[a-z_]+", value):
-        said = term_text(game, key, value) if key else value
-        return said if said != value else term_text(game, "kind", value)
+    if isinstance(value, str):
+        if value in ("yes", "no"):
+            return render_value(value == "yes")
+        if _WORD.fullmatch(value):
+            return value_word(game, key, value)
+        found = _WORD_AND_NUMBER.fullmatch(value)
+        return f"{value_word(game, key, found[1])} {found[2]}" if found else value
+    if isinstance(value, (list, tuple)):
+        sep = " / " if any(isinstance(v, dict) for v in value) else list_separator()
+        return sep.join(str(value_text(game, v, key)) for v in value)
+    if isinstance(value, dict):
+        return list_separator().join(f"{_key_word(game, key, str(k))} {value_text(game, v, str(k))}"
+                                     for k, v in value.items())
     return value
 
 

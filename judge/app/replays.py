@@ -21,7 +21,7 @@ from judge.common.lru import LRU
 from judge.engine.runner import entry_rulesets, linked_scenarios, replay_entry_file
 
 from .boardview import BoardView, board_view, counter_label, mark_leaving, term_text, \
-    value_text, zone_label
+    value_text, value_word, zone_label
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +104,9 @@ def path_label(game: str, path: str) -> str:
         elif i == 1 and part in (declared.counters or {}):
             words.append(counter_label(game, part))
         else:
-            words.append(term_text(game, "field", part))
+            # a field, else a word of the one before it (….statuses.burn: 燃焼)
+            said = term_text(game, "field", part)
+            words.append(said if said != part or not i else value_word(game, parts[i - 1], part))
     return ("の" if current_locale() == "ja" else " › ").join(words)
 
 
@@ -114,6 +116,8 @@ def value_label(game: str, value: Any, path: str = "") -> str:
     word's terms (守備表示)."""
     if isinstance(value, list):
         return list_separator().join(value_label(game, v, path) for v in value) or _("none")
+    if value is None:
+        return "—"                                   # nothing there: an empty square
     if isinstance(value, str):
         said = term_text(game, "outcome", value)
         if said == value and path:

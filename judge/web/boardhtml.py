@@ -66,6 +66,12 @@ def _ja(english: bool, text) -> str:
     return ' lang="ja"' if english and text and _JAPANESE.search(str(text)) else ""
 
 
+def _quote(english: bool, value) -> str:
+    """A value escaped, inside ``<span lang="ja">`` when it quotes the corpus's Japanese
+    on a page in another language (a card's 闇, アンデット族)."""
+    return f'<span lang="ja">{_e(value)}</span>' if _ja(english, value) else _e(value)
+
+
 def _english() -> bool:
     return current_locale() != "ja"
 
@@ -96,9 +102,9 @@ def _card(c, t, en=False) -> str:
         out.append('</span>')
     if c.keywords:
         out.append('<span class="keywords">')
-        out += [f'<span class="kw">{_e(k)}</span>' for k in c.keywords]
+        out += [f'<span class="kw"{_ja(en, k)}>{_e(k)}</span>' for k in c.keywords]
         out.append('</span>')
-    out += [f'<span class="extra">{_e(k)}: {_e(v)}</span>' for k, v in c.extra]
+    out += [f'<span class="extra">{_e(k)}: {_quote(en, v)}</span>' for k, v in c.extra]
     if c.change:
         out.append(f'<span class="change">{_e(c.change)}</span>')
     out.append('\n</div>')
@@ -148,7 +154,7 @@ def board(b) -> Markup:
     if b.winner:
         out.append(f'    <span class="winner">{t("勝者")} {_e(b.winner)}</span>\n')
     for k, v in b.flags.items():
-        out.append(f'    <span class="flag">{_e(k)}: {_e(v)}</span>\n')
+        out.append(f'    <span class="flag">{_quote(en, k)}: {_quote(en, v)}</span>\n')
     out.append("  </figcaption>\n")
     for p in b.players:
         out.append(f'  <section class="side{" active" if p.active else ""}" '
@@ -303,7 +309,8 @@ def verdict(v) -> Markup:
                    f'{t("エンジン")}</th><th scope="col"><span class="visually-hidden">'
                    f'{t("結果")}</span></th></tr></thead>\n    <tbody>\n    ')
         for r in rows:
-            label = f'{_e(r["label"])} ' if r.get("label") else ""
+            # a path names the corpus's cards (A › 場 › 「戦士A」): quoted, as the values
+            label = f'{quoted_ja(r["label"])} ' if r.get("label") else ""
             # a value names the corpus's cards (戦士A): a quotation on an English page
             expected = (quoted_ja(r["expected_text"]) if r.get("expected_text")
                         else quoted_ja(Markup(_json(r.get("expected")))))

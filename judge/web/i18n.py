@@ -129,6 +129,14 @@ def quoted_ja(text) -> Markup:
     return Markup(JAPANESE_RUN.sub(lambda m: f'<span lang="ja">{m.group(0)}</span>', text))
 
 
+def plain_title(text) -> str:
+    """A ``title`` attribute's text: on a page not in Japanese, nothing for a text that
+    quotes Japanese (a card's name in a verdict), as a title cannot mark a quotation in
+    it; the page shows that text in full elsewhere, its quotations marked (issue 29)."""
+    text = str(text or "")
+    return text if current() == "ja" or not JAPANESE_RUN.search(text) else ""
+
+
 def init_app(app: Flask) -> None:
     """Install Flask-Babel with the judge catalogue and the locale selection above."""
     i18n.ensure_compiled(i18n.JUDGE_PACKAGE)
@@ -153,6 +161,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["code_spans"] = code_spans
     app.jinja_env.filters["short_code_spans"] = short_code_spans
     app.jinja_env.filters["quoted_ja"] = quoted_ja
+    app.jinja_env.filters["plain_title"] = plain_title
     from judge.app.replays import verdict_words
     app.jinja_env.filters["verdict_words"] = verdict_words
 

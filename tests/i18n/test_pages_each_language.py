@@ -5,11 +5,10 @@ outside ids, `code`, quoted names, the data the page quotes and the reviewed lis
 (tests/i18n/allowed_words.txt).  English: no text of the page is one of the judge's
 Japanese labels left untranslated, and at most :data:`AT_MOST` Japanese words outside
 the elements marked ``lang="ja"`` (quotations: the rules, the answers, card names,
-scenario and source titles), ``code`` and ids, the ``<title>`` included.  The step log
-and boards of a replay (templates/_replay.html, judge/web/boardhtml.py:
-:data:`~.words.REPLAY_PARTS`) are left aside until their card names and clause quotes
-are marked too; :func:`test_the_replay_parts_left_aside_are_counted` says how many
-words that leaves.
+scenario and source titles), ``code`` and ids, the ``<title>`` included, over the
+whole page: a replay's step log, verdict and boards (templates/_replay.html,
+judge/web/boardhtml.py) too, their ``title`` tooltips written without the corpus's
+Japanese (a card's name is read in its tile, marked).
 """
 from __future__ import annotations
 
@@ -20,7 +19,8 @@ from judge.corpus import DEFAULT_CORPUS
 from judge.i18n import locale_dir
 
 from .english import english_sentence
-from .words import REPLAY_PARTS, PageWords, japanese_outside_quotations, latin_words, page_texts
+from .words import PageWords, japanese_outside_quotations, latin_outside_quotations, \
+    latin_words, page_texts
 
 PAGES = ["/entry/vision/qa/QA-337", "/entry/vision/qa/QA-337?rev=1",
          "/entry/yugioh/rule/damage-calculation", "/entry/gemchronicle/rule/battle-phase",
@@ -63,15 +63,15 @@ def test_a_japanese_page_has_no_english_phrase_and_no_latin_word(client, url):
 
 
 # and a few more an English reader meets: the home page, an empty search and its tips,
-# a long rule with its clauses, an undated text, the list of scenarios, the offline page
+# a long rule with its clauses, an undated text, the list of scenarios, the offline page,
+# a replay whose board names an effect in force after a card (海が割れる日: A), a card
+# whose id holds a ・
 MORE_EN = ["/search", "/search?q=zzzzqqq", "/entry/vision/rule/6.5", "/entry/yugioh/rule/ritual",
-           "/board/scenarios", "/offline/search"]
+           "/board/scenarios", "/offline/search", "/entry/vision/term/グレイズ",
+           "/entry/yugioh/card/サンダー・ボルト"]
 
 
-# 6.5's replays cite the term グレイズ by its Japanese name in the step log's citation
-# links (templates/_replay.html, helper board's lane): left out of the label check until
-# those are marked; the measure below leaves the step log aside on every page alike.
-@pytest.mark.parametrize("url", PAGES + [u for u in MORE_EN if u != "/entry/vision/rule/6.5"])
+@pytest.mark.parametrize("url", PAGES + MORE_EN)
 def test_an_english_page_has_no_japanese_label(client, url):
     html = client.get(url + ("&" if "?" in url else "?") + "lang=en").get_data(as_text=True)
     labels = labels_ja()
@@ -87,8 +87,34 @@ AT_MOST = 5
 @pytest.mark.parametrize("url", PAGES + MORE_EN)
 def test_an_english_page_shows_japanese_only_as_marked_quotations(client, url):
     html = client.get(url + ("&" if "?" in url else "?") + "lang=en").get_data(as_text=True)
-    left = japanese_outside_quotations(html, REPLAY_PARTS)
+    left = japanese_outside_quotations(html)
     assert len(left) <= AT_MOST, left[:12]
+
+
+# Japanese pages with replays, read strictly: a card tile, its tooltip, the step log and
+# the check against the ruling are the judge's words too, not quoted data (a card's values
+# once read ['モンスターA', 'モンスターB'], {'stun': 1}, data_from: public-facts; a check
+# Aのplayed, nowの攻撃力).  What is left is the corpus's (Union, a source's name).
+REPLAY_PAGES = ["/entry/vision/qa/QA-337", "/entry/yugioh/rule/damage-calculation",
+                "/entry/gemchronicle/rule/battle-phase", "/entry/vision/rule/6.5",
+                "/entry/yugioh/rule/ritual", "/entry/gemchronicle/rule/status-effects",
+                "/entry/gemchronicle/rule/skills", "/entry/gemchronicle/rule/attributes",
+                "/board?from=gemchronicle/scenarios/attack-answer-without-pierce.yaml"]
+
+
+@pytest.mark.parametrize("url", REPLAY_PAGES)
+def test_a_japanese_replay_shows_no_latin_word_in_its_boards_and_steps(client, url):
+    html = client.get(url + ("&" if "?" in url else "?") + "lang=ja").get_data(as_text=True)
+    words = latin_outside_quotations(html)
+    assert len(words) <= AT_MOST, words[:12]
+
+
+def test_the_strict_japanese_measure_counts_a_card_tile():
+    tile = ('<html lang="ja"><div class="card" title="戦士A · 効果: destroy">'
+            '<span class="extra">効果: bounce</span></div>')
+    assert latin_outside_quotations(tile) == ["destroy", "bounce"]
+    assert latin_words(tile) == []               # the data measure reads the tile as quoted
+    assert latin_outside_quotations('<html lang="ja"><p lang="en">Union</p>') == []
 
 
 def test_the_english_measure_fails_on_unmarked_corpus_text():
@@ -99,24 +125,13 @@ def test_the_english_measure_fails_on_unmarked_corpus_text():
     assert len(japanese_outside_quotations(bare)) == 1
     title = '<html lang="en"><head><title>QA-337 「プレイしたものとして解決する」効果で</title>'
     assert len(japanese_outside_quotations(title)) == 2      # ids aside
+    # the step log and a card tile's tooltip count as the rest of the page
     steps = '<html lang="en"><ol class="steps"><li>「マナの生成」</li></ol>'
-    assert japanese_outside_quotations(steps, REPLAY_PARTS) == []
     assert japanese_outside_quotations(steps) == ["マナの生成"]
-
-
-def test_the_replay_parts_left_aside_are_counted(client, capsys):
-    """What the English measure leaves aside on the pages with replays (the step log,
-    the boards: helper board's lane), printed for the report; the rest of those pages
-    is held to AT_MOST above."""
-    for url in PAGES:
-        html = client.get(url + ("&" if "?" in url else "?") + "lang=en").get_data(
-            as_text=True)
-        everything = japanese_outside_quotations(html)
-        outside = japanese_outside_quotations(html, REPLAY_PARTS)
-        assert len(everything) >= len(outside)
-        with capsys.disabled():
-            print(f"\n{url}: {len(everything) - len(outside)} Japanese words in the replay's "
-                  f"step log and boards, {len(outside)} elsewhere", end="")
+    tile = '<html lang="en"><div class="card" title="マナの生成 · cost 0">'
+    assert japanese_outside_quotations(tile) == ["マナの生成"]
+    tile = '<html lang="en"><div class="card" title="cost 0"><span lang="ja">マナの生成</span>'
+    assert japanese_outside_quotations(tile) == []
 
 
 def test_an_english_text_quoting_japanese_marks_each_run():

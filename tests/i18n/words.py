@@ -24,7 +24,7 @@ ALLOWED = {line.split("#")[0].strip() for line in
            (Path(__file__).with_name("allowed_words.txt")).read_text("utf-8").splitlines()
            if line.split("#")[0].strip()}
 QUOTED = re.compile(r"「[^「」]*」|『[^『』]*』|《[^》]*》")
-IDS = re.compile(r"\b[\w.-]+/[\w./#-]+|\b[A-Z]+-\d+\b|\b[\w-]*\d[\w.-]*\b|@\w+|\?\S+"
+IDS = re.compile(r"\b[\w.-]+/[\w./#・-]+|\b[A-Z]+-\d+\b|\b[\w-]*\d[\w.-]*\b|@\w+|\?\S+"
                  r"|\b[A-Za-z][\w-]*(?:\.[\w-]+)*\.\d[\w.-]*"      # clause ids: spell.1
                  r"|\b[\w-]+(?:\.[\w-]+)*\.(?:net|com|org|jp)\b"   # a site: yugioh-wiki.net
                  r"|\b[\w-]+\.(?:md|yaml|py|json)\b|https?://\S+")  # a file, an address
@@ -117,35 +117,23 @@ def japanese_words(html: str) -> list[str]:
     return out
 
 
-# Drawn by templates/_replay.html and judge/web/boardhtml.py: the step log, the boards,
-# the verdict and the conclusion of a replay.  Helper "board" marks the card names and
-# clause quotes in them lang="ja" (issue 29); until that lands the strict English measure
-# leaves these elements aside and says how many words it left (see
-# tests/i18n/test_pages_each_language.py).
-REPLAY_PARTS = {"steps", "boards", "board", "verdict", "conclusion", "outcome", "outcome-last"}
-
-
-class _Strict(PageWords):
-    """PageWords(quotes_only_by_lang=True) that also skips elements of some classes."""
-
-    def __init__(self, skip: set[str]):
-        super().__init__(quotes_only_by_lang=True)
-        self.skip = skip
-
-    def handle_starttag(self, tag, attrs):
-        classes = set((dict(attrs).get("class") or "").split())
-        if self.skip and classes & self.skip and tag not in VOID:
-            code, data = self._state()
-            self.stack.append((True, data))
-            return
-        super().handle_starttag(tag, attrs)
-
-
-def japanese_outside_quotations(html: str, skip: set[str] = frozenset()) -> list[str]:
+def japanese_outside_quotations(html: str) -> list[str]:
     """The Japanese words of an English page outside elements marked ``lang`` in another
     language (quotations: the rules, answers, card names), ``code`` and ids: every text
-    and attribute a reader meets, the ``<title>`` included (it cannot hold a lang mark,
-    so an English title is written without the corpus's Japanese title)."""
-    parser = _Strict(set(skip))
+    and attribute a reader meets, the ``<title>`` and a replay's step log, boards and
+    card tiles' tooltips included (a ``<title>`` or a ``title`` attribute cannot hold a
+    lang mark, so an English one is written without the corpus's Japanese)."""
+    parser = PageWords(quotes_only_by_lang=True)
     parser.feed(html)
     return [w for text, _data in parser.texts for w in JAPANESE.findall(IDS.sub(" ", text))]
+
+
+def latin_outside_quotations(html: str) -> list[str]:
+    """The Latin words of a Japanese page outside elements marked ``lang`` in another
+    language, ``code``, ids, quoted names and the reviewed list: every text and attribute
+    a reader meets, a card tile, its tooltip, the step log and the check of a replay
+    included (:func:`latin_words` reads a card tile and a step's detail as quoted data)."""
+    parser = PageWords(quotes_only_by_lang=True)
+    parser.feed(html)
+    return [w for text, _data in parser.texts
+            for w in LATIN.findall(IDS.sub(" ", QUOTED.sub(" ", text))) if w not in ALLOWED]

@@ -44,20 +44,19 @@ def test_every_get_page_reads_in_one_language(app, as_judge):
 def test_the_call_record_in_english_shows_japanese_only_as_marked_quotations(app, as_judge,
                                                                                capsys):
     """Issue 29's measure on the call record (the judge's own words, in Japanese here, and
-    the entries they cite are quotations marked lang="ja"; the replay's step log and
-    boards are left aside as on the other pages: tests/i18n/words.py REPLAY_PARTS)."""
+    the entries they cite are quotations marked lang="ja"; the whole page, the replay's
+    step log and boards included, as on the other pages)."""
     from tests.i18n.test_pages_each_language import AT_MOST
-    from tests.i18n.words import REPLAY_PARTS, japanese_outside_quotations
+    from tests.i18n.words import japanese_outside_quotations
     client = as_judge("hj")
     call_id = int(record(client).headers["Location"].rstrip("/").split("/")[-1])
     over = {}
     for url in (f"/calls/{call_id}", "/events/cs-tokyo/calls", "/events",
                 "/events/cs-tokyo/calls/new", f"/calls/{call_id}/board"):
         html = client.get(url + "?lang=en", follow_redirects=True).get_data(as_text=True)
-        left = japanese_outside_quotations(html, REPLAY_PARTS)
+        left = japanese_outside_quotations(html)
         with capsys.disabled():
-            print(f"\n{url}: {len(japanese_outside_quotations(html))} Japanese words, "
-                  f"{len(left)} outside the replay's step log and boards", end="")
+            print(f"\n{url}: {len(left)} Japanese words outside quotations", end="")
         if len(left) > AT_MOST:
             over[url] = left[:12]
     assert over == {}

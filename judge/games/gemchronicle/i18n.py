@@ -53,4 +53,15 @@ TERMS = [
     pgettext("effect", "remove"), pgettext("effect", "negate"), pgettext("effect", "stun"),
     pgettext("effect", "freeze_lock"), pgettext("effect", "ignite"),
     pgettext("effect", "charge"), pgettext("effect", "stealth"), pgettext("effect", "equip"),
+    # a passive skill's words (cards.py PASSIVE_EFFECT_NAMES, SCOPE_NAMES), an attack's
+    # attributes and a unit's statuses, and the words of an expect path (….now.atk)
+    pgettext("effect", "pierce"), pgettext("effect", "destroy"),
+    pgettext("effect", "hinder_attack"), pgettext("effect", "charged"),
+    pgettext("field", "scope"), pgettext("scope", "self"), pgettext("scope", "own"),
+    pgettext("scope", "opponent"), pgettext("scope", "all"),
+    pgettext("field", "as"), pgettext("as", "skill"), pgettext("as", "trait"),
+    pgettext("as", "resistance"),
+    pgettext("attributes", "pierce"), pgettext("attributes", "destroy"),
+    pgettext("statuses", "burn"),
+    pgettext("field", "now"), pgettext("field", "value"), pgettext("field", "hindered"),
 ]

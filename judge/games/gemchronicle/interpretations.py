@@ -183,7 +183,7 @@ OVERLAP_PRIORITY = _i(
 PIERCE_HINDER = _i(
     "pierce-hinder",
     msg("貫通 ignores 'effects that hinder an attack, including effects already active on the "
-        "field'. The engine counts as such: a standing effect declared as hinder_attack (the "
+        "field'. The engine counts as such: a standing effect declared as `hinder_attack` (the "
         "unit cannot attack); and, in the defending player's answer to the attack, an effect "
         "that would stop the attacker (break, bounce, remove, stun, freeze lock) or take the "
         "target out of the attack (break, bounce, remove, stealth). The answering card is "

@@ -129,7 +129,9 @@ def apply(match, player: str, effect: str, target, *, source, amount: int = 0,
                       cite=stealth_cite("表示形式をそのままにして裏側にします"),
                       detail=msg("{source}: {target} goes into stealth, face-down in "
                                  "its {value} position",
-                                 source=source, target=target, value=C.position(target)), event="status")
+                                 source=source, target=target,
+                                 value=msg.term("position", C.position(target))),
+                      event="status")
     elif effect == "equip":
         yield from require(C.kind(source) == "equip", rule("magic-zone", None, "装備カード"),
                            msg("{source} is not an equip card", source=source))

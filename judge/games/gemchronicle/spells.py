@@ -191,7 +191,8 @@ def cast_spell(match, player: str, card, *, target=None, effect=None, amount=Non
     if ignored is not None and ignored(effect, tgt):
         yield Note(cite=ignored_cite,
                    detail=msg("{card}'s effect ({effect}) would hinder the attack, which "
-                              "pierces it: the effect is negated", card=card, effect=effect),
+                              "pierces it: the effect is negated", card=card,
+                              effect=msg.term("effect", effect)),
                    event="pierce")
     else:
         yield from apply(match, player, effect, tgt, source=card,

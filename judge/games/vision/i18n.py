@@ -37,4 +37,5 @@ TERMS = [
     pgettext("field", "stack"), pgettext("field", "target"),
     pgettext("field", "target_kind"), pgettext("field", "toughness"),
     pgettext("field", "type"), pgettext("field", "x"),
+    pgettext("field", "played"), pgettext("field", "resolved"),      # an expect path's A.played
 ]

@@ -36,7 +36,7 @@ COMBAT = Interpretation(
         "goes to the player. An attack without `resolve: no` is the whole combat in one "
         "action (the attack, the block and the graze choice, nobody interfering); with "
         "`resolve: no` the attack waits and the players may interfere first "
-        "(vision.combat-interference)."),
+        "(`vision.combat-interference`)."),
     f"{PUBLIC}, Combat; the texts only presuppose attacks (6.5.1 'attack', 6.5.2.a)")
 
 LETHAL_DAMAGE = Interpretation(
@@ -85,7 +85,7 @@ RESTRICTION_KEYWORDS = Interpretation(
         "own turn only and one card of that name per turn; 【ターン１枚制限】 one of that name per "
         "turn; 【相手ターン１枚制限】 opponent's turn only, one per turn; 【自分ターン制限】 own turn "
         "only; 【相手ターン制限】 opponent's turn only. 'Per turn' counts the player's plays this "
-        "turn (this_turn), resolutions as if played included (QA-021)."),
+        "turn (`this_turn`), resolutions as if played included (QA-021)."),
     "play-procedure.1 (example 「自分ターン１枚制限」); the card list's keywords")
 
 WORLD_TALISMAN_LIMIT = Interpretation(
@@ -229,7 +229,7 @@ FIST_SMASH = Interpretation(
 TURN = Interpretation(
     "vision.turn",
     msg("A turn is the active, maintenance, draw, main, discard and end phases, in that "
-        "order; the turn player moves them on (next_phase, end_turn) when no played card "
+        "order; the turn player moves them on (`next_phase`, `end_turn`) when no played card "
         "waits. In the active phase the turn player's characters and world talismans become "
         "active (nodes do not); in the draw phase the turn player draws one card, except the "
         "first player on turn 1; at the end of the turn damage is removed from characters; "
@@ -266,7 +266,7 @@ CASTER = Interpretation(
     "vision.caster",
     msg("The caster rule (術者): with a character of the spell's caster (the card list's "
         "術者 of the spell) on their field, a player may play the spell ignoring both its "
-        "required nodes and its cost (caster: yes); it is still a play. The term page "
+        "required nodes and its cost (`caster: yes`); it is still a play. The term page "
         "states only that such a play is a play; what the rule allows is a public fact."),
     f"vision/term/プレイ ('術者のルールによりコストを支払わなかった場合もプレイである'); "
     f"{PUBLIC}: 'with the named caster character on your field you may ignore a spell's "

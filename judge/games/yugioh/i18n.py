@@ -40,4 +40,9 @@ TERMS = [
     pgettext("field", "spell"), pgettext("field", "spell_type"),
     pgettext("field", "target"), pgettext("field", "terrain"), pgettext("field", "to"),
     pgettext("field", "tributes"), pgettext("field", "trigger"), pgettext("field", "type"),
+    pgettext("field", "data_from"), pgettext("data_from", "public-facts"),
+    # the effect vocabulary (effect, flip_effect: docs/games/yugioh.md) as a board shows it
+    pgettext("effect", "destroy"), pgettext("effect", "destroy_all"),
+    pgettext("effect", "flip_all"), pgettext("effect", "bounce"),
+    pgettext("effect", "draw"), pgettext("effect", "damage"),
 ]

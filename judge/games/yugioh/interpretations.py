@@ -183,7 +183,7 @@ DRAW = Interpretation(
     "yugioh.draw",
     msg("The turn player draws one card in the draw phase; an effect that draws more than the "
         "deck holds draws what is there (drawing in the draw phase from an empty deck: "
-        "yugioh.deck-out)."),
+        "`yugioh.deck-out`)."),
     f"{PF}: 'Eras differ in ... deck-out'.")
 
 ATTACKER_GONE = Interpretation(

@@ -693,19 +693,49 @@
     notices.push("'" + concept.label + "' matches nothing; read as '" + best[2] + "'");
   };
   /* question.concepts */
+  /* question._forms: the glossary's names of a game (all: null) -> their [term, wordings,
+   * game] rows, and the names longest first (made once per game). */
+  Index.prototype.forms = function (game) {
+    var self = this;
+    return this.memo("forms\u0000" + (game || ""), function () {
+      var byForm = new Map();
+      self.b.shaping.glossary.forEach(function (g) {
+        if (!g[0] || (game && g[3] !== game)) return;
+        if (!byForm.has(g[0])) byForm.set(g[0], []);
+        byForm.get(g[0]).push(g);
+      });
+      var order = Array.from(byForm.keys()).sort(function (a, b) {
+        return A.chars(b).length - A.chars(a).length;
+      });
+      return {byForm: byForm, order: order};
+    });
+  };
+  /* question.concepts: the glossary names a question holds (one concept per term, every
+   * game's wordings of it), then its other content words; a content word that is a name,
+   * or whose lemma is (打てる: 打つ, the bundle's "lemmas", from MeCab), is that name. */
   Index.prototype.concepts = function (text, game) {
     var rest = A.normalize(text, false), out = [], self = this;
-    var inflected = this.b.shaping.inflected || {};
-    var glossary = this.b.shaping.glossary.slice().sort(function (a, b) {
-      return A.chars(b[0]).length - A.chars(a[0]).length;
-    });
-    glossary.forEach(function (g) {
-      var form = g[0], term = g[1], at, end;
-      if (!form || (game !== null && game !== undefined && g[3] !== game)) return;
+    var inflected = this.b.shaping.inflected || {}, forms = this.forms(game || null);
+    function add(rows) {
+      rows.forEach(function (g) {
+        var concept = null;
+        for (var i = 0; i < out.length; i++) if (out[i].label === g[1]) { concept = out[i]; break; }
+        if (!concept) {
+          var tw = self.word(g[1], false);
+          concept = {label: g[1], words: tw ? [[tw, null]] : []};
+          out.push(concept);
+        }
+        g[2].forEach(function (x) { var w = self.word(x, false); if (w) concept.words.push([w, g[3]]); });
+      });
+    }
+    forms.order.forEach(function (form) {
+      var at, end, lowered = rest.toLowerCase();
       if (/^[\x00-\x7f]*$/.test(form)) {
         // an English name as whole words, inflected (the pattern is question._inflected's)
+        var stem = form.slice(-1) === "e" ? form.slice(0, -1) : form;
+        if (lowered.indexOf(stem) < 0) return;
         var m = new RegExp(A.own(inflected, form) || "(?<![a-z0-9])" + A.escapeRe(form) +
-                           "(?![a-z0-9])").exec(rest.toLowerCase());
+                           "(?![a-z0-9])").exec(lowered);
         at = m ? m.index : -1;
         end = m ? at + m[0].length : -1;
       } else {
@@ -713,18 +743,16 @@
         end = at + form.length;
       }
       if (at < 0) return;
-      var concept = null;
-      for (var i = 0; i < out.length; i++) if (out[i].label === term) { concept = out[i]; break; }
-      if (!concept) {
-        var tw = self.word(term, false);
-        concept = {label: term, words: tw ? [[tw, null]] : []};
-        out.push(concept);
-      }
-      g[2].forEach(function (x) { var w = self.word(x, false); if (w) concept.words.push([w, g[3]]); });
+      add(forms.byForm.get(form));
       rest = rest.slice(0, at) + " " + rest.slice(end);
     });
+    var lemmas = this.b.lemmas || {};
     this.contentWords(rest).content.forEach(function (word) {
       if (out.some(function (c) { return A.normalize(word) === A.normalize(c.label); })) return;
+      var named = forms.byForm.get(A.normalize(word));
+      var lemma = A.own(lemmas, word);
+      if (!named && lemma) named = forms.byForm.get(A.normalize(lemma));
+      if (named) { add(named); return; }
       var w = self.word(word, false);
       if (w) out.push({label: word, words: [[w, null]]});
     });

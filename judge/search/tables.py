@@ -153,6 +153,10 @@ PASSAGES = 3                # passages shown under an entry besides its best
 OPERATOR_CHARS = '"“”「」『』:：-－()（）'
 OPERATOR_WORDS = ["OR", "AND", "NOT"]
 NUMBERED_TITLE = r"^\s*[\d.]+[a-z]?\s+"
+# An English glossary name in a query (shaping.expansions): whole words ("set" is not in
+# "reset", "lp" not in "help"), a plural too ("spell cards", "fusion materials");
+# {name}: the name, escaped
+ENGLISH_NAME = r"(?<![a-z0-9]){name}(?:e?s)?(?![a-z0-9])"
 
 # --- questions (question.py) -----------------------------------------------------------
 

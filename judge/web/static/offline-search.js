@@ -734,8 +734,7 @@
         // an English name as whole words, inflected (the pattern is question._inflected's)
         var stem = form.slice(-1) === "e" ? form.slice(0, -1) : form;
         if (lowered.indexOf(stem) < 0) return;
-        var m = new RegExp(A.own(inflected, form) || "(?<![a-z0-9])" + A.escapeRe(form) +
-                           "(?![a-z0-9])").exec(lowered);
+        var m = new RegExp(inflected[form]).exec(lowered);
         at = m ? m.index : -1;
         end = m ? at + m[0].length : -1;
       } else {

@@ -27,8 +27,9 @@ ODD = ["constructor", "__proto__", "game:constructor", "toString:x",
 # romaji a judge types on a phone (a word that matches nothing is read as kana)
 ROMAJI = ["gureizu", "noodo", "kyarakutaa", "supelu kaado", "gureizu dekimasu ka", "doroo",
           "shoukan", "bochi"]
-# measured 2026-12-03 (see the test): the floor is today's agreement less one
-FLOOR_HELD_OUT_2 = 36
+# measured 2026-12-03 (see the test): the second held-out set's pages as the server's, and
+# its first three entries (the server: 41/48 in the top 3 for the judge's answer)
+FLOOR_HELD_OUT_2 = (42, 43)
 NODE = shutil.which("node") or shutil.which("nodejs")
 pytestmark = pytest.mark.skipif(NODE is None, reason="Node is not installed "
                                 "(scripts/setup --test installs Debian's nodejs)")
@@ -147,9 +148,10 @@ def test_the_offline_page_answers_the_held_out_questions_as_the_server_does(answ
 def test_the_offline_page_answers_the_second_held_out_set_as_the_server_does(answers, capsys):
     """Today's words, English, romaji and wrong kanji (questions_held_out_2.yaml): the
     forms where the phone's split of a question is most unlike MeCab's."""
-    _same, top3, differ = _question_parity(answers, capsys, "held_out_2",
-                                           "second held-out set")
-    assert top3 >= FLOOR_HELD_OUT_2, differ
+    same, top3, differ = _question_parity(answers, capsys, "held_out_2",
+                                          "second held-out set")
+    assert same >= FLOOR_HELD_OUT_2[0], differ
+    assert top3 >= FLOOR_HELD_OUT_2[1], differ
 
 
 def test_the_offline_scripts_keep_no_copy_of_the_search_tables():

@@ -142,7 +142,6 @@
     var e = this.entryIndex.get(entryId);
     return e === undefined ? [] : (this.byEntry.get(e) || []);
   };
-  Index.prototype.entryOf = function (d) { return this.entryIds[this.b.docs.entry[d]]; };
   /* Searcher._text_of: the title and passage in the normal form, for the in-a-row check. */
   Index.prototype.textOf = function (d) {
     if (this.texts === null) {

@@ -931,7 +931,8 @@
         out.push(p.kind === "id" ? A.needle(normal.slice(p.start, p.end)) : p.text);
       });
       if (!t.phrase) {
-        self.morph.morphWords(t.text).forEach(function (forms) {
+        // the word's morphemes as Word.of reads them (a kana word: its katakana reading's)
+        ((self.word(t.text, false) || {}).morphs || []).forEach(function (forms) {
           var w = A.needle(forms[0]);
           if (A.chars(w).length >= 2 || (w && !/^[\x00-\x7f]*$/.test(w) && !(w >= "\u3041" && w <= "\u309f"))) out.push(w);
         });

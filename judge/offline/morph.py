@@ -165,10 +165,12 @@ def _contexts(said, roles, forms) -> tuple[dict, dict]:
     """Where a word's role in a question depends on its neighbours (使い is the noun in
     魔法使い and the verb before ます or 終わる; 値 a suffix after a noun; 同じ content
     before なら, a pre-noun adjectival before a noun), as MeCab read the corpus:
-    ``pos`` each word's commonest part of speech (a particle's or auxiliary's: itself), ``context`` {word: {key: role}} with
+    ``pos`` each word's commonest part of speech (a particle's or auxiliary's: itself),
+    ``context`` {word: {key: role}} with
     the keys ``<prev>next``, ``>next`` and ``<prev`` (the neighbours' parts of speech,
     "" at a run's edge), only where the role differs from the word's own (``words``)
-    and from what a shorter key already says; the browser tries them in this order.
+    and from what a shorter key already says (and a ``>next`` that keeps the word's own
+    role where a ``<prev`` changes it); the browser tries them in this order.
     ``forms``: the inflections' words, for their parts of speech only."""
     counts: dict[str, Counter] = defaultdict(Counter)
     for run in said:
@@ -190,19 +192,33 @@ def _contexts(said, roles, forms) -> tuple[dict, dict]:
             for key in (before + after, after, before):
                 seen[surface][key][role] += 1
     context: dict[str, dict] = {}
+
+    def supported(counts: Counter):
+        role, n = counts.most_common(1)[0]
+        return role if n >= _SUPPORT[0] and n >= _SUPPORT[1] * sum(counts.values()) else None
+
     for surface, keys in seen.items():
         own = _role(roles[surface])
         chosen: dict[str, tuple] = {}
-        for key in sorted(keys, key=lambda k: (k.count("<") + k.count(">"), k)):
-            if key.count("<") + key.count(">") == 2:
-                after = key[key.index(">"):]
-                before = key[:key.index(">")]
-                fallback = chosen.get(after) or chosen.get(before) or own
-            else:
-                fallback = own
-            role, n = keys[key].most_common(1)[0]
-            if (_matters(role) != _matters(fallback) and n >= _SUPPORT[0]
-                    and n >= _SUPPORT[1] * sum(keys[key].values())):
+        single = sorted(k for k in keys if k.count("<") + k.count(">") == 1)
+        for key in single:
+            role = supported(keys[key])
+            if role is not None and _matters(role) != _matters(own):
+                chosen[key] = role
+        # the browser tries what follows before what precedes: where a word's role after
+        # some word differs from its own, what follows that keeps its own role is said
+        # too (同じ is content after が, a pre-noun adjectival before a noun: が同じ同士)
+        before = {_matters(r) for k, r in chosen.items() if k.startswith("<")}
+        for key in single:
+            role = supported(keys[key])
+            if (key.startswith(">") and key not in chosen and role is not None
+                    and before - {_matters(role)}):
+                chosen[key] = role
+        for key in sorted(k for k in keys if k.count("<") + k.count(">") == 2):
+            after, prev = key[key.index(">"):], key[:key.index(">")]
+            fallback = chosen.get(after) or chosen.get(prev) or own
+            role = supported(keys[key])
+            if role is not None and _matters(role) != _matters(fallback):
                 chosen[key] = role
         if chosen:
             context[surface] = {k: _encoded(r) for k, r in chosen.items()}

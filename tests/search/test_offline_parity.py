@@ -29,7 +29,7 @@ ROMAJI = ["gureizu", "noodo", "kyarakutaa", "supelu kaado", "gureizu dekimasu ka
           "shoukan", "bochi"]
 # measured 2026-12-03 (see the test): the second held-out set's pages as the server's, and
 # its first three entries (the server: 41/48 in the top 3 for the judge's answer)
-FLOOR_HELD_OUT_2 = (42, 43)
+FLOOR_HELD_OUT_2 = (43, 44)
 NODE = shutil.which("node") or shutil.which("nodejs")
 pytestmark = pytest.mark.skipif(NODE is None, reason="Node is not installed "
                                 "(scripts/setup --test installs Debian's nodejs)")
@@ -130,8 +130,8 @@ def test_the_offline_page_answers_the_questions_as_the_server_does(answers, caps
     MeCab itself: a word no corpus word spells (ぶん in hiragana) is split otherwise."""
     same, top3, differ = _question_parity(answers, capsys, "questions", "questions")
     total = len(answers[0]["questions"])
-    assert same >= 0.9 * total, differ
-    # the first three entries: all but one (超えたぶん: a hiragana ぶん no corpus word spells)
+    # all but one (超えたぶん: a hiragana ぶん no corpus word spells), pages and top 3
+    assert same >= total - 1, differ
     assert top3 >= total - 1, differ
 
 
@@ -141,13 +141,16 @@ def test_the_offline_page_answers_the_held_out_questions_as_the_server_does(answ
     from these questions."""
     same, top3, differ = _question_parity(answers, capsys, "held_out", "held-out questions")
     total = len(answers[0]["held_out"])
-    assert same >= 0.9 * total, differ
-    assert top3 >= total - 1, differ
+    assert same == total, differ
+    assert top3 == total, differ
 
 
 def test_the_offline_page_answers_the_second_held_out_set_as_the_server_does(answers, capsys):
     """Today's words, English, romaji and wrong kanji (questions_held_out_2.yaml): the
-    forms where the phone's split of a question is most unlike MeCab's."""
+    forms where the phone's split of a question is most unlike MeCab's.  What differs is
+    MeCab itself: a wrong kanji read by its reading (召還 -> 召喚 needs MeCab's reading of a
+    word the corpus never writes), and a stretch MeCab reads by what follows (ユニットはいつ
+    動ける: はい + つ, after a katakana word; 2枚目: 枚 a suffix at a run's start)."""
     same, top3, differ = _question_parity(answers, capsys, "held_out_2",
                                           "second held-out set")
     assert same >= FLOOR_HELD_OUT_2[0], differ
@@ -185,6 +188,9 @@ def test_the_offline_search_reads_romaji_as_the_server_does(answers):
     sets, expected, offline, _size = answers
     top3, differ = _top3(sets, expected, offline, "romaji")
     assert top3 == len(sets["romaji"]), differ
+    # the pages too, but one (shoukan: MeCab cuts ショウカン, a word no text writes)
+    same, differ = _agreement(sets, expected, offline, "romaji", "entries")
+    assert same >= len(sets["romaji"]) - 1, differ
     assert "vision/term/グレイズ" in offline["gureizu"]["entries"][:3]
 
 

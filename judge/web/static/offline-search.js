@@ -647,8 +647,7 @@
         var w = self.word(t.text, false), form = A.normalize(t.text).split(/\s+/).join(" ").trim();
         if (!w) return;
         var concept = {label: t.text, words: [[w, null]]};
-        self.b.shaping.glossary.forEach(function (g) {
-          if (g[0] !== form || (game !== null && game !== undefined && g[3] !== game)) return;
+        (self.forms(game || null).byForm.get(form) || []).forEach(function (g) {
           g[2].forEach(function (x) { var v = self.word(x, false); if (v) concept.words.push([v, g[3]]); });
         });
         out.push(concept);

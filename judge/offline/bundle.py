@@ -94,6 +94,7 @@ def build(corpus: Corpus, searcher) -> dict:
 
     from . import romaji
     from .morph import vocabulary
+    from .readings import homophones
 
     store = searcher.store
     reader = store.searcher().reader()
@@ -184,6 +185,8 @@ def build(corpus: Corpus, searcher) -> dict:
         "romaji": romaji.table(),
         # a question's verb that is a glossary name by its lemma (打てる: 打つ)
         "lemmas": lemmas(corpus, morph),
+        # a kanji word matching nothing, read as the texts' words of its reading (召還: 召喚)
+        "homophones": homophones(store),
     }
 
 

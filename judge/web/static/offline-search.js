@@ -672,13 +672,15 @@
     return out;
   };
   /* question.widen: a concept whose words match nothing is read as kana when typed in
-   * romaji (the reading that most passages hold as written wins); not by its reading
-   * (召還 -> 召喚 needs MeCab's readings of the corpus's words). */
+   * romaji, a kanji word as the texts' words of its reading (召還 -> 召喚: the bundle's
+   * "homophones", from MeCab's dictionary, offline/readings.py); the one that most
+   * passages hold as written wins. */
   Index.prototype.widen = function (concept, notices) {
-    var self = this, best = null;
-    if (!/^[\x00-\x7f]*$/.test(concept.label) ||
-        concept.words.some(function (wg) { return !self.wordDocs(wg[0]).empty(); })) return;
-    this.romajiKana(concept.label).forEach(function (other) {
+    var self = this, best = null, label = concept.label;
+    if (concept.words.some(function (wg) { return !self.wordDocs(wg[0]).empty(); })) return;
+    var others = /^[\x00-\x7f]*$/.test(label) ? this.romajiKana(label)
+      : A.isKana(label) ? [] : A.own(this.b.homophones || {}, A.normalize(label, false)) || [];
+    others.forEach(function (other) {
       var w = self.word(other, false);
       if (!w) return;
       var found = self.wordDocs(w).members(C.EXACT_LIMIT).filter(function (d) {
@@ -690,7 +692,6 @@
     concept.words.push([best[1], null]);
     notices.push("'" + concept.label + "' matches nothing; read as '" + best[2] + "'");
   };
-  /* question.concepts */
   /* question._forms: the glossary's names of a game (all: null) -> their [term, wordings,
    * game] rows, and the names longest first (made once per game). */
   Index.prototype.forms = function (game) {

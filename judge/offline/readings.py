@@ -28,6 +28,7 @@ _KANJI = re.compile(tables.KANJI)
 _HEADER = struct.Struct("<10I32s")
 # unidic's fields: the written form (orth) and its reading in katakana (kana)
 _ORTH, _KANA = 8, 17
+_CHUNK = 1 << 23
 
 
 def homophones(store, limit: int = 3) -> dict[str, list[str]]:
@@ -63,21 +64,33 @@ def homophones(store, limit: int = 3) -> dict[str, list[str]]:
 
 def _dictionary():
     """(written form, katakana reading) of each entry of MeCab's dictionary of two
-    characters or more; nothing when the dictionary cannot be read so."""
+    characters or more; nothing when the dictionary cannot be read so.  Read a few
+    megabytes at a time: the features are 150 MB of text."""
     from judge.search.analysis import _tagger
     try:
         info = _tagger().dictionary_info[0]
-        with open(info["filename"], "rb") as f:
-            head = _HEADER.unpack(f.read(_HEADER.size))
-            dsize, tsize, fsize = head[6:9]
-            f.seek(_HEADER.size + dsize + tsize)
-            data = f.read(fsize).decode(info.get("charset") or "utf-8")
-    except (OSError, IndexError, KeyError, LookupError, UnicodeDecodeError,
-            struct.error) as e:
+        charset = info.get("charset") or "utf-8"
+        "".encode(charset)
+        f = open(info["filename"], "rb")
+    except (OSError, IndexError, KeyError, LookupError) as e:
         log.warning("MeCab's dictionary could not be read (%s): the offline search "
                     "will not correct kanji by their reading", e)
         return
-    for feature in data.split("\0"):
-        fields = feature.split(",", _KANA + 1)
-        if len(fields) > _KANA and len(fields[_ORTH]) >= 2 and fields[_KANA] != "*":
-            yield fields[_ORTH], fields[_KANA]
+    with f:
+        try:
+            head = _HEADER.unpack(f.read(_HEADER.size))
+        except struct.error:
+            return
+        dsize, tsize, left = head[6:9]
+        f.seek(_HEADER.size + dsize + tsize)
+        rest = b""
+        while left > 0:
+            chunk = f.read(min(_CHUNK, left))
+            if not chunk:
+                break
+            left -= len(chunk)
+            *features, rest = (rest + chunk).split(b"\0")
+            for raw in features:
+                fields = raw.decode(charset, "replace").split(",", _KANA + 1)
+                if len(fields) > _KANA and len(fields[_ORTH]) >= 2 and fields[_KANA] != "*":
+                    yield fields[_ORTH], fields[_KANA]

@@ -206,3 +206,18 @@ def test_the_romaji_table_read_out_of_jaconv_converts_as_jaconv_does():
     words += ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz'-") for _ in range(rng.randint(1, 9)))
               for _ in range(3000)]
     assert [alphabet2kana(w, t) for w in words] == [jaconv.alphabet2kana(w) for w in words]
+
+
+def test_the_homophones_table_answers_as_same_reading_does(real_searcher):
+    """A kanji word read as the texts' words of its reading (召還 -> 召喚) offline: the
+    bundle's table (offline/readings.py, from MeCab's dictionary) is what the server's
+    question.same_reading answers for each of its words."""
+    import random
+
+    from judge.offline.readings import homophones
+    from judge.search.question import same_reading
+    table = homophones(real_searcher.store)
+    assert table["召還"][0] == "召喚"
+    words = random.Random(28).sample(sorted(table), 300)
+    assert {w: same_reading(real_searcher.store, w) for w in words} == \
+        {w: table[w] for w in words}

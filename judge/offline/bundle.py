@@ -38,7 +38,10 @@ from judge.corpus.ids import fold
 
 log = logging.getLogger(__name__)
 
-FORMAT = 3          # 3: the search's tables (judge/search/tables.py) in "tables"
+# 3: the search's tables (judge/search/tables.py) in "tables"; 4: the tables the JS reads
+# instead of its own copies (ENGLISH_NAME, DAY), "lemmas" and "homophones"
+# (static/offline-page.js reads no older bundle)
+FORMAT = 4
 FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo", "title_yomi", "ids", "cards",
           "cites")
 LENGTH_FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo")

@@ -221,3 +221,11 @@ def test_the_homophones_table_answers_as_same_reading_does(real_searcher):
     words = random.Random(28).sample(sorted(table), 300)
     assert {w: same_reading(real_searcher.store, w) for w in words} == \
         {w: table[w] for w in words}
+
+
+def test_the_offline_page_reads_no_bundle_older_than_its_scripts():
+    """A phone may keep a bundle of an older format after an update: the page treats it
+    as not arrived yet (rather than failing on a table it lacks) until the new one comes."""
+    from judge.offline.bundle import FORMAT
+    page = (STATIC / "offline-page.js").read_text(encoding="utf-8")
+    assert f"bundle.format >= {FORMAT})" in page

@@ -519,6 +519,18 @@
     return out;
   }
 
+  /* run.QueryRun._exclude: the candidates without the passages holding an excluded word. */
+  Index.prototype.exclude = function (cands, excluded) {
+    var self = this;
+    excluded.forEach(function (w) {
+      if (cands.empty()) return;
+      var hit = self.wordDocs(w).and(cands), hc = hit.count();
+      if (hc && hc <= C.EXACT_LIMIT && !w.phrase)
+        hit = Bits.of(hit.members().filter(function (d) { return self.textOf(d).indexOf(w.needle) >= 0; }), self.n);
+      cands = cands.andNot(hit);
+    });
+    return cands;
+  };
   Index.prototype.run = function (groups, excluded, filt, pq, game, kind, limit, offset, pin, result) {
     var n = this.n, self = this;
     var cands = Bits.all(n), phrases = [];
@@ -541,15 +553,7 @@
     });
     if (!(groups.length || filt !== null)) cands = new Bits(n);
     var words = [].concat.apply([], groups);
-    if (!cands.empty() && excluded.length) {
-      excluded.forEach(function (w) {
-        var hit = self.wordDocs(w).and(cands);
-        var hc = hit.count();
-        if (hc && hc <= C.EXACT_LIMIT && !w.phrase)
-          hit = Bits.of(hit.members().filter(function (d) { return self.textOf(d).indexOf(w.needle) >= 0; }), n);
-        cands = cands.andNot(hit);
-      });
-    }
+    cands = this.exclude(cands, excluded);
     var count = cands.count();
     if (count && words.length && count <= C.EXACT_LIMIT) {
       cands = Bits.of(cands.members().filter(function (d) {
@@ -774,12 +778,7 @@
     var allowed = filt !== null ? filt : Bits.all(n), union = new Bits(n);
     bits.forEach(function (b) { union = union.or(b); });
     allowed = allowed.and(union);
-    excluded.forEach(function (w) {
-      var hit = self.wordDocs(w).and(allowed), hc = hit.count();
-      if (hc && hc <= C.EXACT_LIMIT && !w.phrase)
-        hit = Bits.of(hit.members().filter(function (d) { return self.textOf(d).indexOf(w.needle) >= 0; }), n);
-      allowed = allowed.andNot(hit);
-    });
+    allowed = this.exclude(allowed, excluded);
     var cells = new Map();
     if (!allowed.empty()) cells.set(0, allowed);
     for (var i = 0; i < k; i++) {

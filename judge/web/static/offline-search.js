@@ -519,6 +519,15 @@
     return out;
   }
 
+  /* The facets' counts of the candidates (every game and kind), then the candidates of
+   * the page's game and kind, their number the result's total. */
+  Index.prototype.facets = function (cands, game, kind, result) {
+    result.facets = {game: counts(cands, this.gameDocs), kind: counts(cands, this.kindDocs)};
+    if (game) cands = cands.and(this.gameDocs[game] || new Bits(this.n));
+    if (kind) cands = cands.and(this.kindDocs[kind] || new Bits(this.n));
+    result.total = cands.count();
+    return cands;
+  };
   /* run.QueryRun._exclude: the candidates without the passages holding an excluded word. */
   Index.prototype.exclude = function (cands, excluded) {
     var self = this;
@@ -560,11 +569,8 @@
         return words.every(function (w) { return self.inARow(d, w); });
       }), n);
     }
-    result.facets = {game: counts(cands, this.gameDocs), kind: counts(cands, this.kindDocs)};
-    if (game) cands = cands.and(this.gameDocs[game] || new Bits(n));
-    if (kind) cands = cands.and(this.kindDocs[kind] || new Bits(n));
-    count = cands.count();
-    result.total = count;
+    cands = this.facets(cands, game, kind, result);
+    count = result.total;
     if (!count) return 0;
     var want = offset + limit, pinned = [];
     if (pin) {
@@ -798,12 +804,8 @@
     cells.forEach(function (docs, held) {
       if (size(held) >= need) { kept.push([held, docs]); cands = cands.or(docs); }
     });
-    result.facets = {game: counts(cands, this.gameDocs), kind: counts(cands, this.kindDocs)};
-    if (game) cands = cands.and(this.gameDocs[game] || new Bits(n));
-    if (kind) cands = cands.and(this.kindDocs[kind] || new Bits(n));
-    var count = cands.count();
-    result.total = count;
-    if (!count) return 0;
+    cands = this.facets(cands, game, kind, result);
+    if (!result.total) return 0;
     // rarity among the passages that explain, not the card list's data (run.py)
     var cardDocs = this.kindDocs.card || new Bits(n), nt = Math.max(n - cardDocs.count(), 1);
     var idf = bits.map(function (b) {

@@ -38,7 +38,10 @@ from judge.corpus.ids import fold
 
 log = logging.getLogger(__name__)
 
-FORMAT = 3          # 3: the search's tables (judge/search/tables.py) in "tables"
+# 3: the search's tables (judge/search/tables.py) in "tables"; 4: the tables the JS reads
+# instead of its own copies (ENGLISH_NAME, DAY), "lemmas" and "homophones"
+# (static/offline-page.js reads no older bundle)
+FORMAT = 4
 FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo", "title_yomi", "ids", "cards",
           "cites")
 LENGTH_FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo")
@@ -94,6 +97,7 @@ def build(corpus: Corpus, searcher) -> dict:
 
     from . import romaji
     from .morph import vocabulary
+    from .readings import homophones
 
     store = searcher.store
     reader = store.searcher().reader()
@@ -165,6 +169,7 @@ def build(corpus: Corpus, searcher) -> dict:
         # a question's asking words, as MeCab reads them (for the offline question mode)
         "\n".join(tables.STOP_JA + tables.ASKING_JA + tables.QUESTION_FORMS)]
     fp = searcher.fingerprint
+    morph = vocabulary(morph_texts, _typed_whole(corpus))
     return {
         "format": FORMAT, "version": fp[:16], "fingerprint": fp,
         "built": datetime.now(timezone.utc).replace(microsecond=0).isoformat(),
@@ -174,14 +179,41 @@ def build(corpus: Corpus, searcher) -> dict:
         # the corpus's games (games.yaml): ids in order, and what a judge may type for one
         "games": {"ids": list(corpus.game_ids), "aliases": alias_table(corpus.games)},
         "vocab": Vocabulary.from_corpus(corpus).names,
-        "morph": vocabulary(morph_texts, _typed_whole(corpus)),
+        "morph": morph,
         "shaping": _shaping(corpus),
         # every constant and table the search's behaviour depends on (tables.py)
         "tables": tables.as_json(),
         "question_forms": form_roles(),
         # romaji read as kana: jaconv's table, read out of jaconv (offline/romaji.py)
         "romaji": romaji.table(),
+        # a question's verb that is a glossary name by its lemma (打てる: 打つ)
+        "lemmas": lemmas(corpus, morph),
+        # a kanji word matching nothing, read as the texts' words of its reading (召還: 召喚)
+        "homophones": homophones(store),
     }
+
+
+def lemmas(corpus, morph: dict) -> dict[str, str]:
+    """{content word: its lemma} for each content word of the morph vocabulary whose
+    lemma (question._lemma: a verb beneath its potential form, 打てる -> 打つ) is a
+    glossary or lexicon name, as question.concepts finds such a name: MeCab's reading,
+    which a phone does not have."""
+    from judge.search.analysis import normalize
+    from judge.search.question import _lemma
+    from judge.search.shaping import glossary
+    names = {g[0] for g in glossary(corpus) if g[0]}
+    out = {}
+    for surface, info in morph["words"].items():
+        if not info[0]:
+            continue
+        role = info[3] if len(info) > 3 else None
+        word = role[0] if isinstance(role, list) else info[1] or surface
+        if word in out or normalize(word) in names:
+            continue
+        lemma = _lemma(word)
+        if lemma and lemma != word and normalize(lemma) in names:
+            out[word] = lemma
+    return out
 
 
 def _shaping(corpus) -> dict:

@@ -89,8 +89,9 @@ def vocabulary(texts, names=()) -> dict:
             if p.kind == "ja" and p.text not in runs:
                 runs[p.text] = [[s, b] if b else [s] for s, b in an._words(p.text)]
     pos, context = _contexts(said, roles, forms)
+    endings = okurigana(tagger, [*candidates, *sorted(lemmas)], _particles(said))
     return {"words": words, "kata": {k: v for k, v in kata.items() if any(v)}, "runs": runs,
-            "pos": pos, "context": context, "okurigana": okurigana(tagger, candidates, _particles(said))}
+            "pos": pos, "context": context, "okurigana": endings}
 
 
 def _particles(said) -> set[str]:
@@ -102,24 +103,27 @@ def _particles(said) -> set[str]:
     return {s for s, c in counts.items() if c[True] > c[False]}
 
 
-# An ending is kept when at least this many of the corpus's verb forms show it, and this
-# share of them inflect alike.
-_OKURIGANA = (1, 0.8)
+# An ending is read as most of the corpus's verb forms that show it read it, however few
+# agree (ったら: 取る, 言う, 持つ): a verb the corpus never uses matches none of its
+# passages by either form, and the one read is at least one word, as MeCab's (減る), not
+# its kanji alone (減: a word of its own to the split).
 
 
 def okurigana(tagger, candidates, particles) -> dict[str, list[str]]:
     """How a verb the corpus never uses (足りない, 決めますか) is read by its kana: for what
     follows its kanji (りない), the kana that belong to the verb as written (り) and as its
     dictionary form (りる), learned from MeCab's inflections of the corpus's own verbs
-    (借りない, 決まります).  The browser reads a kanji stretch it does not know, followed
-    by such kana, as that verb.  An ending whose first kana is a particle or an
+    (借りない, 決まります) and their dictionary forms (治る, 効く: an ending with nothing
+    after it, at a question's end).  The browser reads a kanji stretch it does not know,
+    followed by such kana, as that verb.  An ending whose first kana is a particle or an
     particle by itself (が, で) is left out: after a noun, it is that."""
     seen: dict[str, Counter] = defaultdict(Counter)
     for text in candidates:
         parsed = list(tagger(text))
-        if len(parsed) < 2:
+        if not parsed:
             continue
-        first, after = parsed[0], parsed[1].surface
+        # a verb's form alone (治る at a question's end) is an ending too, with nothing after
+        first, after = parsed[0], parsed[1].surface if len(parsed) > 1 else ""
         surface, base = first.surface, first.feature.orthBase or ""
         k = 0
         while k < len(surface) and _KANJI.match(surface[k]):
@@ -132,9 +136,7 @@ def okurigana(tagger, candidates, particles) -> dict[str, list[str]]:
         seen[okuri + after][(okuri, base[k:])] += 1
     out = {}
     for key, counts in seen.items():
-        value, n = counts.most_common(1)[0]
-        if n >= _OKURIGANA[0] and n >= _OKURIGANA[1] * sum(counts.values()):
-            out[key] = list(value)
+        out[key] = list(counts.most_common(1)[0][0])
     return out
 
 
@@ -163,10 +165,12 @@ def _contexts(said, roles, forms) -> tuple[dict, dict]:
     """Where a word's role in a question depends on its neighbours (使い is the noun in
     魔法使い and the verb before ます or 終わる; 値 a suffix after a noun; 同じ content
     before なら, a pre-noun adjectival before a noun), as MeCab read the corpus:
-    ``pos`` each word's commonest part of speech (a particle's or auxiliary's: itself), ``context`` {word: {key: role}} with
+    ``pos`` each word's commonest part of speech (a particle's or auxiliary's: itself),
+    ``context`` {word: {key: role}} with
     the keys ``<prev>next``, ``>next`` and ``<prev`` (the neighbours' parts of speech,
     "" at a run's edge), only where the role differs from the word's own (``words``)
-    and from what a shorter key already says; the browser tries them in this order.
+    and from what a shorter key already says (and a ``>next`` that keeps the word's own
+    role where a ``<prev`` changes it); the browser tries them in this order.
     ``forms``: the inflections' words, for their parts of speech only."""
     counts: dict[str, Counter] = defaultdict(Counter)
     for run in said:
@@ -188,19 +192,33 @@ def _contexts(said, roles, forms) -> tuple[dict, dict]:
             for key in (before + after, after, before):
                 seen[surface][key][role] += 1
     context: dict[str, dict] = {}
+
+    def supported(counts: Counter):
+        role, n = counts.most_common(1)[0]
+        return role if n >= _SUPPORT[0] and n >= _SUPPORT[1] * sum(counts.values()) else None
+
     for surface, keys in seen.items():
         own = _role(roles[surface])
         chosen: dict[str, tuple] = {}
-        for key in sorted(keys, key=lambda k: (k.count("<") + k.count(">"), k)):
-            if key.count("<") + key.count(">") == 2:
-                after = key[key.index(">"):]
-                before = key[:key.index(">")]
-                fallback = chosen.get(after) or chosen.get(before) or own
-            else:
-                fallback = own
-            role, n = keys[key].most_common(1)[0]
-            if (_matters(role) != _matters(fallback) and n >= _SUPPORT[0]
-                    and n >= _SUPPORT[1] * sum(keys[key].values())):
+        single = sorted(k for k in keys if k.count("<") + k.count(">") == 1)
+        for key in single:
+            role = supported(keys[key])
+            if role is not None and _matters(role) != _matters(own):
+                chosen[key] = role
+        # the browser tries what follows before what precedes: where a word's role after
+        # some word differs from its own, what follows that keeps its own role is said
+        # too (同じ is content after が, a pre-noun adjectival before a noun: が同じ同士)
+        before = {_matters(r) for k, r in chosen.items() if k.startswith("<")}
+        for key in single:
+            role = supported(keys[key])
+            if (key.startswith(">") and key not in chosen and role is not None
+                    and before - {_matters(role)}):
+                chosen[key] = role
+        for key in sorted(k for k in keys if k.count("<") + k.count(">") == 2):
+            after, prev = key[key.index(">"):], key[:key.index(">")]
+            fallback = chosen.get(after) or chosen.get(prev) or own
+            role = supported(keys[key])
+            if role is not None and _matters(role) != _matters(fallback):
                 chosen[key] = role
         if chosen:
             context[surface] = {k: _encoded(r) for k, r in chosen.items()}

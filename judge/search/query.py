@@ -41,6 +41,7 @@ OPEN_QUOTES = tables.OPEN_QUOTES
 _CONTROL = re.compile(tables.CONTROL)
 _SPACE = re.compile(r"\s+")
 _SPACED_ID = re.compile(tables.SPACED_ID, re.I)
+_DAY_FOLD = str.maketrans(tables.DAY_FOLD)
 # a filter's name and its colon (game:, ゲーム:), in any case
 _FILTER_PREFIX = re.compile("(" + "|".join(map(re.escape, [*FILTERS, *FILTER_ALIASES])) + "):",
                             re.I)
@@ -230,9 +231,8 @@ def parse_day(value: str, end: bool = False) -> date | None:
 
     A month or a year stands for its first day (``end`` False) or its last (``end``).
     """
-    v = value.strip().replace("年", "-").replace("月", "-").replace("日", "")
-    v = re.sub(r"[/.]", "-", v).strip("-")
-    m = re.fullmatch(r"(\d{4})(?:-?(\d{1,2})(?:-?(\d{1,2}))?)?", v)
+    v = value.strip().translate(_DAY_FOLD).strip("-")
+    m = re.fullmatch(tables.DAY, v)
     if not m:
         return None
     y, mo, d = int(m.group(1)), m.group(2), m.group(3)

@@ -167,7 +167,7 @@ def expansions(corpus, query: str, game: str | None = None) -> list[tuple[str, s
         if form.isascii():
             # an English name is whole words: "set" is not in "reset", "lp" not in "help";
             # a plural is the name too ("spell cards", "fusion materials")
-            whole = re.compile(rf"(?<![a-z0-9]){re.escape(form)}(?:e?s)?(?![a-z0-9])")
+            whole = re.compile(tables.ENGLISH_NAME.replace("{name}", re.escape(form)))
             spans = [m.span() for m in whole.finditer(normal)]
         else:
             spans = [m.span() for m in re.finditer(re.escape(form), normal)]

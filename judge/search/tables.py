@@ -75,6 +75,10 @@ FILTER_ALIASES = {"ゲーム": "game", "種類": "kind", "カード": "card", "�
 FILTER_EXAMPLES = {"game": "game:{game}", "kind": "kind:qa", "card": "card:マナの生成",
                    "rule": "rule:6.5", "before": "before:2013-01-27",
                    "after": "after:2013-01-27"}
+# A date as a filter's value (query.parse_day): 2013-01-27, 2013/1/27, 20130127, 2013-01,
+# 2013, 2013年1月27日: these characters read as these, then the pattern (year, month, day)
+DAY_FOLD = {"年": "-", "月": "-", "日": "", "/": "-", ".": "-"}
+DAY = r"(\d{4})(?:-?(\d{1,2})(?:-?(\d{1,2}))?)?"
 OPEN_QUOTES = {'"': '"', "“": "”", "「": "」", "『": "』", "”": "”"}
 CONTROL = r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\ufeff]"
 SPACED_ID = r"(?<![A-Za-z])((?:QA|Q|No\.?|PR\.?)[-_]?)\s+(\d{1,4})(?![\d.])"   # ignore case
@@ -153,6 +157,10 @@ PASSAGES = 3                # passages shown under an entry besides its best
 OPERATOR_CHARS = '"“”「」『』:：-－()（）'
 OPERATOR_WORDS = ["OR", "AND", "NOT"]
 NUMBERED_TITLE = r"^\s*[\d.]+[a-z]?\s+"
+# An English glossary name in a query (shaping.expansions): whole words ("set" is not in
+# "reset", "lp" not in "help"), a plural too ("spell cards", "fusion materials");
+# {name}: the name, escaped
+ENGLISH_NAME = r"(?<![a-z0-9]){name}(?:e?s)?(?![a-z0-9])"
 
 # --- questions (question.py) -----------------------------------------------------------
 

@@ -27,8 +27,9 @@ ODD = ["constructor", "__proto__", "game:constructor", "toString:x",
 # romaji a judge types on a phone (a word that matches nothing is read as kana)
 ROMAJI = ["gureizu", "noodo", "kyarakutaa", "supelu kaado", "gureizu dekimasu ka", "doroo",
           "shoukan", "bochi"]
-# measured 2026-12-03 (see the test): the floor is today's agreement less one
-FLOOR_HELD_OUT_2 = 36
+# measured 2026-12-03 (see the test): the second held-out set's pages as the server's, and
+# its first three entries (the server: 41/48 in the top 3 for the judge's answer)
+FLOOR_HELD_OUT_2 = (45, 45)
 NODE = shutil.which("node") or shutil.which("nodejs")
 pytestmark = pytest.mark.skipif(NODE is None, reason="Node is not installed "
                                 "(scripts/setup --test installs Debian's nodejs)")
@@ -129,8 +130,8 @@ def test_the_offline_page_answers_the_questions_as_the_server_does(answers, caps
     MeCab itself: a word no corpus word spells (ぶん in hiragana) is split otherwise."""
     same, top3, differ = _question_parity(answers, capsys, "questions", "questions")
     total = len(answers[0]["questions"])
-    assert same >= 0.9 * total, differ
-    # the first three entries: all but one (超えたぶん: a hiragana ぶん no corpus word spells)
+    # all but one (超えたぶん: a hiragana ぶん no corpus word spells), pages and top 3
+    assert same >= total - 1, differ
     assert top3 >= total - 1, differ
 
 
@@ -140,16 +141,20 @@ def test_the_offline_page_answers_the_held_out_questions_as_the_server_does(answ
     from these questions."""
     same, top3, differ = _question_parity(answers, capsys, "held_out", "held-out questions")
     total = len(answers[0]["held_out"])
-    assert same >= 0.9 * total, differ
-    assert top3 >= total - 1, differ
+    assert same == total, differ
+    assert top3 == total, differ
 
 
 def test_the_offline_page_answers_the_second_held_out_set_as_the_server_does(answers, capsys):
     """Today's words, English, romaji and wrong kanji (questions_held_out_2.yaml): the
-    forms where the phone's split of a question is most unlike MeCab's."""
-    _same, top3, differ = _question_parity(answers, capsys, "held_out_2",
-                                           "second held-out set")
-    assert top3 >= FLOOR_HELD_OUT_2, differ
+    forms where the phone's split of a question is most unlike MeCab's (a wrong kanji is
+    read by its reading offline too: 召還 -> 召喚, offline/readings.py).  What differs is
+    MeCab itself: a stretch it reads by what follows (ユニットはいつ動ける: はい + つ, after
+    a katakana word; 2枚目: 枚 a suffix at a run's start)."""
+    same, top3, differ = _question_parity(answers, capsys, "held_out_2",
+                                          "second held-out set")
+    assert same >= FLOOR_HELD_OUT_2[0], differ
+    assert top3 >= FLOOR_HELD_OUT_2[1], differ
 
 
 def test_the_offline_scripts_keep_no_copy_of_the_search_tables():
@@ -183,6 +188,9 @@ def test_the_offline_search_reads_romaji_as_the_server_does(answers):
     sets, expected, offline, _size = answers
     top3, differ = _top3(sets, expected, offline, "romaji")
     assert top3 == len(sets["romaji"]), differ
+    # the pages too, but one (shoukan: MeCab cuts ショウカン, a word no text writes)
+    same, differ = _agreement(sets, expected, offline, "romaji", "entries")
+    assert same >= len(sets["romaji"]) - 1, differ
     assert "vision/term/グレイズ" in offline["gureizu"]["entries"][:3]
 
 
@@ -198,3 +206,26 @@ def test_the_romaji_table_read_out_of_jaconv_converts_as_jaconv_does():
     words += ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz'-") for _ in range(rng.randint(1, 9)))
               for _ in range(3000)]
     assert [alphabet2kana(w, t) for w in words] == [jaconv.alphabet2kana(w) for w in words]
+
+
+def test_the_homophones_table_answers_as_same_reading_does(real_searcher):
+    """A kanji word read as the texts' words of its reading (召還 -> 召喚) offline: the
+    bundle's table (offline/readings.py, from MeCab's dictionary) is what the server's
+    question.same_reading answers for each of its words."""
+    import random
+
+    from judge.offline.readings import homophones
+    from judge.search.question import same_reading
+    table = homophones(real_searcher.store)
+    assert table["召還"][0] == "召喚"
+    words = random.Random(28).sample(sorted(table), 300)
+    assert {w: same_reading(real_searcher.store, w) for w in words} == \
+        {w: table[w] for w in words}
+
+
+def test_the_offline_page_reads_no_bundle_older_than_its_scripts():
+    """A phone may keep a bundle of an older format after an update: the page treats it
+    as not arrived yet (rather than failing on a table it lacks) until the new one comes."""
+    from judge.offline.bundle import FORMAT
+    page = (STATIC / "offline-page.js").read_text(encoding="utf-8")
+    assert f"bundle.format >= {FORMAT})" in page

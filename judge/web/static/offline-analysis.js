@@ -375,9 +375,11 @@
   function strip(s) { return s.replace(/^\s+|\s+$/g, ""); }
 
   function parseDay(value, end) {
-    var v = strip(value).replace(/年/g, "-").replace(/月/g, "-").replace(/日/g, "");
-    v = v.replace(/[/.]/g, "-").replace(/^-+|-+$/g, "");
-    var m = /^(\d{4})(?:-?(\d{1,2})(?:-?(\d{1,2}))?)?$/.exec(v);
+    var v = Array.from(strip(value)).map(function (c) {
+      var f = own(T.DAY_FOLD, c);
+      return f === undefined ? c : f;
+    }).join("").replace(/^-+|-+$/g, "");
+    var m = new RegExp("^(?:" + T.DAY + ")$").exec(v);
     if (!m) return null;
     var y = +m[1], mo = m[2], d = m[3];
     function valid(yy, mm, dd) {

@@ -44,9 +44,9 @@
     var status = document.getElementById("offline-status");
     var heading = document.getElementById("offline-heading"), headingText = heading.textContent;
     var bundle = self.JUDGE_OFFLINE;
-    // a bundle of an older format (no "tables": kept by the device before an update)
-    // cannot be read by these scripts: as if none had arrived yet
-    if (!bundle || !bundle.tables || !self.JudgeOfflineSearch || !self.JudgeOfflineSearch.Index.prototype.shaped) {
+    // a bundle of an older format (judge/offline/bundle.py FORMAT: kept by the device
+    // before an update) cannot be read by these scripts: as if none had arrived yet
+    if (!bundle || !(bundle.format >= 4) || !bundle.tables || !self.JudgeOfflineSearch || !self.JudgeOfflineSearch.Index.prototype.shaped) {
       status.textContent = text.no_bundle;
       return;
     }

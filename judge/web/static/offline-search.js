@@ -142,7 +142,6 @@
     var e = this.entryIndex.get(entryId);
     return e === undefined ? [] : (this.byEntry.get(e) || []);
   };
-  Index.prototype.entryOf = function (d) { return this.entryIds[this.b.docs.entry[d]]; };
   /* Searcher._text_of: the title and passage in the normal form, for the in-a-row check. */
   Index.prototype.textOf = function (d) {
     if (this.texts === null) {
@@ -520,6 +519,27 @@
     return out;
   }
 
+  /* The facets' counts of the candidates (every game and kind), then the candidates of
+   * the page's game and kind, their number the result's total. */
+  Index.prototype.facets = function (cands, game, kind, result) {
+    result.facets = {game: counts(cands, this.gameDocs), kind: counts(cands, this.kindDocs)};
+    if (game) cands = cands.and(this.gameDocs[game] || new Bits(this.n));
+    if (kind) cands = cands.and(this.kindDocs[kind] || new Bits(this.n));
+    result.total = cands.count();
+    return cands;
+  };
+  /* run.QueryRun._exclude: the candidates without the passages holding an excluded word. */
+  Index.prototype.exclude = function (cands, excluded) {
+    var self = this;
+    excluded.forEach(function (w) {
+      if (cands.empty()) return;
+      var hit = self.wordDocs(w).and(cands), hc = hit.count();
+      if (hc && hc <= C.EXACT_LIMIT && !w.phrase)
+        hit = Bits.of(hit.members().filter(function (d) { return self.textOf(d).indexOf(w.needle) >= 0; }), self.n);
+      cands = cands.andNot(hit);
+    });
+    return cands;
+  };
   Index.prototype.run = function (groups, excluded, filt, pq, game, kind, limit, offset, pin, result) {
     var n = this.n, self = this;
     var cands = Bits.all(n), phrases = [];
@@ -542,26 +562,15 @@
     });
     if (!(groups.length || filt !== null)) cands = new Bits(n);
     var words = [].concat.apply([], groups);
-    if (!cands.empty() && excluded.length) {
-      excluded.forEach(function (w) {
-        var hit = self.wordDocs(w).and(cands);
-        var hc = hit.count();
-        if (hc && hc <= C.EXACT_LIMIT && !w.phrase)
-          hit = Bits.of(hit.members().filter(function (d) { return self.textOf(d).indexOf(w.needle) >= 0; }), n);
-        cands = cands.andNot(hit);
-      });
-    }
+    cands = this.exclude(cands, excluded);
     var count = cands.count();
     if (count && words.length && count <= C.EXACT_LIMIT) {
       cands = Bits.of(cands.members().filter(function (d) {
         return words.every(function (w) { return self.inARow(d, w); });
       }), n);
     }
-    result.facets = {game: counts(cands, this.gameDocs), kind: counts(cands, this.kindDocs)};
-    if (game) cands = cands.and(this.gameDocs[game] || new Bits(n));
-    if (kind) cands = cands.and(this.kindDocs[kind] || new Bits(n));
-    count = cands.count();
-    result.total = count;
+    cands = this.facets(cands, game, kind, result);
+    count = result.total;
     if (!count) return 0;
     var want = offset + limit, pinned = [];
     if (pin) {
@@ -648,8 +657,7 @@
         var w = self.word(t.text, false), form = A.normalize(t.text).split(/\s+/).join(" ").trim();
         if (!w) return;
         var concept = {label: t.text, words: [[w, null]]};
-        self.b.shaping.glossary.forEach(function (g) {
-          if (g[0] !== form || (game !== null && game !== undefined && g[3] !== game)) return;
+        (self.forms(game || null).byForm.get(form) || []).forEach(function (g) {
           g[2].forEach(function (x) { var v = self.word(x, false); if (v) concept.words.push([v, g[3]]); });
         });
         out.push(concept);
@@ -674,13 +682,15 @@
     return out;
   };
   /* question.widen: a concept whose words match nothing is read as kana when typed in
-   * romaji (the reading that most passages hold as written wins); not by its reading
-   * (召還 -> 召喚 needs MeCab's readings of the corpus's words). */
+   * romaji, a kanji word as the texts' words of its reading (召還 -> 召喚: the bundle's
+   * "homophones", from MeCab's dictionary, offline/readings.py); the one that most
+   * passages hold as written wins. */
   Index.prototype.widen = function (concept, notices) {
-    var self = this, best = null;
-    if (!/^[\x00-\x7f]*$/.test(concept.label) ||
-        concept.words.some(function (wg) { return !self.wordDocs(wg[0]).empty(); })) return;
-    this.romajiKana(concept.label).forEach(function (other) {
+    var self = this, best = null, label = concept.label;
+    if (concept.words.some(function (wg) { return !self.wordDocs(wg[0]).empty(); })) return;
+    var others = /^[\x00-\x7f]*$/.test(label) ? this.romajiKana(label)
+      : A.isKana(label) ? [] : A.own(this.b.homophones || {}, A.normalize(label, false)) || [];
+    others.forEach(function (other) {
       var w = self.word(other, false);
       if (!w) return;
       var found = self.wordDocs(w).members(C.EXACT_LIMIT).filter(function (d) {
@@ -692,20 +702,48 @@
     concept.words.push([best[1], null]);
     notices.push("'" + concept.label + "' matches nothing; read as '" + best[2] + "'");
   };
-  /* question.concepts */
+  /* question._forms: the glossary's names of a game (all: null) -> their [term, wordings,
+   * game] rows, and the names longest first (made once per game). */
+  Index.prototype.forms = function (game) {
+    var self = this;
+    return this.memo("forms\u0000" + (game || ""), function () {
+      var byForm = new Map();
+      self.b.shaping.glossary.forEach(function (g) {
+        if (!g[0] || (game && g[3] !== game)) return;
+        if (!byForm.has(g[0])) byForm.set(g[0], []);
+        byForm.get(g[0]).push(g);
+      });
+      var order = Array.from(byForm.keys()).sort(function (a, b) {
+        return A.chars(b).length - A.chars(a).length;
+      });
+      return {byForm: byForm, order: order};
+    });
+  };
+  /* question.concepts: the glossary names a question holds (one concept per term, every
+   * game's wordings of it), then its other content words; a content word that is a name,
+   * or whose lemma is (打てる: 打つ, the bundle's "lemmas", from MeCab), is that name. */
   Index.prototype.concepts = function (text, game) {
     var rest = A.normalize(text, false), out = [], self = this;
-    var inflected = this.b.shaping.inflected || {};
-    var glossary = this.b.shaping.glossary.slice().sort(function (a, b) {
-      return A.chars(b[0]).length - A.chars(a[0]).length;
-    });
-    glossary.forEach(function (g) {
-      var form = g[0], term = g[1], at, end;
-      if (!form || (game !== null && game !== undefined && g[3] !== game)) return;
+    var inflected = this.b.shaping.inflected || {}, forms = this.forms(game || null);
+    function add(rows) {
+      rows.forEach(function (g) {
+        var concept = null;
+        for (var i = 0; i < out.length; i++) if (out[i].label === g[1]) { concept = out[i]; break; }
+        if (!concept) {
+          var tw = self.word(g[1], false);
+          concept = {label: g[1], words: tw ? [[tw, null]] : []};
+          out.push(concept);
+        }
+        g[2].forEach(function (x) { var w = self.word(x, false); if (w) concept.words.push([w, g[3]]); });
+      });
+    }
+    forms.order.forEach(function (form) {
+      var at, end, lowered = rest.toLowerCase();
       if (/^[\x00-\x7f]*$/.test(form)) {
         // an English name as whole words, inflected (the pattern is question._inflected's)
-        var m = new RegExp(A.own(inflected, form) || "(?<![a-z0-9])" + A.escapeRe(form) +
-                           "(?![a-z0-9])").exec(rest.toLowerCase());
+        var stem = form.slice(-1) === "e" ? form.slice(0, -1) : form;
+        if (lowered.indexOf(stem) < 0) return;
+        var m = new RegExp(inflected[form]).exec(lowered);
         at = m ? m.index : -1;
         end = m ? at + m[0].length : -1;
       } else {
@@ -713,18 +751,16 @@
         end = at + form.length;
       }
       if (at < 0) return;
-      var concept = null;
-      for (var i = 0; i < out.length; i++) if (out[i].label === term) { concept = out[i]; break; }
-      if (!concept) {
-        var tw = self.word(term, false);
-        concept = {label: term, words: tw ? [[tw, null]] : []};
-        out.push(concept);
-      }
-      g[2].forEach(function (x) { var w = self.word(x, false); if (w) concept.words.push([w, g[3]]); });
+      add(forms.byForm.get(form));
       rest = rest.slice(0, at) + " " + rest.slice(end);
     });
+    var lemmas = this.b.lemmas || {};
     this.contentWords(rest).content.forEach(function (word) {
       if (out.some(function (c) { return A.normalize(word) === A.normalize(c.label); })) return;
+      var named = forms.byForm.get(A.normalize(word));
+      var lemma = A.own(lemmas, word);
+      if (!named && lemma) named = forms.byForm.get(A.normalize(lemma));
+      if (named) { add(named); return; }
       var w = self.word(word, false);
       if (w) out.push({label: word, words: [[w, null]]});
     });
@@ -748,12 +784,7 @@
     var allowed = filt !== null ? filt : Bits.all(n), union = new Bits(n);
     bits.forEach(function (b) { union = union.or(b); });
     allowed = allowed.and(union);
-    excluded.forEach(function (w) {
-      var hit = self.wordDocs(w).and(allowed), hc = hit.count();
-      if (hc && hc <= C.EXACT_LIMIT && !w.phrase)
-        hit = Bits.of(hit.members().filter(function (d) { return self.textOf(d).indexOf(w.needle) >= 0; }), n);
-      allowed = allowed.andNot(hit);
-    });
+    allowed = this.exclude(allowed, excluded);
     var cells = new Map();
     if (!allowed.empty()) cells.set(0, allowed);
     for (var i = 0; i < k; i++) {
@@ -773,12 +804,8 @@
     cells.forEach(function (docs, held) {
       if (size(held) >= need) { kept.push([held, docs]); cands = cands.or(docs); }
     });
-    result.facets = {game: counts(cands, this.gameDocs), kind: counts(cands, this.kindDocs)};
-    if (game) cands = cands.and(this.gameDocs[game] || new Bits(n));
-    if (kind) cands = cands.and(this.kindDocs[kind] || new Bits(n));
-    var count = cands.count();
-    result.total = count;
-    if (!count) return 0;
+    cands = this.facets(cands, game, kind, result);
+    if (!result.total) return 0;
     // rarity among the passages that explain, not the card list's data (run.py)
     var cardDocs = this.kindDocs.card || new Bits(n), nt = Math.max(n - cardDocs.count(), 1);
     var idf = bits.map(function (b) {
@@ -905,7 +932,8 @@
         out.push(p.kind === "id" ? A.needle(normal.slice(p.start, p.end)) : p.text);
       });
       if (!t.phrase) {
-        self.morph.morphWords(t.text).forEach(function (forms) {
+        // the word's morphemes as Word.of reads them (a kana word: its katakana reading's)
+        ((self.word(t.text, false) || {}).morphs || []).forEach(function (forms) {
           var w = A.needle(forms[0]);
           if (A.chars(w).length >= 2 || (w && !/^[\x00-\x7f]*$/.test(w) && !(w >= "\u3041" && w <= "\u309f"))) out.push(w);
         });

@@ -111,10 +111,10 @@
     found.forEach(function (g) {
       var form = g[0], flatForm = squeeze(form);
       if (forms.some(function (o) { return o !== flatForm && o.indexOf(flatForm) >= 0; })) return;
-      var escaped = form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), spans = [], m;
-      // an English name is whole words: "set" is not in "reset", "lp" not in "help"
-      var find = /^[\x00-\x7f]*$/.test(form)
-        ? new RegExp("(?<![a-z0-9])" + escaped + "(?![a-z0-9])", "g") : new RegExp(escaped, "g");
+      var escaped = A.escapeRe(form), spans = [], m;
+      // an English name is whole words, a plural too (tables.ENGLISH_NAME)
+      var find = new RegExp(/^[\x00-\x7f]*$/.test(form)
+        ? A.tables().ENGLISH_NAME.replace("{name}", function () { return escaped; }) : escaped, "g");
       while ((m = find.exec(normal)) !== null) spans.push([m.index, m.index + m[0].length]);
       if (!spans.length) return;
       g[2].forEach(function (w) { out.push([g[1], w, spliced(typed, spans, A.normalize(w, false)), g[3]]); });

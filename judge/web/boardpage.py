@@ -65,6 +65,21 @@ def tojson(value) -> str:
                                    **env.policies["json.dumps_kwargs"]))
 
 
+# The scripts' words in each language as JSON (the same for every board of a language).
+_SCRIPT_JSON: dict = {}
+
+
+def _bench_json(value: dict) -> str:
+    """``value`` with the scripts' words as its last key, ``"text"``, as ``tojson``
+    writes it; the words' JSON made once per language and app, not for every board."""
+    key = (id(current_app._get_current_object()), web_locale())
+    words = _SCRIPT_JSON.get(key)
+    if words is None:
+        words = _SCRIPT_JSON[key] = tojson(script_text("board.js", "offline.js"))
+    head = tojson(value)
+    return f'{head[:-1]}, "text": {words}}}' if value else f'{{"text": {words}}}'
+
+
 def gutter(count: int, err_line=None) -> str:
     """The YAML editor's line numbers (the erroneous line marked)."""
     return "".join(f'<span class="err">{i}</span>\n' if err_line == i
@@ -154,9 +169,8 @@ def page(board, run, games: dict, scenario_count: int, scenario_game, permalink:
         "rows": str(min(max(len(lines) + 2, 12), 40)),
         "text": _e(board.text),
         "permalink": _e(permalink),
-        "bench_json": tojson({"games": games, "data": board.data, "error": board.error,
-                              "permalink": permalink, "origin": board.origin,
-                              "text": script_text("board.js", "offline.js")}),
+        "bench_json": _bench_json({"games": games, "data": board.data, "error": board.error,
+                                   "permalink": permalink, "origin": board.origin}),
     }
     if board.error:
         return render_template("board.html", lines=lines, **flags,

@@ -167,8 +167,8 @@ def entry(entry_id: str):
 @bp.route("/board", methods=["GET", "POST"])
 def board():
     """The workbench: edit a board (form and YAML), run it, share its permalink."""
-    text, origin = viewmodels.board_text(request.args,
-                                    request.form if request.method == "POST" else None)
+    text, origin = viewmodels.board_text(request.args, viewmodels.posted_form(request)
+                                         if request.method == "POST" else None)
     # A run's page depends only on the board, the address it was asked at, the reader's
     # language and the corpus (the cache is dropped with the corpus): kept whole per
     # worker, as results pages are, for the board run again, its permalink opened by

@@ -187,7 +187,19 @@ def page(board, run, games: dict, scenario_count: int, scenario_game, permalink:
     return "".join(out)
 
 
+_JSON_URLS: dict = {}
+
+
 def _json_url() -> str:
+    if not request.args and not request.view_args:
+        # a posted board's: the same address for every board (kept per root)
+        key = (request.script_root, request.endpoint)
+        found = _JSON_URLS.get(key)
+        if found is None:
+            if len(_JSON_URLS) > 64:
+                _JSON_URLS.clear()
+            found = _JSON_URLS[key] = url_for(request.endpoint, format="json")
+        return found
     args = request.args.to_dict()
     args["format"] = "json"
     return url_for(request.endpoint, **(request.view_args or {}), **args)

@@ -10,6 +10,8 @@ restarted worker answers its first search at once.
 Permalinks carry the whole board in the URL; for very large boards raise gunicorn's
 request-line limit (``--limit-request-line 16384``).
 """
+import gc
+
 from judge.web import create_app
 from judge.web.serving import NotReady, config_from_env, warm_up
 
@@ -18,3 +20,8 @@ try:
 except NotReady as exc:
     raise SystemExit(str(exc)) from None
 warm_up(app)
+# What the master loaded (the corpus's tables, the index's columns, the app) lives as long
+# as the workers: moved out of the collector's generations, so a worker's full
+# collections no longer walk it (a fortieth of a new board's time) and do not write to
+# the pages the workers share with the master.
+gc.freeze()

@@ -200,15 +200,17 @@ def _places(state: dict) -> dict[str, tuple[str, str, dict]]:
     return out
 
 
-def _card_view(game: str, zone: str, card: dict, names: dict[str, str]) -> CardView:
-    declared = game_class(game)
+def _card_view(game: str, zone: str, card: dict, names: dict[str, str],
+               declared=None, lang: str | None = None) -> CardView:
+    declared = declared or game_class(game)
+    lang = lang or current_locale()
     view = CardView(name=str(card.get("name", "?")), uid=str(card.get("uid", "")))
     for key, short, labels in declared.board_stats:
         if card.get(key) is not None:
             # a mark is one for every language (ATK) or the reader's (攻 / ATK)
-            mark = short.get(current_locale(), short.get("en")) if isinstance(short, dict) else short
-            view.stats.append((mark, card[key], labels[current_locale()]))
-    hidden = HIDDEN_PROPS | {stat[0] for stat in declared.board_stats}
+            mark = short.get(lang, short.get("en")) if isinstance(short, dict) else short
+            view.stats.append((mark, card[key], labels[lang]))
+    hidden = _hidden(declared)
     if card.get("position") == "defense":
         view.marks.append(_("defense position"))
         view.classes.append("defense")
@@ -228,9 +230,34 @@ def _card_view(game: str, zone: str, card: dict, names: dict[str, str]) -> CardV
             continue
         if key not in hidden and worth_writing(value):
             view.extra.append((term_text(game, "field", key), value_text(game, value, key)))
-    if zone in declared.counted_zones and re.fullmatch(rf"{re.escape(zone)}-\d+", view.name):
+    if zone in declared.counted_zones and _anonymous(zone).fullmatch(view.name):
         view.classes.append("anonymous")
     return view
+
+
+@functools.lru_cache(maxsize=64)
+def _hidden(declared) -> frozenset:
+    """The card fields a game's tile shows otherwise than as a "key: value" line."""
+    return frozenset(HIDDEN_PROPS | {stat[0] for stat in declared.board_stats})
+
+
+@functools.lru_cache(maxsize=256)
+def _anonymous(zone: str) -> re.Pattern:
+    """An anonymous card's name in a counted zone (deck-3)."""
+    return re.compile(rf"{re.escape(zone)}-\d+")
+
+
+@functools.lru_cache(maxsize=64)
+def _layout(declared) -> tuple[dict, dict]:
+    """A game's table layout read once: each zone's rank within its group (場 before
+    ノードエリア) and its group."""
+    layout = declared.board_layout
+    rank = {z: i for members in layout.values() for i, z in enumerate(members)}
+    group = {}
+    for g, members in layout.items():
+        for z in members:
+            group.setdefault(z, g)
+    return rank, group
 
 
 def board_view(game: str, state: dict, before: dict | None = None,
@@ -244,12 +271,13 @@ def board_view(game: str, state: dict, before: dict | None = None,
     names = {uid: place[2].get("name", uid) for uid, place in after_places.items()}
     declared = game_class(game)
     layout = declared.board_layout
+    lang = current_locale()
+    rank, grouped = _layout(declared)
     players = []
     for pname, player in (state.get("players") or {}).items():
         pzones = player.get("zones") or {}
         order = list(zones or ()) + [z for z in pzones if z not in (zones or ())]
         # Within a group, the table's order (場 before ノードエリア), not the game's list.
-        rank = {z: i for members in layout.values() for i, z in enumerate(members)}
         order.sort(key=lambda z: rank.get(z, len(rank)))
         groups: dict[str, list[ZoneView]] = {"main": [], "hand": [], "piles": []}
         for zone in order:
@@ -257,15 +285,14 @@ def board_view(game: str, state: dict, before: dict | None = None,
                 continue
             cards = []
             for card in pzones[zone]:
-                view = _card_view(game, zone, card, names)
+                view = _card_view(game, zone, card, names, declared, lang)
                 if before is not None:
                     _mark_change(game, view, pname, zone, card, before_places)
                 cards.append(view)
-            zv = ZoneView(zone, zone_label(game, zone), cards,
+            zv = ZoneView(zone, zone_label(game, zone, lang), cards,
                           counted=zone in declared.counted_zones)
             zv.anonymous = sum("anonymous" in c.classes for c in cards)
-            group = next((g for g, members in layout.items() if zone in members), "piles"
-                         if layout else "main")
+            group = grouped.get(zone, "piles" if layout else "main")
             groups[group].append(zv)
         pv = PlayerView(pname, player.get("life"), active=state.get("active") == pname,
                         winner=state.get("winner") == pname, groups=groups)

@@ -52,6 +52,9 @@ class Scenario:
     expect: dict = field(default_factory=dict)
     expect_by_revision: dict[int, dict] = field(default_factory=dict)
     description: str = ""
+    # the starting state parse_scenario built to validate the setup, copied by start()
+    # (built once, not again for each run: a board's reading built it twice)
+    built: GameState | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def data(self) -> dict:
@@ -60,7 +63,12 @@ class Scenario:
 
     def start(self) -> GameState:
         """A fresh starting state (each run gets its own)."""
-        return build_state(self.game, self.located)
+        if self.built is None:
+            return build_state(self.game, self.located)
+        # the card budget in force now, as building the state would check it
+        _check_card_budget(self.game, self.located.data["setup"]["players"], self.located,
+                           budgets.current())
+        return self.built.copy()
 
 
 def parse_scenario(text: str, source: str = "<scenario>", corpus=None,
@@ -123,7 +131,8 @@ def parse_scenario(text: str, source: str = "<scenario>", corpus=None,
     if "setup" not in data or not isinstance(data["setup"], dict):
         raise ScenarioError(msg("the scenario needs a setup mapping"), field="setup",
                             accepted=list(SETUP_KEYS), **doc.where("setup"))
-    build_state(game, doc, budget)   # validates the setup now, so errors come early
+    # validates the setup now, so errors come early; kept for start()
+    scenario.built = build_state(game, doc, budget)
     scenario.actions = _parse_actions(game, doc, budget)
     scenario.expect = _parse_expect(doc, ("expect",))
     by_rev = data.get("expect_by_revision") or {}

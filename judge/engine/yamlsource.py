@@ -24,7 +24,24 @@ from .errors import ScenarioError
 msg = Messages("judge")
 
 # libyaml's composer when PyYAML has it (same nodes and marks, several times faster).
-_COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BASE = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# A plain scalar's tag depends only on its text (the safe loader has no path resolvers):
+# the tags of the short texts seen are kept, instead of trying the resolvers' patterns
+# on every key and value of every board again.
+_TAGS: dict[str, str] = {}
+
+
+class _Composer(_BASE):
+    def resolve(self, kind, value, implicit):
+        if kind is yaml.ScalarNode and implicit[0] and len(value) <= 64:
+            tag = _TAGS.get(value)
+            if tag is None:
+                tag = super().resolve(kind, value, implicit)
+                if len(_TAGS) >= 20_000:
+                    _TAGS.clear()
+                _TAGS[value] = tag
+            return tag
+        return super().resolve(kind, value, implicit)
 MAX_SCENARIO_BYTES = 256 * 1024
 MAX_NODES = 20_000
 MAX_DEPTH = 32
@@ -94,7 +111,7 @@ def load_located(text: str, source: str = "<scenario>", precheck=None) -> Locate
                             line=text.count("\n", 0, bad.start()) + 1,
                             accepted="UTF-8 text")
     try:
-        node = yaml.compose(text, Loader=_COMPOSER)
+        node = yaml.compose(text, Loader=_Composer)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
@@ -119,8 +136,8 @@ def _convert(node, path: tuple, lines: dict, counter: list, source: str,
         # An alias that refers to a node it is inside of (``a: &a [*a]``) never ends.
         raise ScenarioError(msg("a YAML alias refers to itself"), file=source,
                             line=node.start_mark.line + 1)
-    open_nodes = open_nodes | {id(node)}
-    if len(open_nodes) > MAX_DEPTH:
+    depth = len(open_nodes) + 1          # the node's ancestors and itself
+    if depth > MAX_DEPTH:
         raise ScenarioError(msg("the scenario nests deeper than {max} levels", max=MAX_DEPTH),
                             file=source,
                             line=node.start_mark.line + 1, field=field_label(path))
@@ -131,6 +148,7 @@ def _convert(node, path: tuple, lines: dict, counter: list, source: str,
                             file=source)
     lines.setdefault(path, node.start_mark.line + 1)
     if isinstance(node, yaml.MappingNode):
+        open_nodes = open_nodes | {id(node)}
         out: dict = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
@@ -143,9 +161,19 @@ def _convert(node, path: tuple, lines: dict, counter: list, source: str,
                 raise ScenarioError(msg("the key {key!r} appears twice", key=key), file=source,
                                     line=key_node.start_mark.line + 1)
             lines[path + (key,)] = key_node.start_mark.line + 1
+            if value_node.tag == _STR and depth < MAX_DEPTH and \
+                    isinstance(value_node, yaml.ScalarNode):
+                # a text value: what _convert would do (its line is its key's, set above)
+                counter[0] += 1
+                if counter[0] > MAX_NODES:
+                    raise ScenarioError(msg("the scenario has more than {max} values",
+                                            max=MAX_NODES), file=source)
+                out[key] = value_node.value
+                continue
             out[key] = _convert(value_node, path + (key,), lines, counter, source, open_nodes)
         return out
     if isinstance(node, yaml.SequenceNode):
+        open_nodes = open_nodes | {id(node)}
         return [_convert(item, path + (i,), lines, counter, source, open_nodes)
                 for i, item in enumerate(node.value)]
     return _scalar(node, source, path, counter[1])

@@ -116,7 +116,24 @@ def _cards(cards, t, en=False) -> str:
             + "</ul>")
 
 
+# An empty zone's markup by catalogue, zone and label: most of a board's zones are empty
+# (fourteen a board in Vision, two boards a run), and each was written out again.
+_EMPTY_ZONES: dict = {}
+
+
 def _zone(z, t, en=False) -> str:
+    if not z.cards:
+        key = (t, z.id, z.label, z.counted)
+        html = _EMPTY_ZONES.get(key)
+        if html is None:
+            if len(_EMPTY_ZONES) > 4096:
+                _EMPTY_ZONES.clear()
+            html = _EMPTY_ZONES[key] = _draw_zone(z, t, en)
+        return html
+    return _draw_zone(z, t, en)
+
+
+def _draw_zone(z, t, en=False) -> str:
     count = z.count
     many = t("%(count)s枚") % {"count": count}
     out = [f'<div class="zone zone-{_e(z.id)}{"" if z.cards else " empty"}" role="group" '

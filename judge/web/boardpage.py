@@ -65,6 +65,21 @@ def tojson(value) -> str:
                                    **env.policies["json.dumps_kwargs"]))
 
 
+# The scripts' words in each language as JSON (the same for every board of a language).
+_SCRIPT_JSON: dict = {}
+
+
+def _bench_json(value: dict) -> str:
+    """``value`` with the scripts' words as its last key, ``"text"``, as ``tojson``
+    writes it; the words' JSON made once per language and app, not for every board."""
+    key = (id(current_app._get_current_object()), web_locale())
+    words = _SCRIPT_JSON.get(key)
+    if words is None:
+        words = _SCRIPT_JSON[key] = tojson(script_text("board.js", "offline.js"))
+    head = tojson(value)
+    return f'{head[:-1]}, "text": {words}}}' if value else f'{{"text": {words}}}'
+
+
 def gutter(count: int, err_line=None) -> str:
     """The YAML editor's line numbers (the erroneous line marked)."""
     return "".join(f'<span class="err">{i}</span>\n' if err_line == i
@@ -154,9 +169,8 @@ def page(board, run, games: dict, scenario_count: int, scenario_game, permalink:
         "rows": str(min(max(len(lines) + 2, 12), 40)),
         "text": _e(board.text),
         "permalink": _e(permalink),
-        "bench_json": tojson({"games": games, "data": board.data, "error": board.error,
-                              "permalink": permalink, "origin": board.origin,
-                              "text": script_text("board.js", "offline.js")}),
+        "bench_json": _bench_json({"games": games, "data": board.data, "error": board.error,
+                                   "permalink": permalink, "origin": board.origin}),
     }
     if board.error:
         return render_template("board.html", lines=lines, **flags,
@@ -173,7 +187,19 @@ def page(board, run, games: dict, scenario_count: int, scenario_game, permalink:
     return "".join(out)
 
 
+_JSON_URLS: dict = {}
+
+
 def _json_url() -> str:
+    if not request.args and not request.view_args:
+        # a posted board's: the same address for every board (kept per root)
+        key = (request.script_root, request.endpoint)
+        found = _JSON_URLS.get(key)
+        if found is None:
+            if len(_JSON_URLS) > 64:
+                _JSON_URLS.clear()
+            found = _JSON_URLS[key] = url_for(request.endpoint, format="json")
+        return found
     args = request.args.to_dict()
     args["format"] = "json"
     return url_for(request.endpoint, **(request.view_args or {}), **args)

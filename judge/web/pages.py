@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 from urllib.parse import quote
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
@@ -167,8 +168,8 @@ def entry(entry_id: str):
 @bp.route("/board", methods=["GET", "POST"])
 def board():
     """The workbench: edit a board (form and YAML), run it, share its permalink."""
-    text, origin = viewmodels.board_text(request.args,
-                                    request.form if request.method == "POST" else None)
+    text, origin = viewmodels.board_text(request.args, viewmodels.posted_form(request)
+                                         if request.method == "POST" else None)
     # A run's page depends only on the board, the address it was asked at, the reader's
     # language and the corpus (the cache is dropped with the corpus): kept whole per
     # worker, as results pages are, for the board run again, its permalink opened by
@@ -209,10 +210,29 @@ def _board(text: str, origin: str, key):
     from .boardpage import page
     html = page(board, run, games, scenario_count=own or len(corpus_scenarios()),
                 scenario_game=game if own else None,
-                permalink=url_for("pages.board", s=board.token, _external=True))
+                permalink=_permalink_url(board.token))
     if status == 200:
         services().boards.get(key, lambda: html.encode("utf-8"))
     return html, status
+
+
+# The workbench's external address per host (the request's root): a permalink is it and
+# ``?s=`` and the token, whose characters (z1. and base64url) a URL carries as they are;
+# url_for built and quoted the ~1.5 KB token's query each board (issue 27).
+_BOARD_URLS: dict[str, str] = {}
+_PLAIN_TOKEN = re.compile(r"^[A-Za-z0-9_.-]*$")
+
+
+def _permalink_url(token: str) -> str:
+    if not _PLAIN_TOKEN.match(token):
+        return url_for("pages.board", s=token, _external=True)
+    root = request.host_url
+    base = _BOARD_URLS.get(root)
+    if base is None:
+        if len(_BOARD_URLS) > 64:
+            _BOARD_URLS.clear()
+        base = _BOARD_URLS[root] = url_for("pages.board", _external=True)
+    return f"{base}?s={token}"
 
 
 def _scenario_count(game: str) -> int:

@@ -14,6 +14,7 @@ cannot be played, ``X`` a cost the player chooses).
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import unicodedata
 import weakref
@@ -269,8 +270,26 @@ def _self_sufficient(given: dict) -> bool:
 
 def keywords(card: Card) -> set[str]:
     """The card's keywords, folded, without 【】: {"貫通", "世界呪符", "装備/場", …}."""
+    return set(_card_keywords(card))
+
+
+def _card_keywords(card: Card):
+    words = card.get("keywords", []) or []
+    if isinstance(words, (list, tuple)) and all(type(w) is str for w in words):
+        return _keyword_set(tuple(words))
+    return _keywords(words)       # anything else read as it always was
+
+
+@functools.lru_cache(maxsize=2048)
+def _keyword_set(words: tuple) -> frozenset[str]:
+    # the rules ask a card's keywords several times an action (each restriction, each
+    # keyword asked): the same few lists, folded once
+    return frozenset(_keywords(words))
+
+
+def _keywords(words) -> set[str]:
     out: set[str] = set()
-    for word in card.get("keywords", []) or []:
+    for word in words:
         text = unicodedata.normalize("NFKC", str(word))
         for inner in re.findall(r"【([^】]*)】", text):
             out.add(fold(inner))
@@ -282,7 +301,12 @@ def keywords(card: Card) -> set[str]:
 
 def has_keyword(card: Card, word: str) -> bool:
     """Whether the card has the keyword (``貫通``, ``世界呪符``, ``装備/場``…)."""
-    return fold(unicodedata.normalize("NFKC", word)).strip("【】") in keywords(card)
+    return _folded_keyword(word) in _card_keywords(card)
+
+
+@functools.lru_cache(maxsize=512)
+def _folded_keyword(word: str) -> str:
+    return fold(unicodedata.normalize("NFKC", word)).strip("【】")
 
 
 def card_type(card: Card) -> str | None:

@@ -283,6 +283,11 @@ class QueryRun:
         # passage shifts a bitset of every passage)
         pooled = bitset(pool, m.n)
         term_pages = set(members(terms_kind & pooled)) if plan.cover == ASKED else set()
+        # a question is answered by the texts that explain: a card holding the same
+        # words (a name with 空 in it, a card's text with ターン and コマンド) comes
+        # after them, as for keywords
+        card_pages = (set(members(store.kind_docs.get("card", 0) & pooled))
+                      if plan.cover == ASKED else set())
         focused = set(members(focus & pooled)) if focus else set()
         # the passages holding the same concepts are scored by BM25 together
         by_held: dict[frozenset, list[int]] = {}
@@ -298,6 +303,8 @@ class QueryRun:
                 score = (weight(held) * plan.cover + bm25.get(d, 0.0)) * prior[d]
                 if d in term_pages:
                     score *= TERM_PAGE
+                elif d in card_pages:
+                    score *= CARD_WORDS
                 if focus and d not in focused:
                     score *= OTHER_GAME
                 ranked.append((d, score))

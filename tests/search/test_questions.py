@@ -169,3 +169,16 @@ def test_a_lexicon_name_that_is_a_verb_is_found_inflected(real_searcher):
         assert concept is not None, (text, [c.label for c in found])
         assert any(w.text == wording and g == game for w, g in concept.words), (
             text, [(w.text, g) for w, g in concept.words])
+
+
+def test_a_question_ranks_the_rules_that_explain_before_cards_holding_its_words(
+        real_searcher):
+    # 空 ("empty") is in many Vision cards' names and texts and in no rule that explains
+    # a direct attack: the cards' passages held one rare word and came before the
+    # Yu-Gi-Oh! rule on direct attacks (ダイレクトアタック is its lexicon name)
+    for question in ("モンスターゾーンが空ならダイレクトアタックされますか",):
+        hits = real_searcher.search(question).hits
+        entries = list(dict.fromkeys(h.id for h in hits))
+        assert "yugioh/rule/direct-attack" in entries[:5], (question, entries[:5])
+        first_card = next(i for i, e in enumerate(entries) if e.startswith("vision/card/"))
+        assert first_card > entries.index("yugioh/rule/direct-attack"), (question, entries[:5])

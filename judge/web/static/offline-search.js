@@ -868,6 +868,8 @@
       var score = (weight(held) * cover + bm25) * prior[d];
       // a question's hit on a glossary or lexicon page: the rule or ruling answers
       if (cover === C.ASKED && termDocs.has(d)) score *= C.TERM_PAGE;
+      // ... and on a card: the texts that explain come first (run._rank_question)
+      else if (cover === C.ASKED && cardDocs.has(d)) score *= C.CARD_WORDS;
       if (focus && !focus.has(d)) score *= C.OTHER_GAME;
       ranked.push([d, score]);
     });

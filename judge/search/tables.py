@@ -148,6 +148,7 @@ PAREN_TAIL = r"\s*[(（][^()（）]*[)）]\s*$"     # a title's reading in brack
 SNIPPET_CHARS = 120
 MAX_WINDOWS = 64            # windows tried: one per hit, the first hits of a long passage
 MAX_SUGGESTIONS = 3
+EDIT_CHARS = 4              # did you mean: one edit allowed per this many characters
 
 # --- the results page (shaping.py) -----------------------------------------------------
 

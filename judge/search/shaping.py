@@ -438,7 +438,7 @@ def _partial(searcher, query: str, game, kind, search) -> tuple[list[str], str, 
     Returns (dropped words, the query searched, its JSON or None).
     """
     words = _plain_words(query)
-    if len(words) < 2 or len(words) > 6:
+    if not tables.PARTIAL_WORDS[0] <= len(words) <= tables.PARTIAL_WORDS[1]:
         return [], query, None
     counts = {w: searcher.search(w, game=game, kind=kind, limit=1).total for w in words}
     kept = [w for w in words if counts[w] > 0]
@@ -524,7 +524,7 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
     hits = data["results"]
     used, corrected, dropped = query, None, []
     query_normal = " ".join(normalize(query).split())
-    exact = any(_exact_tier(h, corpus, query_normal) for h in hits[:20])
+    exact = any(_exact_tier(h, corpus, query_normal) for h in hits[:tables.EXACT_HEAD])
     if not exact:
         alt = one_edit(corpus, query)
         if alt:

@@ -80,7 +80,7 @@ class Vocabulary:
         w = _word_form(word)
         if len(w) < 2:
             return []
-        allowed = max(1, len(w) // 4)
+        allowed = max(1, len(w) // tables.EDIT_CHARS)
         grams = _grams(w)
         counts: dict[str, int] = defaultdict(int)
         for g in grams:

@@ -148,11 +148,14 @@ PAREN_TAIL = r"\s*[(（][^()（）]*[)）]\s*$"     # a title's reading in brack
 SNIPPET_CHARS = 120
 MAX_WINDOWS = 64            # windows tried: one per hit, the first hits of a long passage
 MAX_SUGGESTIONS = 3
+EDIT_CHARS = 4              # did you mean: one edit allowed per this many characters
 
 # --- the results page (shaping.py) -----------------------------------------------------
 
 FETCH = 200                 # hits read to group (a page shows far fewer entries)
 PASSAGES = 3                # passages shown under an entry besides its best
+PARTIAL_WORDS = [2, 6]      # a query of this many plain words may be searched in part
+EXACT_HEAD = 20             # hits read for an exact match of the query (its exact tier)
 # what makes a query more than plain words: these characters, or these words standing alone
 OPERATOR_CHARS = '"“”「」『』:：-－()（）'
 OPERATOR_WORDS = ["OR", "AND", "NOT"]

@@ -981,7 +981,7 @@
     }
     var w = wordForm(word), wl = A.chars(w).length;
     if (wl < 2) return [];
-    var allowed = Math.max(1, Math.floor(wl / 4)), gs = grams2(w), cnt = new Map(), self = this;
+    var allowed = Math.max(1, Math.floor(wl / C.EDIT_CHARS)), gs = grams2(w), cnt = new Map(), self = this;
     gs.forEach(function (g) {
       (self.vocab.get(g) || []).forEach(function (norm) { cnt.set(norm, (cnt.get(norm) || 0) + 1); });
     });

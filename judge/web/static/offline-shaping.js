@@ -131,7 +131,8 @@
   /* shaping._partial: [dropped words, the query searched, its result or null] */
   Index.prototype.partial = function (query, game, kind, fetch) {
     var words = plainWords(query), self = this;
-    if (words.length < 2 || words.length > 6) return [[], query, null];
+    var few = A.tables().PARTIAL_WORDS;
+    if (words.length < few[0] || words.length > few[1]) return [[], query, null];
     var counts = new Map();
     words.forEach(function (w) {
       if (!counts.has(w)) counts.set(w, self.search(w, {game: game, kind: kind, limit: 1}).total);
@@ -241,7 +242,7 @@
     if (data.redirect) { data.results = data.results.slice(0, limit); return data; }
     var hits = data.results, used = query, corrected = null, dropped = [];
     var queryNormal = normalForm(query);
-    var exact = hits.slice(0, 20).some(function (h) { return self.exactTier(h, queryNormal); });
+    var exact = hits.slice(0, A.tables().EXACT_HEAD).some(function (h) { return self.exactTier(h, queryNormal); });
     if (!exact) {
       var alt = this.oneEdit(query);
       if (alt) {

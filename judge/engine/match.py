@@ -246,8 +246,12 @@ class Match:
                                     value=value, choice=request.name),
                                 field=f"actions[{ctx.index}].{request.name}",
                                 accepted=request.options, **ctx.where)
-        request.detail = request.detail or msg("{choice}: {answer}", choice=request.name,
-                                               answer=text)
+        # the choice and its answer in the game's words (mode: second → モード：2つ目), a
+        # name or a word the game does not declare as it is
+        package = game_package(self.game)
+        request.detail = request.detail or msg("{choice}: {answer}",
+                                               choice=Term("field", request.name, package),
+                                               answer=Term(request.name, text, package))
         self._log(request, event=request.event or "choice")
         return text
 

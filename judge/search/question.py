@@ -71,6 +71,9 @@ def content_words(text: str) -> Analysis:
         else:
             _japanese(p.text, content, dropped)
     asks = asks or any(w in ASKING_JA or w in ASKING_EN for w in dropped)
+    english = [p.text for p in pieces(normal) if p.kind == "word"]
+    asks = asks or (len(english) >= tables.SENTENCE_EN_WORDS
+                    and sum(w in STOP_EN for w in english) >= tables.SENTENCE_EN_STOPS)
     return Analysis(list(dict.fromkeys(content)), dropped, asks)
 
 

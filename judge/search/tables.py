@@ -190,7 +190,7 @@ a an the this that these those it its is are was were be been being am do does d
 done can could may might must shall should will would what when where which who whom
 whose why how if then than so and or but not no yes of to in on at by for from with
 about into onto as i me my we our you your he she they them their his her there here
-happen happens happened get gets got still any some each every all also just only
+has have had happen happens happened get gets got still any some each every all also just only
 please tell know rule rules ruling question against during while without through
 """.split()
 # What makes a text a question rather than keywords (a question is ranked by its
@@ -201,6 +201,11 @@ ASKING_JA = ["か", "の", "かな", "？", "?", "です", "ます", "何", "な
              "なぜ", "いくつ", "教える", "ください", "下さる"]
 ASKING_EN = ("what how when where why which who whom whose can could does do "
              "did is are will would should may").split()
+# An English sentence without a question word ("attacking monster has the same ATK as
+# the attacked monster") describes a situation: it is ranked as a question when it
+# has this many words, this many of them stop words (keywords are "tribute summon").
+SENTENCE_EN_WORDS = 6
+SENTENCE_EN_STOPS = 2
 MAX_CONCEPTS = 8            # the 8 rarest content words of a very long question
 # How a judge ends a question, beyond the words above: the offline search learns these
 # (and the words above) as MeCab reads them, beside the corpus's own words, so that a

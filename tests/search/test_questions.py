@@ -43,6 +43,12 @@ def test_a_question_keeps_its_content_words_in_order(text, content):
     ("グレイズはどうなりますか", True), ("貫通ダメージは何点？", True),
     ("can i graze", True), ("グレイズ 条件", False), ("プレイそのものを宣言できない", False),
     ("戦闘ダメージを受けたプレイヤー", False),
+    # an English sentence describing the situation, with no question word, asks too;
+    # English keywords, however many, do not
+    ("attacking monster has the same ATK as the attacked monster", True),
+    ("my deck has fewer cards than the graze value", True),
+    ("tribute summon", False), ("fusion deck extra deck graveyard", False),
+    ("damage step of the battle", False),
 ])
 def test_a_question_is_told_from_keywords(text, asks):
     assert content_words(text).asks is asks

@@ -644,6 +644,10 @@
       else self.morph.questionWords(p.text, content, dropped);
     });
     asks = asks || dropped.some(function (w) { return C.ASKING_JA.indexOf(w) >= 0 || C.ASKING_EN.indexOf(w) >= 0; });
+    // an English sentence with no question word (tables.SENTENCE_EN_*)
+    var english = A.pieces(normal).filter(function (p) { return p.kind === "word"; });
+    asks = asks || (english.length >= C.SENTENCE_EN_WORDS && english.filter(function (p) {
+      return C.STOP_EN.indexOf(p.text) >= 0; }).length >= C.SENTENCE_EN_STOPS);
     return {content: Array.from(new Set(content)), dropped: dropped, asks: asks};
   };
   /* Searcher._question: spaced keywords are one concept each, whole; a question's

@@ -241,6 +241,8 @@ def parse_day(value: str, end: bool = False) -> date | None:
             return date(y, int(mo), int(d))
         if mo:
             month = int(mo)
+            if not 1 <= month <= 12:
+                return None     # (month 13's last day was computed as January's)
             if end:
                 nxt = date(y + (month == 12), month % 12 + 1, 1)
                 return date.fromordinal(nxt.toordinal() - 1)

@@ -64,6 +64,10 @@ def test_dates_in_the_forms_a_judge_types():
     assert parse_day("20130127") == date(2013, 1, 27)
     assert parse_day("2013-02", end=True) == date(2013, 2, 28)
     assert parse_day("2013-13-01") is None
+    # a month that does not exist is no day, as the first or the last of a range
+    for month in ("2013-13", "2013-00", "2013年13月"):
+        assert parse_day(month) is None and parse_day(month, end=True) is None, month
+    assert parse_day("2013-12", end=True) == date(2013, 12, 31)
 
 
 @settings(deadline=None)

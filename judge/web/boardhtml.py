@@ -83,6 +83,11 @@ def _t():
 
 def _e(value) -> str:
     """A value escaped as Jinja's autoescape writes it (None reads ``None``)."""
+    if type(value) is str:
+        # markupsafe's own replacements, without making a Markup of each of a board's
+        # hundred-odd values only to make it a str again
+        return value.replace("&", "&amp;").replace(">", "&gt;").replace(
+            "<", "&lt;").replace("'", "&#39;").replace('"', "&#34;")
     return str(escape(value))
 
 

@@ -18,7 +18,7 @@ import re
 from flask import current_app, render_template, request, url_for
 from jinja2.filters import do_truncate
 from jinja2.utils import htmlsafe_json_dumps
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from judge.app.render import entry_url
 from judge.app.services import services
@@ -55,7 +55,7 @@ SLOTS = ("title_suffix", "run_html", "verdict_top", "gutter", "rows", "text", "p
 
 
 def _e(value) -> str:
-    return str(escape(value))
+    return boardhtml._e(value)
 
 
 def tojson(value) -> str:

@@ -15,6 +15,7 @@ dictionary entry spells) is not in it: offline, such a word is not corrected.
 from __future__ import annotations
 
 import logging
+import os
 import re
 import struct
 
@@ -34,6 +35,22 @@ _CHUNK = 1 << 23
 def homophones(store, limit: int = 3) -> dict[str, list[str]]:
     """{a dictionary word (normal form, kana unfolded): the texts' words read alike}, as
     :func:`judge.search.question.same_reading` answers for it (its ``limit`` first)."""
+    from judge.corpus import cache
+    from judge.search.schema import SCHEMA_VERSION
+    # remembered per corpus content, analysis and dictionary: reading MeCab's 150 MB of
+    # features takes 5 s, and every bundle of the same corpus (each `judge index`, each
+    # approval's rebuild) would read them again
+    key = getattr(store.corpus, "content_key", None)
+    name = f"homophones-{SCHEMA_VERSION}-{limit}-{_dictionary_stamp()}"
+    found = cache.memo_get(key, name)
+    if isinstance(found, dict):
+        return {word: list(alike) for word, alike in found.items()}
+    out = _homophones(store, limit)
+    cache.memo_put(key, name, out)
+    return out
+
+
+def _homophones(store, limit: int) -> dict[str, list[str]]:
     from judge.search.analysis import devoice, fold_kana, is_kana, normalize, reading
     index: dict[str, list[str]] = {}
     for term in store.lexicon("body_mo"):
@@ -60,6 +77,17 @@ def homophones(store, limit: int = 3) -> dict[str, list[str]]:
         if found:
             out[key] = found
     return out
+
+
+def _dictionary_stamp() -> str:
+    """MeCab's dictionary file as a name: its size and time (another dictionary, another
+    table)."""
+    from judge.search.analysis import _tagger
+    try:
+        st = os.stat(_tagger().dictionary_info[0]["filename"])
+        return f"{st.st_size}-{st.st_mtime_ns}"
+    except (OSError, IndexError, KeyError):
+        return "none"
 
 
 def _dictionary():

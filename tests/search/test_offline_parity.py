@@ -229,3 +229,18 @@ def test_the_offline_page_reads_no_bundle_older_than_its_scripts():
     from judge.offline.bundle import FORMAT
     page = (STATIC / "offline-page.js").read_text(encoding="utf-8")
     assert f"bundle.format >= {FORMAT})" in page
+
+
+def test_the_homophones_table_is_read_once_per_corpus(real_searcher, monkeypatch):
+    """Reading MeCab's dictionary takes seconds: a second bundle of the same corpus (the
+    next `judge index`, an approval's rebuild) takes the table remembered in the cache,
+    and gets the same table as a reading of the dictionary would give."""
+    from judge.offline import readings
+    first = readings.homophones(real_searcher.store)
+
+    def no_second_read():
+        raise AssertionError("MeCab's dictionary read again for the same corpus")
+    monkeypatch.setattr(readings, "_dictionary", no_second_read)
+    assert readings.homophones(real_searcher.store) == first
+    monkeypatch.undo()
+    assert readings._homophones(real_searcher.store, 3) == first

@@ -267,17 +267,7 @@ class Matcher:
 
     def _read(self, fieldname: str, term: str) -> Postings:
         if fieldname in TEXT_FIELD_NAMES:
-            ids, weights = self.texts.read(fieldname, term)
-            bits = bitset(ids, self.n)
-            if not self._full and ids:
-                # an update deleted a few passages: drop those this term has (a test
-                # ``live >> d`` per posting shifted the whole bitset each time: at
-                # 100,000 entries, reading one frequent word took 66 ms, a question 1 s)
-                gone = bits & ~self.live
-                if gone:
-                    ids, weights = _without(ids, weights, members(gone), self.n)
-                    bits &= self.live
-            return Postings(ids, weights, bits)
+            return Postings(*self.live_postings(*self.texts.read(fieldname, term)))
         ids: list[int] = []
         weights: list[float] = []
         for leaf, offset in self._searcher_of().reader().leaf_readers():
@@ -291,14 +281,20 @@ class Matcher:
             i, w = _read_blocks(child if child is not None else m)
             ids.extend(d + offset for d in i) if offset else ids.extend(i)
             weights.extend(w)
-        ids = array("i", ids)
+        return Postings(*self.live_postings(array("i", ids), array("f", weights)))
+
+    def live_postings(self, ids: array, weights: array) -> tuple[array, array, int]:
+        """A term's postings without the passages an update deleted, and their bitset.
+
+        Only the few deleted passages the term holds are looked for (a test
+        ``live >> d`` per posting shifted the whole bitset each time: at 100,000
+        entries one frequent word took 66 ms to read, a question a second)."""
         bits = bitset(ids, self.n)
         gone = bits & ~self.live if not self._full and ids else 0
-        weights = array("f", weights)
         if gone:
             ids, weights = _without(ids, weights, members(gone), self.n)
             bits &= self.live
-        return Postings(ids, weights, bits)
+        return ids, weights, bits
 
     def doc_frequency(self, fieldname: str, term: str) -> int:
         """How many passages hold the term (deleted ones included until the next full

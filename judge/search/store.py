@@ -39,10 +39,10 @@ from .indexer import (META_FILE, RANK_CURRENT, RANK_EDITORS, RANK_OLDER, RANK_WI
                       build_locked, corpus_digests, document, entry_digest, fingerprint,
                       fingerprint_of, index_base, index_path, read_digests, read_meta,
                       text_segment, write_digests, write_meta)
-from .matching import LRU, Matcher, bitset, code_bits, members
+from .matching import LRU, Matcher, bitset, code_bits
 from .postings import PostingsError, Segment, TextPostings
 from . import tables
-from .schema import TEXT_FIELD_NAMES
+from .schema import TEXT_FIELD_NAMES, make_schema
 from .units import unit_text, units_of
 
 log = logging.getLogger(__name__)
@@ -175,7 +175,6 @@ class IndexStore:
         """The index built in memory (when no folder can be written)."""
         from whoosh.filedb.filestore import RamStorage
 
-        from .schema import make_schema
         ix = RamStorage().create_index(make_schema())
         units = [u for entry in corpus for u in units_of(entry)]
         with ix.writer() as w:
@@ -364,12 +363,8 @@ class IndexStore:
     def term_postings(self, fieldname: str, term: str) -> tuple[list[int], list[float]]:
         """A term's passage numbers and weights (deleted passages left out)."""
         if fieldname in TEXT_FIELD_NAMES:
-            ids, weights = self.texts.read(fieldname, term)
-            # the passages an update deleted (few): a test ``live >> d`` per posting
-            # would shift the whole bitset each time
-            gone = set(members(bitset(ids, self.matcher.n) & ~self.live)) if ids else set()
-            kept = [(d, w) for d, w in zip(ids, weights) if d not in gone]
-            return [d for d, _ in kept], [w for _, w in kept]
+            ids, weights = self.matcher.live_postings(*self.texts.read(fieldname, term))[:2]
+            return list(ids), list(weights)
         pairs = list(self.searcher().reader().postings(fieldname, term).items_as("weight"))
         return [d for d, _ in pairs], [w for _, w in pairs]
 
@@ -392,9 +387,8 @@ class IndexStore:
         return alias_table(self.corpus.games)
 
 
-# The stored fields of a passage (judge/search/schema.py), in a fixed order.
-STORED_FIELDS = ("docid", "entry", "game", "kind", "clause", "revision", "date",
-                 "date_known", "rank")
+# The stored fields of a passage, as the schema declares them, in a fixed order.
+STORED_FIELDS = tuple(make_schema().stored_names())
 _ABSENT = object()
 
 

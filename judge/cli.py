@@ -47,18 +47,22 @@ class JudgeGroup(click.Group):
         return sorted({*super().list_commands(ctx), *self._game_commands()})
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        return super().get_command(ctx, name) or self._game_commands().get(name)
+        from judge.i18n.clicktext import localize
+        command = super().get_command(ctx, name) or self._game_commands().get(name)
+        if command is not None:
+            localize(command)          # worded when looked up (run, or listed by --help)
+        return command
 
     def main(self, args=None, *rest, **kwargs):
         """Choose the language before click reads a word (``--help`` is parsed first):
         ``--lang``, then $JUDGE_LANG, then the environment's locale; then every help
         text and click's own words read in it (judge/i18n/clicktext.py)."""
         from judge.i18n import environment_locale, normalize, set_locale
-        from judge.i18n.clicktext import localize
+        from judge.i18n.clicktext import localize_one
         argv = list(sys.argv[1:] if args is None else args)
         set_locale(_lang_arg(argv) or normalize(os.environ.get("JUDGE_LANG"))
                    or environment_locale())
-        localize(self)
+        localize_one(self)             # the subcommands: when get_command finds them
         return super().main(argv, *rest, **kwargs)
 
 

@@ -148,21 +148,28 @@ def commands(group: click.Command):
 
 def localize(group: click.Command) -> None:
     """Set every help text under ``group`` to the reader's locale (see the module)."""
-    install()
     for command in commands(group):
-        said = _translate(command, "help")
-        if not _translate(command, "short_help") and said and \
-                not command.__dict__["_judge_help"]["short_help"]:
-            command.short_help = _first_sentence(said)
-        _translate(command, "epilog")
-        command.options_metavar = gettext(OPTIONS_METAVAR)
-        if "_help_option" in command.__dict__:     # click keeps its --help, worded once
-            command._help_option = None
-        if isinstance(command, click.Group):
-            command.subcommand_metavar = gettext(COMMAND_METAVAR)
-        for param in command.params:
-            _translate(param, "help")
-            _metavar(param)
+        localize_one(command)
+
+
+def localize_one(command: click.Command) -> None:
+    """Set ``command``'s own help texts (not those of the commands under it) to the
+    reader's locale: a group localizes a subcommand when it is looked up, so running one
+    command does not load every game's plugin to word the others' help."""
+    install()
+    said = _translate(command, "help")
+    if not _translate(command, "short_help") and said and \
+            not command.__dict__["_judge_help"]["short_help"]:
+        command.short_help = _first_sentence(said)
+    _translate(command, "epilog")
+    command.options_metavar = gettext(OPTIONS_METAVAR)
+    if "_help_option" in command.__dict__:     # click keeps its --help, worded once
+        command._help_option = None
+    if isinstance(command, click.Group):
+        command.subcommand_metavar = gettext(COMMAND_METAVAR)
+    for param in command.params:
+        _translate(param, "help")
+        _metavar(param)
 
 
 def _metavar(param: click.Parameter) -> None:

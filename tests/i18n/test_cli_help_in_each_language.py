@@ -97,3 +97,19 @@ def test_the_values_a_command_takes_are_named_in_the_readers_language():
     assert "項目ID" in shown and "--as-of YYYY-MM-DD" in shown
     many = CliRunner().invoke(main, ["import", "--help"], env=JA_ENV).output
     assert "import [オプション] パス..." in many
+
+
+def test_one_command_is_worded_without_loading_every_games_plugin():
+    """A command is worded when the group looks it up: `judge show --help` reads in
+    Japanese, and no game's plugin was imported to word the games' own commands (their
+    loading was a fifth of `judge search`'s start-up)."""
+    import subprocess
+    import sys
+    code = ("import sys\nfrom judge.cli import main\n"
+            "try:\n    main(['--lang', 'ja', 'show', '--help'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('judge.games.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    helped, loaded = out.rsplit("\n", 2)[0], out.rsplit("\n", 2)[1]
+    assert "使い方" in helped and JAPANESE.search(helped.split("\n", 2)[-1])
+    assert loaded == "[]"

@@ -12,8 +12,10 @@ the others' (the rest follow), and snippets are cut only for the passages of the
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 from collections import Counter
+from typing import Iterable, Iterator
 
 from .analysis import kana_reading, normalize, pieces
 from .highlight import needle
@@ -342,7 +344,7 @@ class QueryRun:
             found = [d for d in found if has(m.postings("ids", clause.lower()).bits, d)]
         return [d for d in found if has(self.store.current, d)] or found
 
-    def _rank(self, cands: int, count: int) -> list[tuple[int, float]]:
+    def _rank(self, cands: int, count: int) -> Iterable[tuple[int, float]]:
         """The head of the ranking, best first (as much as the page needs, and more)."""
         m, store, plan = self.m, self.store, self.plan
         words = plan.words
@@ -376,15 +378,10 @@ class QueryRun:
         # (_page looks at the first head_size passages only)
         ranked = heapq.nsmallest(head_size, scores.items(), key=lambda x: (-x[1], x[0]))
         if count > EXACT_LIMIT:
-            # a large result was not checked passage by passage: check the head of
-            # the ranking and move passages whose words are only scattered down
-            docs = [d for d, _sc in ranked[:head_size]]
-            held = set(docs)
-            for w in words:
-                held &= m.in_a_row_of(docs, w)
-            head = [(d, sc if d in held else sc * SCATTERED) for d, sc in ranked[:head_size]]
-            head.sort(key=lambda x: (-x[1], x[0]))
-            ranked = head + ranked[head_size:]
+            # a large result was not checked passage by passage: the head of the
+            # ranking is, passages whose words are only scattered moved down; checked
+            # only as far as the page reads it (_settled)
+            return _settled(m, ranked, words, want)
         return ranked
 
     def _named(self, words: list[Word], cands: int) -> list[int]:
@@ -416,17 +413,30 @@ class QueryRun:
         return [d for i in ids for d in self.m.postings("entry", i).ids
                 if has(cands, d) and has(store.current, d)]
 
-    def _page(self, ranked: list[tuple[int, float]]) -> list[tuple[int, float]]:
-        """The hits of one page, at most PER_ENTRY of an entry before the other entries'."""
+    def _page(self, ranked: Iterable[tuple[int, float]]) -> list[tuple[int, float]]:
+        """The hits of one page, at most PER_ENTRY of an entry before the other entries'.
+
+        ``ranked`` is read in order and only as far as the page needs (it may be
+        :func:`_settled`'s generator, which checks passages as they are read)."""
         offset, limit = self.plan.offset, self.plan.limit
         first, later = [], []
         seen: Counter = Counter()
         head = (offset + limit) * 3 + 20
-        for d, score in ranked[:head]:
-            entry = self.store.entry_of(d)
+        entry_of = self.store.entry_of
+        want = offset + limit
+        ranked = iter(ranked)
+        for d, score in itertools.islice(ranked, head):
+            entry = entry_of(d)
             seen[entry] += 1
-            (first if seen[entry] <= PER_ENTRY else later).append((d, score))
-        ordered = first + later + ranked[head:]
+            if seen[entry] <= PER_ENTRY:
+                first.append((d, score))
+                if len(first) >= want:
+                    # the page is the first ``want`` of these: what follows (and the
+                    # later passages of an entry) comes after it, its entries not read
+                    return first[offset:want]
+            else:
+                later.append((d, score))
+        ordered = first + later + list(ranked)
         return ordered[offset: offset + limit]
 
     # --- the page ---------------------------------------------------------------------
@@ -466,6 +476,34 @@ class QueryRun:
                    date=f.get("date"), date_known=f.get("date_known", True),
                    withdrawn=f["rank"] == RANK_WITHDRAWN,
                    text_of=lambda: store.plain_of(docnum, f), marks=marks)
+
+
+def _settled(m, ranked: list[tuple[int, float]], words: list[Word], want: int
+             ) -> Iterator[tuple[int, float]]:
+    """``ranked`` (best first) in its order after the in-a-row check (a passage whose
+    words are only scattered bigrams gets ×SCATTERED), the passages checked in rank order
+    and only as far as the reader goes: the check only lowers a score, so a checked
+    passage that sorts before the next unchecked one's unchecked score is settled.
+    Reading all of it gives what checking the whole head and sorting it gives."""
+    pending: list = []                 # checked, not yet given: ((-score, d), (d, score))
+    at, size = 0, want + 20
+    while at < len(ranked) or pending:
+        if at < len(ranked):
+            bound = (-ranked[at][1], ranked[at][0])
+            while pending and pending[0][0] < bound:
+                yield heapq.heappop(pending)[1]
+            chunk = ranked[at:at + size]
+            at += len(chunk)
+            size = 50
+            docs = [d for d, _sc in chunk]
+            held = set(docs)
+            for w in words:
+                held &= m.in_a_row_of(docs, w)
+            for d, sc in chunk:
+                sc = sc if d in held else sc * SCATTERED
+                heapq.heappush(pending, ((-sc, d), (d, sc)))
+        else:
+            yield heapq.heappop(pending)[1]
 
 
 def _indices(held: int) -> list[int]:

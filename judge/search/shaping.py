@@ -358,12 +358,39 @@ def _named(corpus, ids: list[str], forms: list[str]) -> set[str]:
     if tables is None:        # pragma: no cover - every Corpus has its tables
         return {i for i in ids if (e := corpus.entries.get(i)) is not None
                 and wanted & set(exact_names(e))}
-    aliases = _aliases(corpus)
-    names = {}
-    for entry_id, (title, _kind) in tables.heads(ids).items():
-        names[entry_id] = [NUMBERED_TITLE.sub("", title), title, *aliases.get(entry_id, ())]
-    return {i for i, found in names.items()
-            if wanted & {_squeezed(str(n)) for n in found}}
+    forms = _name_forms(corpus, tables, ids)
+    return {i for i in ids if not wanted.isdisjoint(forms[i])}
+
+
+def _name_forms(corpus, tables, ids: list[str]) -> dict[str, frozenset]:
+    """Each entry's :func:`exact_names` (empty for an id the corpus has not), kept per
+    corpus by id: a results page looks up the ~100 entries of its 200 hits, the same
+    ones query after query (a query of the table and normalising their names was half
+    of grouping the hits at 10,000 entries)."""
+    kept = getattr(corpus, "_shaping_names", None)
+    if kept is None:
+        kept = LRU(20000)
+        try:
+            corpus._shaping_names = kept
+        except AttributeError:   # pragma: no cover - a corpus that takes no attributes
+            pass
+    out = {}
+    unread = []
+    for i in ids:
+        found = kept.peek(i)
+        if found is None:
+            unread.append(i)
+        else:
+            out[i] = found
+    if unread:
+        aliases = _aliases(corpus)
+        heads = tables.heads(unread)
+        for i in unread:
+            head = heads.get(i)
+            names = ([NUMBERED_TITLE.sub("", head[0]), head[0], *aliases.get(i, ())]
+                     if head is not None else [])
+            out[i] = kept.get_or(i, lambda n=names: frozenset(_squeezed(str(x)) for x in n))
+    return out
 
 
 def _order(group: Group) -> tuple:

@@ -19,13 +19,13 @@ from typing import Iterable, Iterator
 
 from .analysis import kana_reading, normalize, pieces
 from .highlight import needle
-from .indexer import RANK_OLDER, RANK_WITHDRAWN
 from .matching import EXACT_LIMIT, SCATTERED, Word, bitset, has, members
 from . import query as ql
 from . import tables
 from .plan import Plan
 from .results import Hit, SearchResult
-from .store import _PAREN_TAIL, IndexStore
+from .indexer import RANK_OLDER, RANK_WITHDRAWN
+from .store import _PAREN_TAIL, ABSENT, STORED_FIELDS, IndexStore
 
 # the ranking's constants (what each means: tables.py, which the offline search reads too)
 PER_ENTRY = tables.PER_ENTRY
@@ -76,10 +76,9 @@ class QueryRun:
                   else self._rank(cands, result.total))
         page = self._page(ranked)
         marks = self._needles()
-        fields = [store.stored(d) for d, _score in page]
-        titles = self._titles(f["entry"] for f in fields)
-        result.hits = [self._hit(d, score, marks, f, titles)
-                       for (d, score), f in zip(page, fields)]
+        # what ranking and grouping read (entry, game, kind, clause, revision, rank)
+        # from the kept stored fields; the title and the text when a hit is shown
+        result.hits = [StoredHit(store, d, score, marks) for d, score in page]
         if question:
             for hit, (d, _score) in zip(result.hits, page):
                 held = self._held(d)
@@ -466,16 +465,43 @@ class QueryRun:
         title was most of a new results page at 100,000 entries)."""
         return self.store.titles(ids)
 
-    def _hit(self, docnum: int, score: float, marks: list[str], f: dict,
-             titles: dict[str, str]) -> Hit:
-        store = self.store
-        title = titles.get(f["entry"], f["entry"])
-        return Hit(id=f["entry"], game=f["game"], kind=f["kind"], title=title,
-                   cut=None, score=score, clause=f.get("clause"),
-                   revision=f["revision"], current=f["rank"] != RANK_OLDER,
-                   date=f.get("date"), date_known=f.get("date_known", True),
-                   withdrawn=f["rank"] == RANK_WITHDRAWN,
-                   text_of=lambda: store.plain_of(docnum, f), marks=marks)
+
+_AT = {name: i for i, name in enumerate(STORED_FIELDS)}
+_CLAUSE, _DATE, _KNOWN = _AT["clause"], _AT["date"], _AT["date_known"]
+_ENTRY, _GAME, _KIND, _RANK, _REVISION = (_AT["entry"], _AT["game"], _AT["kind"], _AT["rank"],
+                                          _AT["revision"])
+
+
+class StoredHit(Hit):
+    """A :class:`Hit` of the index, made from its passage's kept stored fields (a tuple,
+    no dict): what ranking and grouping read is set; the entry's title is looked up
+    and the text read when first asked for (a results page makes up to 200 hits and
+    shows a dozen)."""
+
+    def __init__(self, store: IndexStore, docnum: int, score: float, marks: list[str]):
+        v = store.values(docnum)
+        self._store, self._docnum = store, docnum
+        self.id, self.game, self.kind = v[_ENTRY], v[_GAME], v[_KIND]
+        self.cut, self.score, self.revision = None, score, v[_REVISION]
+        self.clause = None if v[_CLAUSE] is ABSENT else v[_CLAUSE]
+        self.date = None if v[_DATE] is ABSENT else v[_DATE]
+        self.date_known = True if v[_KNOWN] is ABSENT else v[_KNOWN]
+        rank = v[_RANK]
+        self.current, self.withdrawn = rank != RANK_OLDER, rank == RANK_WITHDRAWN
+        self.text_of, self.marks, self.matched, self.missing = None, marks, None, None
+
+    def __getattr__(self, name: str):
+        # only for an attribute not set yet: the title, read once
+        if name == "title":
+            entry = self.__dict__["id"]
+            self.title = self._store.titles([entry]).get(entry, entry)
+            return self.title
+        raise AttributeError(name)
+
+    @property
+    def text(self) -> str:
+        """The passage's plain text (what snippets are cut from)."""
+        return self._store.plain_of(self._docnum)
 
 
 def _settled(m, ranked: list[tuple[int, float]], words: list[Word], want: int

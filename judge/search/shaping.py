@@ -416,6 +416,7 @@ def _current_first(group: Group, corpus) -> None:
     entry = corpus.entries.get(hit["id"])
     if entry is None or entry.status == "withdrawn" or not entry.revisions:
         return
+    _shown(hit)                    # its URL and date are read here
     from .units import unit_text
     number = entry.revisions[0].number
     clause = hit.get("clause")
@@ -535,9 +536,11 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
         # each result keeps its hit (under "_hit") until it is shown: only the
         # snippets of the page are cut, marked with the words of the search that found it
         result = searcher.search(text, **kw)
-        out = result.as_json(snippets=False)
+        # brief: the title, URL and date of a result only when it is shown (_cut_snippets)
+        out = result.as_json(snippets=False, brief=True)
         for hit, r in zip(result.hits, out["results"]):
             r["_hit"] = hit
+            r["_brief"] = True
         if not result.hits:
             out["_found_nothing"] = True
             out["_other_notices"] = " / ".join(dict.fromkeys(
@@ -595,9 +598,18 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
     return data, groups, hits
 
 
+def _shown(r: dict) -> dict:
+    """A result made whole from its hit (title, URL, date: :meth:`Hit.fill`) where it
+    was brief; its snippet is left to :func:`_cut_snippets`."""
+    if r.pop("_brief", False):
+        r["_hit"].fill(r)
+    return r
+
+
 def _cut_snippets(results: list[dict]) -> None:
     """Fill the snippet of each shown result from its hit, and drop the hit."""
     for r in results:
+        _shown(r)
         hit = r.pop("_hit", None)
         if r.get("snippet") is None:
             r["snippet"] = hit.snippet if hit is not None else ""

@@ -80,6 +80,7 @@ def create_app(config: dict | None = None) -> Flask:
                                  draw_verdict=boardhtml.verdict,
                                  draw_run_block=boardhtml.run_block)
     _template_cache(app)
+    _kept_links(app)
     services.init_app(app)
     security.init_app(app)
     from . import transport
@@ -132,6 +133,33 @@ def _template_cache(app: Flask) -> None:
     except OSError:
         return
     app.jinja_env.bytecode_cache = FileSystemBytecodeCache(str(folder))
+
+
+def _kept_links(app: Flask) -> None:
+    """The templates' ``url_for`` keeps the links it built, by the request's script root,
+    endpoint and arguments: a page's frame links the same dozen addresses (stylesheets,
+    scripts, the menu) on every request, each built again through the URL map (a tenth
+    of rendering a new results page).  Links carrying a query (``q``) are built each
+    time (each new search would only fill the cache), as are relative endpoints,
+    ``_external``/``_anchor``-style options and anything built outside a request."""
+    from flask import has_request_context, request
+
+    from judge.common.lru import LRU
+    kept = LRU(1024)
+    build = app.url_for
+
+    def url_for(endpoint: str, **values) -> str:
+        if ("q" in values or endpoint.startswith(".") or not has_request_context()
+                or any(k.startswith("_") for k in values)):
+            return build(endpoint, **values)
+        key = (request.script_root, endpoint, *values.items())
+        try:
+            hash(key)
+        except TypeError:           # an argument that is a list: built each time
+            return build(endpoint, **values)
+        return kept.get_or(key, lambda: build(endpoint, **values))
+
+    app.jinja_env.globals["url_for"] = url_for
 
 
 def _use_budget(app: Flask) -> None:

@@ -135,23 +135,47 @@ def _template_cache(app: Flask) -> None:
     app.jinja_env.bytecode_cache = FileSystemBytecodeCache(str(folder))
 
 
+# what werkzeug leaves unquoted in a query string it builds (werkzeug.urls._urlencode)
+_QUERY_SAFE = "!$'()*,/:;?@"
+
+
 def _kept_links(app: Flask) -> None:
     """The templates' ``url_for`` keeps the links it built, by the request's script root,
     endpoint and arguments: a page's frame links the same dozen addresses (stylesheets,
     scripts, the menu) on every request, each built again through the URL map (a tenth
-    of rendering a new results page).  Links carrying a query (``q``) are built each
-    time (each new search would only fill the cache), as are relative endpoints,
-    ``_external``/``_anchor``-style options and anything built outside a request."""
+    of rendering a new results page).  A link carrying a query (``q``: the facets, the
+    pager) keeps only its path; relative endpoints, ``_external``/``_anchor``-style
+    options and anything built outside a request are built as Flask does."""
+    from urllib.parse import urlencode
+
     from flask import has_request_context, request
 
     from judge.common.lru import LRU
     kept = LRU(1024)
     build = app.url_for
 
+    def plain(endpoint: str) -> bool:
+        # an endpoint whose addresses take no argument in their path: its arguments
+        # are all the query string
+        rules = app.url_map._rules_by_endpoint.get(endpoint, ())
+        return bool(rules) and not any(rule.arguments for rule in rules) \
+            and not app.url_map.sort_parameters and not app.url_default_functions
+
     def url_for(endpoint: str, **values) -> str:
-        if ("q" in values or endpoint.startswith(".") or not has_request_context()
+        if (endpoint.startswith(".") or not has_request_context()
                 or any(k.startswith("_") for k in values)):
             return build(endpoint, **values)
+        if "q" in values:
+            # a link with the query (the facets, the pager): the path kept by the
+            # names given, the query string encoded as werkzeug does (its safe set)
+            items = [(k, v) for k, v in values.items() if v is not None]
+            if not kept.get_or(("plain", endpoint), lambda: plain(endpoint)) or \
+                    not all(isinstance(v, (str, int)) for _k, v in items):
+                return build(endpoint, **values)
+            names = tuple(k for k, _v in items)
+            path = kept.get_or((request.script_root, endpoint, "?", names), lambda: build(
+                endpoint, **{k: "x" for k in names}).partition("?")[0])
+            return f"{path}?{urlencode(items, safe=_QUERY_SAFE)}" if items else path
         key = (request.script_root, endpoint, *values.items())
         try:
             hash(key)

@@ -32,8 +32,10 @@ Config keys (beside Flask's own):
 """
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
+from urllib.parse import quote_plus
 
 from flask import Flask
 
@@ -79,6 +81,8 @@ def create_app(config: dict | None = None) -> Flask:
                                  draw_conclusion=boardhtml.conclusion,
                                  draw_verdict=boardhtml.verdict,
                                  draw_run_block=boardhtml.run_block)
+    from . import resulthtml         # the results list search.html draws
+    app.jinja_env.globals["draw_results"] = resulthtml.draw_results
     _template_cache(app)
     _kept_links(app)
     services.init_app(app)
@@ -139,6 +143,13 @@ def _template_cache(app: Flask) -> None:
 _QUERY_SAFE = "!$'()*,/:;?@"
 
 
+@functools.lru_cache(maxsize=512)
+def _quoted(text: str) -> str:
+    """A query string's name or value as ``urlencode`` quotes it (werkzeug's safe set);
+    a results page's links quote the same query a dozen times."""
+    return quote_plus(text, safe=_QUERY_SAFE)
+
+
 def _kept_links(app: Flask) -> None:
     """The templates' ``url_for`` keeps the links it built, by the request's script root,
     endpoint and arguments: a page's frame links the same dozen addresses (stylesheets,
@@ -146,8 +157,6 @@ def _kept_links(app: Flask) -> None:
     of rendering a new results page).  A link carrying a query (``q``: the facets, the
     pager) keeps only its path; relative endpoints, ``_external``/``_anchor``-style
     options and anything built outside a request are built as Flask does."""
-    from urllib.parse import urlencode
-
     from flask import has_request_context, request
 
     from judge.common.lru import LRU
@@ -175,7 +184,9 @@ def _kept_links(app: Flask) -> None:
             names = tuple(k for k, _v in items)
             path = kept.get_or((request.script_root, endpoint, "?", names), lambda: build(
                 endpoint, **{k: "x" for k in names}).partition("?")[0])
-            return f"{path}?{urlencode(items, safe=_QUERY_SAFE)}" if items else path
+            # (urlencode's own way, each value quoted once a page, not once a link)
+            return (path + "?" + "&".join(f"{_quoted(str(k))}={_quoted(str(v))}"
+                                          for k, v in items)) if items else path
         key = (request.script_root, endpoint, *values.items())
         try:
             hash(key)

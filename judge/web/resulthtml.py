@@ -117,17 +117,17 @@ def results(rows: list[dict], s, d: dict, ctx: dict) -> Markup:
         if r.get("missing"):
             comma = str(t("、"))
             held = comma.join(map(str, r.get("matched") or ())) or t("なし")
-            add(f'\n        <p class="small muted words">'
-                f'{t("含む語: %(held)s／含まない語: %(missing)s", held=held, missing=comma.join(map(str, r["missing"])))}'
-                "</p>\n        ")
+            words = t("含む語: %(held)s／含まない語: %(missing)s", held=held,
+                      missing=comma.join(map(str, r["missing"])))
+            add(f'\n        <p class="small muted words">{words}</p>\n        ')
         add("\n        ")
         wording = r.get("old_wording")
         if wording:
             link = Markup('<a href="%s">%s</a>' % (escape(wording["url"]),
                                                   escape(t("改訂%(n)s", n=wording["revision"]))))
-            add(f'\n        <p class="small muted old-wording">'
-                f'{t("検索語は旧版の文言に一致しました（%(link)s）。上は現行の本文です。", link=link)}'
-                "</p>\n        ")
+            note = t("検索語は旧版の文言に一致しました（%(link)s）。上は現行の本文です。",
+                     link=link)
+            add(f'\n        <p class="small muted old-wording">{note}</p>\n        ')
         add("\n        ")
         passages = r.get("passages")
         if passages:

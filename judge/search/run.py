@@ -111,8 +111,16 @@ class QueryRun:
         for w in phrases:
             if cands <= 0:
                 break
-            if len(w.grams) > 1 and 0 < cands.bit_count() <= PHRASE_BY_TEXT:
+            if len(w.grams) > 1 and (known := m.kept_phrase_docs(w)) is not None:
+                cands &= known           # checked before: every passage of its bigrams
+            elif len(w.grams) > 1 and 0 < cands.bit_count() <= PHRASE_BY_TEXT:
+                whole = cands == m.grams_docs(w.grams)
                 cands = bitset((d for d in members(cands) if w.needle in store.text_of(d)), n)
+                if whole:
+                    # every passage holding its bigrams was checked: that is the phrase's
+                    # passages (phrase_docs), kept for its next search (a new page of
+                    # the same phrase read a thousand texts again at 10,000 entries)
+                    m.keep_phrase_docs(w, cands)
             elif len(w.grams) > 1:
                 cands &= m.phrase_docs(w)
         cands = max(cands, 0) if (plan.groups or plan.filt is not None) else 0

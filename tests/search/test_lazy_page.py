@@ -135,3 +135,33 @@ def test_a_results_page_makes_whole_only_the_results_it_shows(real_searcher, rea
     for r in shown:
         assert r["title"] and r["url"].startswith("/entry/") and r["snippet"] is not None
         assert "_hit" not in r and "_brief" not in r
+
+
+def test_a_phrase_checked_on_its_texts_is_kept_for_its_next_search(real_corpus, real_index_dir,
+                                                                   monkeypatch):
+    """A phrase alone is checked on the text of every passage holding its bigrams; that
+    is its phrase_docs, kept: the next search of it (a new page of the same phrase)
+    reads no text and finds the same.  A phrase narrowed by another word first is
+    checked on fewer passages and not kept."""
+    from judge.search import Searcher
+    from judge.search.matching import Word
+    phrase = "プレイしたものとして解決"
+    word = Word.of(phrase, phrase=True)
+    narrowed, fresh = (Searcher.open(real_corpus, index_dir=real_index_dir) for _ in range(2))
+    assert narrowed.search(f'"{phrase}" カード', limit=20).total > 0
+    assert narrowed.store.matcher.kept_phrase_docs(word) is None
+    store = fresh.store
+    reads: list[int] = []
+    text_of = store.text_of
+    monkeypatch.setattr(store, "text_of", lambda d: reads.append(d) or text_of(d))
+    first = fresh.search(f'"{phrase}"', limit=50)
+    read_first = len(reads)
+    again = fresh.search(f'"{phrase}"', limit=50)
+    assert first.total > 0 and read_first >= first.total
+    assert len(reads) == read_first                       # nothing read the second time
+    assert again.total == first.total
+    assert [(h.id, h.clause, h.score) for h in again.hits] == \
+        [(h.id, h.clause, h.score) for h in first.hits]
+    assert store.matcher.kept_phrase_docs(word) is not None
+    narrowed.close()
+    fresh.close()

@@ -215,15 +215,42 @@ def _squeezed(text: str) -> str:
 
 def _exact_tier(hit: dict, corpus, query_normal: str) -> int:
     """3: title/alias is the query; 2: a rule, Q&A or term holds it; 1: a card holds it."""
-    entry = corpus.entries.get(hit["id"])
-    if entry is None or not query_normal:
+    facts = _tier_facts(corpus, hit["id"], hit["revision"], hit.get("clause"))
+    if facts is None or not query_normal:
         return 0
-    if query_normal.replace(" ", "") in exact_names(entry):
+    names, held, card = facts
+    if query_normal.replace(" ", "") in names:
         return 3
-    held = held_text(entry, hit["revision"], hit.get("clause"))
     if all(word in held for word in query_normal.split()):
-        return 1 if entry.kind == "card" else 2
+        return 1 if card else 2
     return 0
+
+
+def _tier_facts(corpus, entry_id: str, revision: int, clause: str | None):
+    """What the exact tier reads of a passage: the entry's :func:`exact_names`, the
+    passage's :func:`held_text` and whether the entry is a card (None: no such entry),
+    kept per corpus by passage.  A results page reads them for its groups until the page
+    is full, and for every group when few passages hold the query as typed (a phrase in
+    quotes: the 200 entries of its hits unpickled and their texts found again for each
+    new page), and the same passages come back query after query."""
+    kept = getattr(corpus, "_shaping_tiers", None)
+    if kept is None:
+        # bounded by the passages' characters (a rule page's text can be long)
+        kept = LRU(8192, weight=lambda f: len(f[1]) + 64, budget=2_000_000)
+        try:
+            corpus._shaping_tiers = kept
+        except AttributeError:   # pragma: no cover - a corpus that takes no attributes
+            pass
+    key = (entry_id, revision, clause)
+    found = kept.peek(key)
+    if found is None:
+        entry = corpus.entries.get(entry_id)
+        if entry is None:
+            return None
+        found = kept.get_or(key, lambda: (frozenset(exact_names(entry)),
+                                          held_text(entry, revision, clause),
+                                          entry.kind == "card"))
+    return found
 
 
 def exact_names(entry) -> list[str]:

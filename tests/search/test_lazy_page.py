@@ -165,3 +165,42 @@ def test_a_phrase_checked_on_its_texts_is_kept_for_its_next_search(real_corpus, 
     assert store.matcher.kept_phrase_docs(word) is not None
     narrowed.close()
     fresh.close()
+
+
+def test_the_exact_tier_is_read_once_a_passage_and_as_the_entry_says(real_searcher,
+                                                                      real_corpus,
+                                                                      monkeypatch):
+    """_exact_tier with what it reads kept per passage (shaping._tier_facts) gives the
+    tier the entry itself gives, and a second read takes nothing from the corpus."""
+    from judge.search import shaping
+    from judge.search.analysis import normalize
+    hits = [h.brief() for h in real_searcher.search("グレイズ", limit=60).hits]
+    hits.append({"id": "vision/rule/no-such-entry", "revision": 1, "clause": None})
+    forms = [" ".join(normalize(q).split())
+             for q in ("グレイズ", "ぐれいず", "6.5", "攻撃 グレイズ", '"グレイズ"', "ダメージ")]
+
+    def expected(h, q):
+        entry = real_corpus.entries.get(h["id"])
+        if entry is None or not q:
+            return 0
+        if q.replace(" ", "") in shaping.exact_names(entry):
+            return 3
+        held = shaping.held_text(entry, h["revision"], h.get("clause"))
+        if all(w in held for w in q.split()):
+            return 1 if entry.kind == "card" else 2
+        return 0
+
+    want = [[expected(h, q) for h in hits] for q in forms]
+    assert [[shaping._exact_tier(h, real_corpus, q) for h in hits] for q in forms] == want
+    assert {t for row in want for t in row} >= {0, 2, 3}      # the tiers were exercised
+    reads: list[str] = []
+    entries = real_corpus.entries
+
+    class Spy:
+        def get(self, key, default=None):
+            reads.append(key)
+            return entries.get(key, default)
+
+    monkeypatch.setattr(real_corpus, "entries", Spy())
+    assert [[shaping._exact_tier(h, real_corpus, q) for h in hits] for q in forms] == want
+    assert reads == ["vision/rule/no-such-entry"] * len(forms)   # only the missing entry

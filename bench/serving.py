@@ -46,9 +46,19 @@ def machine() -> dict:
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A free loopback port: any, or one of ``JUDGE_BENCH_PORTS`` ("8600-8699") where
+    the machine is shared and each session is given its own range."""
+    span = os.environ.get("JUDGE_BENCH_PORTS", "")
+    low, _, high = span.partition("-")
+    candidates = range(int(low), int(high or low) + 1) if low.strip() else [0]
+    for port in candidates:
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return s.getsockname()[1]
+    raise SystemExit(f"no free port in JUDGE_BENCH_PORTS={span}")
 
 
 def pct(values: list[float], p: float) -> float:

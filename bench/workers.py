@@ -4,6 +4,9 @@ corpus grows.
 
     .venv/bin/python bench/workers.py [--sizes 0,10000,100000] [--seconds 6] [--json F]
 
+(``JUDGE_BENCH_PORTS=8600-8699`` keeps its servers to a range of loopback ports, for a
+machine shared with other runs.)
+
 For each size (0: the real corpus; others: ``bench/corpus_files.py``'s generated corpus
 under ``--work``, written and indexed first if missing) ``judge index`` is run, then
 ``gunicorn wsgi:app`` with ONE worker (gunicorn.conf.py's settings: gthread, the app

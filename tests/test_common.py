@@ -33,3 +33,28 @@ def test_the_least_recently_used_goes_first():
     assert cache.peek("a") == 1             # a is now the most recent
     cache.get("c", lambda: 3)
     assert "b" not in cache and cache.peek("a") == 1 and cache.peek("c") == 3
+
+
+def test_threads_hitting_and_evicting_at_once_get_their_values():
+    """A hit takes no lock: threads reading while others evict still get, for each
+    key, the value made for it, and the cache keeps its bound."""
+    import threading
+    cache = LRU(8)
+    errors: list = []
+
+    def work(seed: int) -> None:
+        try:
+            for i in range(20_000):
+                k = (i * 7 + seed) % 24
+                assert cache.get_or(k, lambda k=k: ("v", k)) == ("v", k)
+                got = cache.peek((k + 3) % 24)
+                assert got is None or got == ("v", (k + 3) % 24)
+        except Exception as exc:        # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and len(cache) <= 8

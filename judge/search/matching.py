@@ -383,6 +383,15 @@ class Matcher:
             return bitset((d for d in members(candidates) if phrase in text(d)), self.n)
         return self._phrases.get_or(tuple(word.grams), make)
 
+    def kept_phrase_docs(self, word: Word) -> int | None:
+        """:meth:`phrase_docs` of the phrase if it was made before, else None."""
+        return self._phrases.peek(tuple(word.grams))
+
+    def keep_phrase_docs(self, word: Word, docs: int) -> None:
+        """Keep ``docs`` as :meth:`phrase_docs` of the phrase: the caller checked the
+        text of every passage holding all its bigrams, as :meth:`phrase_docs` does."""
+        self._phrases.get_or(tuple(word.grams), lambda: docs)
+
     def in_a_row(self, d: int, word: Word) -> bool:
         """True when the word (or each of its morphemes) really occurs in passage ``d``."""
         if word.phrase:

@@ -81,6 +81,23 @@ class Hit:
             url += "#" + _quoted(self.clause)
         return url
 
+    def brief(self) -> dict:
+        """:meth:`as_json`'s keys in its order, with what only a result shown needs
+        (``title``, ``snippet``, ``url``, ``date``, ``date_known``, ``withdrawn``) None
+        until :meth:`fill` (a results page groups up to 200 hits and shows a dozen)."""
+        return {"id": self.id, "game": self.game, "kind": self.kind, "title": None,
+                "snippet": None, "url": None, "score": round(self.score, 4),
+                "clause": self.clause, "revision": self.revision, "current": self.current,
+                "date": None, "date_known": None, "withdrawn": None,
+                "matched": self.matched, "missing": self.missing}
+
+    def fill(self, brief: dict) -> dict:
+        """``brief`` (from :meth:`brief`) with what it left out, as :meth:`as_json`
+        without ``snippets`` has it."""
+        brief.update(title=self.title, url=self.url, date=self.date,
+                     date_known=self.date_known, withdrawn=self.withdrawn)
+        return brief
+
     def as_json(self, snippets: bool = True) -> dict:
         """The JSON of one result (see DESIGN.md and judge/search/__init__.py); without
         ``snippets``, ``snippet`` is None (for the caller to fill for the hits shown)."""
@@ -126,10 +143,13 @@ class SearchResult:
         """All notices in one line ("" when the query was read as typed)."""
         return " / ".join(dict.fromkeys(render(n) for n in self.notices))
 
-    def as_json(self, snippets: bool = True) -> dict:
-        """``{"query", "total", "results", "facets", "did_you_mean", "notice", "redirect"}``."""
+    def as_json(self, snippets: bool = True, brief: bool = False) -> dict:
+        """``{"query", "total", "results", "facets", "did_you_mean", "notice", "redirect"}``;
+        with ``brief``, each result is its hit's :meth:`Hit.brief` (no snippet either)."""
         return {"query": self.query, "total": self.total,
-                "results": [h.as_json(snippets) for h in self.hits], "facets": self.facets,
+                "results": ([h.brief() for h in self.hits] if brief
+                            else [h.as_json(snippets) for h in self.hits]),
+                "facets": self.facets,
                 "did_you_mean": self.did_you_mean, "notice": self.notice,
                 "redirect": self.redirect,
                 "redirect_url": ("/entry/" + quote(self.redirect.split("#")[0], safe="/")

@@ -12,18 +12,20 @@ the others' (the rest follow), and snippets are cut only for the passages of the
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 from collections import Counter
+from typing import Iterable, Iterator
 
 from .analysis import kana_reading, normalize, pieces
 from .highlight import needle
-from .indexer import RANK_OLDER, RANK_WITHDRAWN
 from .matching import EXACT_LIMIT, SCATTERED, Word, bitset, has, members
 from . import query as ql
 from . import tables
 from .plan import Plan
 from .results import Hit, SearchResult
-from .store import _PAREN_TAIL, IndexStore
+from .indexer import RANK_OLDER, RANK_WITHDRAWN
+from .store import _PAREN_TAIL, ABSENT, STORED_FIELDS, IndexStore
 
 # the ranking's constants (what each means: tables.py, which the offline search reads too)
 PER_ENTRY = tables.PER_ENTRY
@@ -74,10 +76,9 @@ class QueryRun:
                   else self._rank(cands, result.total))
         page = self._page(ranked)
         marks = self._needles()
-        fields = [store.stored(d) for d, _score in page]
-        titles = self._titles(f["entry"] for f in fields)
-        result.hits = [self._hit(d, score, marks, f, titles)
-                       for (d, score), f in zip(page, fields)]
+        # what ranking and grouping read (entry, game, kind, clause, revision, rank)
+        # from the kept stored fields; the title and the text when a hit is shown
+        result.hits = [StoredHit(store, d, score, marks) for d, score in page]
         if question:
             for hit, (d, _score) in zip(result.hits, page):
                 held = self._held(d)
@@ -110,8 +111,16 @@ class QueryRun:
         for w in phrases:
             if cands <= 0:
                 break
-            if len(w.grams) > 1 and 0 < cands.bit_count() <= PHRASE_BY_TEXT:
+            if len(w.grams) > 1 and (known := m.kept_phrase_docs(w)) is not None:
+                cands &= known           # checked before: every passage of its bigrams
+            elif len(w.grams) > 1 and 0 < cands.bit_count() <= PHRASE_BY_TEXT:
+                whole = cands == m.grams_docs(w.grams)
                 cands = bitset((d for d in members(cands) if w.needle in store.text_of(d)), n)
+                if whole:
+                    # every passage holding its bigrams was checked: that is the phrase's
+                    # passages (phrase_docs), kept for its next search (a new page of
+                    # the same phrase read a thousand texts again at 10,000 entries)
+                    m.keep_phrase_docs(w, cands)
             elif len(w.grams) > 1:
                 cands &= m.phrase_docs(w)
         cands = max(cands, 0) if (plan.groups or plan.filt is not None) else 0
@@ -342,7 +351,7 @@ class QueryRun:
             found = [d for d in found if has(m.postings("ids", clause.lower()).bits, d)]
         return [d for d in found if has(self.store.current, d)] or found
 
-    def _rank(self, cands: int, count: int) -> list[tuple[int, float]]:
+    def _rank(self, cands: int, count: int) -> Iterable[tuple[int, float]]:
         """The head of the ranking, best first (as much as the page needs, and more)."""
         m, store, plan = self.m, self.store, self.plan
         words = plan.words
@@ -376,15 +385,10 @@ class QueryRun:
         # (_page looks at the first head_size passages only)
         ranked = heapq.nsmallest(head_size, scores.items(), key=lambda x: (-x[1], x[0]))
         if count > EXACT_LIMIT:
-            # a large result was not checked passage by passage: check the head of
-            # the ranking and move passages whose words are only scattered down
-            docs = [d for d, _sc in ranked[:head_size]]
-            held = set(docs)
-            for w in words:
-                held &= m.in_a_row_of(docs, w)
-            head = [(d, sc if d in held else sc * SCATTERED) for d, sc in ranked[:head_size]]
-            head.sort(key=lambda x: (-x[1], x[0]))
-            ranked = head + ranked[head_size:]
+            # a large result was not checked passage by passage: the head of the
+            # ranking is, passages whose words are only scattered moved down; checked
+            # only as far as the page reads it (_settled)
+            return _settled(m, ranked, words, want)
         return ranked
 
     def _named(self, words: list[Word], cands: int) -> list[int]:
@@ -416,17 +420,30 @@ class QueryRun:
         return [d for i in ids for d in self.m.postings("entry", i).ids
                 if has(cands, d) and has(store.current, d)]
 
-    def _page(self, ranked: list[tuple[int, float]]) -> list[tuple[int, float]]:
-        """The hits of one page, at most PER_ENTRY of an entry before the other entries'."""
+    def _page(self, ranked: Iterable[tuple[int, float]]) -> list[tuple[int, float]]:
+        """The hits of one page, at most PER_ENTRY of an entry before the other entries'.
+
+        ``ranked`` is read in order and only as far as the page needs (it may be
+        :func:`_settled`'s generator, which checks passages as they are read)."""
         offset, limit = self.plan.offset, self.plan.limit
         first, later = [], []
         seen: Counter = Counter()
         head = (offset + limit) * 3 + 20
-        for d, score in ranked[:head]:
-            entry = self.store.entry_of(d)
+        entry_of = self.store.entry_of
+        want = offset + limit
+        ranked = iter(ranked)
+        for d, score in itertools.islice(ranked, head):
+            entry = entry_of(d)
             seen[entry] += 1
-            (first if seen[entry] <= PER_ENTRY else later).append((d, score))
-        ordered = first + later + ranked[head:]
+            if seen[entry] <= PER_ENTRY:
+                first.append((d, score))
+                if len(first) >= want:
+                    # the page is the first ``want`` of these: what follows (and the
+                    # later passages of an entry) comes after it, its entries not read
+                    return first[offset:want]
+            else:
+                later.append((d, score))
+        ordered = first + later + list(ranked)
         return ordered[offset: offset + limit]
 
     # --- the page ---------------------------------------------------------------------
@@ -456,16 +473,71 @@ class QueryRun:
         title was most of a new results page at 100,000 entries)."""
         return self.store.titles(ids)
 
-    def _hit(self, docnum: int, score: float, marks: list[str], f: dict,
-             titles: dict[str, str]) -> Hit:
-        store = self.store
-        title = titles.get(f["entry"], f["entry"])
-        return Hit(id=f["entry"], game=f["game"], kind=f["kind"], title=title,
-                   cut=None, score=score, clause=f.get("clause"),
-                   revision=f["revision"], current=f["rank"] != RANK_OLDER,
-                   date=f.get("date"), date_known=f.get("date_known", True),
-                   withdrawn=f["rank"] == RANK_WITHDRAWN,
-                   text_of=lambda: store.plain_of(docnum, f), marks=marks)
+
+_AT = {name: i for i, name in enumerate(STORED_FIELDS)}
+_CLAUSE, _DATE, _KNOWN = _AT["clause"], _AT["date"], _AT["date_known"]
+_ENTRY, _GAME, _KIND, _RANK, _REVISION = (_AT["entry"], _AT["game"], _AT["kind"], _AT["rank"],
+                                          _AT["revision"])
+
+
+class StoredHit(Hit):
+    """A :class:`Hit` of the index, made from its passage's kept stored fields (a tuple,
+    no dict): what ranking and grouping read is set; the entry's title is looked up
+    and the text read when first asked for (a results page makes up to 200 hits and
+    shows a dozen)."""
+
+    def __init__(self, store: IndexStore, docnum: int, score: float, marks: list[str]):
+        v = store.values(docnum)
+        self._store, self._docnum = store, docnum
+        self.id, self.game, self.kind = v[_ENTRY], v[_GAME], v[_KIND]
+        self.cut, self.score, self.revision = None, score, v[_REVISION]
+        self.clause = None if v[_CLAUSE] is ABSENT else v[_CLAUSE]
+        self.date = None if v[_DATE] is ABSENT else v[_DATE]
+        self.date_known = True if v[_KNOWN] is ABSENT else v[_KNOWN]
+        rank = v[_RANK]
+        self.current, self.withdrawn = rank != RANK_OLDER, rank == RANK_WITHDRAWN
+        self.text_of, self.marks, self.matched, self.missing = None, marks, None, None
+
+    def __getattr__(self, name: str):
+        # only for an attribute not set yet: the title, read once
+        if name == "title":
+            entry = self.__dict__["id"]
+            self.title = self._store.titles([entry]).get(entry, entry)
+            return self.title
+        raise AttributeError(name)
+
+    @property
+    def text(self) -> str:
+        """The passage's plain text (what snippets are cut from)."""
+        return self._store.plain_of(self._docnum)
+
+
+def _settled(m, ranked: list[tuple[int, float]], words: list[Word], want: int
+             ) -> Iterator[tuple[int, float]]:
+    """``ranked`` (best first) in its order after the in-a-row check (a passage whose
+    words are only scattered bigrams gets ×SCATTERED), the passages checked in rank order
+    and only as far as the reader goes: the check only lowers a score, so a checked
+    passage that sorts before the next unchecked one's unchecked score is settled.
+    Reading all of it gives what checking the whole head and sorting it gives."""
+    pending: list = []                 # checked, not yet given: ((-score, d), (d, score))
+    at, size = 0, want + 20
+    while at < len(ranked) or pending:
+        if at < len(ranked):
+            bound = (-ranked[at][1], ranked[at][0])
+            while pending and pending[0][0] < bound:
+                yield heapq.heappop(pending)[1]
+            chunk = ranked[at:at + size]
+            at += len(chunk)
+            size = 50
+            docs = [d for d, _sc in chunk]
+            held = set(docs)
+            for w in words:
+                held &= m.in_a_row_of(docs, w)
+            for d, sc in chunk:
+                sc = sc if d in held else sc * SCATTERED
+                heapq.heappush(pending, ((-sc, d), (d, sc)))
+        else:
+            yield heapq.heappop(pending)[1]
 
 
 def _indices(held: int) -> list[int]:

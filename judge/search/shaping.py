@@ -215,15 +215,42 @@ def _squeezed(text: str) -> str:
 
 def _exact_tier(hit: dict, corpus, query_normal: str) -> int:
     """3: title/alias is the query; 2: a rule, Q&A or term holds it; 1: a card holds it."""
-    entry = corpus.entries.get(hit["id"])
-    if entry is None or not query_normal:
+    facts = _tier_facts(corpus, hit["id"], hit["revision"], hit.get("clause"))
+    if facts is None or not query_normal:
         return 0
-    if query_normal.replace(" ", "") in exact_names(entry):
+    names, held, card = facts
+    if query_normal.replace(" ", "") in names:
         return 3
-    held = held_text(entry, hit["revision"], hit.get("clause"))
     if all(word in held for word in query_normal.split()):
-        return 1 if entry.kind == "card" else 2
+        return 1 if card else 2
     return 0
+
+
+def _tier_facts(corpus, entry_id: str, revision: int, clause: str | None):
+    """What the exact tier reads of a passage: the entry's :func:`exact_names`, the
+    passage's :func:`held_text` and whether the entry is a card (None: no such entry),
+    kept per corpus by passage.  A results page reads them for its groups until the page
+    is full, and for every group when few passages hold the query as typed (a phrase in
+    quotes: the 200 entries of its hits unpickled and their texts found again for each
+    new page), and the same passages come back query after query."""
+    kept = getattr(corpus, "_shaping_tiers", None)
+    if kept is None:
+        # bounded by the passages' characters (a rule page's text can be long)
+        kept = LRU(8192, weight=lambda f: len(f[1]) + 64, budget=2_000_000)
+        try:
+            corpus._shaping_tiers = kept
+        except AttributeError:   # pragma: no cover - a corpus that takes no attributes
+            pass
+    key = (entry_id, revision, clause)
+    found = kept.peek(key)
+    if found is None:
+        entry = corpus.entries.get(entry_id)
+        if entry is None:
+            return None
+        found = kept.get_or(key, lambda: (frozenset(exact_names(entry)),
+                                          held_text(entry, revision, clause),
+                                          entry.kind == "card"))
+    return found
 
 
 def exact_names(entry) -> list[str]:
@@ -358,12 +385,39 @@ def _named(corpus, ids: list[str], forms: list[str]) -> set[str]:
     if tables is None:        # pragma: no cover - every Corpus has its tables
         return {i for i in ids if (e := corpus.entries.get(i)) is not None
                 and wanted & set(exact_names(e))}
-    aliases = _aliases(corpus)
-    names = {}
-    for entry_id, (title, _kind) in tables.heads(ids).items():
-        names[entry_id] = [NUMBERED_TITLE.sub("", title), title, *aliases.get(entry_id, ())]
-    return {i for i, found in names.items()
-            if wanted & {_squeezed(str(n)) for n in found}}
+    forms = _name_forms(corpus, tables, ids)
+    return {i for i in ids if not wanted.isdisjoint(forms[i])}
+
+
+def _name_forms(corpus, tables, ids: list[str]) -> dict[str, frozenset]:
+    """Each entry's :func:`exact_names` (empty for an id the corpus has not), kept per
+    corpus by id: a results page looks up the ~100 entries of its 200 hits, the same
+    ones query after query (a query of the table and normalising their names was half
+    of grouping the hits at 10,000 entries)."""
+    kept = getattr(corpus, "_shaping_names", None)
+    if kept is None:
+        kept = LRU(20000)
+        try:
+            corpus._shaping_names = kept
+        except AttributeError:   # pragma: no cover - a corpus that takes no attributes
+            pass
+    out = {}
+    unread = []
+    for i in ids:
+        found = kept.peek(i)
+        if found is None:
+            unread.append(i)
+        else:
+            out[i] = found
+    if unread:
+        aliases = _aliases(corpus)
+        heads = tables.heads(unread)
+        for i in unread:
+            head = heads.get(i)
+            names = ([NUMBERED_TITLE.sub("", head[0]), head[0], *aliases.get(i, ())]
+                     if head is not None else [])
+            out[i] = kept.get_or(i, lambda n=names: frozenset(_squeezed(str(x)) for x in n))
+    return out
 
 
 def _order(group: Group) -> tuple:
@@ -389,6 +443,7 @@ def _current_first(group: Group, corpus) -> None:
     entry = corpus.entries.get(hit["id"])
     if entry is None or entry.status == "withdrawn" or not entry.revisions:
         return
+    _shown(hit)                    # its URL and date are read here
     from .units import unit_text
     number = entry.revisions[0].number
     clause = hit.get("clause")
@@ -508,9 +563,11 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
         # each result keeps its hit (under "_hit") until it is shown: only the
         # snippets of the page are cut, marked with the words of the search that found it
         result = searcher.search(text, **kw)
-        out = result.as_json(snippets=False)
+        # brief: the title, URL and date of a result only when it is shown (_cut_snippets)
+        out = result.as_json(snippets=False, brief=True)
         for hit, r in zip(result.hits, out["results"]):
             r["_hit"] = hit
+            r["_brief"] = True
         if not result.hits:
             out["_found_nothing"] = True
             out["_other_notices"] = " / ".join(dict.fromkeys(
@@ -568,9 +625,18 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
     return data, groups, hits
 
 
+def _shown(r: dict) -> dict:
+    """A result made whole from its hit (title, URL, date: :meth:`Hit.fill`) where it
+    was brief; its snippet is left to :func:`_cut_snippets`."""
+    if r.pop("_brief", False):
+        r["_hit"].fill(r)
+    return r
+
+
 def _cut_snippets(results: list[dict]) -> None:
     """Fill the snippet of each shown result from its hit, and drop the hit."""
     for r in results:
+        _shown(r)
         hit = r.pop("_hit", None)
         if r.get("snippet") is None:
             r["snippet"] = hit.snippet if hit is not None else ""

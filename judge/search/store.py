@@ -297,8 +297,13 @@ class IndexStore:
 
         Kept as a tuple of values in the order :data:`STORED_FIELDS` names them (a
         fifth of a dict's size), so 20,000 passages cost a few megabytes."""
-        values = self._fields.get_or(d, lambda: _packed(self.searcher().stored_fields(d)))
-        return {k: v for k, v in zip(STORED_FIELDS, values) if v is not _ABSENT}
+        return {k: v for k, v in zip(STORED_FIELDS, self.values(d)) if v is not _ABSENT}
+
+    def values(self, d: int) -> tuple:
+        """The stored fields of passage ``d`` as kept: a tuple in :data:`STORED_FIELDS`'s
+        order, :data:`ABSENT` where the passage has none (no dict made: a results page
+        reads only a few fields of each of its up to 200 hits)."""
+        return self._fields.get_or(d, lambda: _packed(self.searcher().stored_fields(d)))
 
     def titles(self, ids: Iterable[str]) -> dict[str, str]:
         """The titles of these entries, by id (from the corpus's table of entries, in
@@ -389,7 +394,7 @@ class IndexStore:
 
 # The stored fields of a passage, as the schema declares them, in a fixed order.
 STORED_FIELDS = tuple(make_schema().stored_names())
-_ABSENT = object()
+_ABSENT = ABSENT = object()
 
 
 def _packed(fields: dict) -> tuple:

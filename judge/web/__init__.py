@@ -32,8 +32,10 @@ Config keys (beside Flask's own):
 """
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
+from urllib.parse import quote_plus
 
 from flask import Flask
 
@@ -79,7 +81,10 @@ def create_app(config: dict | None = None) -> Flask:
                                  draw_conclusion=boardhtml.conclusion,
                                  draw_verdict=boardhtml.verdict,
                                  draw_run_block=boardhtml.run_block)
+    from . import resulthtml         # the results list search.html draws
+    app.jinja_env.globals["draw_results"] = resulthtml.draw_results
     _template_cache(app)
+    _kept_links(app)
     services.init_app(app)
     security.init_app(app)
     from . import transport
@@ -132,6 +137,64 @@ def _template_cache(app: Flask) -> None:
     except OSError:
         return
     app.jinja_env.bytecode_cache = FileSystemBytecodeCache(str(folder))
+
+
+# what werkzeug leaves unquoted in a query string it builds (werkzeug.urls._urlencode)
+_QUERY_SAFE = "!$'()*,/:;?@"
+
+
+@functools.lru_cache(maxsize=512)
+def _quoted(text: str) -> str:
+    """A query string's name or value as ``urlencode`` quotes it (werkzeug's safe set);
+    a results page's links quote the same query a dozen times."""
+    return quote_plus(text, safe=_QUERY_SAFE)
+
+
+def _kept_links(app: Flask) -> None:
+    """The templates' ``url_for`` keeps the links it built, by the request's script root,
+    endpoint and arguments: a page's frame links the same dozen addresses (stylesheets,
+    scripts, the menu) on every request, each built again through the URL map (a tenth
+    of rendering a new results page).  A link carrying a query (``q``: the facets, the
+    pager) keeps only its path; relative endpoints, ``_external``/``_anchor``-style
+    options and anything built outside a request are built as Flask does."""
+    from flask import has_request_context, request
+
+    from judge.common.lru import LRU
+    kept = LRU(1024)
+    build = app.url_for
+
+    def plain(endpoint: str) -> bool:
+        # an endpoint whose addresses take no argument in their path: its arguments
+        # are all the query string
+        rules = app.url_map._rules_by_endpoint.get(endpoint, ())
+        return bool(rules) and not any(rule.arguments for rule in rules) \
+            and not app.url_map.sort_parameters and not app.url_default_functions
+
+    def url_for(endpoint: str, **values) -> str:
+        if (endpoint.startswith(".") or not has_request_context()
+                or any(k.startswith("_") for k in values)):
+            return build(endpoint, **values)
+        if "q" in values:
+            # a link with the query (the facets, the pager): the path kept by the
+            # names given, the query string encoded as werkzeug does (its safe set)
+            items = [(k, v) for k, v in values.items() if v is not None]
+            if not kept.get_or(("plain", endpoint), lambda: plain(endpoint)) or \
+                    not all(isinstance(v, (str, int)) for _k, v in items):
+                return build(endpoint, **values)
+            names = tuple(k for k, _v in items)
+            path = kept.get_or((request.script_root, endpoint, "?", names), lambda: build(
+                endpoint, **{k: "x" for k in names}).partition("?")[0])
+            # (urlencode's own way, each value quoted once a page, not once a link)
+            return (path + "?" + "&".join(f"{_quoted(str(k))}={_quoted(str(v))}"
+                                          for k, v in items)) if items else path
+        key = (request.script_root, endpoint, *values.items())
+        try:
+            hash(key)
+        except TypeError:           # an argument that is a list: built each time
+            return build(endpoint, **values)
+        return kept.get_or(key, lambda: build(endpoint, **values))
+
+    app.jinja_env.globals["url_for"] = url_for
 
 
 def _use_budget(app: Flask) -> None:

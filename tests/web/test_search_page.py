@@ -149,3 +149,20 @@ def test_a_question_page_names_the_words_each_result_holds_and_lacks(client):
     assert "質問の語" in page
     if any(r["missing"] for r in data["results"]):
         assert "含まない語" in page
+
+
+def test_the_frame_links_kept_follow_the_script_root(client):
+    """The templates' url_for keeps the frame's links (judge/web/__init__.py): an app
+    mounted under a path gets its own, and the plain one keeps its own after it."""
+    def links(page: str) -> list[str]:
+        return re.findall(r'<link rel="stylesheet" href="([^"]+)"', page)
+    plain = client.get("/search", query_string={"q": "プレイ", "_": "a"}).get_data(as_text=True)
+    under = client.get("/search", query_string={"q": "プレイ", "_": "b"},
+                       base_url="http://localhost/judge/").get_data(as_text=True)
+    again = client.get("/search", query_string={"q": "プレイ", "_": "c"}).get_data(as_text=True)
+    assert links(plain) and all(u.startswith("/static/") for u in links(plain))
+    assert links(under) == ["/judge" + u for u in links(plain)]
+    assert links(again) == links(plain)
+    # a facet's link carries the query and is built for this page, under its root
+    facet = re.search(r'<aside class="facets".*?<a href="([^"]+)"', under, re.S).group(1)
+    assert facet.startswith("/judge/") and "q=" in facet

@@ -117,9 +117,40 @@ def run_scenario(scenario: Scenario, corpus, ruleset: str | date | None = "scena
 
 
 def _fresh(ctx):
-    """A copy of an action, so a run consuming its choices leaves the scenario intact."""
+    """A copy of an action, so a run consuming its choices leaves the scenario intact.
+
+    What ``copy.deepcopy`` makes (a new object of the action's class, its attributes
+    copied deep, data shared inside the action by a YAML alias still shared, through
+    deepcopy's memo), with the action's plain data (text, numbers, mappings and lists
+    read from YAML) copied here: deepcopy's dispatch per value was a sixtieth of a board.
+    """
+    memo: dict = {}
+    new = object.__new__(type(ctx))
+    memo[id(ctx)] = new
+    new.__dict__.update({k: _copied(v, memo) for k, v in ctx.__dict__.items()})
+    return new
+
+
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
+def _copied(value, memo: dict):
+    if type(value) in _ATOMS:
+        return value
+    found = memo.get(id(value))
+    if found is not None:
+        return found
+    if type(value) is dict:
+        out = memo[id(value)] = {}
+        for k, v in value.items():
+            out[_copied(k, memo)] = _copied(v, memo)
+        return out
+    if type(value) is list:
+        out = memo[id(value)] = []
+        out.extend([_copied(v, memo) for v in value])
+        return out
     from copy import deepcopy
-    return deepcopy(ctx)
+    return deepcopy(value, memo)
 
 
 def run_text(text: str, corpus, ruleset: str | None = None, source: str = "<board>") -> RunResult:

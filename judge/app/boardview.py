@@ -229,7 +229,8 @@ def _card_view(game: str, zone: str, card: dict, names: dict[str, str],
         if key == "kind" and value == "monster":      # the usual case says nothing
             continue
         if key not in hidden and worth_writing(value):
-            view.extra.append((term_text(game, "field", key), value_text(game, value, key)))
+            view.extra.append((_term_text(declared, "field", str(key), lang),
+                               value_text(game, value, key)))
     if zone in declared.counted_zones and _anonymous(zone).fullmatch(view.name):
         view.classes.append("anonymous")
     return view
@@ -289,7 +290,8 @@ def board_view(game: str, state: dict, before: dict | None = None,
                 if before is not None:
                     _mark_change(game, view, pname, zone, card, before_places)
                 cards.append(view)
-            zv = ZoneView(zone, zone_label(game, zone, lang), cards,
+            labels = declared.zone_labels.get(zone)       # zone_label's, its class found
+            zv = ZoneView(zone, labels[lang] if labels else zone, cards,
                           counted=zone in declared.counted_zones)
             zv.anonymous = sum("anonymous" in c.classes for c in cards)
             group = grouped.get(zone, "piles" if layout else "main")

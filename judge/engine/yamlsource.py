@@ -52,6 +52,7 @@ ALLOWED_TAGS = {_Y + t for t in ("str", "int", "float", "bool", "null", "timesta
                                  "map", "seq")}
 _STR = _Y + "str"
 SURROGATE = re.compile("[\ud800-\udfff]")
+_NOT_DIGITS = re.compile(r"^[-+]?(0[xob])?|_")      # an int's sign, base and separators
 
 
 class Located:
@@ -208,7 +209,7 @@ def _scalar(node, source: str, path: tuple = (), loader=None) -> Any:
         return node.value           # what the constructor would do, without its cost
     where = {"file": source, "line": node.start_mark.line + 1, "field": field_label(path)}
     if node.tag == _Y + "int":
-        digits = re.sub(r"^[-+]?(0[xob])?|_", "", str(node.value).lower())
+        digits = _NOT_DIGITS.sub("", str(node.value).lower())
         if len(digits) > MAX_DIGITS:
             raise ScenarioError(msg("a number of {count} digits is too large for a scenario",
                                     count=len(digits)), **where,

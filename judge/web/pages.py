@@ -212,7 +212,8 @@ def _board(text: str, origin: str, key):
                 scenario_game=game if own else None,
                 permalink=_permalink_url(board.token))
     if status == 200:
-        services().boards.get(key, lambda: html.encode("utf-8"))
+        # answered as the bytes kept: the page encoded once, not again by the response
+        return services().boards.get(key, lambda: html.encode("utf-8")), status
     return html, status
 
 

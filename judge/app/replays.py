@@ -168,9 +168,12 @@ def verdict_words(v: dict) -> dict:
             "source_text": expect_source_text(v["source"]) if v.get("source") else None}
 
 
-def run_view(result, scenario: str, revision: int | None, zones: tuple[str, ...]) -> RunView:
-    """The view of one :class:`~judge.engine.runner.RunResult`."""
-    data = result.as_json()
+def run_view(result, scenario: str, revision: int | None, zones: tuple[str, ...],
+             messages: bool = True) -> RunView:
+    """The view of one :class:`~judge.engine.runner.RunResult`; ``messages=False`` for a
+    view only drawn (its steps' JSON without their message ids and parameters, which
+    only the engine's JSON offers: see :meth:`RunResult.as_json`)."""
+    data = result.as_json(messages)
     game = data["game"]
     day = result.ruleset.day.isoformat() if result.ruleset.day else None
     before = mark_leaving(game, board_view(game, data["initial"], zones=zones,

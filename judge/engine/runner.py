@@ -55,9 +55,12 @@ class RunResult:
         return verdict_rows(self.scenario.game, self.state, self.outcomes, self.wanted,
                             self.expect or {})
 
-    def as_json(self) -> dict:
+    def as_json(self, messages: bool = True) -> dict:
         """The engine's JSON (DESIGN.md), plus ``title``, ``scenario``, ``initial`` and
-        ``verdict`` (the outcome in one line, first thing a page shows)."""
+        ``verdict`` (the outcome in one line, first thing a page shows).
+
+        ``messages=False`` leaves out each step's message id and parameters (what a
+        client renders the step with itself): a page drawn from it shows ``detail``."""
         game = self.scenario.game
         return {
             "verdict": self.verdict.as_json(),
@@ -67,7 +70,7 @@ class RunResult:
             "title": self.scenario.title,
             "scenario": self.scenario.source,
             "ruling": self.scenario.ruling,
-            "steps": [s.as_json() for s in self.steps],
+            "steps": [s.as_json(messages) for s in self.steps],
             "initial": self.initial.as_json(),
             "state": self.state.as_json(),
             "outcomes": self.outcomes,

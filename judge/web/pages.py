@@ -203,7 +203,10 @@ def _board(text: str, origin: str, key):
     run = None
     if board.result is not None:
         from judge.app.replays import run_view
-        run = run_view(board.result, origin, None, tuple(board.result.scenario.game.zones))
+        # drawn, never offered as JSON (the twin asks the result itself): without the
+        # steps' message ids and parameters (the run's JSON without them)
+        run = run_view(board.result, origin, None, tuple(board.result.scenario.game.zones),
+                       messages=False)
     # the editor offers the scenarios of the board's own game as starting points
     game = (board.data or {}).get("game") if isinstance(board.data, dict) else None
     own = _scenario_count(game) if game in games else 0

@@ -51,6 +51,7 @@ _Y = "tag:yaml.org,2002:"
 ALLOWED_TAGS = {_Y + t for t in ("str", "int", "float", "bool", "null", "timestamp",
                                  "map", "seq")}
 _STR = _Y + "str"
+_SCALAR = yaml.ScalarNode
 SURROGATE = re.compile("[\ud800-\udfff]")
 _NOT_DIGITS = re.compile(r"^[-+]?(0[xob])?|_")      # an int's sign, base and separators
 
@@ -152,12 +153,16 @@ def _convert(node, path: tuple, lines: dict, counter: list, source: str,
         open_nodes = open_nodes | {id(node)}
         out: dict = {}
         for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                raise ScenarioError(msg("a mapping key must be a plain name"), file=source,
-                                    line=key_node.start_mark.line + 1)
-            _check_tag(key_node, source, path)
-            key = _scalar(key_node, source, path, counter[1])
-            key = str(key) if not isinstance(key, (int, bool)) else key
+            if key_node.tag == _STR and type(key_node) is _SCALAR:
+                # a text key (nearly every key): what the checks below make of it
+                key = key_node.value
+            else:
+                if not isinstance(key_node, yaml.ScalarNode):
+                    raise ScenarioError(msg("a mapping key must be a plain name"),
+                                        file=source, line=key_node.start_mark.line + 1)
+                _check_tag(key_node, source, path)
+                key = _scalar(key_node, source, path, counter[1])
+                key = str(key) if not isinstance(key, (int, bool)) else key
             if key in out:
                 raise ScenarioError(msg("the key {key!r} appears twice", key=key), file=source,
                                     line=key_node.start_mark.line + 1)

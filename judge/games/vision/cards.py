@@ -142,8 +142,25 @@ class CardList:
         return [self.card_name(self._named_exactly(k)[0]) for k in keys]
 
 
+# Each card entry's facts, read once per entry object (the corpus's entries are never
+# changed; a new corpus makes new ones): a board's cards and every play the restrictions
+# look at asked for them again, each a dozen NFKC folds.  The entry is held beside them,
+# so its id is not reused while kept.
+_FACTS: dict[int, tuple] = {}
+
+
 def facts(entry) -> dict:
-    """A card entry's facts as card props (number, type, stats, node, cost, keywords)."""
+    """A card entry's facts as card props (number, type, stats, node, cost, keywords);
+    a new dict each call (its lists new too), as the caller may change it."""
+    found = _FACTS.get(id(entry))
+    if found is None or found[0] is not entry:
+        if len(_FACTS) >= 4096:
+            _FACTS.clear()
+        found = _FACTS[id(entry)] = (entry, _facts(entry))
+    return {k: list(v) if type(v) is list else v for k, v in found[1].items()}
+
+
+def _facts(entry) -> dict:
     data = entry.data or {}
     parsed = data.get("parsed") or {}
     props: dict = {"number": entry.key}

@@ -27,7 +27,14 @@ class CookieSessions(SecureCookieSessionInterface):
 
     def save_session(self, app, session, response) -> None:
         if not session and not session.modified:
-            if session.accessed:
+            if session.accessed and not _varies_by_cookie(response.headers.get("Vary")):
                 response.vary.add("Cookie")
             return
         super().save_session(app, session, response)
+
+
+def _varies_by_cookie(vary: str | None) -> bool:
+    """Whether a Vary header already names Cookie (as the language hook writes it on
+    every page): ``response.vary.add`` would parse it and leave it as it is."""
+    return bool(vary) and '"' not in vary and \
+        "cookie" in {v.strip().lower() for v in vary.split(",")}

@@ -261,6 +261,17 @@ def _layout(declared) -> tuple[dict, dict]:
     return rank, group
 
 
+@functools.lru_cache(maxsize=256)
+def _order(declared, zones: tuple | None, present: tuple) -> list[str]:
+    """The zones in the order a side shows them: the game's zones, then the state's own,
+    each group in the table's order (場 before ノードエリア), not the game's list (the
+    same few shapes for every board of a game, so kept: the list is only read)."""
+    rank = _layout(declared)[0]
+    order = list(zones or ()) + [z for z in present if z not in (zones or ())]
+    order.sort(key=lambda z: rank.get(z, len(rank)))
+    return order
+
+
 def board_view(game: str, state: dict, before: dict | None = None,
                zones: tuple[str, ...] | None = None, caption: str = "") -> BoardView:
     """The view model of ``state``; with ``before``, what changed is marked.
@@ -273,13 +284,11 @@ def board_view(game: str, state: dict, before: dict | None = None,
     declared = game_class(game)
     layout = declared.board_layout
     lang = current_locale()
-    rank, grouped = _layout(declared)
+    grouped = _layout(declared)[1]
     players = []
     for pname, player in (state.get("players") or {}).items():
         pzones = player.get("zones") or {}
-        order = list(zones or ()) + [z for z in pzones if z not in (zones or ())]
-        # Within a group, the table's order (場 before ノードエリア), not the game's list.
-        order.sort(key=lambda z: rank.get(z, len(rank)))
+        order = _order(declared, tuple(zones) if zones is not None else None, tuple(pzones))
         groups: dict[str, list[ZoneView]] = {"main": [], "hand": [], "piles": []}
         for zone in order:
             if zone not in pzones:

@@ -57,8 +57,20 @@ def select_locale() -> str:
     kept = normalize(request.cookies.get(COOKIE))
     if kept:
         return kept
-    best = request.accept_languages.best_match(LOCALES)
-    return normalize(best) or DEFAULT_LOCALE
+    header = request.headers.get("Accept-Language")
+    found = _BY_ACCEPT.get(header)
+    if found is None:
+        found = normalize(request.accept_languages.best_match(LOCALES)) or DEFAULT_LOCALE
+        if len(_BY_ACCEPT) >= 512:
+            _BY_ACCEPT.clear()
+        _BY_ACCEPT[header] = found
+    return found
+
+
+# The language each Accept-Language header picks (a function of the header alone): a
+# venue's browsers send a handful, and parsing one again was most of choosing the
+# language of a request without ?lang= or the cookie.
+_BY_ACCEPT: dict[str | None, str] = {}
 
 
 def _translations():

@@ -43,12 +43,24 @@ _INDEXES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 def name_key(name: str) -> str:
     """The folded form two spellings of a card name are compared in (『』 as 「」)."""
-    return fold(str(name).replace("『", "「").replace("』", "」")).lower()
+    return _name_key(str(name))
+
+
+# Both keys are functions of the text alone, asked for the same few names on every board
+# (each card, each play the restrictions read): kept instead of folded again (issue 27).
+@functools.lru_cache(maxsize=4096)
+def _name_key(name: str) -> str:
+    return fold(name.replace("『", "「").replace("』", "」")).lower()
 
 
 def number_key(typed) -> str | None:
     """``No.075``, ``75``, ``N75`` -> ``N75``; ``PR.002`` -> ``P2``; else None."""
-    text = fold(str(typed))
+    return _number_key(str(typed))
+
+
+@functools.lru_cache(maxsize=4096)
+def _number_key(typed: str) -> str | None:
+    text = fold(typed)
     promo = PROMO.match(text)
     if promo:
         return f"P{int(promo.group(1))}"

@@ -96,6 +96,8 @@ def _e(value) -> str:
         # markupsafe's own replacements, without making a Markup of each of a board's
         # hundred-odd values only to make it a str again
         return _escape_str(value)
+    if type(value) is int:          # a count, a turn, a stat: digits need no escaping
+        return str(value)
     return str(escape(value))
 
 

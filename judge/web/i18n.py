@@ -20,6 +20,12 @@ from markupsafe import Markup, escape
 from judge import i18n
 from judge.i18n import DEFAULT_LOCALE, LOCALES, normalize
 
+try:
+    from markupsafe._speedups import _escape_inner as _escape_str
+except ImportError:                  # pragma: no cover - markupsafe without its C part
+    def _escape_str(value: str) -> str:
+        return str(escape(value))
+
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_NAMES = {"ja": "日本語", "en": "English"}
@@ -135,7 +141,8 @@ def quoted_ja(text) -> Markup:
     """A text of the reader's language that quotes Japanese words (a note: 「かち is a
     misprint of から」; a chapter title): on a page not in Japanese, each run of Japanese
     inside ``<span lang="ja">`` (a quotation, read as Japanese); the rest escaped."""
-    text = str(escape(text or ""))
+    # a plain text escaped by markupsafe's C escaping, without its Markup (most values)
+    text = _escape_str(text) if type(text) is str else str(escape(text or ""))
     if current() == "ja":
         return Markup(text)
     return Markup(JAPANESE_RUN.sub(lambda m: f'<span lang="ja">{m.group(0)}</span>', text))

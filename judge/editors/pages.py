@@ -58,7 +58,9 @@ def games_of(session, user) -> list[str]:
 def sources_dir() -> Path:
     """Where the published sources live (``SOURCES_DIR``; default sources/ beside the corpus)."""
     given = current_app.config.get("SOURCES_DIR")
-    return Path(given) if given else _sources_beside(services().root)
+    # the corpus's own root object (services().root makes a new Path each time, which
+    # the cache would hash afresh): every request asks
+    return Path(given) if given else _sources_beside(services().corpus.root)
 
 
 @functools.lru_cache(maxsize=16)

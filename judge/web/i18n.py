@@ -60,7 +60,8 @@ def select_locale() -> str:
     asked = normalize(request.args.get("lang"))
     if asked:
         return asked
-    kept = normalize(request.cookies.get(COOKIE))
+    kept = normalize(request.cookies.get(COOKIE)) if request.environ.get("HTTP_COOKIE") \
+        else None
     if kept:
         return kept
     header = request.headers.get("Accept-Language")

@@ -16,7 +16,10 @@ class CookieSessions(SecureCookieSessionInterface):
     """Flask's session interface, with the signer made only for a request that has the cookie."""
 
     def open_session(self, app, request):
-        if app.secret_key and not request.cookies.get(self.get_cookie_name(app)):
+        # no Cookie header at all (most requests): no session cookie, without parsing
+        # the request's headers for one
+        if app.secret_key and (not request.environ.get("HTTP_COOKIE")
+                               or not request.cookies.get(self.get_cookie_name(app))):
             return self.session_class()
         return super().open_session(app, request)
 

@@ -177,7 +177,7 @@ def board():
     key = None
     if not as_json():
         key = (hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest(), origin,
-               request.method, request.host_url, request.full_path, web_locale())
+               request.method, _root(), request.full_path, web_locale())
         kept = services().boards.peek(key)
         if kept is not None:
             return kept
@@ -223,14 +223,21 @@ def _board(text: str, origin: str, key):
 # The workbench's external address per host (the request's root): a permalink is it and
 # ``?s=`` and the token, whose characters (z1. and base64url) a URL carries as they are;
 # url_for built and quoted the ~1.5 KB token's query each board (issue 27).
-_BOARD_URLS: dict[str, str] = {}
+_BOARD_URLS: dict[tuple, str] = {}
 _PLAIN_TOKEN = re.compile(r"^[A-Za-z0-9_.-]*$")
+
+
+def _root() -> tuple:
+    """The request's scheme, host and script root, for a key: what ``request.host_url``
+    says (and the root the workbench's address is under), without host_url decoding
+    them into an IRI on every request that asks (issue 27)."""
+    return request.scheme, request.host, request.root_path
 
 
 def _permalink_url(token: str) -> str:
     if not _PLAIN_TOKEN.match(token):
         return url_for("pages.board", s=token, _external=True)
-    root = request.host_url
+    root = _root()
     base = _BOARD_URLS.get(root)
     if base is None:
         if len(_BOARD_URLS) > 64:

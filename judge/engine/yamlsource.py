@@ -180,8 +180,19 @@ def _convert(node, path: tuple, lines: dict, counter: list, source: str,
         return out
     if isinstance(node, yaml.SequenceNode):
         open_nodes = open_nodes | {id(node)}
-        return [_convert(item, path + (i,), lines, counter, source, open_nodes)
-                for i, item in enumerate(node.value)]
+        items = []
+        for i, item in enumerate(node.value):
+            if item.tag == _STR and depth < MAX_DEPTH and type(item) is _SCALAR:
+                # a text item (a hand's card names): what _convert would do
+                counter[0] += 1
+                if counter[0] > MAX_NODES:
+                    raise ScenarioError(msg("the scenario has more than {max} values",
+                                            max=MAX_NODES), file=source)
+                lines.setdefault(path + (i,), item.start_mark.line + 1)
+                items.append(item.value)
+            else:
+                items.append(_convert(item, path + (i,), lines, counter, source, open_nodes))
+        return items
     return _scalar(node, source, path, counter[1])
 
 

@@ -102,7 +102,9 @@ def run_scenario(scenario: Scenario, corpus, ruleset: str | date | None = "scena
     day = scenario.ruleset if ruleset == "scenario" else parse_ruleset(ruleset)
     rules = Ruleset(scenario.game.switches, corpus, day)
     state = scenario.start()
-    initial = state.copy()
+    # the starting state as the setup built it: the one parse_scenario validated, which
+    # no run changes (start() hands each run its own copy), else a copy of this run's
+    initial = scenario.built if scenario.built is not None else state.copy()
     match = Match(scenario.game, state, rules, corpus, budget=budget, clock=clock)
     for ctx in scenario.actions:
         clock.check(ctx.where)

@@ -30,6 +30,10 @@ from judge.i18n import msg
 SCENARIO_PATH = re.compile(r"^(?P<game>[a-z][a-z0-9_]*)/scenarios/"
                            r"(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)\.ya?ml$")
 ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+# A permalink pins every board's text (with_ruleset): compiled once, not looked up in
+# re's cache four times a board.
+RULESET_LINE = re.compile(r"^ruleset:.*$", flags=re.M)
+GAME_LINE = re.compile(r"^(game:.*)$", flags=re.M)
 
 
 class FlowMap(dict):
@@ -121,11 +125,10 @@ def with_ruleset(text: str, day: str | None) -> str:
         return text
     parse_ruleset(day)           # raises ScenarioError for a day that is not a date
     line = f"ruleset: {day}"
-    if re.search(r"^ruleset:.*$", text, flags=re.M):
-        return re.sub(r"^ruleset:.*$", line, text, count=1, flags=re.M)
-    if re.search(r"^game:.*$", text, flags=re.M):
-        return re.sub(r"^(game:.*)$", lambda m: m.group(1) + "\n" + line, text, count=1,
-                      flags=re.M)
+    if RULESET_LINE.search(text):
+        return RULESET_LINE.sub(line, text, count=1)
+    if GAME_LINE.search(text):
+        return GAME_LINE.sub(lambda m: m.group(1) + "\n" + line, text, count=1)
     return line + "\n" + text
 
 

@@ -229,7 +229,8 @@ def _card_view(game: str, zone: str, card: dict, names: dict[str, str],
         if key == "kind" and value == "monster":      # the usual case says nothing
             continue
         if key not in hidden and worth_writing(value):
-            view.extra.append((term_text(game, "field", key), value_text(game, value, key)))
+            view.extra.append((_term_text(declared, "field", str(key), lang),
+                               value_text(game, value, key)))
     if zone in declared.counted_zones and _anonymous(zone).fullmatch(view.name):
         view.classes.append("anonymous")
     return view
@@ -260,6 +261,17 @@ def _layout(declared) -> tuple[dict, dict]:
     return rank, group
 
 
+@functools.lru_cache(maxsize=256)
+def _order(declared, zones: tuple | None, present: tuple) -> list[str]:
+    """The zones in the order a side shows them: the game's zones, then the state's own,
+    each group in the table's order (場 before ノードエリア), not the game's list (the
+    same few shapes for every board of a game, so kept: the list is only read)."""
+    rank = _layout(declared)[0]
+    order = list(zones or ()) + [z for z in present if z not in (zones or ())]
+    order.sort(key=lambda z: rank.get(z, len(rank)))
+    return order
+
+
 def board_view(game: str, state: dict, before: dict | None = None,
                zones: tuple[str, ...] | None = None, caption: str = "") -> BoardView:
     """The view model of ``state``; with ``before``, what changed is marked.
@@ -272,13 +284,11 @@ def board_view(game: str, state: dict, before: dict | None = None,
     declared = game_class(game)
     layout = declared.board_layout
     lang = current_locale()
-    rank, grouped = _layout(declared)
+    grouped = _layout(declared)[1]
     players = []
     for pname, player in (state.get("players") or {}).items():
         pzones = player.get("zones") or {}
-        order = list(zones or ()) + [z for z in pzones if z not in (zones or ())]
-        # Within a group, the table's order (場 before ノードエリア), not the game's list.
-        order.sort(key=lambda z: rank.get(z, len(rank)))
+        order = _order(declared, tuple(zones) if zones is not None else None, tuple(pzones))
         groups: dict[str, list[ZoneView]] = {"main": [], "hand": [], "piles": []}
         for zone in order:
             if zone not in pzones:
@@ -289,7 +299,8 @@ def board_view(game: str, state: dict, before: dict | None = None,
                 if before is not None:
                     _mark_change(game, view, pname, zone, card, before_places)
                 cards.append(view)
-            zv = ZoneView(zone, zone_label(game, zone, lang), cards,
+            labels = declared.zone_labels.get(zone)       # zone_label's, its class found
+            zv = ZoneView(zone, labels[lang] if labels else zone, cards,
                           counted=zone in declared.counted_zones)
             zv.anonymous = sum("anonymous" in c.classes for c in cards)
             group = grouped.get(zone, "piles" if layout else "main")

@@ -152,6 +152,29 @@ def verdict(result, engine: dict | None = None) -> dict:
             "rows": rows, "game": result.scenario.game.name}
 
 
+# A path's and a plain value's words per game, language and path: functions of them and
+# the catalogues alone, asked for the same few on every board's check (issue 27).
+_SAID: dict[tuple, str] = {}
+_PLAIN = (str, int, bool, type(None))     # not float: -0.0 == 0.0 as a key
+
+
+def _said(kind: str, game: str, path: str, value: Any = None) -> str:
+    if type(path) is not str or type(value) not in _PLAIN:
+        return path_label(game, path) if kind == "path" else value_label(game, value, path)
+    key = (kind, game, path, type(value), value, current_locale())
+    try:
+        return _SAID[key]
+    except KeyError:
+        pass
+    except TypeError:                 # a game id that cannot be a key
+        return path_label(game, path) if kind == "path" else value_label(game, value, path)
+    said = path_label(game, path) if kind == "path" else value_label(game, value, path)
+    if len(_SAID) >= 8192:
+        _SAID.clear()
+    _SAID[key] = said
+    return said
+
+
 def verdict_words(v: dict) -> dict:
     """A verdict's paths, values and source in the reader's language, for the page:
     ``label``, ``expected_text``, ``actual_text`` per row and ``source_text``."""
@@ -160,17 +183,20 @@ def verdict_words(v: dict) -> dict:
     for row in v.get("rows") or []:
         said = dict(row)
         if game:
-            said.update(label=path_label(game, row["path"]),
-                        expected_text=value_label(game, row.get("expected"), row["path"]),
-                        actual_text=value_label(game, row.get("actual"), row["path"]))
+            said.update(label=_said("path", game, row["path"]),
+                        expected_text=_said("value", game, row["path"], row.get("expected")),
+                        actual_text=_said("value", game, row["path"], row.get("actual")))
         rows.append(said)
     return {**v, "rows": rows,
             "source_text": expect_source_text(v["source"]) if v.get("source") else None}
 
 
-def run_view(result, scenario: str, revision: int | None, zones: tuple[str, ...]) -> RunView:
-    """The view of one :class:`~judge.engine.runner.RunResult`."""
-    data = result.as_json()
+def run_view(result, scenario: str, revision: int | None, zones: tuple[str, ...],
+             messages: bool = True) -> RunView:
+    """The view of one :class:`~judge.engine.runner.RunResult`; ``messages=False`` for a
+    view only drawn (its steps' JSON without their message ids and parameters, which
+    only the engine's JSON offers: see :meth:`RunResult.as_json`)."""
+    data = result.as_json(messages)
     game = data["game"]
     day = result.ruleset.day.isoformat() if result.ruleset.day else None
     before = mark_leaving(game, board_view(game, data["initial"], zones=zones,

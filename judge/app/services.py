@@ -6,6 +6,7 @@ replay or a game's description computed once stays true.
 """
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import threading
@@ -126,9 +127,15 @@ class Services:
 def _manifest_stamp(root: Path):
     """When the import last wrote the corpus (its manifest's time), or None."""
     try:
-        return os.stat(os.path.join(root, ".import-manifest.json")).st_mtime_ns
+        return os.stat(_manifest_path(root)).st_mtime_ns
     except OSError:
         return None
+
+
+@functools.lru_cache(maxsize=16)
+def _manifest_path(root) -> str:
+    # every request stats it: the path joined once per corpus folder
+    return os.path.join(root, ".import-manifest.json")
 
 
 def init_app(app: Flask) -> None:

@@ -65,3 +65,9 @@ class Plugins(Generic[T]):
         """Every plugin, name -> plugin: the installed ones by name, then the others."""
         self.load()
         return dict(self.registered)
+
+    def get(self, name: str) -> T | None:
+        """The plugin named ``name`` (None if none is): without copying every plugin,
+        as :meth:`all` does (a board's page asks for its game's class some sixty times)."""
+        self.load()
+        return self.registered.get(name)

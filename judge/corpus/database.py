@@ -117,6 +117,9 @@ class CorpusTables:
         self._conn = conn
         self._lock = threading.Lock()
         self._pid: int | None = None
+        # has()'s answers, for a file (never changed in place: a new corpus is a new
+        # file): every board asks whether its ruling exists
+        self._has: dict[str, bool] = {}
         if path is not None:
             found = dict(self._all("SELECT key, value FROM meta"))
             if found.get("format") != FORMAT:
@@ -160,7 +163,15 @@ class CorpusTables:
 
     def has(self, entry_id: str) -> bool:
         """Whether the corpus has an entry of that id."""
-        return self._one("SELECT 1 FROM entries WHERE id = ?", (entry_id,)) is not None
+        if self.path is None:
+            return self._one("SELECT 1 FROM entries WHERE id = ?", (entry_id,)) is not None
+        found = self._has.get(entry_id)
+        if found is None:
+            found = self._one("SELECT 1 FROM entries WHERE id = ?", (entry_id,)) is not None
+            if len(self._has) >= 4096:
+                self._has.clear()
+            self._has[entry_id] = found
+        return found
 
     def count(self) -> int:
         """How many entries."""

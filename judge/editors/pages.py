@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import os
 from datetime import date
 from pathlib import Path
 
@@ -57,7 +58,9 @@ def games_of(session, user) -> list[str]:
 def sources_dir() -> Path:
     """Where the published sources live (``SOURCES_DIR``; default sources/ beside the corpus)."""
     given = current_app.config.get("SOURCES_DIR")
-    return Path(given) if given else _sources_beside(services().root)
+    # the corpus's own root object (services().root makes a new Path each time, which
+    # the cache would hash afresh): every request asks
+    return Path(given) if given else _sources_beside(services().corpus.root)
 
 
 @functools.lru_cache(maxsize=16)
@@ -65,6 +68,13 @@ def _sources_beside(root) -> Path:
     # resolved once per corpus folder: every request looks for interrupted landings
     # there, and resolving the path again was four lstat calls a request
     return Path(root).resolve().parent / "sources"
+
+
+@functools.lru_cache(maxsize=16)
+def _journal_dir(sources: Path) -> str:
+    # the folder landing.journals lists, as text: every request asks whether it exists,
+    # and making its Path again was most of that check's time
+    return str(landing.journal_path(sources, 0).parent)
 
 
 @bp.get("/")
@@ -301,7 +311,8 @@ def _recover_interrupted_landings() -> None:
     """A worker killed mid-landing left a journal (judge/app/editorial/landing.py): the
     next request of any worker finishes it, unless a landing is running right now (the
     corpus lock is held: its journal is not an orphan, and no page should wait on it)."""
-    if not landing.journals(sources_dir()):
+    sources = sources_dir()
+    if not os.path.isdir(_journal_dir(sources)) or not landing.journals(sources):
         return
     lock = corpus_lock(services().root)
     try:

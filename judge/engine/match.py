@@ -71,15 +71,16 @@ class Step:
         """The interpretation's reason in the reader's locale."""
         return render(self.reason) if self.reason is not None else None
 
-    def as_json(self) -> dict:
+    def as_json(self, messages: bool = True) -> dict:
         """The step as JSON; ``clause``, ``revision`` and ``reason`` extend DESIGN.md.
 
         ``detail`` is rendered in the locale of the moment; ``message`` and ``params``
-        (DESIGN.md, second round) let a client render it itself.
+        (DESIGN.md, second round) let a client render it itself, and are left out with
+        ``messages=False`` (for a page, which shows ``detail``).
         """
         out = {"n": self.n, "player": self.player, "action": self.action,
                "action_label": self.action_label, "legal": self.legal, "event": self.event, "detail": self.detail,
-               **message_json(self.text),
+               **(message_json(self.text) if messages else {}),
                "rule": self.rule, "clause": self.clause, "quote": self.quote,
                "revision": self.revision, "interpretation": self.interpretation}
         if self.interpretation:

@@ -65,10 +65,10 @@ def game_names() -> list[str]:
 
 def game_class(name: str) -> type[Game]:
     """The Game subclass of a game id; :class:`UnknownGame` if none is registered."""
-    classes = game_classes()
-    if name not in classes:
+    cls = _games.get(name)
+    if cls is None:
         raise UnknownGame(name)
-    return classes[name]
+    return cls
 
 
 def get_game(name: str, corpus=None) -> Game:

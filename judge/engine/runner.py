@@ -55,9 +55,12 @@ class RunResult:
         return verdict_rows(self.scenario.game, self.state, self.outcomes, self.wanted,
                             self.expect or {})
 
-    def as_json(self) -> dict:
+    def as_json(self, messages: bool = True) -> dict:
         """The engine's JSON (DESIGN.md), plus ``title``, ``scenario``, ``initial`` and
-        ``verdict`` (the outcome in one line, first thing a page shows)."""
+        ``verdict`` (the outcome in one line, first thing a page shows).
+
+        ``messages=False`` leaves out each step's message id and parameters (what a
+        client renders the step with itself): a page drawn from it shows ``detail``."""
         game = self.scenario.game
         return {
             "verdict": self.verdict.as_json(),
@@ -67,7 +70,7 @@ class RunResult:
             "title": self.scenario.title,
             "scenario": self.scenario.source,
             "ruling": self.scenario.ruling,
-            "steps": [s.as_json() for s in self.steps],
+            "steps": [s.as_json(messages) for s in self.steps],
             "initial": self.initial.as_json(),
             "state": self.state.as_json(),
             "outcomes": self.outcomes,
@@ -99,7 +102,9 @@ def run_scenario(scenario: Scenario, corpus, ruleset: str | date | None = "scena
     day = scenario.ruleset if ruleset == "scenario" else parse_ruleset(ruleset)
     rules = Ruleset(scenario.game.switches, corpus, day)
     state = scenario.start()
-    initial = state.copy()
+    # the starting state as the setup built it: the one parse_scenario validated, which
+    # no run changes (start() hands each run its own copy), else a copy of this run's
+    initial = scenario.built if scenario.built is not None else state.copy()
     match = Match(scenario.game, state, rules, corpus, budget=budget, clock=clock)
     for ctx in scenario.actions:
         clock.check(ctx.where)
@@ -117,9 +122,40 @@ def run_scenario(scenario: Scenario, corpus, ruleset: str | date | None = "scena
 
 
 def _fresh(ctx):
-    """A copy of an action, so a run consuming its choices leaves the scenario intact."""
+    """A copy of an action, so a run consuming its choices leaves the scenario intact.
+
+    What ``copy.deepcopy`` makes (a new object of the action's class, its attributes
+    copied deep, data shared inside the action by a YAML alias still shared, through
+    deepcopy's memo), with the action's plain data (text, numbers, mappings and lists
+    read from YAML) copied here: deepcopy's dispatch per value was a sixtieth of a board.
+    """
+    memo: dict = {}
+    new = object.__new__(type(ctx))
+    memo[id(ctx)] = new
+    new.__dict__.update({k: _copied(v, memo) for k, v in ctx.__dict__.items()})
+    return new
+
+
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
+def _copied(value, memo: dict):
+    if type(value) in _ATOMS:
+        return value
+    found = memo.get(id(value))
+    if found is not None:
+        return found
+    if type(value) is dict:
+        out = memo[id(value)] = {}
+        for k, v in value.items():
+            out[_copied(k, memo)] = _copied(v, memo)
+        return out
+    if type(value) is list:
+        out = memo[id(value)] = []
+        out.extend([_copied(v, memo) for v in value])
+        return out
     from copy import deepcopy
-    return deepcopy(ctx)
+    return deepcopy(value, memo)
 
 
 def run_text(text: str, corpus, ruleset: str | None = None, source: str = "<board>") -> RunResult:

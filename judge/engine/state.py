@@ -105,9 +105,9 @@ class GameState:
             "players": {name: p.as_json() for name, p in self.players.items()},
         }
         if self.this_turn:
-            out["this_turn"] = copy.deepcopy(self.this_turn)   # a snapshot, not a view
+            out["this_turn"] = _copy_value(self.this_turn)     # a snapshot, not a view
         if self.winner:
             out["winner"] = self.winner
         if self.flags:
-            out["flags"] = copy.deepcopy(self.flags)
+            out["flags"] = _copy_value(self.flags)
         return out

@@ -51,7 +51,9 @@ _Y = "tag:yaml.org,2002:"
 ALLOWED_TAGS = {_Y + t for t in ("str", "int", "float", "bool", "null", "timestamp",
                                  "map", "seq")}
 _STR = _Y + "str"
+_SCALAR = yaml.ScalarNode
 SURROGATE = re.compile("[\ud800-\udfff]")
+_NOT_DIGITS = re.compile(r"^[-+]?(0[xob])?|_")      # an int's sign, base and separators
 
 
 class Located:
@@ -151,12 +153,16 @@ def _convert(node, path: tuple, lines: dict, counter: list, source: str,
         open_nodes = open_nodes | {id(node)}
         out: dict = {}
         for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                raise ScenarioError(msg("a mapping key must be a plain name"), file=source,
-                                    line=key_node.start_mark.line + 1)
-            _check_tag(key_node, source, path)
-            key = _scalar(key_node, source, path, counter[1])
-            key = str(key) if not isinstance(key, (int, bool)) else key
+            if key_node.tag == _STR and type(key_node) is _SCALAR:
+                # a text key (nearly every key): what the checks below make of it
+                key = key_node.value
+            else:
+                if not isinstance(key_node, yaml.ScalarNode):
+                    raise ScenarioError(msg("a mapping key must be a plain name"),
+                                        file=source, line=key_node.start_mark.line + 1)
+                _check_tag(key_node, source, path)
+                key = _scalar(key_node, source, path, counter[1])
+                key = str(key) if not isinstance(key, (int, bool)) else key
             if key in out:
                 raise ScenarioError(msg("the key {key!r} appears twice", key=key), file=source,
                                     line=key_node.start_mark.line + 1)
@@ -174,8 +180,19 @@ def _convert(node, path: tuple, lines: dict, counter: list, source: str,
         return out
     if isinstance(node, yaml.SequenceNode):
         open_nodes = open_nodes | {id(node)}
-        return [_convert(item, path + (i,), lines, counter, source, open_nodes)
-                for i, item in enumerate(node.value)]
+        items = []
+        for i, item in enumerate(node.value):
+            if item.tag == _STR and depth < MAX_DEPTH and type(item) is _SCALAR:
+                # a text item (a hand's card names): what _convert would do
+                counter[0] += 1
+                if counter[0] > MAX_NODES:
+                    raise ScenarioError(msg("the scenario has more than {max} values",
+                                            max=MAX_NODES), file=source)
+                lines.setdefault(path + (i,), item.start_mark.line + 1)
+                items.append(item.value)
+            else:
+                items.append(_convert(item, path + (i,), lines, counter, source, open_nodes))
+        return items
     return _scalar(node, source, path, counter[1])
 
 
@@ -208,7 +225,7 @@ def _scalar(node, source: str, path: tuple = (), loader=None) -> Any:
         return node.value           # what the constructor would do, without its cost
     where = {"file": source, "line": node.start_mark.line + 1, "field": field_label(path)}
     if node.tag == _Y + "int":
-        digits = re.sub(r"^[-+]?(0[xob])?|_", "", str(node.value).lower())
+        digits = _NOT_DIGITS.sub("", str(node.value).lower())
         if len(digits) > MAX_DIGITS:
             raise ScenarioError(msg("a number of {count} digits is too large for a scenario",
                                     count=len(digits)), **where,

@@ -52,6 +52,27 @@ DEFAULTS = {
 }
 
 
+class _Flask(Flask):
+    """Flask, with each hook's and view's sync form found once: Flask asks
+    ``inspect.iscoroutinefunction`` of every hook and the view again on every request
+    (about ten a page; issue 27)."""
+
+    _synced: dict
+
+    def ensure_sync(self, func):
+        """``Flask.ensure_sync(func)``, kept per function (hooks and views are few)."""
+        synced = self.__dict__.setdefault("_synced", {})
+        try:
+            found = synced.get(func)
+        except TypeError:                    # a callable that cannot be a key
+            return super().ensure_sync(func)
+        if found is None:
+            if len(synced) >= 1024:
+                synced.clear()
+            found = synced[func] = super().ensure_sync(func)
+        return found
+
+
 def create_app(config: dict | None = None) -> Flask:
     """Build the app: load the corpus, open the search, register pages, API and errors."""
     from judge.corpus import DEFAULT_CORPUS
@@ -63,8 +84,8 @@ def create_app(config: dict | None = None) -> Flask:
 
     from . import api, i18n, pages, security
 
-    app = Flask(__name__, template_folder=str(ROOT / "templates"),
-                static_folder="static", static_url_path="/static")
+    app = _Flask(__name__, template_folder=str(ROOT / "templates"),
+                 static_folder="static", static_url_path="/static")
     app.config.update(DEFAULTS)
     app.config["CORPUS_DIR"] = os.environ.get("JUDGE_CORPUS") or str(DEFAULT_CORPUS)
     app.config.update(config or {})

@@ -81,13 +81,23 @@ def _t():
     return _translations().ugettext
 
 
+try:
+    # markupsafe's C escaping of a str to a str (what escape() does inside its Markup)
+    from markupsafe._speedups import _escape_inner as _escape_str
+except ImportError:                  # pragma: no cover - markupsafe without its C part
+    def _escape_str(value: str) -> str:
+        return value.replace("&", "&amp;").replace(">", "&gt;").replace(
+            "<", "&lt;").replace("'", "&#39;").replace('"', "&#34;")
+
+
 def _e(value) -> str:
     """A value escaped as Jinja's autoescape writes it (None reads ``None``)."""
     if type(value) is str:
         # markupsafe's own replacements, without making a Markup of each of a board's
         # hundred-odd values only to make it a str again
-        return value.replace("&", "&amp;").replace(">", "&gt;").replace(
-            "<", "&lt;").replace("'", "&#39;").replace('"', "&#34;")
+        return _escape_str(value)
+    if type(value) is int:          # a count, a turn, a stat: digits need no escaping
+        return str(value)
     return str(escape(value))
 
 

@@ -13,6 +13,7 @@ with an error is rendered whole, as before (its page is never kept either).
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from flask import current_app, render_template, request, url_for
@@ -81,7 +82,19 @@ def _bench_json(value: dict) -> str:
 
 
 def gutter(count: int, err_line=None) -> str:
-    """The YAML editor's line numbers (the erroneous line marked)."""
+    """The YAML editor's line numbers (the erroneous line marked); kept per count and
+    line, the same few dozen for every board."""
+    if err_line is None or type(err_line) is int:
+        return _gutter(count, err_line)
+    return _draw_gutter(count, err_line)
+
+
+@functools.lru_cache(maxsize=256)
+def _gutter(count: int, err_line) -> str:
+    return _draw_gutter(count, err_line)
+
+
+def _draw_gutter(count: int, err_line) -> str:
     return "".join(f'<span class="err">{i}</span>\n' if err_line == i
                    else f"<span>{i}</span>\n" for i in range(1, count + 1))
 

@@ -20,6 +20,12 @@ from markupsafe import Markup, escape
 from judge import i18n
 from judge.i18n import DEFAULT_LOCALE, LOCALES, normalize
 
+try:
+    from markupsafe._speedups import _escape_inner as _escape_str
+except ImportError:                  # pragma: no cover - markupsafe without its C part
+    def _escape_str(value: str) -> str:
+        return str(escape(value))
+
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_NAMES = {"ja": "日本語", "en": "English"}
@@ -54,11 +60,24 @@ def select_locale() -> str:
     asked = normalize(request.args.get("lang"))
     if asked:
         return asked
-    kept = normalize(request.cookies.get(COOKIE))
+    kept = normalize(request.cookies.get(COOKIE)) if request.environ.get("HTTP_COOKIE") \
+        else None
     if kept:
         return kept
-    best = request.accept_languages.best_match(LOCALES)
-    return normalize(best) or DEFAULT_LOCALE
+    header = request.headers.get("Accept-Language")
+    found = _BY_ACCEPT.get(header)
+    if found is None:
+        found = normalize(request.accept_languages.best_match(LOCALES)) or DEFAULT_LOCALE
+        if len(_BY_ACCEPT) >= 512:
+            _BY_ACCEPT.clear()
+        _BY_ACCEPT[header] = found
+    return found
+
+
+# The language each Accept-Language header picks (a function of the header alone): a
+# venue's browsers send a handful, and parsing one again was most of choosing the
+# language of a request without ?lang= or the cookie.
+_BY_ACCEPT: dict[str | None, str] = {}
 
 
 def _translations():
@@ -123,7 +142,8 @@ def quoted_ja(text) -> Markup:
     """A text of the reader's language that quotes Japanese words (a note: 「かち is a
     misprint of から」; a chapter title): on a page not in Japanese, each run of Japanese
     inside ``<span lang="ja">`` (a quotation, read as Japanese); the rest escaped."""
-    text = str(escape(text or ""))
+    # a plain text escaped by markupsafe's C escaping, without its Markup (most values)
+    text = _escape_str(text) if type(text) is str else str(escape(text or ""))
     if current() == "ja":
         return Markup(text)
     return Markup(JAPANESE_RUN.sub(lambda m: f'<span lang="ja">{m.group(0)}</span>', text))

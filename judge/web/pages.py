@@ -177,7 +177,7 @@ def board():
     key = None
     if not as_json():
         key = (hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest(), origin,
-               request.method, request.host_url, request.full_path, web_locale())
+               request.method, _root(), request.full_path, web_locale())
         kept = services().boards.peek(key)
         if kept is not None:
             return kept
@@ -203,7 +203,10 @@ def _board(text: str, origin: str, key):
     run = None
     if board.result is not None:
         from judge.app.replays import run_view
-        run = run_view(board.result, origin, None, tuple(board.result.scenario.game.zones))
+        # drawn, never offered as JSON (the twin asks the result itself): without the
+        # steps' message ids and parameters (the run's JSON without them)
+        run = run_view(board.result, origin, None, tuple(board.result.scenario.game.zones),
+                       messages=False)
     # the editor offers the scenarios of the board's own game as starting points
     game = (board.data or {}).get("game") if isinstance(board.data, dict) else None
     own = _scenario_count(game) if game in games else 0
@@ -212,21 +215,29 @@ def _board(text: str, origin: str, key):
                 scenario_game=game if own else None,
                 permalink=_permalink_url(board.token))
     if status == 200:
-        services().boards.get(key, lambda: html.encode("utf-8"))
+        # answered as the bytes kept: the page encoded once, not again by the response
+        return services().boards.get(key, lambda: html.encode("utf-8")), status
     return html, status
 
 
 # The workbench's external address per host (the request's root): a permalink is it and
 # ``?s=`` and the token, whose characters (z1. and base64url) a URL carries as they are;
 # url_for built and quoted the ~1.5 KB token's query each board (issue 27).
-_BOARD_URLS: dict[str, str] = {}
+_BOARD_URLS: dict[tuple, str] = {}
 _PLAIN_TOKEN = re.compile(r"^[A-Za-z0-9_.-]*$")
+
+
+def _root() -> tuple:
+    """The request's scheme, host and script root, for a key: what ``request.host_url``
+    says (and the root the workbench's address is under), without host_url decoding
+    them into an IRI on every request that asks (issue 27)."""
+    return request.scheme, request.host, request.root_path
 
 
 def _permalink_url(token: str) -> str:
     if not _PLAIN_TOKEN.match(token):
         return url_for("pages.board", s=token, _external=True)
-    root = request.host_url
+    root = _root()
     base = _BOARD_URLS.get(root)
     if base is None:
         if len(_BOARD_URLS) > 64:

@@ -16,7 +16,10 @@ class CookieSessions(SecureCookieSessionInterface):
     """Flask's session interface, with the signer made only for a request that has the cookie."""
 
     def open_session(self, app, request):
-        if app.secret_key and not request.cookies.get(self.get_cookie_name(app)):
+        # no Cookie header at all (most requests): no session cookie, without parsing
+        # the request's headers for one
+        if app.secret_key and (not request.environ.get("HTTP_COOKIE")
+                               or not request.cookies.get(self.get_cookie_name(app))):
             return self.session_class()
         return super().open_session(app, request)
 
@@ -27,7 +30,14 @@ class CookieSessions(SecureCookieSessionInterface):
 
     def save_session(self, app, session, response) -> None:
         if not session and not session.modified:
-            if session.accessed:
+            if session.accessed and not _varies_by_cookie(response.headers.get("Vary")):
                 response.vary.add("Cookie")
             return
         super().save_session(app, session, response)
+
+
+def _varies_by_cookie(vary: str | None) -> bool:
+    """Whether a Vary header already names Cookie (as the language hook writes it on
+    every page): ``response.vary.add`` would parse it and leave it as it is."""
+    return bool(vary) and '"' not in vary and \
+        "cookie" in {v.strip().lower() for v in vary.split(",")}

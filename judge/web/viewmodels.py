@@ -455,8 +455,11 @@ def _unquote_plus(raw: bytes) -> str:
 def posted_form(request):
     """``request.form`` of a POST (a MultiDict with the same fields and values)."""
     length = request.content_length
-    if request.mimetype != FORM_TYPE or length is None or length > FAST_FORM_BYTES \
-            or "form" in request.__dict__:
+    # the header exactly as a browser's form sends it is that type, without werkzeug
+    # parsing it into a type and options first
+    plain_type = request.environ.get("CONTENT_TYPE") == FORM_TYPE
+    if (not plain_type and request.mimetype != FORM_TYPE) or length is None \
+            or length > FAST_FORM_BYTES or "form" in request.__dict__:
         return request.form
     from werkzeug.datastructures import MultiDict
     data = request.get_data(cache=True)

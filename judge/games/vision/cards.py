@@ -43,12 +43,24 @@ _INDEXES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 def name_key(name: str) -> str:
     """The folded form two spellings of a card name are compared in (『』 as 「」)."""
-    return fold(str(name).replace("『", "「").replace("』", "」")).lower()
+    return _name_key(str(name))
+
+
+# Both keys are functions of the text alone, asked for the same few names on every board
+# (each card, each play the restrictions read): kept instead of folded again (issue 27).
+@functools.lru_cache(maxsize=4096)
+def _name_key(name: str) -> str:
+    return fold(name.replace("『", "「").replace("』", "」")).lower()
 
 
 def number_key(typed) -> str | None:
     """``No.075``, ``75``, ``N75`` -> ``N75``; ``PR.002`` -> ``P2``; else None."""
-    text = fold(str(typed))
+    return _number_key(str(typed))
+
+
+@functools.lru_cache(maxsize=4096)
+def _number_key(typed: str) -> str | None:
+    text = fold(typed)
     promo = PROMO.match(text)
     if promo:
         return f"P{int(promo.group(1))}"
@@ -142,8 +154,25 @@ class CardList:
         return [self.card_name(self._named_exactly(k)[0]) for k in keys]
 
 
+# Each card entry's facts, read once per entry object (the corpus's entries are never
+# changed; a new corpus makes new ones): a board's cards and every play the restrictions
+# look at asked for them again, each a dozen NFKC folds.  The entry is held beside them,
+# so its id is not reused while kept.
+_FACTS: dict[int, tuple] = {}
+
+
 def facts(entry) -> dict:
-    """A card entry's facts as card props (number, type, stats, node, cost, keywords)."""
+    """A card entry's facts as card props (number, type, stats, node, cost, keywords);
+    a new dict each call (its lists new too), as the caller may change it."""
+    found = _FACTS.get(id(entry))
+    if found is None or found[0] is not entry:
+        if len(_FACTS) >= 4096:
+            _FACTS.clear()
+        found = _FACTS[id(entry)] = (entry, _facts(entry))
+    return {k: list(v) if type(v) is list else v for k, v in found[1].items()}
+
+
+def _facts(entry) -> dict:
     data = entry.data or {}
     parsed = data.get("parsed") or {}
     props: dict = {"number": entry.key}

@@ -125,6 +125,16 @@ def test_every_zone_card_kind_and_phase_the_texts_name_has_a_row(corpus, game):
     assert missing == [], f"{game}: no lexicon row for {missing}"
 
 
+def test_an_outcome_row_imports_and_its_page_names_its_kind(tmp_path):
+    text = ROW.replace("- term: 生け贄\n  kind: action\n", "- term: 生け贄\n  kind: outcome\n")
+    assert text != ROW
+    entry = _import(tmp_path, text)["yugioh/term/生け贄"].entry
+    assert entry.data["lexicon"]["kind"] == "outcome"
+    assert "（勝敗）" in entry.current.text
+    assert lexicon_view(entry, "en")["kind"] == "win or loss"
+    assert lexicon_view(entry, "ja")["kind"] == "勝敗"
+
+
 def test_the_texts_own_zone_names_have_rows():
     """The issue's examples, each the wording of a row of its game."""
     wanted = {"yugioh": ["墓場", "融合デッキ", "モンスターカード置き場", "生け贄", "裏表示"],

@@ -48,10 +48,11 @@ SETS = {"questions": ROOT / "tests" / "search" / "questions.yaml",
         "held_out": ROOT / "tests" / "search" / "questions_held_out.yaml",
         # the forms the first held-out set hardly holds: today's words, English, romaji
         "held_out_2": ROOT / "tests" / "search" / "questions_held_out_2.yaml",
+        "lexicon": ROOT / "tests" / "search" / "questions_lexicon.yaml",  # the lexicon's terms
         "keywords": ROOT / "tests" / "search" / "relevance.yaml"}
 
 
-QUESTION_SETS = ("questions", "held_out", "held_out_2")
+QUESTION_SETS = ("questions", "held_out", "held_out_2", "lexicon")
 
 
 def passages(corpus: Corpus) -> list[tuple[str, str, str]]:

@@ -2,7 +2,7 @@
 in other games, in Japanese and in English, each name with its reason.
 
 A lexicon row (one term of the text: a zone, a card kind, a summon, a phase, a keyword,
-an action) is kept in ``sources/lexicon/<game>.yaml`` and imported as the term entry
+an action, a position, a number, a game's outcome, a timing word, a player) is kept in ``sources/lexicon/<game>.yaml`` and imported as the term entry
 ``<game>/term/<key>``; its ``data.lexicon`` holds the row.  This module is what the
 importer and ``judge lint`` both check a row against, and what search reads a row by:
 a name judges use in this game (today's word, an older text's word, an English
@@ -29,6 +29,12 @@ KINDS = {
     "action": ("行為・処理", "action"),
     "position": ("表示形式・状態", "position or state"),
     "stat": ("数値", "number on a card or player"),
+    # how a game ends (勝利, 敗北): a judge asks "do I lose when...", the text says 敗北
+    "outcome": ("勝敗", "win or loss"),
+    # when something may be done (ターン, 自分ターン, 相手ターン): the texts' timing words
+    "timing": ("ターン・タイミング", "turn or timing"),
+    # who a text speaks of (敵, 持ち主): the words for the players and owners
+    "player": ("プレイヤー", "player"),
 }
 # What a name is beside the text's word; the first three are searched as the text's
 # word in this game, another game's name is not (冥界 means the game whose text says it).

@@ -89,7 +89,6 @@ TERM_WORD = re.compile(r"[ァ-ヶー一-龥々]{2,}?(?:ゾーン|デッキ|置�
 # sentence), or a word that only describes a card (同名カード: cards of one name).
 NOT_TERMS = {
     "各効果カード",        # "each effect card": the chapter points at the card's text
-    "同名カード",          # cards of the same name (a deck rule, not a kind)
     "専用カード",          # "the dedicated cards" of the forbidden deck
     "専用ゾーン",          # 禁呪ゾーン is "the dedicated zone" of the forbidden deck's cards
     "カード専用ゾーン",    # the same phrase (禁呪デッキのカード専用ゾーン), cut after のカード
@@ -123,6 +122,39 @@ def test_every_zone_card_kind_and_phase_the_texts_name_has_a_row(corpus, game):
                      and not any(fold(w).endswith(c) and fold(w)[:-len(c)] in ("各", "・")
                                  for c in covered))
     assert missing == [], f"{game}: no lexicon row for {missing}"
+
+
+# How a text says a game ends (勝利, 敗北, 勝者, 敗者) and when something may be done
+# (ターン and its compounds): a judge asks "do I lose when...", "on my opponent's turn".
+OUTCOME_OR_TURN = re.compile(r"勝利|敗北|勝者|敗者|ターン")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_outcome_and_turn_word_the_texts_use_has_a_row(corpus, game):
+    """Each outcome or turn word a game's texts write is the wording of one of its rows,
+    of kind outcome (勝敗) or timing; a game whose texts name no outcome has no such row."""
+    found = set()
+    for entry in texts_of(corpus, game):
+        for rev in entry.revisions:
+            found |= set(OUTCOME_OR_TURN.findall(unicodedata.normalize("NFKC", rev.text)))
+    assert "ターン" in found                          # every game's texts speak of turns
+    kind_of = {fold(w): row["kind"] for row in rows(game)
+               for w in row.get("wording") or [row["term"]]}
+    for word in found:
+        assert kind_of.get(fold(word)) == ("timing" if word == "ターン" else "outcome"), \
+            (game, word)
+    outcomes = {w for w, k in kind_of.items() if k == "outcome"}
+    assert outcomes <= {fold(w) for w in found}, (game, outcomes - found)
+
+
+def test_an_outcome_row_imports_and_its_page_names_its_kind(tmp_path):
+    text = ROW.replace("- term: 生け贄\n  kind: action\n", "- term: 生け贄\n  kind: outcome\n")
+    assert text != ROW
+    entry = _import(tmp_path, text)["yugioh/term/生け贄"].entry
+    assert entry.data["lexicon"]["kind"] == "outcome"
+    assert "（勝敗）" in entry.current.text
+    assert lexicon_view(entry, "en")["kind"] == "win or loss"
+    assert lexicon_view(entry, "ja")["kind"] == "勝敗"
 
 
 def test_the_texts_own_zone_names_have_rows():

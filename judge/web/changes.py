@@ -131,8 +131,14 @@ def _feed(game: str | None) -> Response:
     since = as_of_arg(request.args, "since")
     # a feed reader orders by date: newest first, one kind when ?kind= says so
     kind = _kind_arg(request.args.get("kind"))
-    items = [i for i in _items(game, since) if not kind or i["change_kind"] == kind]
-    items = items[:FEED_SIZE]
+    # the newest FEED_SIZE of each kind of change: a day of editorial pages (the lexicon
+    # gained 44 rows at once) must not push the rulings' changes out of a judge's feed
+    taken = dict.fromkeys(CHANGE_KINDS, 0)
+    items = []
+    for i in _items(game, since):
+        if (not kind or i["change_kind"] == kind) and taken[i["change_kind"]] < FEED_SIZE:
+            taken[i["change_kind"]] += 1
+            items.append(i)
     ET.register_namespace("", ATOM)
     root = ET.Element(f"{{{ATOM}}}feed")
     base = request.url_root.rstrip("/")

@@ -143,3 +143,15 @@ def test_search_as_of(client):
     old = client.get("/search?q=マナの生成&as_of=2014-01-01&format=json").get_json()
     qa = [r for r in old["results"] if r["id"] == "vision/qa/QA-337"]
     assert qa and qa[0]["revision"] == 1 and "as_of=2014-01-01" in qa[0]["url"]
+
+
+def test_a_day_of_editorial_pages_leaves_the_rulings_in_the_feed(client, monkeypatch):
+    """The feed keeps the newest of each kind of change: the lexicon's rows (dated after
+    the new Q&A) must not take every place of a judge's feed."""
+    from judge.web import changes
+    monkeypatch.setattr(changes, "FEED_SIZE", 2)
+    titles = [e.find(f"{ATOM}title").text for e in
+              feed(client, "/changes.atom?game=vision").findall(f"{ATOM}entry")]
+    assert any(t.startswith("QA-900 ") for t in titles)
+    assert any(t.split(" [")[0].endswith("の呼び名") for t in titles)
+    assert len(titles) <= 2 * len(changes.CHANGE_KINDS)

@@ -42,14 +42,14 @@ _RANKED = st.lists(st.tuples(st.integers(0, 400), st.sampled_from([0.5, 1.0, 1.5
     lambda xs: heapq.nsmallest(len(xs), xs, key=lambda x: (-x[1], x[0])))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(_RANKED, st.sets(st.integers(0, 400)), st.integers(1, 60))
 def test_settled_gives_the_eager_order(ranked, in_a_row, want):
     m = _Matcher(in_a_row)
     assert list(run._settled(m, ranked, ["w"], want)) == _eager(ranked, in_a_row)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(_RANKED, st.sets(st.integers(0, 400)), st.integers(1, 30), st.integers(0, 40))
 def test_settled_checks_only_as_far_as_it_is_read(ranked, in_a_row, want, read):
     m = _Matcher(in_a_row)
@@ -76,7 +76,7 @@ def _old_page(ranked, entry_of, offset, limit):
     return (first + later + ranked[head:])[offset: offset + limit]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.lists(st.integers(0, 12), max_size=150), st.integers(0, 30), st.integers(1, 25))
 def test_the_page_stops_reading_once_full_and_is_the_same_page(entries, offset, limit):
     ranked = [(d, 100.0 - d) for d in range(len(entries))]

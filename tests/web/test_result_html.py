@@ -36,7 +36,7 @@ RESULT = st.fixed_dictionaries({
     "old": st.lists(PASSAGE, max_size=4)})
 
 
-@settings(max_examples=60, deadline=None)
+@settings(deadline=None)
 @given(st.lists(RESULT, max_size=4), TEXT, st.sampled_from(["ja", "en"]), st.booleans(),
        st.sampled_from([None, "vision"]))
 def test_the_results_list_is_what_the_template_wrote(app, rows, q, lang, old_included, game):

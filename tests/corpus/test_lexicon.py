@@ -239,7 +239,16 @@ def test_a_good_row_imports(tmp_path):
                                                           "en": "Today's word."}
 
 
+def test_a_row_added_later_is_dated_on_its_own_day(tmp_path):
+    later = ROW.replace("  kind: action\n", "  date: 2026-12-03\n  kind: action\n")
+    dated = _import(tmp_path, later)["yugioh/term/生け贄"].entry.current.date
+    assert str(dated) == "2026-12-03"
+    assert str(_import(tmp_path, ROW)["yugioh/term/生け贄"].entry.current.date) == "2026-12-02"
+
+
 @pytest.mark.parametrize("change, said", [
+    (("  kind: action\n", "  date: 2026-12-01\n  kind: action\n"), "date"),
+    (("  kind: action\n", "  date: someday\n  kind: action\n"), "date"),
     (('    reason: {ja: 今日の言い方。, en: "Today\'s word."}\n', ""), "reason"),
     (('en: "Today\'s word."', 'en: ""'), "missing: en"),
     (('{ja: 今日の言い方。, en: "Today\'s word."}', '"Today\'s word."'), "reason"),

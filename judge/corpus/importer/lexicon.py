@@ -11,6 +11,8 @@ Nothing here is rules text, and the entry says so.
 """
 from __future__ import annotations
 
+from datetime import date, datetime
+
 from judge.corpus.lexicon import (GROUNDS, KINDS, LANGS, MATCHES, USES, bilingual,
                                   row_problems)
 from judge.corpus.model import RevisionDate
@@ -20,7 +22,7 @@ from .drafts import Draft, make_entry, revision
 from .glossary import _last_line, each_term, read_terms
 from .sources import SourceFile
 
-ROW_FIELDS = {"term", "key", "kind", "reading", "wording", "rules", "lines", "names"}
+ROW_FIELDS = {"term", "key", "kind", "reading", "wording", "rules", "lines", "names", "date"}
 
 
 def import_lexicon(src: SourceFile, drafts: dict[str, Draft],
@@ -43,7 +45,8 @@ def import_lexicon(src: SourceFile, drafts: dict[str, Draft],
         source = {"document": str(data.get("document") or "judge 用語辞典"),
                   "file": src.name, "lines": f"{line}-{_last_line(src, line)}",
                   "text_lines": str(item.get("lines") or "")}
-        rev = revision(1, RevisionDate(when), source, render(term, row, drafts, games))
+        rev = revision(1, RevisionDate(_row_date(src, item, i, term, line, when)), source,
+                       render(term, row, drafts, games))
         # titled 「<term>の呼び名」, not the term itself: a search for the text's word
         # names the text's own entries exactly, and this page comes after them
         entry = make_entry(entry_id, f"{term}の呼び名", [rev], cites=list(row["rules"]),
@@ -52,6 +55,19 @@ def import_lexicon(src: SourceFile, drafts: dict[str, Draft],
         draft.sources.add(src.name)
         out[entry_id] = draft
     return out
+
+
+def _row_date(src: SourceFile, item: dict, i: int, term: str, line: int, when: date) -> date:
+    """The day a row was written: its own ``date`` (a row added after the file's first
+    day says so, and /changes dates it truly), else the file's."""
+    own = item.get("date")
+    if own is None:
+        return when
+    if not isinstance(own, date) or isinstance(own, datetime) or own < when:
+        raise src.error(msg("terms[{i}] ({term}): `date` must be a day (YYYY-MM-DD), not "
+                            "before the lexicon's own date {when}", i=i, term=term,
+                            when=when.isoformat()), line)
+    return own
 
 
 def _row(src: SourceFile, item: dict, i: int, term: str, line: int,

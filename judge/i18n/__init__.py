@@ -27,6 +27,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
+from judge.common.lru import LRU
+
 if TYPE_CHECKING:
     from gettext import NullTranslations
 
@@ -215,30 +217,26 @@ class _Formatter(string.Formatter):
 # A template's literal texts and plain ``{name}`` fields, in order, read once per
 # template; None for a template with anything else (a conversion, a format spec, an index
 # or attribute, a positional field), which string.Formatter renders as before.
-_PIECES: dict[str, tuple | None] = {}
-_UNREAD = object()
+_PIECES = LRU(8192)
 
 
 def _pieces(template: str) -> tuple | None:
-    found = _PIECES.get(template, _UNREAD)
-    if found is _UNREAD:
-        out: list | None = []
-        try:
-            for literal, name, spec, conversion in _string.formatter_parser(template):
-                if literal:
-                    out.append((literal, None))
-                if name is not None:
-                    if spec or conversion or not name.isidentifier():
-                        out = None
-                        break
-                    out.append(("", name))
-        except ValueError:             # a stray brace: the formatter raises it again
-            out = None
-        found = tuple(out) if out is not None else None
-        if len(_PIECES) >= 8192:
-            _PIECES.clear()
-        _PIECES[template] = found
-    return found
+    return _PIECES.get_or(template, lambda: _read_pieces(template))
+
+
+def _read_pieces(template: str) -> tuple | None:
+    out: list = []
+    try:
+        for literal, name, spec, conversion in _string.formatter_parser(template):
+            if literal:
+                out.append((literal, None))
+            if name is not None:
+                if spec or conversion or not name.isidentifier():
+                    return None
+                out.append(("", name))
+    except ValueError:                 # a stray brace: the formatter raises it again
+        return None
+    return tuple(out)
 
 
 def render_value(value: Any, lang: str | None = None, package: str = JUDGE_PACKAGE) -> Any:

@@ -39,6 +39,8 @@ from urllib.parse import quote_plus
 
 from flask import Flask
 
+from judge.common.lru import LRU
+
 ROOT = Path(__file__).resolve().parents[2]
 
 DEFAULTS = {
@@ -57,20 +59,13 @@ class _Flask(Flask):
     ``inspect.iscoroutinefunction`` of every hook and the view again on every request
     (about ten a page; issue 27)."""
 
-    _synced: dict
-
     def ensure_sync(self, func):
         """``Flask.ensure_sync(func)``, kept per function (hooks and views are few)."""
-        synced = self.__dict__.setdefault("_synced", {})
+        synced = self.__dict__.get("_synced") or self.__dict__.setdefault("_synced", LRU(1024))
         try:
-            found = synced.get(func)
+            return synced.get_or(func, lambda: super(_Flask, self).ensure_sync(func))
         except TypeError:                    # a callable that cannot be a key
             return super().ensure_sync(func)
-        if found is None:
-            if len(synced) >= 1024:
-                synced.clear()
-            found = synced[func] = super().ensure_sync(func)
-        return found
 
 
 def create_app(config: dict | None = None) -> Flask:

@@ -18,6 +18,7 @@ from jinja2 import pass_eval_context
 from markupsafe import Markup, escape
 
 from judge import i18n
+from judge.common.lru import LRU
 from judge.i18n import DEFAULT_LOCALE, LOCALES, normalize
 
 try:
@@ -64,20 +65,14 @@ def select_locale() -> str:
         else None
     if kept:
         return kept
-    header = request.headers.get("Accept-Language")
-    found = _BY_ACCEPT.get(header)
-    if found is None:
-        found = normalize(request.accept_languages.best_match(LOCALES)) or DEFAULT_LOCALE
-        if len(_BY_ACCEPT) >= 512:
-            _BY_ACCEPT.clear()
-        _BY_ACCEPT[header] = found
-    return found
+    return _BY_ACCEPT.get_or(request.headers.get("Accept-Language"), lambda: normalize(
+        request.accept_languages.best_match(LOCALES)) or DEFAULT_LOCALE)
 
 
 # The language each Accept-Language header picks (a function of the header alone): a
 # venue's browsers send a handful, and parsing one again was most of choosing the
 # language of a request without ?lang= or the cookie.
-_BY_ACCEPT: dict[str | None, str] = {}
+_BY_ACCEPT = LRU(512)
 
 
 def _translations():

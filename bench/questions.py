@@ -49,10 +49,12 @@ SETS = {"questions": ROOT / "tests" / "search" / "questions.yaml",
         # the forms the first held-out set hardly holds: today's words, English, romaji
         "held_out_2": ROOT / "tests" / "search" / "questions_held_out_2.yaml",
         "lexicon": ROOT / "tests" / "search" / "questions_lexicon.yaml",  # the lexicon's terms
+        # typed on a phone: fragments, half-width kana, colloquial endings (session 37)
+        "phone": ROOT / "tests" / "search" / "questions_phone.yaml",
         "keywords": ROOT / "tests" / "search" / "relevance.yaml"}
 
 
-QUESTION_SETS = ("questions", "held_out", "held_out_2", "lexicon")
+QUESTION_SETS = ("questions", "held_out", "held_out_2", "lexicon", "phone")
 
 
 def passages(corpus: Corpus) -> list[tuple[str, str, str]]:

@@ -41,6 +41,9 @@ PASSAGES = tables.PASSAGES        # passages shown under an entry besides its be
 OPERATOR = re.compile("[" + re.escape(tables.OPERATOR_CHARS) + "]"
                       r"|(?<!\w)(?:" + "|".join(tables.OPERATOR_WORDS) + r")(?!\w)")
 NUMBERED_TITLE = re.compile(tables.NUMBERED_TITLE)
+# a card's kind, then its name in brackets: 想起「テリブルスーヴニール」, 河童『お化け
+# キューカンバー』 (a name alone in brackets, or brackets mid-title, are not this)
+QUOTED_NAME = re.compile(r"[^「『」』\s]{1,8}[「『]([^「『」』]+)[」』]")
 
 
 @dataclass
@@ -51,6 +54,10 @@ class Group:
     passages: list[dict] = field(default_factory=list)
     old: list[dict] = field(default_factory=list)
     tier: int = 0
+    # an editors' glossary or lexicon page (用語集), which explains a word rather than
+    # answers; a term page taken from the texts (the wiki's グレイズ, with its rulings)
+    # answers as a rule does
+    explains: bool = False
 
     def as_json(self) -> dict:
         out = dict(self.best)
@@ -170,10 +177,25 @@ def expansions(corpus, query: str, game: str | None = None) -> list[tuple[str, s
             whole = re.compile(tables.ENGLISH_NAME.replace("{name}", re.escape(form)))
             spans = [m.span() for m in whole.finditer(normal)]
         else:
-            spans = [m.span() for m in re.finditer(re.escape(form), normal)]
+            spans = [m.span() for m in re.finditer(re.escape(form), normal)
+                     if not _inside_katakana_word(typed, *m.span())]
         out += [(term, w, _spliced(typed, spans, normalize(w, fold_kana=False)), term_game)
                 for w in wordings if spans]
     return out
+
+
+def _katakana(ch: str) -> bool:
+    return "\u30a1" <= ch <= "\u30fa" or ch == "\u30fc"
+
+
+def _inside_katakana_word(typed: str, start: int, end: int) -> bool:
+    """Whether ``typed[start:end]`` is the katakana head or tail of a longer katakana
+    word: フィールド in フィールドカード is not the term フィールド (spliced, Gem
+    Chronicle's field card became デュエルフィールドカード, searched in Yu-Gi-Oh! only)."""
+    before = typed[start - 1] if start > 0 else ""
+    after = typed[end] if end < len(typed) else ""
+    return ((_katakana(before) and _katakana(typed[start]))
+            or (_katakana(after) and _katakana(typed[end - 1])))
 
 
 def _spliced(text: str, spans: list[tuple[int, int]], wording: str) -> str:
@@ -253,10 +275,19 @@ def _tier_facts(corpus, entry_id: str, revision: int, clause: str | None):
     return found
 
 
+def title_names(title: str) -> list[str]:
+    """The names a title gives its entry: the title, without a leading clause number,
+    and a card's name inside 「」 or 『』 after its kind (想起「テリブルスーヴニール」 is
+    named テリブルスーヴニール, as the Q&A and judges call it)."""
+    bare = NUMBERED_TITLE.sub("", title)
+    quoted = QUOTED_NAME.fullmatch(bare.strip())
+    return [bare, title, *([quoted.group(1)] if quoted else [])]
+
+
 def exact_names(entry) -> list[str]:
-    """The normal forms (no spaces) a query must be to name ``entry`` exactly: its title
-    with and without a leading clause number, and its aliases."""
-    names = [NUMBERED_TITLE.sub("", entry.title), entry.title, *entry.aliases]
+    """The normal forms (no spaces) a query must be to name ``entry`` exactly: its
+    :func:`title_names` and its aliases."""
+    names = [*title_names(entry.title), *entry.aliases]
     return list(dict.fromkeys(_squeezed(str(n)) for n in names))
 
 
@@ -279,6 +310,7 @@ def offline_tables(corpus) -> dict:
     forms, titles = _vocabulary(corpus)
     return {"vocabulary": {"forms": forms, "titles": titles},
             "glossary": [list(g) for g in glossary(corpus)],
+            "word_pages": sorted(word_pages(corpus)),
             "fetch": FETCH, "passages": PASSAGES}
 
 
@@ -306,7 +338,10 @@ def group_hits(hits: list[dict], corpus, query: str, old: bool = False,
             group.best = hit
         else:
             group.passages.append(hit)
+    explaining = word_pages(corpus)
     for group in groups.values():
+        group.explains = (group.best.get("kind") == "term"
+                          and group.best["id"] in explaining)
         if not group.best["current"] and not old:
             _current_first(group, corpus)
         if not old:
@@ -329,7 +364,7 @@ def group_hits(hits: list[dict], corpus, query: str, old: bool = False,
         if group.best["id"] in named:
             group.tier = 3
             known.append(group)
-        elif group.best.get("kind") == "term":
+        elif group.explains:
             group.tier = 0
             known.append(group)
         else:
@@ -351,10 +386,31 @@ def _tier(group: Group, corpus, forms: list[str]) -> None:
     """Set a group's exact tier (:func:`_exact_tier` of its passages, the best of)."""
     group.tier = max((_exact_tier(h, corpus, form) for form in forms
                       for h in [group.best, *group.passages]), default=0)
-    if group.best.get("kind") == "term" and group.tier < 3:
+    if group.explains and group.tier < 3:
         # a glossary or lexicon page holds the words it explains, as every rule
         # using them does: only its name makes it the exact match
         group.tier = 0
+
+
+def word_pages(corpus) -> frozenset:
+    """The ids of the editors' glossary and lexicon pages (``data: glossary`` or
+    ``lexicon``: 用語集), read once per corpus from its revisions table."""
+    cached = getattr(corpus, "_shaping_word_pages", None)
+    if cached is not None:
+        return cached
+    tables = getattr(corpus, "tables", None)
+    if tables is not None:
+        found = frozenset(r[0] for r in tables._all(
+            "SELECT DISTINCT id FROM revisions WHERE glossary = 1"))
+    else:                    # a corpus of entries alone (the tests' small ones)
+        found = frozenset(i for i, e in getattr(corpus, "entries", {}).items()
+                          if isinstance(getattr(e, "data", None), dict)
+                          and {"glossary", "lexicon"} & set(e.data))
+    try:
+        corpus._shaping_word_pages = found
+    except AttributeError:       # pragma: no cover - a corpus that takes no attributes
+        pass
+    return found
 
 
 def _aliases(corpus) -> dict[str, list[str]]:
@@ -414,7 +470,7 @@ def _name_forms(corpus, tables, ids: list[str]) -> dict[str, frozenset]:
         heads = tables.heads(unread)
         for i in unread:
             head = heads.get(i)
-            names = ([NUMBERED_TITLE.sub("", head[0]), head[0], *aliases.get(i, ())]
+            names = ([*title_names(head[0]), *aliases.get(i, ())]
                      if head is not None else [])
             out[i] = kept.get_or(i, lambda n=names: frozenset(_squeezed(str(x)) for x in n))
     return out
@@ -422,14 +478,16 @@ def _name_forms(corpus, tables, ids: list[str]) -> dict[str, frozenset]:
 
 def _order(group: Group) -> tuple:
     """The results' order: the exact tier; then the rules, Q&A and cards before the
-    term pages the query does not name, which explain a word rather than answer (one
-    it names, グレイズ, is in tier 3 and keeps its place by score); then the score (a
+    editors' glossary and lexicon pages the query does not name, which explain a word
+    rather than answer (one it names, 冥界, is in tier 3 and keeps its place by score;
+    a term page from the texts, the wiki's グレイズ with its rulings, answers and is
+    ordered as a rule); then the score (a
     question's score already weighs the content words a passage holds: ordering by
     holding all of them first put a page holding every common word above the clause
     that answers; bench/questions.py, results page: 41/42 and 56/59 that way, 42/42 and
     57/59 this way)."""
     best = group.best
-    return (-group.tier, best.get("kind") == "term" and group.tier < 3, -best["score"])
+    return (-group.tier, group.explains and group.tier < 3, -best["score"])
 
 
 _REV = re.compile(r"\?rev=\d+")

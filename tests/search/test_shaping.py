@@ -87,22 +87,30 @@ def test_a_term_page_not_named_is_no_exact_match_and_comes_after_the_rules():
              "score": 2.0, "missing": []}]
 
     class Entry:
-        def __init__(self, eid, kind, title):
+        def __init__(self, eid, kind, title, data=None):
             self.id, self.kind, self.title, self.aliases = eid, kind, title, []
-            self.current = self
+            self.current, self.data = self, data
 
         def revision(self, number):
             return self
         text, clauses = "ノード", {}
 
     class Corpus:
-        entries = {"t": Entry("t", "term", "ノードの呼び名"), "r": Entry("r", "rule", "r"),
-                   "q": Entry("q", "qa", "q")}
+        entries = {"t": Entry("t", "term", "ノードの呼び名", {"lexicon": {"kind": "zone"}}),
+                   "r": Entry("r", "rule", "r"), "q": Entry("q", "qa", "q")}
     groups = group_hits(hits, Corpus(), "ノード")
     assert [g.best["id"] for g in groups] == ["r", "q", "t"]
     assert [g.tier for g in groups] == [2, 2, 0]
     # named by the query, the term page is the exact match
     assert group_hits(hits, Corpus(), "ノードの呼び名")[0].best["id"] == "t"
+
+    # a term page taken from the texts (the wiki's グレイズ, no editors' data) holds
+    # rulings: it answers as the rule does, by its tier and score
+    class TextsCorpus(Corpus):
+        entries = {**Corpus.entries, "t": Entry("t", "term", "ノードの話")}
+    groups = group_hits(hits, TextsCorpus(), "ノード")
+    assert [g.best["id"] for g in groups] == ["t", "r", "q"]
+    assert [g.tier for g in groups] == [2, 2, 2]
 
 
 def test_an_english_lexicon_name_shows_the_rules_before_the_lexicon_page(real_searcher,
@@ -243,10 +251,10 @@ def test_a_wording_is_searched_as_the_text_writes_it(real_searcher, real_corpus)
     # a name typed in hiragana is replaced by the wording in the text's own script
     assert [x[2] for x in expansions(real_corpus, "もんすたーぞーん 1枚")] == [
         "モンスターカード置き場 1枚"]
-    alts = {x[1]: x[2] for x in expansions(real_corpus, "フィールドカード 1枚のみ",
+    alts = {x[1]: x[2] for x in expansions(real_corpus, "フィールドに 1枚のみ",
                                             game="yugioh")}
-    assert alts["デュエルフィールド"] == "デュエルフィールドカード 1枚のみ"
-    assert alts["フィールド上"] == "フィールド上カード 1枚のみ"
+    assert alts["デュエルフィールド"] == "デュエルフィールドに 1枚のみ"
+    assert alts["フィールド上"] == "フィールド上に 1枚のみ"
     [(_t, _w, alt, game)] = expansions(real_corpus, "Polymerization")
     assert alt == "融合カード"
     # searched in katakana, the wording is keywords (in hiragana MeCab read かーど as
@@ -262,3 +270,35 @@ def test_the_glossary_box_says_what_a_lexicon_name_is_in_the_text(real_searcher)
     assert "「リリース」は本文では「生け贄」" in box[:box.index("</p>")]
     assert "/entry/yugioh/rule/ritual" in page
 
+
+
+def test_a_glossary_term_inside_a_longer_katakana_word_is_not_that_term(real_corpus):
+    """フィールド in フィールドカード is not Yu-Gi-Oh!'s glossary term フィールド: spliced,
+    the query became デュエルフィールドカード and Yu-Gi-Oh!'s field rules buried Gem
+    Chronicle's, whose field zone text is the one that says what happens when the field
+    card is removed from the game (除外された場合は除外されます)."""
+    from judge.search.shaping import expansions
+    assert not [x for x in expansions(real_corpus, "フィールドカードが除外されたら")
+                if x[0] == "フィールド"]
+    # the same term as a word of its own is still sent in the text's wording
+    alone = expansions(real_corpus, "相手フィールドにモンスターいないとき")
+    assert any(t == "フィールド" and w == "デュエルフィールド" for t, w, _q, _g in alone)
+
+
+def test_the_field_card_question_answers_from_the_field_zone_rule(real_searcher, real_corpus):
+    data = shaped(real_searcher, real_corpus, "フィールドカードが除外されたら")
+    assert ids(data)[0] == "gemchronicle/rule/field-zone"
+
+
+def test_a_term_page_from_the_texts_answers_as_a_rule_does(real_searcher, real_corpus):
+    """The wiki's グレイズ page (seed 000) holds rulings a question asks about (no graze
+    of one card when the value is 2; none when the deck holds X cards or fewer): it is
+    not an editors' page that only explains a word, and is not put after the cards."""
+    from judge.search.shaping import word_pages
+    pages = word_pages(real_corpus)
+    assert "vision/term/冥界" in pages and "vision/term/グレイズ" not in pages
+    for q in ("グレイズ1枚だけってあり？", "山札足りないときグレイズ"):
+        shown = ids(shaped(real_searcher, real_corpus, q, limit=10))
+        assert "vision/term/グレイズ" in shown[:3], (q, shown)
+        cards = [i for i in shown if "/card/" in i]
+        assert not cards or shown.index("vision/term/グレイズ") < shown.index(cards[0])

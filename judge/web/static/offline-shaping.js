@@ -115,12 +115,20 @@
       // an English name is whole words, a plural too (tables.ENGLISH_NAME)
       var find = new RegExp(/^[\x00-\x7f]*$/.test(form)
         ? A.tables().ENGLISH_NAME.replace("{name}", function () { return escaped; }) : escaped, "g");
-      while ((m = find.exec(normal)) !== null) spans.push([m.index, m.index + m[0].length]);
+      while ((m = find.exec(normal)) !== null)
+        if (!insideKatakanaWord(typed, m.index, m.index + m[0].length)) spans.push([m.index, m.index + m[0].length]);
       if (!spans.length) return;
       g[2].forEach(function (w) { out.push([g[1], w, spliced(typed, spans, A.normalize(w, false)), g[3]]); });
     });
     return out;
   };
+  /* shaping._inside_katakana_word: フィールド in フィールドカード is not the term */
+  function katakana(ch) { return (ch >= "\u30a1" && ch <= "\u30fa") || ch === "\u30fc"; }
+  function insideKatakanaWord(typed, start, end) {
+    var before = start > 0 ? typed.charAt(start - 1) : "", after = typed.charAt(end);
+    return (katakana(before) && katakana(typed.charAt(start))) ||
+      (katakana(after) && katakana(typed.charAt(end - 1)));
+  }
   /* shaping._spliced: text with each span replaced by the wording */
   function spliced(text, spans, wording) {
     var out = "", at = 0;
@@ -181,6 +189,8 @@
   /* shaping.group_hits: one group per entry, in shaping._order's order. */
   Index.prototype.groupHits = function (hits, query, old, also, passages) {
     var forms = [query].concat(also).map(normalForm), groups = new Map(), self = this;
+    // the editors' glossary and lexicon pages (shaping.word_pages): they explain a word
+    var explaining = this.memo("wordPages", function () { return new Set(self.b.shaping.word_pages); });
     hits.forEach(function (hit) {
       var g = groups.get(hit.id);
       if (!g) { groups.set(hit.id, {best: hit, passages: [], old: [], tier: 0}); return; }
@@ -201,12 +211,13 @@
       forms.forEach(function (form) {
         shown.forEach(function (h) { g.tier = Math.max(g.tier, self.exactTier(h, form)); });
       });
-      // a term page is exact only by its name (shaping.group_hits)
-      if (g.best.kind === "term" && g.tier < 3) g.tier = 0;
+      // a glossary or lexicon page is exact only by its name (shaping.group_hits)
+      g.explains = g.best.kind === "term" && explaining.has(g.best.id);
+      if (g.explains && g.tier < 3) g.tier = 0;
     });
     // a stable sort, as Python's, on shaping._order's key
     var order = function (g) {
-      return [-g.tier, g.best.kind === "term" && g.tier < 3 ? 1 : 0, -g.best.score];
+      return [-g.tier, g.explains && g.tier < 3 ? 1 : 0, -g.best.score];
     };
     return out.sort(function (a, b) {
       var x = order(a), y = order(b);

@@ -652,11 +652,20 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
     expanded = expansions(corpus, query, game) if not OPERATOR.search(query) else []
     if expanded:
         seen = {(h["id"], h["clause"], h["revision"]) for h in hits}
+        # each search's scores are its own: a wording of more words (MeCab reads
+        # デュエルフィールド as two) scored every hit of it above the query's own
+        # best, whatever it held; brought to the query's scale, hits of both are
+        # ordered by how well they answer their search
+        top = max((h["score"] for h in hits), default=0.0)
         for _term, _wording, alt_query, term_game in expanded:
             # the wording is searched in the term's own game only
-            for h in search(alt_query, game=term_game, kind=kind, limit=FETCH)["results"]:
+            found = search(alt_query, game=term_game, kind=kind, limit=FETCH)["results"]
+            best = max((h["score"] for h in found), default=0.0)
+            scale = top / best if top and best > top else 1.0
+            for h in found:
                 if (h["id"], h["clause"], h["revision"]) not in seen:
                     seen.add((h["id"], h["clause"], h["revision"]))
+                    h["score"] *= scale
                     hits.append(h)
         data["expanded"] = [{"term": t, "wording": w, "game": g} for t, w, _q, g in expanded]
     asked = data.get("question")

@@ -302,3 +302,36 @@ def test_a_term_page_from_the_texts_answers_as_a_rule_does(real_searcher, real_c
         assert "vision/term/グレイズ" in shown[:3], (q, shown)
         cards = [i for i in shown if "/card/" in i]
         assert not cards or shown.index("vision/term/グレイズ") < shown.index(cards[0])
+
+
+def test_a_wordings_search_is_scored_on_the_querys_own_scale(real_searcher, real_corpus):
+    """A glossary wording is a second search with scores of its own: デュエルフィールド
+    (two words to MeCab) scored every Yu-Gi-Oh! hit above the query's own best.  No
+    result of the page outscores the best hit of the query as typed."""
+    from pathlib import Path
+
+    import yaml
+
+    from judge.search.shaping import FETCH, expansions
+    here = Path(__file__).parent
+    queries = [i["q"] for name in ("relevance", "questions", "questions_held_out",
+                                   "questions_held_out_2", "questions_lexicon",
+                                   "questions_phone")
+               for i in yaml.safe_load((here / f"{name}.yaml").read_text(encoding="utf-8"))
+               ["queries"]]
+    checked = 0
+    for q in [q for q in queries if expansions(real_corpus, q)]:
+        own = real_searcher.search(q, limit=FETCH).hits      # as the page asks
+        if not own:
+            continue
+        data = shaped(real_searcher, real_corpus, q, limit=10)
+        assert max(r["score"] for r in data["results"]) <= round(own[0].score, 4) + 1e-9, q
+        checked += 1
+    assert checked >= 10
+
+
+def test_an_english_name_finds_its_lexicon_page_on_the_page(real_searcher, real_corpus):
+    # the searcher's one hit for Polymerization is the lexicon page 融合カード; the
+    # wordings' hits had buried it below the fifth result
+    assert "yugioh/term/融合カード" in ids(shaped(real_searcher, real_corpus,
+                                                 "Polymerization"))[:3]

@@ -269,11 +269,18 @@
     var expanded = operator().test(query) ? [] : this.expansions(query, game);
     if (expanded.length) {
       var known = new Set(hits.map(key));
+      var top = hits.reduce(function (m, h) { return Math.max(m, h.score); }, 0);
       hits = hits.slice();
       expanded.forEach(function (x) {
-        // the wording is searched in the term's own game only
-        self.search(x[2], {game: x[3], kind: kind, limit: fetch, offset: 0}).results.forEach(function (h) {
-          if (!known.has(key(h))) { known.add(key(h)); hits.push(h); }
+        // the wording is searched in the term's own game only, its scores brought to
+        // the query's own (shaping._grouped)
+        var found = self.search(x[2], {game: x[3], kind: kind, limit: fetch, offset: 0}).results;
+        var best = found.reduce(function (m, h) { return Math.max(m, h.score); }, 0);
+        var scale = top && best > top ? top / best : 1;
+        found.forEach(function (h) {
+          if (known.has(key(h))) return;
+          known.add(key(h));
+          hits.push(scale === 1 ? h : Object.assign({}, h, {score: h.score * scale}));
         });
       });
       data.expanded = expanded.map(function (x) { return {term: x[0], wording: x[1], game: x[3]}; });

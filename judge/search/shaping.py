@@ -41,6 +41,7 @@ PASSAGES = tables.PASSAGES        # passages shown under an entry besides its be
 OPERATOR = re.compile("[" + re.escape(tables.OPERATOR_CHARS) + "]"
                       r"|(?<!\w)(?:" + "|".join(tables.OPERATOR_WORDS) + r")(?!\w)")
 NUMBERED_TITLE = re.compile(tables.NUMBERED_TITLE)
+BARE_NUMBER = re.compile(tables.BARE_NUMBER)
 # a card's kind, then its name in brackets: 想起「テリブルスーヴニール」, 河童『お化け
 # キューカンバー』 (a name alone in brackets, or brackets mid-title, are not this)
 QUOTED_NAME = re.compile(r"[^「『」』\s]{1,8}[「『]([^「『」』]+)[」』]")
@@ -649,6 +650,24 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
                 seen = {(h["id"], h["clause"], h["revision"]) for h in again["results"]}
                 hits = again["results"] + [h for h in hits
                                            if (h["id"], h["clause"], h["revision"]) not in seen]
+    numbered = []
+    if BARE_NUMBER.match(normalize(query).strip()):
+        # 337: QA-337 and No.337 where they exist, first (named by the form: tier 3)
+        ids_found = []
+        for form in tables.NUMBERED_FORMS:
+            alt = form.format(n=normalize(query).strip())
+            found = search(alt, game=game, kind=kind, limit=FETCH, offset=0)["results"]
+            # the entry the id names, not one it merely resembles (No.9999: N999)
+            named = _named(corpus, [h["id"] for h in found], [normalize(alt)])
+            found = [h for h in found if h["id"] in named]
+            if found:
+                numbered.append(alt)
+                ids_found += found
+        if ids_found:
+            keys = {(h["id"], h["clause"], h["revision"]) for h in ids_found}
+            hits = ids_found + [h for h in hits
+                                if (h["id"], h["clause"], h["revision"]) not in keys]
+            data["did_you_mean"] = [*numbered, *data["did_you_mean"]]
     expanded = expansions(corpus, query, game) if not OPERATOR.search(query) else []
     if expanded:
         seen = {(h["id"], h["clause"], h["revision"]) for h in hits}
@@ -669,7 +688,7 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
                     hits.append(h)
         data["expanded"] = [{"term": t, "wording": w, "game": g} for t, w, _q, g in expanded]
     asked = data.get("question")
-    if asked and hits and not asked.get("asks"):
+    if asked and hits and not asked.get("asks") and not numbered:
         # keywords no passage holds together: the searcher ranked the passages by how
         # many of them they hold; those no passage holds are named as dropped
         held = {w for h in hits for w in (h.get("matched") or ())}
@@ -686,7 +705,7 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
         if again is not None:
             hits = again["results"]
     groups = group_hits(hits, corpus, used, old=old,
-                        also=tuple(q for _t, _w, q, _g in expanded), need=need)
+                        also=(*numbered, *(q for _t, _w, q, _g in expanded)), need=need)
     data.update({"searched": used, "corrected": corrected, "dropped": dropped,
                  "old_included": old})
     return data, groups, hits

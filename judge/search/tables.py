@@ -95,6 +95,11 @@ ID_LIKE = (r"^(?:[a-z][a-z0-9_]*/(?:rule|qa|term|card)/\S+"
            r"|(?:No\.?|N|№|PR?\.?)[-. ]*\d{1,4}"
            r"|\d{1,3}(?:\.[0-9A-Za-z]+)+)$")
 
+# a bare number typed on a phone (337) is also searched as the ids it may be, which
+# the page shows first and offers as "did you mean" (shaping._grouped)
+BARE_NUMBER = r"^\d{1,4}$"
+NUMBERED_FORMS = ["QA-{n}", "No.{n}"]
+
 # --- matching and ranking (matching.py, run.py, store.py) -------------------------------
 
 K1, B = 1.2, 0.75           # BM25

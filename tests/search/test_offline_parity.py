@@ -23,7 +23,9 @@ HELD_OUT = Path(__file__).with_name("questions_held_out.yaml")
 HELD_OUT_2 = Path(__file__).with_name("questions_held_out_2.yaml")
 ODD = ["constructor", "__proto__", "game:constructor", "toString:x",
        "kind:hasOwnProperty グレイズ", '"', "「", "-", "OR", "ＱＡ－９９９",
-       "グレイズ " * 40, "🃏 グレイズ", "before:2099 after:1999 プレイ"]
+       "グレイズ " * 40, "🃏 グレイズ", "before:2099 after:1999 プレイ",
+       # a bare number: the ids it may be (QA-337, No.337), then the texts
+       "337", "75", "３３７", "4000", "9999"]
 # romaji a judge types on a phone (a word that matches nothing is read as kana)
 ROMAJI = ["gureizu", "noodo", "kyarakutaa", "supelu kaado", "gureizu dekimasu ka", "doroo",
           "shoukan", "bochi"]
@@ -107,6 +109,10 @@ def test_the_offline_ranking_is_the_servers_for_odd_queries(answers):
     sets, expected, offline, _size = answers
     same, differ = _agreement(sets, expected, offline, "odd", "passages")
     assert not differ, differ
+    # and their results pages (a bare number's ids first, 337: QA-337 and No.337)
+    same, differ = _agreement(sets, expected, offline, "odd", "entries")
+    assert not differ, differ
+    assert set(offline["337"]["entries"][:2]) == {"vision/qa/QA-337", "vision/card/N337"}
 
 
 def _question_parity(answers, capsys, name: str, label: str):

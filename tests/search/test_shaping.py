@@ -335,3 +335,17 @@ def test_an_english_name_finds_its_lexicon_page_on_the_page(real_searcher, real_
     # wordings' hits had buried it below the fifth result
     assert "yugioh/term/融合カード" in ids(shaped(real_searcher, real_corpus,
                                                  "Polymerization"))[:3]
+
+
+def test_a_bare_number_is_also_the_ids_it_may_be(real_searcher, real_corpus):
+    """337 typed alone: no text holds it, yet a judge means QA-337 (or the card No.337).
+    Both come first and are offered as "did you mean"; a number no id has changes
+    nothing."""
+    data = shaped(real_searcher, real_corpus, "337")
+    assert set(ids(data)[:2]) == {"vision/qa/QA-337", "vision/card/N337"}
+    assert data["did_you_mean"][:2] == ["QA-337", "No.337"]
+    assert not data["notice"]                     # no "nothing matches" above them
+    assert data["dropped"] == [] and data["searched"] == "337"    # nor "337 left out"
+    assert ids(shaped(real_searcher, real_corpus, "３３７"))[:2] == ids(data)[:2]
+    plain = shaped(real_searcher, real_corpus, "9999")
+    assert "QA-9999" not in plain["did_you_mean"] and "No.9999" not in plain["did_you_mean"]

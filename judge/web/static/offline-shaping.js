@@ -266,6 +266,23 @@
         }
       }
     }
+    // shaping._grouped: a bare number (337) is also the ids it may be, shown first
+    var numbered = [], bare = A.normalize(query).trim(), tb = A.tables();
+    if (new RegExp(tb.BARE_NUMBER).test(bare)) {
+      var idsFound = [];
+      tb.NUMBERED_FORMS.forEach(function (form) {
+        var alt = form.replace("{n}", function () { return bare; });
+        // the entry the id names, not one it merely resembles (No.9999: N999)
+        var form = normalForm(alt);
+        var found = search(alt).results.filter(function (h) { return self.exactTier(h, form) === 3; });
+        if (found.length) { numbered.push(alt); idsFound = idsFound.concat(found); }
+      });
+      if (idsFound.length) {
+        var idKeys = new Set(idsFound.map(key));
+        hits = idsFound.concat(hits.filter(function (h) { return !idKeys.has(key(h)); }));
+        data.did_you_mean = numbered.concat(data.did_you_mean);
+      }
+    }
     var expanded = operator().test(query) ? [] : this.expansions(query, game);
     if (expanded.length) {
       var known = new Set(hits.map(key));
@@ -286,7 +303,7 @@
       data.expanded = expanded.map(function (x) { return {term: x[0], wording: x[1], game: x[3]}; });
     }
     var asked = data.question;
-    if (asked && hits.length && !asked.asks) {
+    if (asked && hits.length && !asked.asks && !numbered.length) {
       // shaping._grouped: the words no passage of the result holds are named as dropped
       var held = new Set();
       hits.forEach(function (h) { (h.matched || []).forEach(function (w) { held.add(w); }); });
@@ -303,7 +320,7 @@
       dropped = part[0]; used = part[1];
       if (part[2] !== null) { hits = part[2].results; data.facets = part[2].facets; }
     }
-    var groups = this.groupHits(hits, used, old, expanded.map(function (x) { return x[2]; }),
+    var groups = this.groupHits(hits, used, old, numbered.concat(expanded.map(function (x) { return x[2]; })),
       this.b.shaping.passages);
     var start = (page - 1) * limit;
     data.results = groups.slice(start, start + limit).map(function (g) {

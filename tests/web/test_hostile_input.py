@@ -263,13 +263,18 @@ def test_a_time_budget_stops_a_run_that_never_ends(tmp_path):
 
 
 def test_budget_from_the_environment(monkeypatch):
+    import contextvars
+
     from judge.engine.budget import Budget, current
+    # in a context of its own: with no budget activated (by a request or `judge run`),
+    # the environment's is in force, whatever earlier tests in this worker left active
+    fresh = contextvars.Context()
     monkeypatch.setenv("JUDGE_BUDGET_ACTIONS", "7")
     monkeypatch.setenv("JUDGE_BUDGET_SECONDS", "0.5")
-    assert current() == Budget(actions=7, seconds=0.5)
+    assert fresh.run(current) == Budget(actions=7, seconds=0.5)
     monkeypatch.setenv("JUDGE_BUDGET_STEPS", "lots")
     with pytest.raises(ValueError, match="steps must be a number"):
-        current()
+        fresh.run(current)
 
 
 def test_docs_list_every_budget_and_its_default():

@@ -139,6 +139,14 @@ def searched_names(row: dict) -> list[str]:
             and fold(str(n["name"])) not in wording]
 
 
+def near_names(row: dict) -> set[str]:
+    """The names of a row marked ``match: near`` (勝ち beside 勝利: also said of one
+    fight): a search looks for them as the text's word, but they do not say which game
+    a question is about, since the text itself does not use them so."""
+    return {str(n["name"]) for n in row.get("names") or []
+            if isinstance(n, dict) and n.get("name") and n.get("match") == "near"}
+
+
 def lexicon_problems(corpus) -> list[tuple[str, str, object]]:
     """(entry id, code, message) of every lexicon row that is wrong as the corpus holds
     it: a name without its reason in both languages, an unknown field or value

@@ -232,7 +232,7 @@ def _typed_whole(corpus) -> list[str]:
     alias, the glossary's terms and the text's wordings (shaping.expansions)."""
     from judge.search.shaping import glossary
     names = [n for e in corpus for n in (e.title, *e.aliases)]
-    for _form, term, wordings, _game in glossary(corpus):
+    for _form, term, wordings, _game, _near in glossary(corpus):
         names += [term, *wordings]
     return list(dict.fromkeys(str(n) for n in names))
 

@@ -38,10 +38,13 @@ class Concept:
     """One content word of a question and the words any of which stands for it.
 
     ``words``: (word, passages it may match there, or None for everywhere) — a
-    glossary wording counts in its own game only."""
+    glossary wording counts in its own game only.  ``near``: the concept is a lexicon
+    name only near the text's word (勝ち, 負け: also said of one fight), so it does not
+    say which game the question is about (run.QueryRun._focus)."""
 
     label: str
     words: list[tuple[Word, str | None]] = field(default_factory=list)
+    near: bool = False
 
 
 @dataclass
@@ -164,10 +167,10 @@ def _forms(terms: list, game: str | None) -> tuple:
     key = (id(terms), game)
     found = _FORMS.get(key)
     if found is None or found[0] is not terms:
-        by_form: dict[str, list[tuple[str, list[str], str]]] = {}
-        for form, term, wordings, term_game in terms:
+        by_form: dict[str, list[tuple[str, list[str], str, bool]]] = {}
+        for form, term, wordings, term_game, near in terms:
             if form and (game is None or term_game == game):
-                by_form.setdefault(form, []).append((term, wordings, term_game))
+                by_form.setdefault(form, []).append((term, wordings, term_game, near))
         order = sorted(by_form, key=lambda f: -len(f))
         # each name under its first two characters (an English one's stem's): only
         # the names whose pair is in the question can be in it
@@ -219,12 +222,8 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
             end = at + len(form)
         if at < 0:
             continue
-        for term, wordings, term_game in by_form[form]:
-            concept = next((c for c in out if c.label == term), None)
-            if concept is None:
-                concept = Concept(term, [(w, None) for w in [Word.of(term)] if w])
-                out.append(concept)
-            concept.words += [(w, term_game) for w in (Word.of(x) for x in wordings) if w]
+        for row in by_form[form]:
+            _add(out, row)
         rest = rest[:at] + " " + rest[end:]
         folded, lowered = fold_kana(rest), rest.lower()
     analysis = content_words(rest)
@@ -235,18 +234,26 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
         # found by the dictionary form MeCab gives the content word
         named = by_form.get(normalize(word)) or by_form.get(normalize(_lemma(word)))
         if named:
-            for term, wordings, term_game in named:
-                concept = next((c for c in out if c.label == term), None)
-                if concept is None:
-                    concept = Concept(term, [(w, None) for w in [Word.of(term)] if w])
-                    out.append(concept)
-                concept.words += [(w, term_game) for w in (Word.of(x) for x in wordings)
-                                  if w]
+            for row in named:
+                _add(out, row)
             continue
         w = Word.of(word)
         if w is not None:
             out.append(Concept(word, [(w, None)]))
     return out, analysis
+
+
+def _add(out: list[Concept], row: tuple[str, list[str], str, bool]) -> None:
+    """A glossary row (term, wordings, game, near) into the concepts: the term's concept
+    (made when new) gets the wordings in their game; it is near only while every row
+    naming it is."""
+    term, wordings, term_game, near = row
+    concept = next((c for c in out if c.label == term), None)
+    if concept is None:
+        concept = Concept(term, [(w, None) for w in [Word.of(term)] if w], near)
+        out.append(concept)
+    concept.near = concept.near and near
+    concept.words += [(w, term_game) for w in (Word.of(x) for x in wordings) if w]
 
 
 def _lemma(word: str) -> str:
@@ -277,9 +284,11 @@ def keyword(store, text: str, game: str | None = None) -> Concept | None:
         return None
     concept = Concept(text, [(w, None)])
     form = " ".join(normalize(text).split())
-    for name, _term, wordings, term_game in glossary(store.corpus):
-        if name == form and (game is None or term_game == game):
-            concept.words += [(x, term_game) for x in (Word.of(v) for v in wordings) if x]
+    rows = [g for g in glossary(store.corpus)
+            if g[0] == form and (game is None or g[3] == game)]
+    for _name, _term, wordings, term_game, _near in rows:
+        concept.words += [(x, term_game) for x in (Word.of(v) for v in wordings) if x]
+    concept.near = bool(rows) and all(g[4] for g in rows)
     return concept
 
 

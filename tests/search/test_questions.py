@@ -187,6 +187,19 @@ def test_a_question_whose_words_name_one_game_ranks_that_games_passages_first(
     assert result.hits[0].game == "gemchronicle"
 
 
+def test_a_lexicon_name_only_near_the_texts_word_does_not_choose_the_game(real_searcher):
+    # 負け is Gem Chronicle's lexicon name for 敗北, marked near (judges say it of one
+    # fight too): it is searched, but the game the question is about is モンスター's
+    from judge.search.question import concepts
+    q = "攻撃表示のモンスターに攻撃されて負けたらライフは減りますか"
+    found, _analysis = concepts(real_searcher.store, q)
+    near = {c.label: c.near for c in found}
+    assert near.get("負け") is True and near.get("モンスター") is False, near
+    result = real_searcher.search(q)
+    assert [h.game for h in result.hits[:3]] == ["yugioh"] * 3, [
+        (h.id, h.clause) for h in result.hits[:5]]
+
+
 def test_a_lexicon_name_that_is_a_verb_is_found_inflected(real_searcher):
     # 倒す and 打つ are names of the texts' 破壊 and プレイ (sources/lexicon): a judge types
     # them inflected (倒しても, 打てる), which no substring of the name matches

@@ -660,10 +660,12 @@
       terms.forEach(function (t) {
         var w = self.word(t.text, false), form = A.normalize(t.text).split(/\s+/).join(" ").trim();
         if (!w) return;
-        var concept = {label: t.text, words: [[w, null]]};
-        (self.forms(game || null).byForm.get(form) || []).forEach(function (g) {
+        var concept = {label: t.text, words: [[w, null]]}, rows = self.forms(game || null).byForm.get(form) || [];
+        rows.forEach(function (g) {
           g[2].forEach(function (x) { var v = self.word(x, false); if (v) concept.words.push([v, g[3]]); });
         });
+        // near only when every row naming it is (a lexicon name's match: near)
+        concept.near = rows.length > 0 && rows.every(function (g) { return !!g[4]; });
         out.push(concept);
       });
     } else out = this.concepts(terms.map(function (t) { return t.text; }).join(" "), game);
@@ -706,8 +708,8 @@
     concept.words.push([best[1], null]);
     notices.push("'" + concept.label + "' matches nothing; read as '" + best[2] + "'");
   };
-  /* question._forms: the glossary's names of a game (all: null) -> their [term, wordings,
-   * game] rows, and the names longest first (made once per game). */
+  /* question._forms: the glossary's names of a game (all: null) -> their [form, term,
+   * wordings, game, near] rows, and the names longest first (made once per game). */
   Index.prototype.forms = function (game) {
     var self = this;
     return this.memo("forms\u0000" + (game || ""), function () {
@@ -735,9 +737,11 @@
         for (var i = 0; i < out.length; i++) if (out[i].label === g[1]) { concept = out[i]; break; }
         if (!concept) {
           var tw = self.word(g[1], false);
-          concept = {label: g[1], words: tw ? [[tw, null]] : []};
+          concept = {label: g[1], words: tw ? [[tw, null]] : [], near: !!g[4]};
           out.push(concept);
         }
+        // question._add: near only while every row naming it is
+        concept.near = concept.near && !!g[4];
         g[2].forEach(function (x) { var w = self.word(x, false); if (w) concept.words.push([w, g[3]]); });
       });
     }
@@ -852,7 +856,9 @@
     var focus = null;
     if (cover === C.ASKED && !game) {
       var named = new Set(), gameDocs = this.gameDocs;
-      bits.forEach(function (b) {
+      bits.forEach(function (b, i) {
+        // a lexicon name only near the text's word does not vote (負け)
+        if (concepts[i].near) return;
         var t = b.andNot(cardDocs), total = t.count();
         if (total < C.FOCUS_MIN) return;
         var bestGame = null, most = -1;

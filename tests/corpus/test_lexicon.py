@@ -185,6 +185,12 @@ def test_another_games_name_and_one_character_are_not_searched():
         {"name": "冥界", "use": "other-game", "game": "vision"},
         {"name": "場", "use": "today"}, {"name": "墓場", "use": "today"}]}
     assert searched_names(row) == ["墓地", "graveyard"]
+    # a name that is one of the text's two wordings still brings the other
+    row["wording"] = ["墓場", "墓地"]
+    assert searched_names(row) == ["墓地", "graveyard", "墓場"]
+    row["wording"] = ["墓場"]
+    row["names"] = [{"name": "墓場", "use": "today"}]
+    assert searched_names(row) == []
     assert "other-game" not in SEARCHED
 
 

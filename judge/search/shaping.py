@@ -600,7 +600,10 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
     expanded = expansions(corpus, query, game) if not OPERATOR.search(query) else []
     if expanded:
         seen = {(h["id"], h["clause"], h["revision"]) for h in hits}
-        for _term, _wording, alt_query, term_game in expanded:
+        # a question's concepts already hold each name's wordings in its game
+        # (question.concepts): the wording's search would rank its own concepts (モン
+        # スターカード: モンスター and カード) on a scale of its own
+        for _term, _wording, alt_query, term_game in ([] if data.get("question") else expanded):
             # the wording is searched in the term's own game only
             for h in search(alt_query, game=term_game, kind=kind, limit=FETCH)["results"]:
                 if (h["id"], h["clause"], h["revision"]) not in seen:

@@ -259,7 +259,8 @@
     if (expanded.length) {
       var known = new Set(hits.map(key));
       hits = hits.slice();
-      expanded.forEach(function (x) {
+      // a question's concepts already hold each name's wordings (shaping._grouped)
+      (data.question ? [] : expanded).forEach(function (x) {
         // the wording is searched in the term's own game only
         self.search(x[2], {game: x[3], kind: kind, limit: fetch, offset: 0}).results.forEach(function (h) {
           if (!known.has(key(h))) { known.add(key(h)); hits.push(h); }

@@ -90,7 +90,7 @@ def build(corpus: Corpus, searcher) -> dict:
     from judge.search.highlight import needle
     from judge.search.indexer import _day
     from judge.search import tables
-    from judge.search.question import form_roles
+    from judge.search.question import form_roles, name_readings
     from judge.search.shaping import exact_names, held_text
     from judge.search.suggest import Vocabulary
     from judge.search.units import units_of
@@ -190,6 +190,8 @@ def build(corpus: Corpus, searcher) -> dict:
         "lemmas": lemmas(corpus, morph),
         # a kanji word matching nothing, read as the texts' words of its reading (召還: 召喚)
         "homophones": homophones(store),
+        # romaji words read as a glossary name by its reading (ribaasu kouka: リバース効果)
+        "name_readings": name_readings(corpus),
     }
 
 

@@ -226,6 +226,7 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
             _add(out, row)
         rest = rest[:at] + " " + rest[end:]
         folded, lowered = fold_kana(rest), rest.lower()
+    rest = _romaji_names(store, rest, by_form, out)
     analysis = content_words(rest)
     for word in analysis.content:
         if any(normalize(word) == normalize(c.label) for c in out):
@@ -241,6 +242,80 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
         if w is not None:
             out.append(Concept(word, [(w, None)]))
     return out, analysis
+
+
+_WORD_RUN = re.compile(r"[a-z]+(?:-[a-z]+)*")
+
+
+def name_readings(corpus) -> dict[str, list[str]]:
+    """{reading: the glossary's names read so} of every name in Japanese script, as
+    :func:`judge.search.analysis.reading` (MeCab) reads the name as the corpus writes it
+    (リバース効果: りはーすこうか); the offline search reads romaji by this table."""
+    from .analysis import reading
+    from .shaping import glossary
+    key = id(glossary(corpus))
+    found = _READINGS.get(key)
+    if found is None:
+        found = {}
+        for form, term, _wordings, _game, _near in glossary(corpus):
+            if not form or form.isascii():
+                continue
+            r = reading(term)
+            if len(r) >= tables.ROMAJI_NAME_KANA and form not in found.get(r, []):
+                found.setdefault(r, []).append(form)
+        _READINGS.clear()
+        _READINGS[key] = found
+    return found
+
+
+_READINGS: dict = {}
+
+
+def _romaji_names(store, rest: str, by_form: dict, out: list[Concept]) -> str:
+    """Romaji words in a row that each match nothing and together read as a glossary or
+    lexicon name (ribaasu kouka: リバース効果, whose wording the 3rd-edition text says,
+    表になったとき): that name's concept, the words cut out of ``rest``.  The longest
+    run of words from each word first; each word read as :func:`romaji_kana` reads it."""
+    from itertools import product
+
+    from .analysis import kana_reading
+    lowered = rest.lower()
+    words = [m for m in _WORD_RUN.finditer(lowered)]
+    if not words or len(lowered) != len(rest):
+        return rest
+    table = name_readings(store.corpus)
+    m = store.matcher
+
+    def unknown(word: str) -> bool:
+        w = Word.of(word)
+        return w is not None and not m.word_docs(w)
+
+    i, cuts = 0, []
+    while i < len(words):
+        found = None
+        for j in range(min(len(words), i + tables.ROMAJI_NAME_WORDS), i, -1):
+            run = words[i:j]
+            if any(lowered[a.end():b.start()].strip() for a, b in zip(run, run[1:])):
+                continue        # words in a row: nothing but spaces between them
+            kana = [romaji_kana(w.group()) for w in run]
+            if not all(kana) or not all(unknown(w.group()) for w in run):
+                continue
+            forms = [f for combo in product(*kana)
+                     for f in table.get(kana_reading("".join(combo)), ()) if f in by_form]
+            if forms:
+                found = (j, forms[0])
+                break
+        if found is None:
+            i += 1
+            continue
+        j, form = found
+        for row in by_form[form]:
+            _add(out, row)
+        cuts.append((words[i].start(), words[j - 1].end()))
+        i = j
+    for a, b in reversed(cuts):
+        rest = rest[:a] + " " + rest[b:]
+    return rest
 
 
 def _add(out: list[Concept], row: tuple[str, list[str], str, bool]) -> None:
@@ -290,6 +365,17 @@ def keyword(store, text: str, game: str | None = None) -> Concept | None:
         concept.words += [(x, term_game) for x in (Word.of(v) for v in wordings) if x]
     concept.near = bool(rows) and all(g[4] for g in rows)
     return concept
+
+
+def keywords(store, texts: list[str], game: str | None = None) -> list[Concept]:
+    """Keywords the judge spaced apart, one concept each (:func:`keyword`); romaji words
+    in a row that read as a glossary or lexicon name (ribaasu kouka) are that name's one
+    concept, as in a question (:func:`concepts`)."""
+    from .shaping import glossary
+    out: list[Concept] = []
+    by_form = _forms(glossary(store.corpus), game)[0]
+    rest = _romaji_names(store, " ".join(texts), by_form, out)
+    return out + [c for c in (keyword(store, t, game) for t in rest.split()) if c]
 
 
 def widen(store, concept: Concept, notices: list) -> None:

@@ -148,6 +148,23 @@ def test_a_kanji_with_the_right_reading_is_corrected(real_searcher):
     assert all("召喚" in h.text or "召喚" in h.title for h in result.hits)
 
 
+def test_romaji_words_that_read_as_a_glossary_name_are_that_name(real_searcher):
+    # ribaasu + kouka read りばーすこうか, as MeCab reads the lexicon's リバース効果, whose
+    # wording the 3rd-edition chapter says (表になったとき); bochi is 墓地 (and 墓場)
+    from judge.search.question import concepts, keywords
+    store = real_searcher.store
+    spaced = keywords(store, ["ribaasu", "kouka"])
+    assert [c.label for c in spaced] == ["リバース効果"]
+    assert any(w.text == "表になったとき" and g == "yugioh" for w, g in spaced[0].words)
+    found, _analysis = concepts(store, "bochi")
+    assert [c.label for c in found] == ["墓地"]
+    assert any(w.text == "墓場" for w, _g in found[0].words)
+    assert real_searcher.search("ribaasu kouka").hits[0].id == "yugioh/rule/flip-effects"
+    # a word that matches something, or words apart, are not read together
+    assert [c.label for c in keywords(store, ["ribaasu", "monster"])] == ["ribaasu", "monster"]
+    assert "リバース効果" not in [c.label for c in concepts(store, "ribaasu, kouka")[0]]
+
+
 def test_an_english_word_is_not_read_as_romaji(real_searcher):
     from judge.search.question import romaji_kana
     assert romaji_kana("graveyard") == [] and romaji_kana("tribute") == []

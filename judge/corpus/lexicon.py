@@ -132,11 +132,21 @@ def fold(name: str) -> str:
 def searched_names(row: dict) -> list[str]:
     """The names of a row a search also looks for as the text's wording (this game's)."""
     wording = {fold(w) for w in row.get("wording") or []}
-    # one character (場) is too short to look for inside a query: it is in 場合
+    # one character (場) is too short to look for inside a query: it is in 場合; a name
+    # that is the text's only wording adds nothing, but one of two (the chapter says
+    # both 墓場 and 墓地) brings the other
     return [str(n["name"]) for n in row.get("names") or []
             if isinstance(n, dict) and n.get("use") in SEARCHED
             and len(fold(str(n.get("name") or ""))) >= 2
-            and fold(str(n["name"])) not in wording]
+            and (fold(str(n["name"])) not in wording or wording - {fold(str(n["name"]))})]
+
+
+def near_names(row: dict) -> set[str]:
+    """The names of a row marked ``match: near`` (勝ち beside 勝利: also said of one
+    fight): a search looks for them as the text's word, but they do not say which game
+    a question is about, since the text itself does not use them so."""
+    return {str(n["name"]) for n in row.get("names") or []
+            if isinstance(n, dict) and n.get("name") and n.get("match") == "near"}
 
 
 def lexicon_problems(corpus) -> list[tuple[str, str, object]]:

@@ -90,7 +90,7 @@ def build(corpus: Corpus, searcher) -> dict:
     from judge.search.highlight import needle
     from judge.search.indexer import _day
     from judge.search import tables
-    from judge.search.question import form_roles
+    from judge.search.question import form_roles, name_readings
     from judge.search.shaping import exact_names, held_text
     from judge.search.suggest import Vocabulary
     from judge.search.units import units_of
@@ -190,6 +190,8 @@ def build(corpus: Corpus, searcher) -> dict:
         "lemmas": lemmas(corpus, morph),
         # a kanji word matching nothing, read as the texts' words of its reading (召還: 召喚)
         "homophones": homophones(store),
+        # romaji words read as a glossary name by its reading (ribaasu kouka: リバース効果)
+        "name_readings": name_readings(corpus),
     }
 
 
@@ -232,7 +234,7 @@ def _typed_whole(corpus) -> list[str]:
     alias, the glossary's terms and the text's wordings (shaping.expansions)."""
     from judge.search.shaping import glossary
     names = [n for e in corpus for n in (e.title, *e.aliases)]
-    for _form, term, wordings, _game in glossary(corpus):
+    for _form, term, wordings, _game, _near in glossary(corpus):
         names += [term, *wordings]
     return list(dict.fromkeys(str(n) for n in names))
 

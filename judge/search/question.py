@@ -38,10 +38,13 @@ class Concept:
     """One content word of a question and the words any of which stands for it.
 
     ``words``: (word, passages it may match there, or None for everywhere) — a
-    glossary wording counts in its own game only."""
+    glossary wording counts in its own game only.  ``near``: the concept is a lexicon
+    name only near the text's word (勝ち, 負け: also said of one fight), so it does not
+    say which game the question is about (run.QueryRun._focus)."""
 
     label: str
     words: list[tuple[Word, str | None]] = field(default_factory=list)
+    near: bool = False
 
 
 @dataclass
@@ -164,10 +167,10 @@ def _forms(terms: list, game: str | None) -> tuple:
     key = (id(terms), game)
     found = _FORMS.get(key)
     if found is None or found[0] is not terms:
-        by_form: dict[str, list[tuple[str, list[str], str]]] = {}
-        for form, term, wordings, term_game in terms:
+        by_form: dict[str, list[tuple[str, list[str], str, bool]]] = {}
+        for form, term, wordings, term_game, near in terms:
             if form and (game is None or term_game == game):
-                by_form.setdefault(form, []).append((term, wordings, term_game))
+                by_form.setdefault(form, []).append((term, wordings, term_game, near))
         order = sorted(by_form, key=lambda f: -len(f))
         # each name under its first two characters (an English one's stem's): only
         # the names whose pair is in the question can be in it
@@ -219,14 +222,11 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
             end = at + len(form)
         if at < 0:
             continue
-        for term, wordings, term_game in by_form[form]:
-            concept = next((c for c in out if c.label == term), None)
-            if concept is None:
-                concept = Concept(term, [(w, None) for w in [Word.of(term)] if w])
-                out.append(concept)
-            concept.words += [(w, term_game) for w in (Word.of(x) for x in wordings) if w]
+        for row in by_form[form]:
+            _add(out, row)
         rest = rest[:at] + " " + rest[end:]
         folded, lowered = fold_kana(rest), rest.lower()
+    rest = _romaji_names(store, rest, by_form, out)
     analysis = content_words(rest)
     for word in analysis.content:
         if any(normalize(word) == normalize(c.label) for c in out):
@@ -235,18 +235,100 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
         # found by the dictionary form MeCab gives the content word
         named = by_form.get(normalize(word)) or by_form.get(normalize(_lemma(word)))
         if named:
-            for term, wordings, term_game in named:
-                concept = next((c for c in out if c.label == term), None)
-                if concept is None:
-                    concept = Concept(term, [(w, None) for w in [Word.of(term)] if w])
-                    out.append(concept)
-                concept.words += [(w, term_game) for w in (Word.of(x) for x in wordings)
-                                  if w]
+            for row in named:
+                _add(out, row)
             continue
         w = Word.of(word)
         if w is not None:
             out.append(Concept(word, [(w, None)]))
     return out, analysis
+
+
+_WORD_RUN = re.compile(r"[a-z]+(?:-[a-z]+)*")
+
+
+def name_readings(corpus) -> dict[str, list[str]]:
+    """{reading: the glossary's names read so} of every name in Japanese script, as
+    :func:`judge.search.analysis.reading` (MeCab) reads the name as the corpus writes it
+    (リバース効果: りはーすこうか); the offline search reads romaji by this table."""
+    from .analysis import reading
+    from .shaping import glossary
+    key = id(glossary(corpus))
+    found = _READINGS.get(key)
+    if found is None:
+        found = {}
+        for form, term, _wordings, _game, _near in glossary(corpus):
+            if not form or form.isascii():
+                continue
+            r = reading(term)
+            if len(r) >= tables.ROMAJI_NAME_KANA and form not in found.get(r, []):
+                found.setdefault(r, []).append(form)
+        _READINGS.clear()
+        _READINGS[key] = found
+    return found
+
+
+_READINGS: dict = {}
+
+
+def _romaji_names(store, rest: str, by_form: dict, out: list[Concept]) -> str:
+    """Romaji words in a row that each match nothing and together read as a glossary or
+    lexicon name (ribaasu kouka: リバース効果, whose wording the 3rd-edition text says,
+    表になったとき): that name's concept, the words cut out of ``rest``.  The longest
+    run of words from each word first; each word read as :func:`romaji_kana` reads it."""
+    from itertools import product
+
+    from .analysis import kana_reading
+    lowered = rest.lower()
+    words = [m for m in _WORD_RUN.finditer(lowered)]
+    if not words or len(lowered) != len(rest):
+        return rest
+    table = name_readings(store.corpus)
+    m = store.matcher
+
+    def unknown(word: str) -> bool:
+        w = Word.of(word)
+        return w is not None and not m.word_docs(w)
+
+    i, cuts = 0, []
+    while i < len(words):
+        found = None
+        for j in range(min(len(words), i + tables.ROMAJI_NAME_WORDS), i, -1):
+            run = words[i:j]
+            if any(lowered[a.end():b.start()].strip() for a, b in zip(run, run[1:])):
+                continue        # words in a row: nothing but spaces between them
+            kana = [romaji_kana(w.group()) for w in run]
+            if not all(kana) or not all(unknown(w.group()) for w in run):
+                continue
+            forms = [f for combo in product(*kana)
+                     for f in table.get(kana_reading("".join(combo)), ()) if f in by_form]
+            if forms:
+                found = (j, forms[0])
+                break
+        if found is None:
+            i += 1
+            continue
+        j, form = found
+        for row in by_form[form]:
+            _add(out, row)
+        cuts.append((words[i].start(), words[j - 1].end()))
+        i = j
+    for a, b in reversed(cuts):
+        rest = rest[:a] + " " + rest[b:]
+    return rest
+
+
+def _add(out: list[Concept], row: tuple[str, list[str], str, bool]) -> None:
+    """A glossary row (term, wordings, game, near) into the concepts: the term's concept
+    (made when new) gets the wordings in their game; it is near only while every row
+    naming it is."""
+    term, wordings, term_game, near = row
+    concept = next((c for c in out if c.label == term), None)
+    if concept is None:
+        concept = Concept(term, [(w, None) for w in [Word.of(term)] if w], near)
+        out.append(concept)
+    concept.near = concept.near and near
+    concept.words += [(w, term_game) for w in (Word.of(x) for x in wordings) if w]
 
 
 def _lemma(word: str) -> str:
@@ -277,10 +359,23 @@ def keyword(store, text: str, game: str | None = None) -> Concept | None:
         return None
     concept = Concept(text, [(w, None)])
     form = " ".join(normalize(text).split())
-    for name, _term, wordings, term_game in glossary(store.corpus):
-        if name == form and (game is None or term_game == game):
-            concept.words += [(x, term_game) for x in (Word.of(v) for v in wordings) if x]
+    rows = [g for g in glossary(store.corpus)
+            if g[0] == form and (game is None or g[3] == game)]
+    for _name, _term, wordings, term_game, _near in rows:
+        concept.words += [(x, term_game) for x in (Word.of(v) for v in wordings) if x]
+    concept.near = bool(rows) and all(g[4] for g in rows)
     return concept
+
+
+def keywords(store, texts: list[str], game: str | None = None) -> list[Concept]:
+    """Keywords the judge spaced apart, one concept each (:func:`keyword`); romaji words
+    in a row that read as a glossary or lexicon name (ribaasu kouka) are that name's one
+    concept, as in a question (:func:`concepts`)."""
+    from .shaping import glossary
+    out: list[Concept] = []
+    by_form = _forms(glossary(store.corpus), game)[0]
+    rest = _romaji_names(store, " ".join(texts), by_form, out)
+    return out + [c for c in (keyword(store, t, game) for t in rest.split()) if c]
 
 
 def widen(store, concept: Concept, notices: list) -> None:

@@ -325,9 +325,13 @@ class QueryRun:
 
         A word most of whose explaining passages are one game's (モンスター: Yu-Gi-Oh!;
         ユニット: Gem Chronicle; ノード: Vision) names that game; when every such word
-        names the same one, the question is about it."""
+        names the same one, the question is about it.  A lexicon name only near the
+        text's word (負け: one fight's as well as the game's) does not vote: the game
+        whose text it is paired with is not the game it is said of."""
         named = set()
-        for b in bits:
+        for concept, b in zip(self.plan.question, bits):
+            if concept.near:
+                continue
             b &= texts
             total = b.bit_count()
             if total < FOCUS_MIN:

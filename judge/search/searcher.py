@@ -154,9 +154,9 @@ class Searcher:
         """Set ``plan.question`` to the query's concepts (False: it has none)."""
         pq = plan.pq
         if len(pq.terms) > 1 and not analysis.asks:
-            # keywords the judge spaced apart: each is one concept, whole
-            concepts = [c for c in (question.keyword(store, t.text, plan.game)
-                                    for t in pq.terms) if c]
+            # keywords the judge spaced apart: each is one concept, whole (romaji
+            # words that read as a glossary name together: that name)
+            concepts = question.keywords(store, [t.text for t in pq.terms], plan.game)
         else:
             concepts = question.concepts(store, " ".join(t.text for t in pq.terms),
                                          plan.game)[0]

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from judge.common.lru import LRU
 from judge.corpus.model import plain_text
-from judge.corpus.lexicon import searched_names
+from judge.corpus.lexicon import near_names, searched_names
 from judge.corpus.present import date_known
 from judge.i18n import render
 
@@ -99,32 +99,37 @@ def _vocabulary(corpus) -> tuple[list[str], list[str]]:
     return vocab
 
 
-def glossary(corpus) -> list[tuple[str, str, list[str], str]]:
-    """(normal form of the term, term, the text's wordings, game) of every glossary term."""
+def glossary(corpus) -> list[tuple[str, str, list[str], str, bool]]:
+    """(normal form of the term, term, the text's wordings, game, near) of every glossary
+    term and lexicon name; ``near``: a lexicon name only near the text's word (``match:
+    near``), which does not point a question to its game (run.QueryRun._focus)."""
     cached = getattr(corpus, "_shaping_glossary", None)
     if cached is not None:
         return cached
     from judge.corpus import cache
     key = getattr(corpus, "content_key", None)
-    kept = cache.memo_get(key, "glossary")
+    kept = cache.memo_get(key, "glossary-near")
     if isinstance(kept, list):
-        found = [(form, term, list(wordings), game) for form, term, wordings, game in kept]
+        found = [(form, term, list(wordings), game, bool(near))
+                 for form, term, wordings, game, near in kept]
     else:
         found = []
         for entry in corpus.of_kind("term"):
             terms = (entry.data or {}).get("glossary")
             if isinstance(terms, dict) and terms.get("wording"):
                 found.append((normalize(entry.title).replace(" ", ""), entry.title,
-                              [str(w) for w in terms["wording"]], entry.game))
+                              [str(w) for w in terms["wording"]], entry.game, False))
             # the lexicon's names judges use in this game (judge.corpus.lexicon); a
             # name of several words keeps one space between them
             row = (entry.data or {}).get("lexicon")
             if isinstance(row, dict):
+                near = near_names(row)
                 found += [(" ".join(normalize(name).split()), name,
-                           [str(w) for w in row.get("wording") or []], entry.game)
+                           [str(w) for w in row.get("wording") or []], entry.game,
+                           name in near)
                           for name in searched_names(row)]
         found = _merged(found)
-        cache.memo_put(key, "glossary", found)
+        cache.memo_put(key, "glossary-near", found)
     try:
         corpus._shaping_glossary = found
     except AttributeError:       # pragma: no cover
@@ -136,13 +141,14 @@ def _merged(found: list[tuple]) -> list[tuple]:
     """One tuple per (form, game): the glossary and the lexicon may both pair a name
     with the text's words (裏側守備表示 → 裏表示), searched once."""
     out: dict[tuple[str, str], tuple] = {}
-    for form, term, wordings, game in found:
+    for form, term, wordings, game, near in found:
         if (form, game) in out:
             kept = out[(form, game)]
+            # near only when every pairing of the name is
             out[(form, game)] = (form, kept[1], list(dict.fromkeys([*kept[2], *wordings])),
-                                 game)
+                                 game, kept[4] and near)
         else:
-            out[(form, game)] = (form, term, wordings, game)
+            out[(form, game)] = (form, term, wordings, game, near)
     return list(out.values())
 
 
@@ -168,7 +174,7 @@ def expansions(corpus, query: str, game: str | None = None) -> list[tuple[str, s
     # also モンスター
     forms = {g[0].replace(" ", "") for g in found}
     out = []
-    for form, term, wordings, term_game in found:
+    for form, term, wordings, term_game, _near in found:
         if any(form.replace(" ", "") in other and form.replace(" ", "") != other
                for other in forms):
             continue
@@ -671,12 +677,13 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
     expanded = expansions(corpus, query, game) if not OPERATOR.search(query) else []
     if expanded:
         seen = {(h["id"], h["clause"], h["revision"]) for h in hits}
-        # each search's scores are its own: a wording of more words (MeCab reads
-        # デュエルフィールド as two) scored every hit of it above the query's own
-        # best, whatever it held; brought to the query's scale, hits of both are
-        # ordered by how well they answer their search
+        # a question's concepts already hold each name's wordings in its game
+        # (question.concepts): the wording's search would rank its own concepts (モン
+        # スターカード: モンスター and カード) on a scale of its own.  For keywords,
+        # each search's scores are still its own (MeCab reads デュエルフィールド as
+        # two words): the wording's are brought to the query's scale
         top = max((h["score"] for h in hits), default=0.0)
-        for _term, _wording, alt_query, term_game in expanded:
+        for _term, _wording, alt_query, term_game in ([] if data.get("question") else expanded):
             # the wording is searched in the term's own game only
             found = search(alt_query, game=term_game, kind=kind, limit=FETCH)["results"]
             best = max((h["score"] for h in found), default=0.0)

@@ -212,6 +212,12 @@ ASKING_EN = ("what how when where why which who whom whose can could does do "
 SENTENCE_EN_WORDS = 6
 SENTENCE_EN_STOPS = 2
 MAX_CONCEPTS = 8            # the 8 rarest content words of a very long question
+# Romaji words that match nothing and together read as a glossary or lexicon name
+# (ribaasu kouka: リバース効果, bochi: 墓地) are that name: at most this many words in a
+# row, a reading of at least this many kana, as short as a searched name may be
+# (lexicon.searched_names; question._romaji_names).
+ROMAJI_NAME_WORDS = 4
+ROMAJI_NAME_KANA = 2
 # How a judge ends a question, beyond the words above: the offline search learns these
 # (and the words above) as MeCab reads them, beside the corpus's own words, so that a
 # question's asking words are known on a phone too (judge/offline/morph.py).

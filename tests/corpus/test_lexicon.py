@@ -22,7 +22,7 @@ from judge.corpus.importer.errors import ImportError_
 from judge.corpus.importer.lexicon import import_lexicon
 from judge.corpus.importer.sources import read_source
 from judge.corpus.lexicon import (SEARCHED, bilingual, fold, lexicon_problems, lexicon_view,
-                                  searched_names)
+                                  near_names, searched_names)
 from judge.corpus.lint import lint_corpus
 from judge.corpus.store import parse_entry, render_entry
 
@@ -185,7 +185,29 @@ def test_another_games_name_and_one_character_are_not_searched():
         {"name": "冥界", "use": "other-game", "game": "vision"},
         {"name": "場", "use": "today"}, {"name": "墓場", "use": "today"}]}
     assert searched_names(row) == ["墓地", "graveyard"]
+    # a name that is one of the text's two wordings still brings the other
+    row["wording"] = ["墓場", "墓地"]
+    assert searched_names(row) == ["墓地", "graveyard", "墓場"]
+    row["wording"] = ["墓場"]
+    row["names"] = [{"name": "墓場", "use": "today"}]
+    assert searched_names(row) == []
     assert "other-game" not in SEARCHED
+
+
+def test_a_name_marked_near_is_told_from_one_that_is_the_same_thing():
+    row = {"wording": ["敗北"], "names": [
+        {"name": "負け", "use": "today", "match": "near"}, {"name": "lose", "use": "translation"},
+        {"name": "敗け", "use": "today", "match": "same"}]}
+    assert near_names(row) == {"負け"}
+    assert near_names({"names": [{"name": "x", "match": "near"}, "bad", {}]}) == {"x"}
+
+
+def test_the_glossary_carries_whether_each_name_is_near(corpus):
+    from judge.search.shaping import glossary
+    rows = {(g[0], g[3]): g[4] for g in glossary(corpus)}
+    # 負け and 勝ち are said of one fight too (sources/lexicon/gemchronicle.yaml)
+    assert rows[("負け", "gemchronicle")] is True and rows[("勝ち", "gemchronicle")] is True
+    assert rows[("lose", "gemchronicle")] is False
 
 
 def test_a_plain_string_reason_stays_readable():

@@ -148,6 +148,23 @@ def test_a_kanji_with_the_right_reading_is_corrected(real_searcher):
     assert all("召喚" in h.text or "召喚" in h.title for h in result.hits)
 
 
+def test_romaji_words_that_read_as_a_glossary_name_are_that_name(real_searcher):
+    # ribaasu + kouka read りばーすこうか, as MeCab reads the lexicon's リバース効果, whose
+    # wording the 3rd-edition chapter says (表になったとき); bochi is 墓地 (and 墓場)
+    from judge.search.question import concepts, keywords
+    store = real_searcher.store
+    spaced = keywords(store, ["ribaasu", "kouka"])
+    assert [c.label for c in spaced] == ["リバース効果"]
+    assert any(w.text == "表になったとき" and g == "yugioh" for w, g in spaced[0].words)
+    found, _analysis = concepts(store, "bochi")
+    assert [c.label for c in found] == ["墓地"]
+    assert any(w.text == "墓場" for w, _g in found[0].words)
+    assert real_searcher.search("ribaasu kouka").hits[0].id == "yugioh/rule/flip-effects"
+    # a word that matches something, or words apart, are not read together
+    assert [c.label for c in keywords(store, ["ribaasu", "monster"])] == ["ribaasu", "monster"]
+    assert "リバース効果" not in [c.label for c in concepts(store, "ribaasu, kouka")[0]]
+
+
 def test_an_english_word_is_not_read_as_romaji(real_searcher):
     from judge.search.question import romaji_kana
     assert romaji_kana("graveyard") == [] and romaji_kana("tribute") == []
@@ -185,6 +202,19 @@ def test_a_question_whose_words_name_one_game_ranks_that_games_passages_first(
     assert [h.game for h in result.hits[:3]] == ["yugioh"] * 3
     result = real_searcher.search("攻撃表示のユニットに攻撃されたらライフは減りますか")
     assert result.hits[0].game == "gemchronicle"
+
+
+def test_a_lexicon_name_only_near_the_texts_word_does_not_choose_the_game(real_searcher):
+    # 負け is Gem Chronicle's lexicon name for 敗北, marked near (judges say it of one
+    # fight too): it is searched, but the game the question is about is モンスター's
+    from judge.search.question import concepts
+    q = "攻撃表示のモンスターに攻撃されて負けたらライフは減りますか"
+    found, _analysis = concepts(real_searcher.store, q)
+    near = {c.label: c.near for c in found}
+    assert near.get("負け") is True and near.get("モンスター") is False, near
+    result = real_searcher.search(q)
+    assert [h.game for h in result.hits[:3]] == ["yugioh"] * 3, [
+        (h.id, h.clause) for h in result.hits[:5]]
 
 
 def test_a_lexicon_name_that_is_a_verb_is_found_inflected(real_searcher):

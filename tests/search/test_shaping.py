@@ -135,6 +135,20 @@ def test_a_modern_term_finds_the_texts_older_wording(real_searcher, real_corpus)
     assert all("public-facts" in entry.data["glossary"]["basis"][lang] for lang in ("ja", "en"))
 
 
+def test_a_questions_page_ranks_its_own_concepts_only(real_searcher, real_corpus):
+    # モンスター is paired with Yu-Gi-Oh!'s モンスターカード: a question's concepts hold
+    # that wording already, and the page does not search the question again with it
+    # (its concepts モンスター and カード scored on a scale of their own came first)
+    q = "融合したモンスターは通常の召喚と同じ扱いですか"
+    data = shaped(real_searcher, real_corpus, q, limit=10)
+    assert data["question"] and data["expanded"]
+    ranked = real_searcher.search(q, limit=200).hits
+    found = {h.id for h in ranked}
+    assert set(ids(data)) <= found, set(ids(data)) - found
+    matched = {w for r in data["results"] for w in r.get("matched") or ()}
+    assert "カード" not in matched and "カード" not in data["question"]["words"]
+
+
 # Vision and Gem Chronicle: pairings where the game's own texts write one thing two ways
 # (sources/glossary/<game>.yaml, each citing the seed lines).
 TEXT_PAIRINGS = [

@@ -656,14 +656,20 @@
     var terms = [].concat.apply([], pq.groups), self = this, out;
     if (terms.length > 1 && !analysis.asks) {
       out = [];
+      // question.keywords: romaji words in a row that read as a glossary name are that name
+      var rest = this.romajiNames(terms.map(function (t) { return t.text; }).join(" "),
+                                  this.forms(game || null).byForm, out);
+      terms = rest.split(/\s+/).filter(Boolean).map(function (x) { return {text: x}; });
       // question.keyword: a glossary or lexicon name brings its game's wordings (先攻: 先行)
       terms.forEach(function (t) {
         var w = self.word(t.text, false), form = A.normalize(t.text).split(/\s+/).join(" ").trim();
         if (!w) return;
-        var concept = {label: t.text, words: [[w, null]]};
-        (self.forms(game || null).byForm.get(form) || []).forEach(function (g) {
+        var concept = {label: t.text, words: [[w, null]]}, rows = self.forms(game || null).byForm.get(form) || [];
+        rows.forEach(function (g) {
           g[2].forEach(function (x) { var v = self.word(x, false); if (v) concept.words.push([v, g[3]]); });
         });
+        // near only when every row naming it is (a lexicon name's match: near)
+        concept.near = rows.length > 0 && rows.every(function (g) { return !!g[4]; });
         out.push(concept);
       });
     } else out = this.concepts(terms.map(function (t) { return t.text; }).join(" "), game);
@@ -706,8 +712,8 @@
     concept.words.push([best[1], null]);
     notices.push("'" + concept.label + "' matches nothing; read as '" + best[2] + "'");
   };
-  /* question._forms: the glossary's names of a game (all: null) -> their [term, wordings,
-   * game] rows, and the names longest first (made once per game). */
+  /* question._forms: the glossary's names of a game (all: null) -> their [form, term,
+   * wordings, game, near] rows, and the names longest first (made once per game). */
   Index.prototype.forms = function (game) {
     var self = this;
     return this.memo("forms\u0000" + (game || ""), function () {
@@ -723,24 +729,71 @@
       return {byForm: byForm, order: order};
     });
   };
+  /* question._add: a glossary row [form, term, wordings, game, near] into the concepts:
+   * the term's concept (made when new) gets the wordings in their game; near only while
+   * every row naming it is. */
+  Index.prototype.addRow = function (out, g) {
+    var concept = null, self = this;
+    for (var i = 0; i < out.length; i++) if (out[i].label === g[1]) { concept = out[i]; break; }
+    if (!concept) {
+      var tw = this.word(g[1], false);
+      concept = {label: g[1], words: tw ? [[tw, null]] : [], near: !!g[4]};
+      out.push(concept);
+    }
+    concept.near = concept.near && !!g[4];
+    g[2].forEach(function (x) { var w = self.word(x, false); if (w) concept.words.push([w, g[3]]); });
+  };
+  /* question._romaji_names: romaji words in a row that each match nothing and together
+   * read as a glossary or lexicon name (ribaasu kouka: リバース効果) are that name's
+   * concept, cut out of the text; the names' readings are MeCab's, in the bundle
+   * ("name_readings", question.name_readings). */
+  Index.prototype.romajiNames = function (rest, byForm, out) {
+    var lowered = rest.toLowerCase(), table = this.b.name_readings || {}, self = this;
+    if (lowered.length !== rest.length) return rest;
+    var words = [], re = /[a-z]+(?:-[a-z]+)*/g, m;
+    while ((m = re.exec(lowered)) !== null) words.push([m.index, m.index + m[0].length, m[0]]);
+    if (!words.length) return rest;
+    function unknown(text) { var w = self.word(text, false); return w && self.wordDocs(w).empty(); }
+    function combos(lists) {
+      var acc = [""];
+      lists.forEach(function (l) {
+        var next = [];
+        acc.forEach(function (a) { l.forEach(function (k) { next.push(a + k); }); });
+        acc = next;
+      });
+      return acc;
+    }
+    var i = 0, cuts = [];
+    while (i < words.length) {
+      var found = null;
+      for (var j = Math.min(words.length, i + C.ROMAJI_NAME_WORDS); j > i && !found; j--) {
+        var run = words.slice(i, j), apart = false;
+        for (var r = 1; r < run.length; r++) if (lowered.slice(run[r - 1][1], run[r][0]).trim()) apart = true;
+        if (apart) continue;
+        var kana = run.map(function (w) { return self.romajiKana(w[2]); });
+        if (kana.some(function (k) { return !k.length; }) || !run.every(function (w) { return unknown(w[2]); })) continue;
+        combos(kana).some(function (c) {
+          return (A.own(table, A.kanaReading(c)) || []).some(function (f) {
+            if (byForm.has(f)) { found = [j, f]; return true; }
+            return false;
+          });
+        });
+      }
+      if (!found) { i++; continue; }
+      byForm.get(found[1]).forEach(function (g) { self.addRow(out, g); });
+      cuts.push([words[i][0], words[found[0] - 1][1]]);
+      i = found[0];
+    }
+    for (var c = cuts.length - 1; c >= 0; c--) rest = rest.slice(0, cuts[c][0]) + " " + rest.slice(cuts[c][1]);
+    return rest;
+  };
   /* question.concepts: the glossary names a question holds (one concept per term, every
    * game's wordings of it), then its other content words; a content word that is a name,
    * or whose lemma is (打てる: 打つ, the bundle's "lemmas", from MeCab), is that name. */
   Index.prototype.concepts = function (text, game) {
     var rest = A.normalize(text, false), out = [], self = this;
     var inflected = this.b.shaping.inflected || {}, forms = this.forms(game || null);
-    function add(rows) {
-      rows.forEach(function (g) {
-        var concept = null;
-        for (var i = 0; i < out.length; i++) if (out[i].label === g[1]) { concept = out[i]; break; }
-        if (!concept) {
-          var tw = self.word(g[1], false);
-          concept = {label: g[1], words: tw ? [[tw, null]] : []};
-          out.push(concept);
-        }
-        g[2].forEach(function (x) { var w = self.word(x, false); if (w) concept.words.push([w, g[3]]); });
-      });
-    }
+    function add(rows) { rows.forEach(function (g) { self.addRow(out, g); }); }
     forms.order.forEach(function (form) {
       var at, end, lowered = rest.toLowerCase();
       if (/^[\x00-\x7f]*$/.test(form)) {
@@ -758,6 +811,7 @@
       add(forms.byForm.get(form));
       rest = rest.slice(0, at) + " " + rest.slice(end);
     });
+    rest = this.romajiNames(rest, forms.byForm, out);
     var lemmas = this.b.lemmas || {};
     this.contentWords(rest).content.forEach(function (word) {
       if (out.some(function (c) { return A.normalize(word) === A.normalize(c.label); })) return;
@@ -852,7 +906,9 @@
     var focus = null;
     if (cover === C.ASKED && !game) {
       var named = new Set(), gameDocs = this.gameDocs;
-      bits.forEach(function (b) {
+      bits.forEach(function (b, i) {
+        // a lexicon name only near the text's word does not vote (負け)
+        if (concepts[i].near) return;
         var t = b.andNot(cardDocs), total = t.count();
         if (total < C.FOCUS_MIN) return;
         var bestGame = null, most = -1;

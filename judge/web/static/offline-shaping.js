@@ -288,9 +288,10 @@
       var known = new Set(hits.map(key));
       var top = hits.reduce(function (m, h) { return Math.max(m, h.score); }, 0);
       hits = hits.slice();
-      expanded.forEach(function (x) {
-        // the wording is searched in the term's own game only, its scores brought to
-        // the query's own (shaping._grouped)
+      // a question's concepts already hold each name's wordings; a keyword query's
+      // wording is searched in the term's own game only, its scores brought to the
+      // query's own (shaping._grouped)
+      (data.question ? [] : expanded).forEach(function (x) {
         var found = self.search(x[2], {game: x[3], kind: kind, limit: fetch, offset: 0}).results;
         var best = found.reduce(function (m, h) { return Math.max(m, h.score); }, 0);
         var scale = top && best > top ? top / best : 1;

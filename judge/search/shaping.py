@@ -522,20 +522,30 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
     data, groups, hits = _grouped(searcher, corpus, query, game, kind, old,
                                   need=page * limit)
     if data.get("redirect"):
+        data.pop("_sources", None)
         data["results"] = data["results"][:limit]
         _cut_snippets(data["results"])
         data.pop("_found_nothing", None)
         data.pop("_other_notices", None)
         return data
+    sources = data.pop("_sources")
     facets = {}
     for dim, choice in (("game", game), ("kind", kind)):
         if choice is None:
-            counted = groups
+            counts = Counter(g.best[dim] for g in groups)
+        elif all(r.entries_by is not None for r in sources):
+            # the other choices of this dimension: the entries of each among the passages
+            # the searches of this page matched before the filter (no second search)
+            held: dict[str, set[str]] = {}
+            for r in sources:
+                for value, ids in r.entries_by(dim, FETCH).items():
+                    held.setdefault(value, set()).update(ids)
+            counts = Counter({v: len(ids) for v, ids in held.items()})
         else:
-            # the other choices of this dimension: the same search without it
+            # a searcher that cannot say (a search as of a day): the same search without it
             counted = _grouped(searcher, corpus, query, None if dim == "game" else game,
                                None if dim == "kind" else kind, old, need=0)[1]
-        counts = Counter(g.best[dim] for g in counted)
+            counts = Counter(g.best[dim] for g in counted)
         if choice is not None:
             counts[choice] = len(groups)
         facets[dim] = {v: c for v, c in sorted(counts.items(), key=lambda x: (-x[1], x[0])) if c}
@@ -565,6 +575,7 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
         result = searcher.search(text, **kw)
         # brief: the title, URL and date of a result only when it is shown (_cut_snippets)
         out = result.as_json(snippets=False, brief=True)
+        out["_result"] = result
         for hit, r in zip(result.hits, out["results"]):
             r["_hit"] = hit
             r["_brief"] = True
@@ -576,6 +587,9 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
         return out
 
     data = search(query, game=game, kind=kind, limit=FETCH, offset=0)
+    # the searches whose hits are grouped (what a filtered page's chips count)
+    sources = [data.pop("_result")]
+    data["_sources"] = sources
     if data.get("redirect"):
         return data, [], data["results"]
     hits = data["results"]
@@ -587,6 +601,7 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
         if alt:
             again = search(alt, game=game, kind=kind, limit=FETCH, offset=0)
             if again["results"]:
+                sources.append(again["_result"])
                 corrected, used = alt, alt
                 seen = {(h["id"], h["clause"], h["revision"]) for h in again["results"]}
                 hits = again["results"] + [h for h in hits
@@ -596,7 +611,9 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
         seen = {(h["id"], h["clause"], h["revision"]) for h in hits}
         for _term, _wording, alt_query, term_game in expanded:
             # the wording is searched in the term's own game only
-            for h in search(alt_query, game=term_game, kind=kind, limit=FETCH)["results"]:
+            found = search(alt_query, game=term_game, kind=kind, limit=FETCH)
+            sources.append(found["_result"])
+            for h in found["results"]:
                 if (h["id"], h["clause"], h["revision"]) not in seen:
                     seen.add((h["id"], h["clause"], h["revision"]))
                     hits.append(h)
@@ -614,10 +631,12 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
                 # the words some passage holds, searched as such (the entry they name
                 # first, as for any query)
                 hits = again["results"]
+                sources[:] = [again["_result"]]
     if not hits:
         dropped, used, again = _partial(searcher, query, game, kind, search)
         if again is not None:
             hits = again["results"]
+            sources[:] = [again["_result"]]
     groups = group_hits(hits, corpus, used, old=old,
                         also=tuple(q for _t, _w, q, _g in expanded), need=need)
     data.update({"searched": used, "corrected": corrected, "dropped": dropped,

@@ -262,3 +262,23 @@ def test_the_glossary_box_says_what_a_lexicon_name_is_in_the_text(real_searcher)
     assert "「リリース」は本文では「生け贄」" in box[:box.index("</p>")]
     assert "/entry/yugioh/rule/ritual" in page
 
+
+
+@pytest.mark.parametrize("query", ["結界", "グレイズ", "ブレイク", "手札 捨て", "ターン終了時"])
+def test_a_filtered_searchs_chips_count_what_the_unfiltered_search_finds(
+        real_searcher, real_corpus, query):
+    """Issue 27: a filtered search searches once, so the other choices' chips come from
+    the passages it matched before the filter.  When every passage of the unfiltered
+    search is among those it groups (fewer than FETCH), and no fallback reshaped it,
+    each chip is as many entries as the unfiltered search shows of that choice."""
+    from judge.search.shaping import FETCH
+    whole = shaped(real_searcher, real_corpus, query)
+    if (whole["passages_total"] >= FETCH or whole["corrected"] or whole["dropped"]
+            or whole.get("expanded") or whole.get("question")):
+        pytest.skip("the unfiltered search is not whole on this corpus")
+    for dim in ("game", "kind"):
+        for choice in whole["facets"][dim]:
+            narrowed = shaped(real_searcher, real_corpus, query, **{dim: choice})
+            assert narrowed["facets"][dim][choice] == narrowed["total"]
+            others = {v: c for v, c in narrowed["facets"][dim].items() if v != choice}
+            assert others == {v: c for v, c in whole["facets"][dim].items() if v != choice}

@@ -138,6 +138,35 @@ def _merged(found: list[tuple]) -> list[tuple]:
     return list(out.values())
 
 
+def _glossary_in(corpus, flat: str) -> list[tuple[str, str, list[str], str]]:
+    """The glossary's tuples whose form (without spaces) is in ``flat``, in the
+    glossary's order: the query's substrings looked up by form, where testing every
+    term grew with the corpus (3,379 terms at 100,000 entries, a tenth of a new page)."""
+    terms = glossary(corpus)
+    kept = getattr(corpus, "_shaping_glossary_forms", None)
+    if kept is None or kept[0] is not terms:
+        forms: dict[str, list[int]] = {}
+        for i, g in enumerate(terms):
+            if g[0]:
+                forms.setdefault(g[0].replace(" ", ""), []).append(i)
+        kept = (terms, forms, max(map(len, forms), default=0))
+        try:
+            corpus._shaping_glossary_forms = kept
+        except AttributeError:   # pragma: no cover - a corpus that takes no attributes
+            pass
+    _terms, forms, longest = kept
+    if len(flat) * min(longest, len(flat)) > len(terms):
+        # a long query: fewer terms than substrings
+        return [g for g in terms if g[0] and g[0].replace(" ", "") in flat]
+    at: set[int] = set()
+    for start in range(len(flat)):
+        for end in range(start + 1, min(start + longest, len(flat)) + 1):
+            found = forms.get(flat[start:end])
+            if found:
+                at.update(found)
+    return [terms[i] for i in sorted(at)]
+
+
 def expansions(corpus, query: str, game: str | None = None) -> list[tuple[str, str, str, str]]:
     """(term, wording, query with the term replaced by the wording, the term's game) for
     each glossary term the query holds: 裏側守備表示 攻撃 -> 裏表示 攻撃.
@@ -154,8 +183,7 @@ def expansions(corpus, query: str, game: str | None = None) -> list[tuple[str, s
     if len(typed) != len(normal):
         typed = normal
     flat = normal.replace(" ", "")
-    found = [g for g in glossary(corpus) if g[0] and g[0].replace(" ", "") in flat
-             and (game is None or g[3] == game)]
+    found = [g for g in _glossary_in(corpus, flat) if game is None or g[3] == game]
     # the longest name wins: "tribute summon" is not also "summon", モンスターゾーン not
     # also モンスター
     forms = {g[0].replace(" ", "") for g in found}

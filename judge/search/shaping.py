@@ -337,9 +337,12 @@ def group_hits(hits: list[dict], corpus, query: str, old: bool = False,
     for group in groups.values():
         if not group.best["current"] and not old:
             _current_first(group, corpus)
-        if not old:
-            keep = [p for p in group.passages if p["current"] or not group.best["current"]]
-            group.old += [p for p in group.passages if p not in keep]
+        if not old and group.best["current"]:
+            # one pass (a test of each passage against the kept list compared dicts key by
+            # key: quadratic in an entry's passages, which fill the 200 hits at 100,000)
+            keep = []
+            for p in group.passages:
+                (keep if p["current"] else group.old).append(p)
             group.passages = keep
         group.passages = group.passages[:PASSAGES]
     if need is None:

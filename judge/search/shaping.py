@@ -224,10 +224,51 @@ def one_edit(corpus, query: str) -> str | None:
     from rapidfuzz.distance import Levenshtein
     normal = normalize(word)
     forms, titles = _vocabulary(corpus)
-    found = process.extract(normal, forms, scorer=Levenshtein.distance, score_cutoff=1,
-                            limit=5)
+    near = _near(corpus, forms, normal)
+    if near is None:
+        found = process.extract(normal, forms, scorer=Levenshtein.distance, score_cutoff=1,
+                                limit=5)
+    else:
+        # the same order as over every form (by distance, then by place in the list):
+        # the candidates keep their order
+        found = [(f, score, near[i]) for f, score, i in process.extract(
+            normal, [forms[i] for i in near], scorer=Levenshtein.distance, score_cutoff=1,
+            limit=5)]
     close = [(score, i) for _form, score, i in found if score == 1]
     return titles[close[0][1]] if close else None
+
+
+def _near(corpus, forms: list[str], normal: str) -> list[int] | None:
+    """The places in ``forms`` of every form that may be one edit from ``normal`` (None:
+    read them all), in order.  One edit leaves the first character or, in a string of
+    two or more, the last one where it was, and changes the length by at most one: the
+    forms of a length within one that begin with ``normal``'s first character or end
+    with its last.  Scanning every title grew with the corpus (70,000 forms at 100,000
+    entries: 2 ms of a typo's page, 0.13 ms at the real corpus)."""
+    if len(normal) < 3:
+        return None
+    kept = getattr(corpus, "_shaping_near", None)
+    if kept is None or kept[0] is not forms:
+        from array import array
+        firsts: dict[tuple[str, int], list[int]] = {}
+        lasts: dict[tuple[str, int], list[int]] = {}
+        for i, form in enumerate(forms):
+            if form:
+                firsts.setdefault((form[0], len(form)), []).append(i)
+                lasts.setdefault((form[-1], len(form)), []).append(i)
+        kept = (forms, {k: array("i", v) for k, v in firsts.items()},
+                {k: array("i", v) for k, v in lasts.items()})
+        try:
+            corpus._shaping_near = kept
+        except AttributeError:   # pragma: no cover - a corpus that takes no attributes
+            return None
+    _forms, firsts, lasts = kept
+    size = len(normal)
+    near: set[int] = set()
+    for length in (size - 1, size, size + 1):
+        near.update(firsts.get((normal[0], length), ()))
+        near.update(lasts.get((normal[-1], length), ()))
+    return sorted(near)
 
 
 # The normalised, space-free forms of the texts results are checked against: a rule

@@ -137,6 +137,11 @@ class SearchResult:
     offset: int = 0
     # a question: its content words and the words left out as asking only
     question: dict | None = None
+    # the entries each game (kind) holds among the passages matched before the page's
+    # own game and kind filters: ``entries_by(dim, cap)`` (None: not known), for the
+    # chips of a filtered results page without searching again unfiltered
+    entries_by: Callable[[str, int], dict[str, set[str]]] | None = field(
+        default=None, repr=False, compare=False)
 
     @property
     def notice(self) -> str:

@@ -11,6 +11,7 @@ the others' (the rest follow), and snippets are cut only for the passages of the
 """
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 import math
@@ -65,6 +66,8 @@ class QueryRun:
         store = self.store
         result.facets = {"game": _counts(cands, store.game_docs),
                          "kind": _counts(cands, store.kind_docs)}
+        result.entries_by = functools.partial(_entries_by, store, cands, self.plan.game,
+                                              self.plan.kind)
         if self.plan.game is not None:
             cands &= store.game_docs.get(self.plan.game, 0)
         if self.plan.kind is not None:
@@ -552,3 +555,18 @@ def _counts(cands: int, masks: dict[str, int]) -> dict[str, int]:
     """Facet counts: how many of the candidates each value holds, most first."""
     counts = ((value, (cands & mask).bit_count()) for value, mask in masks.items())
     return {v: c for v, c in sorted(counts, key=lambda x: (-x[1], x[0])) if c}
+
+
+def _entries_by(store: IndexStore, cands: int, game: str | None, kind: str | None,
+                dim: str, cap: int) -> dict[str, set[str]]:
+    """The entries of each value of ``dim`` ("game" or "kind") among ``cands`` (the
+    passages matched before the filters), within the other dimension's filter: what
+    the chips of a filtered results page count.  At most ``cap`` passages of each value
+    are read (in passage order), as a results page groups at most that many hits."""
+    masks, other = ((store.game_docs, store.kind_docs.get(kind, 0) if kind else -1)
+                    if dim == "game" else
+                    (store.kind_docs, store.game_docs.get(game, 0) if game else -1))
+    base = cands & other
+    entry_of = store.entry_of
+    return {value: {entry_of(d) for d in members(base & mask, cap)}
+            for value, mask in masks.items() if base & mask}

@@ -363,3 +363,60 @@ def test_a_bare_number_is_also_the_ids_it_may_be(real_searcher, real_corpus):
     assert ids(shaped(real_searcher, real_corpus, "３３７"))[:2] == ids(data)[:2]
     plain = shaped(real_searcher, real_corpus, "9999")
     assert "QA-9999" not in plain["did_you_mean"] and "No.9999" not in plain["did_you_mean"]
+
+
+@pytest.mark.parametrize("query", ["結界", "グレイズ", "ブレイク", "手札 捨て", "ターン終了時"])
+def test_a_filtered_searchs_chips_count_what_the_unfiltered_search_finds(
+        real_searcher, real_corpus, query):
+    """Issue 27: a filtered search searches once, so the other choices' chips come from
+    the passages it matched before the filter.  When every passage of the unfiltered
+    search is among those it groups (fewer than FETCH), and no fallback reshaped it,
+    each chip is as many entries as the unfiltered search shows of that choice."""
+    from judge.search.shaping import FETCH
+    whole = shaped(real_searcher, real_corpus, query)
+    if (whole["passages_total"] >= FETCH or whole["corrected"] or whole["dropped"]
+            or whole.get("expanded") or whole.get("question")):
+        pytest.skip("the unfiltered search is not whole on this corpus")
+    for dim in ("game", "kind"):
+        for choice in whole["facets"][dim]:
+            narrowed = shaped(real_searcher, real_corpus, query, **{dim: choice})
+            assert narrowed["facets"][dim][choice] == narrowed["total"]
+            others = {v: c for v, c in narrowed["facets"][dim].items() if v != choice}
+            assert others == {v: c for v, c in whole["facets"][dim].items() if v != choice}
+
+
+def test_one_edit_reads_only_near_titles_and_finds_what_a_scan_of_all_finds(real_corpus):
+    """Issue 27: one_edit looks at the titles that can be one edit away (judge/search/
+    shaping.py's _near); what it finds is what scanning every title finds, first by
+    place in the list, for titles with a kana changed, dropped or added."""
+    import random
+    from rapidfuzz import process
+    from rapidfuzz.distance import Levenshtein
+    from judge.search.analysis import is_kana
+    from judge.search.shaping import _vocabulary
+    forms, titles = _vocabulary(real_corpus)
+
+    def scanned(query: str):
+        found = process.extract(normalize(query), forms, scorer=Levenshtein.distance,
+                                score_cutoff=1, limit=5)
+        close = [i for _f, score, i in found if score == 1]
+        return titles[close[0]] if close else None
+
+    rnd = random.Random(27)
+    kana = [f for f in forms if is_kana(f) and len(f) >= 3]
+    letters = "あいうかくさしすたつてなのはふまむやらりるれわんがぐずだどばぶぱぷっー"
+    asked = 0
+    for _ in range(300):
+        chars = list(rnd.choice(kana))
+        at, op = rnd.randrange(len(chars)), rnd.randrange(3)
+        if op == 0:
+            chars[at] = rnd.choice(letters)
+        elif op == 1:
+            del chars[at]
+        else:
+            chars.insert(at, rnd.choice(letters))
+        query = "".join(chars)
+        if len(query) >= 3:
+            asked += 1
+            assert one_edit(real_corpus, query) == scanned(query), query
+    assert asked > 200

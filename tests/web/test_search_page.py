@@ -166,3 +166,32 @@ def test_the_frame_links_kept_follow_the_script_root(client):
     # a facet's link carries the query and is built for this page, under its root
     facet = re.search(r'<aside class="facets".*?<a href="([^"]+)"', under, re.S).group(1)
     assert facet.startswith("/judge/") and "q=" in facet
+
+
+# --- one search per results page (issue 27) --------------------------------------------
+
+@pytest.fixture
+def searcher_calls(app, monkeypatch):
+    """The queries the searcher was asked, in order."""
+    from judge.app.services import services
+    with app.app_context():
+        searcher = services().searcher()
+    real, calls = type(searcher).search, []
+
+    def counting(self, query, *a, **k):
+        calls.append((query, k.get("game"), k.get("kind")))
+        return real(self, query, *a, **k)
+    monkeypatch.setattr(type(searcher), "search", counting)
+    return calls
+
+
+@pytest.mark.parametrize("args", [
+    {"q": "プレイ", "kind": "qa"}, {"q": "プレイ", "game": "vision"},
+    {"q": "プレイ", "game": "vision", "kind": "qa"}, {"q": "プレイ", "kind": "qa", "page": 2},
+])
+def test_a_filtered_results_page_searches_once(client, searcher_calls, args):
+    page = client.get("/search", query_string={**args, "stay": 1, "_": "once"})
+    assert page.status_code == 200
+    assert len(searcher_calls) == 1, searcher_calls
+    api = client.get("/api/search", query_string=args).get_json()
+    assert api["total"] > 0 and len(searcher_calls) == 2, searcher_calls

@@ -147,3 +147,16 @@ def test_an_english_text_quoting_japanese_marks_each_run():
         assert str(quoted_ja("第２章 戦闘上のルール")) == '<span lang="ja">第２章 戦闘上のルール</span>'
     with app.test_request_context("/?lang=ja"):
         assert str(quoted_ja(note)) == "かち is a misprint of から &lt;b&gt;"
+
+
+def test_the_site_menu_reads_as_a_menu_in_english(client):
+    """Each link of the site menu starts with a capital in English (a menu, not the
+    middle of a sentence: 変更履歴 is "changes" inside the entry page's line of links,
+    "Changes" in the menu), and is the Japanese label in Japanese."""
+    import re
+    for lang, check in (("en", lambda t: t[:1].isupper()), ("ja", lambda t: t in
+                                                            {"盤面", "変更履歴", "裁定記録"})):
+        html = client.get(f"/?lang={lang}").get_data(as_text=True)
+        nav = re.search(r'<nav class="site-nav"[^>]*>(.*?)</nav>', html, re.S).group(1)
+        texts = [t.strip() for t in re.findall(r">([^<]+)</a>", nav)]
+        assert len(texts) == 3 and all(check(t) for t in texts), (lang, texts)

@@ -298,7 +298,9 @@
         found.forEach(function (h) {
           if (known.has(key(h))) return;
           known.add(key(h));
-          hits.push(scale === 1 ? h : Object.assign({}, h, {score: h.score * scale}));
+          // in place, as Python does: the hit is the key of its deferred snippet
+          if (scale !== 1) h.score = h.score * scale;
+          hits.push(h);
         });
       });
       data.expanded = expanded.map(function (x) { return {term: x[0], wording: x[1], game: x[3]}; });

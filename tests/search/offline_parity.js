@@ -2,8 +2,8 @@
  *
  * Loads the offline scripts the service worker ships (judge/web/static/offline-*.js)
  * into a context of their own, opens the bundle Python built, and prints, for every
- * query of the queries file (in its order), the entries of the offline results page and the passages
- * of the offline ranking, as JSON on stdout.
+ * query of the queries file (in its order), the entries of the offline results page and
+ * their snippets, and the passages of the offline ranking, as JSON on stdout.
  *   node tests/search/offline_parity.js <static dir> <bundle.json> <queries.json>
  */
 "use strict";
@@ -27,6 +27,7 @@ const out = queries.map(q => {
   const page = index.shaped(q, {limit: 10});
   const ranked = index.search(q, {limit: 10});
   return {entries: page.results.map(r => r.id),
+          snippets: page.results.map(r => r.snippet),
           passages: ranked.results.map(h => [h.id, h.clause, h.revision])};
 });
 process.stdout.write(JSON.stringify(out));

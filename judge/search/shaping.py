@@ -703,6 +703,23 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
     return data
 
 
+class _NamedEntries:
+    """Entries an id names, as a source of a filtered page's chips (as
+    ``SearchResult.entries_by`` counts: each dimension within the other's filter)."""
+
+    def __init__(self, facts: dict[str, tuple[str, str]], game, kind):
+        self.facts, self.game, self.kind = facts, game, kind
+
+    def entries_by(self, dim: str, cap: int) -> dict[str, set[str]]:
+        out: dict[str, set[str]] = {}
+        for entry_id, (game, kind) in self.facts.items():
+            if (dim == "game" and self.kind not in (None, kind)) or \
+                    (dim == "kind" and self.game not in (None, game)):
+                continue
+            out.setdefault(game if dim == "game" else kind, set()).add(entry_id)
+        return out
+
+
 def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | None = None
              ) -> tuple[dict, list[Group], list[dict]]:
     """The searcher's JSON, the groups of its hits (fallbacks applied), and the hits."""
@@ -744,19 +761,27 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
                 hits = again["results"] + [h for h in hits
                                            if (h["id"], h["clause"], h["revision"]) not in seen]
     numbered = []
-    if BARE_NUMBER.match(normalize(query).strip()):
-        # 337: QA-337 and No.337 where they exist, first (named by the form: tier 3)
-        ids_found = []
+    bare = normalize(query).strip()
+    if BARE_NUMBER.match(bare):
+        # 337: QA-337 and No.337 where an entry has that id, first (tier 3: named)
+        ids_found, named = [], {}
         for form in tables.NUMBERED_FORMS:
-            alt = form.format(n=normalize(query).strip())
-            out = search(alt, game=game, kind=kind, limit=FETCH, offset=0)
-            # the entry the id names, not one it merely resembles (No.9999: N999)
-            named = _named(corpus, [h["id"] for h in out["results"]], [normalize(alt)])
-            found = [h for h in out["results"] if h["id"] in named]
+            alt = form.format(n=bare)
+            # the entries the id names (No.9999 names none, though N999 resembles it)
+            ids = [i for i in corpus.resolve(alt) if "#" not in i]
+            if not ids:
+                continue
+            heads = corpus.tables.heads(ids)
+            named.update((i, (i.split("/", 1)[0], heads[i][1])) for i in ids if i in heads)
+            found = [h for h in search(alt, game=game, kind=kind, limit=FETCH,
+                                       offset=0)["results"] if h["id"] in named]
             if found:
-                sources.append(out["_result"])
                 numbered.append(alt)
                 ids_found += found
+        if named:
+            # the chips of a filtered page count these entries (not the passages that
+            # merely mention QA-337, which the page does not show)
+            sources.append(_NamedEntries(named, game, kind))
         if ids_found:
             keys = {(h["id"], h["clause"], h["revision"]) for h in ids_found}
             hits = ids_found + [h for h in hits

@@ -420,3 +420,14 @@ def test_one_edit_reads_only_near_titles_and_finds_what_a_scan_of_all_finds(real
             asked += 1
             assert one_edit(real_corpus, query) == scanned(query), query
     assert asked > 200
+
+
+def test_a_bare_numbers_chips_count_the_entries_its_ids_name(real_searcher, real_corpus):
+    """Filtered, 337's other chips are the entries the page would show without the
+    filter (QA-337 and No.337), not the term pages that merely mention QA-337."""
+    whole = shaped(real_searcher, real_corpus, "337")
+    qa = shaped(real_searcher, real_corpus, "337", kind="qa")
+    assert ids(qa) == ["vision/qa/QA-337"]
+    assert qa["facets"]["kind"] == whole["facets"]["kind"] == {"card": 1, "qa": 1}
+    other_game = shaped(real_searcher, real_corpus, "337", game="yugioh")
+    assert other_game["total"] == 0 and other_game["facets"]["game"] == {"vision": 2}

@@ -666,11 +666,19 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
         data.pop("_other_notices", None)
         return data
     sources = data.pop("_sources")
+    # The chips say what choosing each would show.  A page reshaped by a fallback (a
+    # respelling, a glossary wording, a question's partial words, dropped words) or a
+    # search that recovered under its filter may not be what the same searches show
+    # unfiltered (ぐれいづ filtered to terms: its cards chip said 17, the card page
+    # showed 2): those pages count by grouping again without the filter.
+    plain = not (data.get("corrected") or data.get("dropped") or data.get("expanded")
+                 or data.get("question")
+                 or any(getattr(r, "did_you_mean", None) for r in sources))
     facets = {}
     for dim, choice in (("game", game), ("kind", kind)):
         if choice is None:
             counts = Counter(g.best[dim] for g in groups)
-        elif all(r.entries_by is not None for r in sources):
+        elif plain and all(r.entries_by is not None for r in sources):
             # the other choices of this dimension: the entries of each among the passages
             # the searches of this page matched before the filter (no second search)
             held: dict[str, set[str]] = {}
@@ -679,7 +687,8 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
                     held.setdefault(value, set()).update(ids)
             counts = Counter({v: len(ids) for v, ids in held.items()})
         else:
-            # a searcher that cannot say (a search as of a day): the same search without it
+            # a reshaped page, or a searcher that cannot say (a search as of a day): the
+            # same search without the filter
             counted = _grouped(searcher, corpus, query, None if dim == "game" else game,
                                None if dim == "kind" else kind, old, need=0)[1]
             counts = Counter(g.best[dim] for g in counted)

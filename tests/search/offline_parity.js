@@ -23,10 +23,13 @@ const bundle = JSON.parse(fs.readFileSync(bundlePath, "utf8"));
 const queries = JSON.parse(fs.readFileSync(queriesPath, "utf8"));
 const index = context.JudgeOfflineSearch.open(bundle);
 // a list in the queries' order, not an object ("__proto__" is a query too)
-const out = queries.map(q => {
-  const page = index.shaped(q, {limit: 10});
-  const ranked = index.search(q, {limit: 10});
-  return {entries: page.results.map(r => r.id),
+// a query is its text, or {q, game, kind} for a filtered results page
+const out = queries.map(item => {
+  const q = typeof item === "string" ? item : item.q;
+  const filters = typeof item === "string" ? {} : {game: item.game, kind: item.kind};
+  const page = index.shaped(q, Object.assign({limit: 10}, filters));
+  const ranked = index.search(q, Object.assign({limit: 10}, filters));
+  return {entries: page.results.map(r => r.id), total: page.total, facets: page.facets,
           snippets: page.results.map(r => r.snippet),
           passages: ranked.results.map(h => [h.id, h.clause, h.revision])};
 });

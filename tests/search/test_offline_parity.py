@@ -43,17 +43,35 @@ pytestmark = pytest.mark.skipif(NODE is None, reason="Node is not installed "
                                 "(scripts/setup --test installs Debian's nodejs)")
 
 
-def golden(searcher, corpus, queries: list[str]) -> dict:
-    """What the server answers: the results page's entries, the ranking's passages."""
+def golden(searcher, corpus, queries: list) -> dict:
+    """What the server answers: the results page's entries, count, chips and snippets,
+    the ranking's passages (a query is its text, or {q, game, kind} for a filtered
+    page, keyed by its JSON)."""
     from judge.search.shaping import shaped
     out = {}
-    for q in queries:
-        page = shaped(searcher, corpus, q, limit=10)
-        ranked = searcher.search(q, limit=10)
-        out[q] = {"entries": [r["id"] for r in page["results"]],
+    for item in queries:
+        q, filters = (item, {}) if isinstance(item, str) else (
+            item["q"], {k: v for k, v in item.items() if k != "q"})
+        page = shaped(searcher, corpus, q, limit=10, **filters)
+        ranked = searcher.search(q, limit=10, **filters)
+        out[_key(item)] = {"entries": [r["id"] for r in page["results"]],
+                  "total": page["total"], "facets": page["facets"],
                   "snippets": [r["snippet"] for r in page["results"]],
                   "passages": [[h.id, h.clause, h.revision] for h in ranked.hits]}
     return out
+
+
+def _key(item) -> str:
+    return item if isinstance(item, str) else json.dumps(item, ensure_ascii=False,
+                                                         sort_keys=True)
+
+
+# filtered results pages: the chips count entries as the header does, offline too
+FILTERED = [{"q": "グレイズ", "game": "vision"}, {"q": "手札", "kind": "rule"},
+            {"q": "337", "kind": "qa"}, {"q": "墓地", "game": "yugioh"},
+            {"q": "ノード", "kind": "term"}, {"q": "攻撃", "game": "gemchronicle", "kind": "rule"},
+            {"q": "キャラクターは1ターンに何枚プレイできますか", "kind": "rule"},
+            {"q": "graveyard", "game": "yugioh"}, {"q": "ぐれいづ", "kind": "term"}]
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +89,8 @@ def answers(real_searcher, real_corpus, tmp_path_factory):
             "lexicon": [i["q"] for i in yaml.safe_load(
                 LEXICON.read_text(encoding="utf-8"))["queries"]],
             "romaji": ROMAJI,
-            "odd": ODD}
+            "odd": ODD,
+            "filtered": FILTERED}
     queries = [q for qs in sets.values() for q in qs]
     bundle = build(real_corpus, real_searcher)
     (folder / "bundle.json").write_text(json.dumps(bundle, ensure_ascii=False), encoding="utf-8")
@@ -85,7 +104,7 @@ def answers(real_searcher, real_corpus, tmp_path_factory):
                           str(folder / "bundle.json"), str(folder / "queries.json")],
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr[-3000:]
-    return (sets, expected, dict(zip(queries, json.loads(run.stdout))),
+    return (sets, expected, dict(zip(map(_key, queries), json.loads(run.stdout))),
             int((folder / "size").read_text()))
 
 
@@ -280,8 +299,8 @@ def test_the_offline_page_cuts_the_servers_snippets(answers, capsys):
     marked (MeCab's split of a question: ない marked offline) or which window of a long
     passage is cut; FLOOR_SNIPPETS keeps it from growing."""
     sets, expected, offline, _size = answers
-    same_pages = [q for qs in sets.values() for q in qs
-                  if expected[q]["entries"] == offline[q]["entries"]]
+    same_pages = [_key(q) for qs in sets.values() for q in qs
+                  if expected[_key(q)]["entries"] == offline[_key(q)]["entries"]]
     differ = [(q, i) for q in same_pages
               for i, (a, b) in enumerate(zip(expected[q]["snippets"], offline[q]["snippets"]))
               if a != b]
@@ -293,3 +312,27 @@ def test_the_offline_page_cuts_the_servers_snippets(answers, capsys):
     assert not [q for q, i in differ if not offline[q]["snippets"][i]
                 and expected[q]["snippets"][i]], "an empty snippet offline"
     assert len(differ) <= FLOOR_SNIPPETS, differ[:10]
+
+
+def test_the_offline_chips_count_entries_as_the_servers_do(answers):
+    """The header's count and the game and kind chips count entries, offline as on the
+    server (offline, the chips counted passages: グレイズ's 16 entries under a chip of
+    26); filtered, the other choices are the entries the page's searches matched."""
+    sets, expected, offline, _size = answers
+    keys = [_key(q) for name in ("relevance", "questions", "odd", "filtered")
+            for q in sets[name]]
+    same_pages = [k for k in keys if expected[k]["entries"] == offline[k]["entries"]]
+    # the same first ten entries, yet a question's tail may be grouped otherwise
+    # (デッキは何枚で組みますか: 52 entries, 54 offline): their totals are compared apart
+    tails = [k for k in same_pages if expected[k]["total"] != offline[k]["total"]]
+    assert len(tails) <= 2, tails
+    differ = [k for k in same_pages if k not in tails
+              and expected[k]["facets"] != offline[k]["facets"]]
+    assert len(same_pages) >= len(keys) - 3
+    assert not differ, [(k, expected[k]["total"], offline[k]["total"], expected[k]["facets"],
+                         offline[k]["facets"]) for k in differ[:3]]
+    for k in same_pages:
+        page = offline[k]
+        for dim, choice in (("game", None), ("kind", None)):
+            if page["total"] and not (k.startswith("{") and f'"{dim}"' in k):
+                assert sum(page["facets"][dim].values()) == page["total"], k

@@ -431,3 +431,21 @@ def test_a_bare_numbers_chips_count_the_entries_its_ids_name(real_searcher, real
     assert qa["facets"]["kind"] == whole["facets"]["kind"] == {"card": 1, "qa": 1}
     other_game = shaped(real_searcher, real_corpus, "337", game="yugioh")
     assert other_game["total"] == 0 and other_game["facets"]["game"] == {"vision": 2}
+
+
+@pytest.mark.parametrize("query", ["ぐれいづ", "裏側守備表示", "キャラクターは1ターンに何枚プレイできますか",
+                                   "グレイズ 宇宙人"])
+def test_a_reshaped_pages_chips_say_what_each_choice_shows(real_searcher, real_corpus, query):
+    """A page a fallback reshaped (a respelling, a glossary wording, a question, a
+    dropped word): filtered, each other chip is as many entries as the page of that
+    choice lists (ぐれいづ filtered to terms had said 17 cards, and the card page
+    listed 2)."""
+    whole = shaped(real_searcher, real_corpus, query)
+    assert whole["corrected"] or whole["dropped"] or whole.get("expanded") \
+        or whole.get("question")
+    for dim in ("game", "kind"):
+        for choice in whole["facets"][dim]:
+            narrowed = shaped(real_searcher, real_corpus, query, **{dim: choice})
+            for other, count in narrowed["facets"][dim].items():
+                assert shaped(real_searcher, real_corpus, query,
+                              **{dim: other})["total"] == count, (dim, choice, other)

@@ -523,10 +523,29 @@
    * the page's game and kind, their number the result's total. */
   Index.prototype.facets = function (cands, game, kind, result) {
     result.facets = {game: counts(cands, this.gameDocs), kind: counts(cands, this.kindDocs)};
+    // what a filtered results page's chips count (run._entries_by), not in the JSON
+    Object.defineProperty(result, "matched", {value: {cands: cands, game: game, kind: kind},
+                                              enumerable: false, writable: true});
     if (game) cands = cands.and(this.gameDocs[game] || new Bits(this.n));
     if (kind) cands = cands.and(this.kindDocs[kind] || new Bits(this.n));
     result.total = cands.count();
     return cands;
+  };
+  /* run._entries_by: the entries of each value of dim ("game" or "kind") among the
+   * passages a search matched before its filters, within the other dimension's filter
+   * (at most cap passages of each value, in passage order). */
+  Index.prototype.entriesBy = function (result, dim, cap) {
+    var m = result.matched, out = {};
+    if (!m) return out;
+    var masks = dim === "game" ? this.gameDocs : this.kindDocs;
+    var other = dim === "game" ? (m.kind ? this.kindDocs[m.kind] || new Bits(this.n) : null)
+      : (m.game ? this.gameDocs[m.game] || new Bits(this.n) : null);
+    var base = other ? m.cands.and(other) : m.cands, entry = this.b.docs.entry, ids = this.b.entries.id;
+    for (var v in masks) {
+      var docs = base.and(masks[v]).members(cap);
+      if (docs.length) out[v] = new Set(docs.map(function (d) { return ids[entry[d]]; }));
+    }
+    return out;
   };
   /* run.QueryRun._exclude: the candidates without the passages holding an excluded word. */
   Index.prototype.exclude = function (cands, excluded) {

@@ -129,6 +129,56 @@
     return (katakana(before) && katakana(typed.charAt(start))) ||
       (katakana(after) && katakana(typed.charAt(end - 1)));
   }
+  /* shaping.shaped's facets: entries, as the header counts them.  Unfiltered, the
+   * page's groups by their game or kind; filtered, the other choices are the entries
+   * the page's searches matched before the filter (entriesBy), the choice the total. */
+  Index.prototype.chips = function (groups, sources, game, kind, fetch, unfiltered) {
+    var self = this, facets = {};
+    [["game", game], ["kind", kind]].forEach(function (x) {
+      var dim = x[0], choice = x[1], counts = {};
+      if (!choice) {
+        groups.forEach(function (g) { counts[g.best[dim]] = (counts[g.best[dim]] || 0) + 1; });
+      } else if (unfiltered) {
+        counts = Object.assign({}, unfiltered(dim));
+        counts[choice] = groups.length;
+      } else {
+        var held = {};
+        sources.forEach(function (r) {
+          var by = r.named ? self.namedEntriesBy(r.named, dim, game, kind) : self.entriesBy(r, dim, fetch);
+          for (var v in by) {
+            held[v] = held[v] || new Set();
+            by[v].forEach(function (i) { held[v].add(i); });
+          }
+        });
+        for (var v in held) counts[v] = held[v].size;
+        counts[choice] = groups.length;
+      }
+      var list = Object.keys(counts).filter(function (v) { return counts[v]; });
+      list.sort(function (a, b) { return counts[b] - counts[a] || (a < b ? -1 : a > b ? 1 : 0); });
+      facets[dim] = {};
+      list.forEach(function (v) { facets[dim][v] = counts[v]; });
+    });
+    return facets;
+  };
+  /* shaping._NamedEntries.entries_by: an id's entries by game or kind, each within the
+   * other dimension's filter. */
+  Index.prototype.namedEntriesBy = function (named, dim, game, kind) {
+    var ents = this.b.entries, out = {};
+    named.forEach(function (e, id) {
+      if ((dim === "game" && kind && ents.kind[e] !== kind) ||
+          (dim === "kind" && game && ents.game[e] !== game)) return;
+      var v = dim === "game" ? ents.game[e] : ents.kind[e];
+      (out[v] = out[v] || new Set()).add(id);
+    });
+    return out;
+  };
+  /* The entries a form names exactly (their exact names: shaping.exact_names), as the
+   * corpus's names table resolves an id. */
+  Index.prototype.namedBy = function (form) {
+    var flat = form.split(" ").join(""), exact = this.b.entries.exact, out = [];
+    for (var e = 0; e < exact.length; e++) if (exact[e].indexOf(flat) >= 0) out.push(e);
+    return out;
+  };
   /* shaping._spliced: text with each span replaced by the wording */
   function spliced(text, spans, wording) {
     var out = "", at = 0;
@@ -251,6 +301,8 @@
     function search(q) { return self.search(q, {game: game, kind: kind, limit: fetch, offset: 0}); }
     var data = search(query);
     if (data.redirect) { data.results = data.results.slice(0, limit); return data; }
+    // the searches whose hits are grouped: what a filtered page's chips count
+    var sources = [data], suggested = data.did_you_mean.length > 0;
     var hits = data.results, used = query, corrected = null, dropped = [];
     var queryNormal = normalForm(query);
     var exact = hits.slice(0, A.tables().EXACT_HEAD).some(function (h) { return self.exactTier(h, queryNormal); });
@@ -262,21 +314,25 @@
           corrected = used = alt;
           var seen = new Set(again.results.map(key));
           hits = again.results.concat(hits.filter(function (h) { return !seen.has(key(h)); }));
-          data.facets = again.facets;
+          sources.push(again);
         }
       }
     }
     // shaping._grouped: a bare number (337) is also the ids it may be, shown first
     var numbered = [], bare = A.normalize(query).trim(), tb = A.tables();
     if (new RegExp(tb.BARE_NUMBER).test(bare)) {
-      var idsFound = [];
+      var idsFound = [], named = new Map();
       tb.NUMBERED_FORMS.forEach(function (form) {
         var alt = form.replace("{n}", function () { return bare; });
-        // the entry the id names, not one it merely resembles (No.9999: N999)
-        var form = normalForm(alt);
-        var found = search(alt).results.filter(function (h) { return self.exactTier(h, form) === 3; });
+        // the entries the id names, not one it merely resembles (No.9999: N999)
+        var ids = self.namedBy(normalForm(alt));
+        if (!ids.length) return;
+        ids.forEach(function (e) { named.set(self.b.entries.id[e], e); });
+        var found = search(alt).results.filter(function (h) { return named.has(h.id); });
         if (found.length) { numbered.push(alt); idsFound = idsFound.concat(found); }
       });
+      // the chips of a filtered page count these entries (shaping._NamedEntries)
+      if (named.size) sources.push({named: named});
       if (idsFound.length) {
         var idKeys = new Set(idsFound.map(key));
         hits = idsFound.concat(hits.filter(function (h) { return !idKeys.has(key(h)); }));
@@ -292,9 +348,11 @@
       // wording is searched in the term's own game only, its scores brought to the
       // query's own (shaping._grouped)
       (data.question ? [] : expanded).forEach(function (x) {
-        var found = self.search(x[2], {game: x[3], kind: kind, limit: fetch, offset: 0}).results;
+        var searched = self.search(x[2], {game: x[3], kind: kind, limit: fetch, offset: 0});
+        var found = searched.results;
         var best = found.reduce(function (m, h) { return Math.max(m, h.score); }, 0);
         var scale = top && best > top ? top / best : 1;
+        sources.push(searched);
         found.forEach(function (h) {
           if (known.has(key(h))) return;
           known.add(key(h));
@@ -315,13 +373,13 @@
         used = asked.words.filter(function (w) { return held.has(w); }).join(" ");
         // the words some passage holds, searched as such (the entry they name first)
         var kept = expanded.length ? null : search(used);
-        if (kept && kept.results.length) hits = kept.results;
+        if (kept && kept.results.length) { hits = kept.results; sources = [kept]; }
       }
     }
     if (!hits.length) {
       var part = this.partial(query, game, kind, fetch);
       dropped = part[0]; used = part[1];
-      if (part[2] !== null) { hits = part[2].results; data.facets = part[2].facets; }
+      if (part[2] !== null) { hits = part[2].results; sources = [part[2]]; }
     }
     var groups = this.groupHits(hits, used, old, numbered.concat(expanded.map(function (x) { return x[2]; })),
       this.b.shaping.passages);
@@ -331,6 +389,14 @@
       out.passages = g.passages; out.old_matches = g.old.length; out.old = g.old; out.exact = g.tier;
       return out;
     });
+    // shaping.shaped: a page a fallback reshaped counts its chips by shaping again
+    var plain = !(corrected || dropped.length || expanded.length || data.question || suggested ||
+      sources.some(function (r) { return r !== data && r.did_you_mean && r.did_you_mean.length; }));
+    data.facets = plain ? this.chips(groups, sources, game, kind, fetch) : this.chips(groups, [], game, kind, fetch,
+      function (dim) {
+        return self.shape(query, {game: dim === "game" ? null : game, kind: dim === "kind" ? null : kind,
+                                  old: old, limit: 1}).facets[dim];
+      });
     data.total = groups.length; data.passages_total = hits.length; data.searched = used;
     data.corrected = corrected; data.dropped = dropped; data.old_included = old;
     if (corrected && data.did_you_mean.indexOf(corrected) < 0)

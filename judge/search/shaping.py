@@ -99,6 +99,19 @@ def _vocabulary(corpus) -> tuple[list[str], list[str]]:
     return vocab
 
 
+def _reading_name(row: dict, game: str) -> list[tuple[str, str, list[str], str, bool]]:
+    """A lexicon row's reading as a name of its text's word: かんつう typed on a phone
+    without converting is 貫通 (the texts write the kanji; only the term's own page
+    spells the reading out).  Only a reading of three kana or more that is not already
+    the word folded (ターン's たーん): a shorter one (てき) is inside too many words."""
+    reading = " ".join(normalize(str(row.get("reading") or "")).split())
+    wording = [str(w) for w in row.get("wording") or []]
+    if len(reading.replace(" ", "")) < 3 or not is_kana(reading.replace(" ", "")) \
+            or reading.replace(" ", "") in {normalize(w).replace(" ", "") for w in wording}:
+        return []
+    return [(reading, str(row["reading"]), wording, game, False)] if wording else []
+
+
 def glossary(corpus) -> list[tuple[str, str, list[str], str, bool]]:
     """(normal form of the term, term, the text's wordings, game, near) of every glossary
     term and lexicon name; ``near``: a lexicon name only near the text's word (``match:
@@ -108,7 +121,7 @@ def glossary(corpus) -> list[tuple[str, str, list[str], str, bool]]:
         return cached
     from judge.corpus import cache
     key = getattr(corpus, "content_key", None)
-    kept = cache.memo_get(key, "glossary-near")
+    kept = cache.memo_get(key, "glossary-readings")
     if isinstance(kept, list):
         found = [(form, term, list(wordings), game, bool(near))
                  for form, term, wordings, game, near in kept]
@@ -128,8 +141,9 @@ def glossary(corpus) -> list[tuple[str, str, list[str], str, bool]]:
                            [str(w) for w in row.get("wording") or []], entry.game,
                            name in near)
                           for name in searched_names(row)]
+                found += _reading_name(row, entry.game)
         found = _merged(found)
-        cache.memo_put(key, "glossary-near", found)
+        cache.memo_put(key, "glossary-readings", found)
     try:
         corpus._shaping_glossary = found
     except AttributeError:       # pragma: no cover

@@ -449,3 +449,16 @@ def test_a_reshaped_pages_chips_say_what_each_choice_shows(real_searcher, real_c
             for other, count in narrowed["facets"][dim].items():
                 assert shaped(real_searcher, real_corpus, query,
                               **{dim: other})["total"] == count, (dim, choice, other)
+
+
+def test_a_term_typed_as_its_reading_is_searched_as_the_text_writes_it(real_searcher,
+                                                                       real_corpus):
+    """かんつう left unconverted on a phone is 貫通 (the lexicon's reading): the texts
+    write the kanji, and only the term's own page spelled the reading out, so ぐれいず
+    かんつう found that page alone and not the graze rule that holds both words."""
+    from judge.search.shaping import expansions, glossary
+    assert any(t == "かんつう" and w == "貫通" for t, w, _q, _g in
+               expansions(real_corpus, "ぐれいず かんつう"))
+    assert "vision/rule/6.5" in ids(shaped(real_searcher, real_corpus, "ぐれいず かんつう"))[:3]
+    # a reading of two kana (てき: 敵) is inside too many words to be a name
+    assert not [g for g in glossary(real_corpus) if g[0] == "てき"]

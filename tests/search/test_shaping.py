@@ -462,3 +462,15 @@ def test_a_term_typed_as_its_reading_is_searched_as_the_text_writes_it(real_sear
     assert "vision/rule/6.5" in ids(shaped(real_searcher, real_corpus, "ぐれいず かんつう"))[:3]
     # a reading of two kana (てき: 敵) is inside too many words to be a name
     assert not [g for g in glossary(real_corpus) if g[0] == "てき"]
+
+
+def test_the_opponent_today_reaches_the_chapters_enemy(real_searcher, real_corpus):
+    """Today's OCG says 相手 of the opponent and their monsters; the 3rd-edition chapter
+    writes 敵 (and here and there 相手): 相手 is searched with 敵 in Yu-Gi-Oh!, so the
+    direct attack rule (デュエルフィールドに敵のモンスターカードが出ていなければ)
+    answers a judge's 相手フィールドにモンスターいないとき."""
+    from judge.search.shaping import glossary
+    assert any(g[1] == "相手" and "敵" in g[2] and g[3] == "yugioh"
+               for g in glossary(real_corpus))
+    data = shaped(real_searcher, real_corpus, "相手フィールドにモンスターいないとき")
+    assert ids(data)[0] == "yugioh/rule/direct-attack"

@@ -224,7 +224,9 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
             continue
         for row in by_form[form]:
             _add(out, row)
-        rest = rest[:at] + " " + rest[end:]
+        # cut at a 、, which ends a Japanese run where a space would join its two sides
+        # (デッキを切るのはいつ: を and の read as one unknown word, をの)
+        rest = rest[:at] + _CUT + rest[end:]
         folded, lowered = fold_kana(rest), rest.lower()
     rest = _romaji_names(store, rest, by_form, out)
     analysis = content_words(rest)
@@ -244,6 +246,7 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
     return out, analysis
 
 
+_CUT = "、"
 _WORD_RUN = re.compile(r"[a-z]+(?:-[a-z]+)*")
 
 

@@ -197,7 +197,8 @@
       }
       if (at < 0) return;
       add(forms.byForm.get(form));
-      rest = rest.slice(0, at) + " " + rest.slice(end);
+      // cut at a 、: a space would join the run's two sides (question.concepts)
+      rest = rest.slice(0, at) + "\u3001" + rest.slice(end);
     });
     rest = this.romajiNames(rest, forms.byForm, out);
     var lemmas = this.b.lemmas || {};

@@ -256,18 +256,20 @@ def name_readings(corpus) -> dict[str, list[str]]:
     (リバース効果: りはーすこうか); the offline search reads romaji by this table."""
     from .analysis import reading
     from .shaping import glossary
-    key = id(glossary(corpus))
-    found = _READINGS.get(key)
+    terms = glossary(corpus)
+    kept = _READINGS.get(id(terms))
+    # the glossary itself is kept beside its table: an id is reused once freed
+    found = kept[1] if kept is not None and kept[0] is terms else None
     if found is None:
         found = {}
-        for form, term, _wordings, _game, _near in glossary(corpus):
+        for form, term, _wordings, _game, _near in terms:
             if not form or form.isascii():
                 continue
             r = reading(term)
             if len(r) >= tables.ROMAJI_NAME_KANA and form not in found.get(r, []):
                 found.setdefault(r, []).append(form)
         _READINGS.clear()
-        _READINGS[key] = found
+        _READINGS[id(terms)] = (terms, found)
     return found
 
 

@@ -7,7 +7,8 @@ MeCab found *in the corpus*: every surface with whether it is a content word (pa
 and symbols are dropped, as on the server) and its dictionary form (``し`` -> ``する``),
 for every katakana word its lemma (``プレイ`` -> ``プレー``) and its noun parts
 (``スペルカード`` -> ``スペル``, ``カード``), and MeCab's words for the hiragana spelling of
-each katakana word (ぷれい) and of the names a judge types whole.  ``offline-search.js``
+each katakana word (ぷれい), of the reading of each word in kanji (しょうかん) and of the
+names a judge types whole.  ``offline-search.js``
 splits a run by the
 likeliest split into known surfaces; a word the corpus never uses matches no morpheme anyway.
 """
@@ -82,6 +83,17 @@ def vocabulary(texts, names=()) -> dict:
     # corpus, and of every name as typed and folded, is kept as it is.
     runs: dict[str, list] = {}
     folded = [an.fold_kana(word) for word in kata]
+    # ... and of the reading of every word of the corpus written in kanji, typed in kana
+    # (しょうかん, shoukan read as kana: MeCab cuts it しょう + かん, no corpus surface
+    # predicts that)
+    readings = sorted({_reading(tagger, surface) for surface in seen if _KANJI.search(surface)})
+    folded += readings
+    # ... and the same reading in katakana, which a word typed in kana is looked up as
+    # too (matching.Word.of: ショウカン, which MeCab cuts into ショウ and カン)
+    for r in readings:
+        word = an.to_katakana(r)
+        if an._KATAKANA_RUN.fullmatch(word) and word not in kata:
+            kata[word] = _katakana(tagger, word)
     for name in names:
         folded += [an.normalize(name, fold_kana=False), an.normalize(name)]
     for text in folded:
@@ -92,6 +104,12 @@ def vocabulary(texts, names=()) -> dict:
     endings = okurigana(tagger, [*candidates, *sorted(lemmas)], _particles(said))
     return {"words": words, "kata": {k: v for k, v in kata.items() if any(v)}, "runs": runs,
             "pos": pos, "context": context, "okurigana": endings}
+
+
+def _reading(tagger, surface: str) -> str:
+    """A surface's reading in hiragana, as MeCab reads it alone (召喚: しょうかん)."""
+    return an.fold_kana("".join(w.feature.kana if w.feature.kana not in (None, "*")
+                                else w.surface for w in tagger(surface)))
 
 
 def _particles(said) -> set[str]:

@@ -224,7 +224,9 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
             continue
         for row in by_form[form]:
             _add(out, row)
-        rest = rest[:at] + " " + rest[end:]
+        # cut at a 、, which ends a Japanese run where a space would join its two sides
+        # (デッキを切るのはいつ: を and の read as one unknown word, をの)
+        rest = rest[:at] + _CUT + rest[end:]
         folded, lowered = fold_kana(rest), rest.lower()
     rest = _romaji_names(store, rest, by_form, out)
     analysis = content_words(rest)
@@ -244,6 +246,7 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
     return out, analysis
 
 
+_CUT = "、"
 _WORD_RUN = re.compile(r"[a-z]+(?:-[a-z]+)*")
 
 
@@ -253,18 +256,20 @@ def name_readings(corpus) -> dict[str, list[str]]:
     (リバース効果: りはーすこうか); the offline search reads romaji by this table."""
     from .analysis import reading
     from .shaping import glossary
-    key = id(glossary(corpus))
-    found = _READINGS.get(key)
+    terms = glossary(corpus)
+    kept = _READINGS.get(id(terms))
+    # the glossary itself is kept beside its table: an id is reused once freed
+    found = kept[1] if kept is not None and kept[0] is terms else None
     if found is None:
         found = {}
-        for form, term, _wordings, _game, _near in glossary(corpus):
+        for form, term, _wordings, _game, _near in terms:
             if not form or form.isascii():
                 continue
             r = reading(term)
             if len(r) >= tables.ROMAJI_NAME_KANA and form not in found.get(r, []):
                 found.setdefault(r, []).append(form)
         _READINGS.clear()
-        _READINGS[key] = found
+        _READINGS[id(terms)] = (terms, found)
     return found
 
 

@@ -217,6 +217,15 @@ def test_a_lexicon_name_only_near_the_texts_word_does_not_choose_the_game(real_s
         (h.id, h.clause) for h in result.hits[:5]]
 
 
+def test_a_name_cut_out_of_a_question_joins_nothing_across_the_cut(real_searcher):
+    # 切る is a lexicon name (Gem Chronicle's シャッフル): cut out of デッキを切るのはいつ
+    # it left を and の side by side, which MeCab read as one unknown word をの
+    from judge.search.question import concepts
+    found, analysis = concepts(real_searcher.store, "デッキを切るのはいつ")
+    assert sorted(c.label for c in found) == ["デッキ", "切る"], [c.label for c in found]
+    assert analysis.asks
+
+
 def test_a_lexicon_name_that_is_a_verb_is_found_inflected(real_searcher):
     # 倒す and 打つ are names of the texts' 破壊 and プレイ (sources/lexicon): a judge types
     # them inflected (倒しても, 打てる), which no substring of the name matches

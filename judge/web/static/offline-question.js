@@ -1,0 +1,216 @@
+/* A judge's question in the browser (judge/search/question.py and Searcher._asks,
+ * _question): its content words by each corpus word's role in a question, the glossary
+ * and lexicon names it holds (each a concept with the text's wordings in its game), romaji
+ * read as kana or as a name, a kanji read as the texts' words of its reading.  The tables
+ * are tables.py's, from the bundle; the corpus's MeCab words, offline/morph.py's.
+ * Needs offline-analysis.js and offline-search.js (run.QueryRun's ranking, Index.cover).
+ */
+(function (root) {
+  "use strict";
+  var A = root.JudgeAnalysis, Index = root.JudgeOfflineSearch.Index;
+  function T() { return A.tables(); }
+  /* Searcher._asks: the content words of a query of plain words and whether it asks;
+   * null for a phrase or an OR (the judge's own query). */
+  Index.prototype.asks = function (pq) {
+    var terms = [].concat.apply([], pq.groups);
+    if (!terms.length || terms.some(function (t) { return t.phrase; }) ||
+        pq.groups.some(function (g) { return g.length > 1; })) return null;
+    var analysis = this.contentWords(terms.map(function (t) { return t.text; }).join(" "));
+    // a reading typed in kana is a word, not a sentence; only question words is no question
+    if (terms.every(function (t) { return A.isKana(t.text); }) || !analysis.content.length)
+      analysis.asks = false;
+    return analysis;
+  };
+  /* question.content_words: the content words of a text, in order, and the words dropped
+   * (the stop and asking words are tables.py's; each corpus word's role, offline/morph.py). */
+  Index.prototype.contentWords = function (text) {
+    var content = [], dropped = [], self = this;
+    var normal = A.normalize(text, false), asks = normal.indexOf("?") >= 0;
+    A.pieces(normal).forEach(function (p) {
+      if (p.kind === "id") content.push(p.text);
+      else if (p.kind === "word") (T().STOP_EN.indexOf(p.text) >= 0 ? dropped : content).push(p.text);
+      else self.morph.questionWords(p.text, content, dropped);
+    });
+    asks = asks || dropped.some(function (w) { return T().ASKING_JA.indexOf(w) >= 0 || T().ASKING_EN.indexOf(w) >= 0; });
+    // an English sentence with no question word (tables.SENTENCE_EN_*)
+    var english = A.pieces(normal).filter(function (p) { return p.kind === "word"; });
+    asks = asks || (english.length >= T().SENTENCE_EN_WORDS && english.filter(function (p) {
+      return T().STOP_EN.indexOf(p.text) >= 0; }).length >= T().SENTENCE_EN_STOPS);
+    return {content: Array.from(new Set(content)), dropped: dropped, asks: asks};
+  };
+  /* Searcher._question: spaced keywords are one concept each, whole; a question's
+   * concepts are its glossary terms and its other content words (question.concepts). */
+  Index.prototype.questionConcepts = function (pq, analysis, game) {
+    var terms = [].concat.apply([], pq.groups), self = this, out;
+    if (terms.length > 1 && !analysis.asks) {
+      out = [];
+      // question.keywords: romaji words in a row that read as a glossary name are that name
+      var rest = this.romajiNames(terms.map(function (t) { return t.text; }).join(" "),
+                                  this.forms(game || null).byForm, out);
+      terms = rest.split(/\s+/).filter(Boolean).map(function (x) { return {text: x}; });
+      // question.keyword: a glossary or lexicon name brings its game's wordings (先攻: 先行)
+      terms.forEach(function (t) {
+        var w = self.word(t.text, false), form = A.normalize(t.text).split(/\s+/).join(" ").trim();
+        if (!w) return;
+        var concept = {label: t.text, words: [[w, null]]}, rows = self.forms(game || null).byForm.get(form) || [];
+        rows.forEach(function (g) {
+          g[2].forEach(function (x) { var v = self.word(x, false); if (v) concept.words.push([v, g[3]]); });
+        });
+        // near only when every row naming it is (a lexicon name's match: near)
+        concept.near = rows.length > 0 && rows.every(function (g) { return !!g[4]; });
+        out.push(concept);
+      });
+    } else out = this.concepts(terms.map(function (t) { return t.text; }).join(" "), game);
+    return out.slice(0, T().MAX_CONCEPTS);
+  };
+  /* question.romaji_kana: an ASCII word read as kana, as typed and with long vowels
+   * (noodo -> のーど), by jaconv's own table (offline/romaji.py); [] when not romaji. */
+  Index.prototype.romajiKana = function (word) {
+    var R = this.b.romaji, w = word.toLowerCase(), out = [];
+    if (!R || !new RegExp(R.word).test(w) || w.length < 3) return out;
+    [w, w.replace(new RegExp(R.long_vowel, "g"), "$1-")].forEach(function (form) {
+      var text = form.length >= 2 && form.slice(-1) === "h" ? form.slice(0, -1) + R.final_h : form;
+      R.steps.forEach(function (st) { text = text.split(st[0]).join(st[1]); });
+      var kana = Array.from(text).map(function (c) {
+        c = A.own(R.chars, c) || c;
+        return R.consonants.indexOf(c) >= 0 ? "\u3063" : c;
+      }).join("");
+      if (A.isKana(kana) && kana[0] !== "\u3063" && out.indexOf(kana) < 0) out.push(kana);
+    });
+    return out;
+  };
+  /* question.widen: a concept whose words match nothing is read as kana when typed in
+   * romaji, a kanji word as the texts' words of its reading (召還 -> 召喚: the bundle's
+   * "homophones", from MeCab's dictionary, offline/readings.py); the one that most
+   * passages hold as written wins. */
+  Index.prototype.widen = function (concept, notices) {
+    var self = this, best = null, label = concept.label;
+    if (concept.words.some(function (wg) { return !self.wordDocs(wg[0]).empty(); })) return;
+    var others = /^[\x00-\x7f]*$/.test(label) ? this.romajiKana(label)
+      : A.isKana(label) ? [] : A.own(this.b.homophones || {}, A.normalize(label, false)) || [];
+    others.forEach(function (other) {
+      var w = self.word(other, false);
+      if (!w) return;
+      var found = self.wordDocs(w).members(T().EXACT_LIMIT).filter(function (d) {
+        return self.textOf(d).indexOf(w.needle) >= 0;
+      }).length;
+      if (found && (best === null || found > best[0])) best = [found, w, other];
+    });
+    if (best === null) return;
+    concept.words.push([best[1], null]);
+    notices.push("'" + concept.label + "' matches nothing; read as '" + best[2] + "'");
+  };
+  /* question._forms: the glossary's names of a game (all: null) -> their [form, term,
+   * wordings, game, near] rows, and the names longest first (made once per game). */
+  Index.prototype.forms = function (game) {
+    var self = this;
+    return this.memo("forms\u0000" + (game || ""), function () {
+      var byForm = new Map();
+      self.b.shaping.glossary.forEach(function (g) {
+        if (!g[0] || (game && g[3] !== game)) return;
+        if (!byForm.has(g[0])) byForm.set(g[0], []);
+        byForm.get(g[0]).push(g);
+      });
+      var order = Array.from(byForm.keys()).sort(function (a, b) {
+        return A.chars(b).length - A.chars(a).length;
+      });
+      return {byForm: byForm, order: order};
+    });
+  };
+  /* question._add: a glossary row [form, term, wordings, game, near] into the concepts:
+   * the term's concept (made when new) gets the wordings in their game; near only while
+   * every row naming it is. */
+  Index.prototype.addRow = function (out, g) {
+    var concept = null, self = this;
+    for (var i = 0; i < out.length; i++) if (out[i].label === g[1]) { concept = out[i]; break; }
+    if (!concept) {
+      var tw = this.word(g[1], false);
+      concept = {label: g[1], words: tw ? [[tw, null]] : [], near: !!g[4]};
+      out.push(concept);
+    }
+    concept.near = concept.near && !!g[4];
+    g[2].forEach(function (x) { var w = self.word(x, false); if (w) concept.words.push([w, g[3]]); });
+  };
+  /* question._romaji_names: romaji words in a row that each match nothing and together
+   * read as a glossary or lexicon name (ribaasu kouka: リバース効果) are that name's
+   * concept, cut out of the text; the names' readings are MeCab's, in the bundle
+   * ("name_readings", question.name_readings). */
+  Index.prototype.romajiNames = function (rest, byForm, out) {
+    var lowered = rest.toLowerCase(), table = this.b.name_readings || {}, self = this;
+    if (lowered.length !== rest.length) return rest;
+    var words = [], re = /[a-z]+(?:-[a-z]+)*/g, m;
+    while ((m = re.exec(lowered)) !== null) words.push([m.index, m.index + m[0].length, m[0]]);
+    if (!words.length) return rest;
+    function unknown(text) { var w = self.word(text, false); return w && self.wordDocs(w).empty(); }
+    function combos(lists) {
+      var acc = [""];
+      lists.forEach(function (l) {
+        var next = [];
+        acc.forEach(function (a) { l.forEach(function (k) { next.push(a + k); }); });
+        acc = next;
+      });
+      return acc;
+    }
+    var i = 0, cuts = [];
+    while (i < words.length) {
+      var found = null;
+      for (var j = Math.min(words.length, i + T().ROMAJI_NAME_WORDS); j > i && !found; j--) {
+        var run = words.slice(i, j), apart = false;
+        for (var r = 1; r < run.length; r++) if (lowered.slice(run[r - 1][1], run[r][0]).trim()) apart = true;
+        if (apart) continue;
+        var kana = run.map(function (w) { return self.romajiKana(w[2]); });
+        if (kana.some(function (k) { return !k.length; }) || !run.every(function (w) { return unknown(w[2]); })) continue;
+        combos(kana).some(function (c) {
+          return (A.own(table, A.kanaReading(c)) || []).some(function (f) {
+            if (byForm.has(f)) { found = [j, f]; return true; }
+            return false;
+          });
+        });
+      }
+      if (!found) { i++; continue; }
+      byForm.get(found[1]).forEach(function (g) { self.addRow(out, g); });
+      cuts.push([words[i][0], words[found[0] - 1][1]]);
+      i = found[0];
+    }
+    for (var c = cuts.length - 1; c >= 0; c--) rest = rest.slice(0, cuts[c][0]) + " " + rest.slice(cuts[c][1]);
+    return rest;
+  };
+  /* question.concepts: the glossary names a question holds (one concept per term, every
+   * game's wordings of it), then its other content words; a content word that is a name,
+   * or whose lemma is (打てる: 打つ, the bundle's "lemmas", from MeCab), is that name. */
+  Index.prototype.concepts = function (text, game) {
+    var rest = A.normalize(text, false), out = [], self = this;
+    var inflected = this.b.shaping.inflected || {}, forms = this.forms(game || null);
+    function add(rows) { rows.forEach(function (g) { self.addRow(out, g); }); }
+    forms.order.forEach(function (form) {
+      var at, end, lowered = rest.toLowerCase();
+      if (/^[\x00-\x7f]*$/.test(form)) {
+        // an English name as whole words, inflected (the pattern is question._inflected's)
+        var stem = form.slice(-1) === "e" ? form.slice(0, -1) : form;
+        if (lowered.indexOf(stem) < 0) return;
+        var m = new RegExp(inflected[form]).exec(lowered);
+        at = m ? m.index : -1;
+        end = m ? at + m[0].length : -1;
+      } else {
+        at = A.foldKana(rest).indexOf(form);
+        end = at + form.length;
+      }
+      if (at < 0) return;
+      add(forms.byForm.get(form));
+      // cut at a 、: a space would join the run's two sides (question.concepts)
+      rest = rest.slice(0, at) + "\u3001" + rest.slice(end);
+    });
+    rest = this.romajiNames(rest, forms.byForm, out);
+    var lemmas = this.b.lemmas || {};
+    this.contentWords(rest).content.forEach(function (word) {
+      if (out.some(function (c) { return A.normalize(word) === A.normalize(c.label); })) return;
+      var named = forms.byForm.get(A.normalize(word));
+      var lemma = A.own(lemmas, word);
+      if (!named && lemma) named = forms.byForm.get(A.normalize(lemma));
+      if (named) { add(named); return; }
+      var w = self.word(word, false);
+      if (w) out.push({label: word, words: [[w, null]]});
+    });
+    return out;
+  };
+})(typeof self !== "undefined" ? self : this);

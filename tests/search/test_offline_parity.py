@@ -22,6 +22,7 @@ QUESTIONS = Path(__file__).with_name("questions.yaml")
 HELD_OUT = Path(__file__).with_name("questions_held_out.yaml")
 HELD_OUT_2 = Path(__file__).with_name("questions_held_out_2.yaml")
 LEXICON = Path(__file__).with_name("questions_lexicon.yaml")
+PHONE = Path(__file__).with_name("questions_phone.yaml")
 ODD = ["constructor", "__proto__", "game:constructor", "toString:x",
        "kind:hasOwnProperty グレイズ", '"', "「", "-", "OR", "ＱＡ－９９９",
        "グレイズ " * 40, "🃏 グレイズ", "before:2099 after:1999 プレイ",
@@ -38,6 +39,9 @@ FLOOR_SNIPPETS = 39
 # measured 2026-12-03 (see the test): the lexicon questions' pages as the server's, and
 # their first three entries
 FLOOR_LEXICON = (24, 25)
+# measured 2026-12-03: 41/44 pages and first three as the server's; where they differ,
+# the second or third entry (the answer is first on both)
+FLOOR_PHONE = (41, 41)
 NODE = shutil.which("node") or shutil.which("nodejs")
 pytestmark = pytest.mark.skipif(NODE is None, reason="Node is not installed "
                                 "(scripts/setup --test installs Debian's nodejs)")
@@ -88,6 +92,8 @@ def answers(real_searcher, real_corpus, tmp_path_factory):
                 HELD_OUT_2.read_text(encoding="utf-8"))["queries"]],
             "lexicon": [i["q"] for i in yaml.safe_load(
                 LEXICON.read_text(encoding="utf-8"))["queries"]],
+            "phone": [i["q"] for i in yaml.safe_load(
+                PHONE.read_text(encoding="utf-8"))["queries"]],
             "romaji": ROMAJI,
             "odd": ODD,
             "filtered": FILTERED}
@@ -201,6 +207,20 @@ def test_the_offline_page_answers_the_lexicon_questions_as_the_server_does(answe
     same, top3, differ = _question_parity(answers, capsys, "lexicon", "lexicon questions")
     assert same >= FLOOR_LEXICON[0], differ
     assert top3 >= FLOOR_LEXICON[1], differ
+
+
+def test_the_offline_page_answers_the_phone_questions_as_the_server_does(answers, capsys):
+    """Typed on a phone (questions_phone.yaml: fragments, half-width kana, casual
+    endings): the offline page is the one the phone itself shows when the venue has no
+    network."""
+    same, top3, differ = _question_parity(answers, capsys, "phone", "phone questions")
+    assert same >= FLOOR_PHONE[0], differ
+    assert top3 >= FLOOR_PHONE[1], differ
+    # and the judge's answer is in the offline page's first three as on the server's
+    offline = answers[2]
+    items = yaml.safe_load(PHONE.read_text(encoding="utf-8"))["queries"]
+    found = [i["q"] for i in items if set(i["any"]) & set(offline[i["q"]]["entries"][:3])]
+    assert len(found) >= 0.9 * len(items), [i["q"] for i in items if i["q"] not in found]
 
 
 def test_the_offline_scripts_keep_no_copy_of_the_search_tables():

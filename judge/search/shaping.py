@@ -51,8 +51,31 @@ class Group:
     passages: list[dict] = field(default_factory=list)
     old: list[dict] = field(default_factory=list)
     tier: int = 0
+    # (corpus, old) until :meth:`settle` has made the best hit the current revision's
+    # and sorted the passages (only a group whose tier is read or that is shown needs it)
+    pending: tuple | None = field(default=None, repr=False, compare=False)
+
+    def settle(self) -> "Group":
+        """The group as shown: its best hit the entry's current revision, passages in
+        older revisions folded (unless asked for), at most PASSAGES more passages."""
+        if self.pending is not None:
+            corpus, old = self.pending
+            self.pending = None
+            if not self.best["current"] and not old:
+                _current_first(self, corpus)
+            if not old and self.best["current"]:
+                # one pass (a test of each passage against the kept list compared dicts
+                # key by key: quadratic in an entry's passages)
+                keep = []
+                for p in self.passages:
+                    (keep if p["current"] else self.old).append(p)
+                self.passages = keep
+            self.passages = self.passages[:PASSAGES]
+        return self
 
     def as_json(self) -> dict:
+        """The group as one result of the page's JSON."""
+        self.settle()
         out = dict(self.best)
         out.update({"passages": self.passages, "old_matches": len(self.old),
                     "old": self.old, "exact": self.tier})
@@ -363,10 +386,14 @@ def group_hits(hits: list[dict], corpus, query: str, old: bool = False,
     """
     forms = [" ".join(normalize(q).split()) for q in (query, *also)]
     groups: dict[str, Group] = {}
+    # each group is settled (Group.settle: its current revision first, its passages
+    # sorted) when its tier is read or it is shown: at 100,000 entries a page's 200 hits
+    # are ~185 entries, a few dozen of them found in an older revision only
+    pending = (corpus, old)
     for hit in hits:
         group = groups.get(hit["id"])
         if group is None:
-            groups[hit["id"]] = Group(best=hit)
+            groups[hit["id"]] = Group(best=hit, pending=pending)
             continue
         if not hit["current"] and group.best["current"] and not old:
             group.old.append(hit)
@@ -375,19 +402,9 @@ def group_hits(hits: list[dict], corpus, query: str, old: bool = False,
             group.best = hit
         else:
             group.passages.append(hit)
-    for group in groups.values():
-        if not group.best["current"] and not old:
-            _current_first(group, corpus)
-        if not old and group.best["current"]:
-            # one pass (a test of each passage against the kept list compared dicts key by
-            # key: quadratic in an entry's passages, which fill the 200 hits at 100,000)
-            keep = []
-            for p in group.passages:
-                (keep if p["current"] else group.old).append(p)
-            group.passages = keep
-        group.passages = group.passages[:PASSAGES]
     if need is None:
         for group in groups.values():
+            group.settle()
             _tier(group, corpus, forms)
         return sorted(groups.values(), key=_order)
     # The page's groups only.  Tier 3 (the query names the entry) is read for every
@@ -421,6 +438,7 @@ def group_hits(hits: list[dict], corpus, query: str, old: bool = False,
 
 def _tier(group: Group, corpus, forms: list[str]) -> None:
     """Set a group's exact tier (:func:`_exact_tier` of its passages, the best of)."""
+    group.settle()
     group.tier = max((_exact_tier(h, corpus, form) for form in forms
                       for h in [group.best, *group.passages]), default=0)
     if group.best.get("kind") == "term" and group.tier < 3:

@@ -755,8 +755,14 @@ def paged(data: dict, page: int, limit: int, game=None, kind=None,
           max_page: int | None = None) -> dict:
     """The shaped search with its paging, as ``/api/search`` and ``judge search --json``
     answer: ``page``, ``pages`` (at most ``max_page``), ``limit``, ``game``, ``kind``."""
-    pages = max(1, -(-int(data.get("total", 0)) // limit))
     out = dict(data)
-    out.update({"page": page, "pages": min(max_page, pages) if max_page else pages,
+    out.update({"page": page, "pages": page_count(data, limit, max_page),
                 "limit": limit, "game": game, "kind": kind})
     return out
+
+
+def page_count(data: dict, limit: int, max_page: int | None = None) -> int:
+    """How many pages of ``limit`` results the shaped search ``data`` fills (at least
+    one; at most ``max_page``): :func:`paged`'s ``pages``."""
+    pages = max(1, -(-int(data.get("total", 0)) // limit))
+    return min(max_page, pages) if max_page else pages

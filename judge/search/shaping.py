@@ -32,6 +32,7 @@ from judge.i18n import render
 
 from . import tables
 from .analysis import is_kana, normalize
+from .lookups import near_forms, terms_in
 
 # the searcher's notice when nothing matched (not shown above results a fallback found)
 NOTHING_MATCHES = ("nothing matches {query!r}: try fewer words, another spelling, or "
@@ -161,35 +162,6 @@ def _merged(found: list[tuple]) -> list[tuple]:
     return list(out.values())
 
 
-def _glossary_in(corpus, flat: str) -> list[tuple[str, str, list[str], str]]:
-    """The glossary's tuples whose form (without spaces) is in ``flat``, in the
-    glossary's order: the query's substrings looked up by form, where testing every
-    term grew with the corpus (3,379 terms at 100,000 entries, a tenth of a new page)."""
-    terms = glossary(corpus)
-    kept = getattr(corpus, "_shaping_glossary_forms", None)
-    if kept is None or kept[0] is not terms:
-        forms: dict[str, list[int]] = {}
-        for i, g in enumerate(terms):
-            if g[0]:
-                forms.setdefault(g[0].replace(" ", ""), []).append(i)
-        kept = (terms, forms, max(map(len, forms), default=0))
-        try:
-            corpus._shaping_glossary_forms = kept
-        except AttributeError:   # pragma: no cover - a corpus that takes no attributes
-            pass
-    _terms, forms, longest = kept
-    if len(flat) * min(longest, len(flat)) > len(terms):
-        # a long query: fewer terms than substrings
-        return [g for g in terms if g[0] and g[0].replace(" ", "") in flat]
-    at: set[int] = set()
-    for start in range(len(flat)):
-        for end in range(start + 1, min(start + longest, len(flat)) + 1):
-            found = forms.get(flat[start:end])
-            if found:
-                at.update(found)
-    return [terms[i] for i in sorted(at)]
-
-
 def expansions(corpus, query: str, game: str | None = None) -> list[tuple[str, str, str, str]]:
     """(term, wording, query with the term replaced by the wording, the term's game) for
     each glossary term the query holds: 裏側守備表示 攻撃 -> 裏表示 攻撃.
@@ -206,7 +178,8 @@ def expansions(corpus, query: str, game: str | None = None) -> list[tuple[str, s
     if len(typed) != len(normal):
         typed = normal
     flat = normal.replace(" ", "")
-    found = [g for g in _glossary_in(corpus, flat) if game is None or g[3] == game]
+    found = [g for g in terms_in(corpus, glossary(corpus), flat)
+             if game is None or g[3] == game]
     # the longest name wins: "tribute summon" is not also "summon", モンスターゾーン not
     # also モンスター
     forms = {g[0].replace(" ", "") for g in found}
@@ -247,7 +220,7 @@ def one_edit(corpus, query: str) -> str | None:
     from rapidfuzz.distance import Levenshtein
     normal = normalize(word)
     forms, titles = _vocabulary(corpus)
-    near = _near(corpus, forms, normal)
+    near = near_forms(corpus, forms, normal)
     if near is None:
         found = process.extract(normal, forms, scorer=Levenshtein.distance, score_cutoff=1,
                                 limit=5)
@@ -260,38 +233,6 @@ def one_edit(corpus, query: str) -> str | None:
     close = [(score, i) for _form, score, i in found if score == 1]
     return titles[close[0][1]] if close else None
 
-
-def _near(corpus, forms: list[str], normal: str) -> list[int] | None:
-    """The places in ``forms`` of every form that may be one edit from ``normal`` (None:
-    read them all), in order.  One edit leaves the first character or, in a string of
-    two or more, the last one where it was, and changes the length by at most one: the
-    forms of a length within one that begin with ``normal``'s first character or end
-    with its last.  Scanning every title grew with the corpus (70,000 forms at 100,000
-    entries: 2 ms of a typo's page, 0.13 ms at the real corpus)."""
-    if len(normal) < 3:
-        return None
-    kept = getattr(corpus, "_shaping_near", None)
-    if kept is None or kept[0] is not forms:
-        from array import array
-        firsts: dict[tuple[str, int], list[int]] = {}
-        lasts: dict[tuple[str, int], list[int]] = {}
-        for i, form in enumerate(forms):
-            if form:
-                firsts.setdefault((form[0], len(form)), []).append(i)
-                lasts.setdefault((form[-1], len(form)), []).append(i)
-        kept = (forms, {k: array("i", v) for k, v in firsts.items()},
-                {k: array("i", v) for k, v in lasts.items()})
-        try:
-            corpus._shaping_near = kept
-        except AttributeError:   # pragma: no cover - a corpus that takes no attributes
-            return None
-    _forms, firsts, lasts = kept
-    size = len(normal)
-    near: set[int] = set()
-    for length in (size - 1, size, size + 1):
-        near.update(firsts.get((normal[0], length), ()))
-        near.update(lasts.get((normal[-1], length), ()))
-    return sorted(near)
 
 
 # The normalised, space-free forms of the texts results are checked against: a rule

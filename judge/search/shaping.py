@@ -32,6 +32,7 @@ from judge.i18n import render
 
 from . import tables
 from .analysis import is_kana, normalize
+from .lookups import near_forms, terms_in
 
 # the searcher's notice when nothing matched (not shown above results a fallback found)
 NOTHING_MATCHES = ("nothing matches {query!r}: try fewer words, another spelling, or "
@@ -59,8 +60,31 @@ class Group:
     # answers; a term page taken from the texts (the wiki's グレイズ, with its rulings)
     # answers as a rule does
     explains: bool = False
+    # (corpus, old) until :meth:`settle` has made the best hit the current revision's
+    # and sorted the passages (only a group whose tier is read or that is shown needs it)
+    pending: tuple | None = field(default=None, repr=False, compare=False)
+
+    def settle(self) -> "Group":
+        """The group as shown: its best hit the entry's current revision, passages in
+        older revisions folded (unless asked for), at most PASSAGES more passages."""
+        if self.pending is not None:
+            corpus, old = self.pending
+            self.pending = None
+            if not self.best["current"] and not old:
+                _current_first(self, corpus)
+            if not old and self.best["current"]:
+                # one pass (a test of each passage against the kept list compared dicts
+                # key by key: quadratic in an entry's passages)
+                keep = []
+                for p in self.passages:
+                    (keep if p["current"] else self.old).append(p)
+                self.passages = keep
+            self.passages = self.passages[:PASSAGES]
+        return self
 
     def as_json(self) -> dict:
+        """The group as one result of the page's JSON."""
+        self.settle()
         out = dict(self.best)
         out.update({"passages": self.passages, "old_matches": len(self.old),
                     "old": self.old, "exact": self.tier})
@@ -166,35 +190,6 @@ def _merged(found: list[tuple]) -> list[tuple]:
     return list(out.values())
 
 
-def _glossary_in(corpus, flat: str) -> list[tuple[str, str, list[str], str]]:
-    """The glossary's tuples whose form (without spaces) is in ``flat``, in the
-    glossary's order: the query's substrings looked up by form, where testing every
-    term grew with the corpus (3,379 terms at 100,000 entries, a tenth of a new page)."""
-    terms = glossary(corpus)
-    kept = getattr(corpus, "_shaping_glossary_forms", None)
-    if kept is None or kept[0] is not terms:
-        forms: dict[str, list[int]] = {}
-        for i, g in enumerate(terms):
-            if g[0]:
-                forms.setdefault(g[0].replace(" ", ""), []).append(i)
-        kept = (terms, forms, max(map(len, forms), default=0))
-        try:
-            corpus._shaping_glossary_forms = kept
-        except AttributeError:   # pragma: no cover - a corpus that takes no attributes
-            pass
-    _terms, forms, longest = kept
-    if len(flat) * min(longest, len(flat)) > len(terms):
-        # a long query: fewer terms than substrings
-        return [g for g in terms if g[0] and g[0].replace(" ", "") in flat]
-    at: set[int] = set()
-    for start in range(len(flat)):
-        for end in range(start + 1, min(start + longest, len(flat)) + 1):
-            found = forms.get(flat[start:end])
-            if found:
-                at.update(found)
-    return [terms[i] for i in sorted(at)]
-
-
 def expansions(corpus, query: str, game: str | None = None) -> list[tuple[str, str, str, str]]:
     """(term, wording, query with the term replaced by the wording, the term's game) for
     each glossary term the query holds: 裏側守備表示 攻撃 -> 裏表示 攻撃.
@@ -211,7 +206,8 @@ def expansions(corpus, query: str, game: str | None = None) -> list[tuple[str, s
     if len(typed) != len(normal):
         typed = normal
     flat = normal.replace(" ", "")
-    found = [g for g in _glossary_in(corpus, flat) if game is None or g[3] == game]
+    found = [g for g in terms_in(corpus, glossary(corpus), flat)
+             if game is None or g[3] == game]
     # the longest name wins: "tribute summon" is not also "summon", モンスターゾーン not
     # also モンスター
     forms = {g[0].replace(" ", "") for g in found}
@@ -267,7 +263,7 @@ def one_edit(corpus, query: str) -> str | None:
     from rapidfuzz.distance import Levenshtein
     normal = normalize(word)
     forms, titles = _vocabulary(corpus)
-    near = _near(corpus, forms, normal)
+    near = near_forms(corpus, forms, normal)
     if near is None:
         found = process.extract(normal, forms, scorer=Levenshtein.distance, score_cutoff=1,
                                 limit=5)
@@ -280,38 +276,6 @@ def one_edit(corpus, query: str) -> str | None:
     close = [(score, i) for _form, score, i in found if score == 1]
     return titles[close[0][1]] if close else None
 
-
-def _near(corpus, forms: list[str], normal: str) -> list[int] | None:
-    """The places in ``forms`` of every form that may be one edit from ``normal`` (None:
-    read them all), in order.  One edit leaves the first character or, in a string of
-    two or more, the last one where it was, and changes the length by at most one: the
-    forms of a length within one that begin with ``normal``'s first character or end
-    with its last.  Scanning every title grew with the corpus (70,000 forms at 100,000
-    entries: 2 ms of a typo's page, 0.13 ms at the real corpus)."""
-    if len(normal) < 3:
-        return None
-    kept = getattr(corpus, "_shaping_near", None)
-    if kept is None or kept[0] is not forms:
-        from array import array
-        firsts: dict[tuple[str, int], list[int]] = {}
-        lasts: dict[tuple[str, int], list[int]] = {}
-        for i, form in enumerate(forms):
-            if form:
-                firsts.setdefault((form[0], len(form)), []).append(i)
-                lasts.setdefault((form[-1], len(form)), []).append(i)
-        kept = (forms, {k: array("i", v) for k, v in firsts.items()},
-                {k: array("i", v) for k, v in lasts.items()})
-        try:
-            corpus._shaping_near = kept
-        except AttributeError:   # pragma: no cover - a corpus that takes no attributes
-            return None
-    _forms, firsts, lasts = kept
-    size = len(normal)
-    near: set[int] = set()
-    for length in (size - 1, size, size + 1):
-        near.update(firsts.get((normal[0], length), ()))
-        near.update(lasts.get((normal[-1], length), ()))
-    return sorted(near)
 
 
 # The normalised, space-free forms of the texts results are checked against: a rule
@@ -416,10 +380,14 @@ def group_hits(hits: list[dict], corpus, query: str, old: bool = False,
     """
     forms = [" ".join(normalize(q).split()) for q in (query, *also)]
     groups: dict[str, Group] = {}
+    # each group is settled (Group.settle: its current revision first, its passages
+    # sorted) when its tier is read or it is shown: at 100,000 entries a page's 200 hits
+    # are ~185 entries, a few dozen of them found in an older revision only
+    pending = (corpus, old)
     for hit in hits:
         group = groups.get(hit["id"])
         if group is None:
-            groups[hit["id"]] = Group(best=hit)
+            groups[hit["id"]] = Group(best=hit, pending=pending)
             continue
         if not hit["current"] and group.best["current"] and not old:
             group.old.append(hit)
@@ -432,18 +400,9 @@ def group_hits(hits: list[dict], corpus, query: str, old: bool = False,
     for group in groups.values():
         group.explains = (group.best.get("kind") == "term"
                           and group.best["id"] in explaining)
-        if not group.best["current"] and not old:
-            _current_first(group, corpus)
-        if not old and group.best["current"]:
-            # one pass (a test of each passage against the kept list compared dicts key by
-            # key: quadratic in an entry's passages, which fill the 200 hits at 100,000)
-            keep = []
-            for p in group.passages:
-                (keep if p["current"] else group.old).append(p)
-            group.passages = keep
-        group.passages = group.passages[:PASSAGES]
     if need is None:
         for group in groups.values():
+            group.settle()
             _tier(group, corpus, forms)
         return sorted(groups.values(), key=_order)
     # The page's groups only.  Tier 3 (the query names the entry) is read for every
@@ -477,6 +436,7 @@ def group_hits(hits: list[dict], corpus, query: str, old: bool = False,
 
 def _tier(group: Group, corpus, forms: list[str]) -> None:
     """Set a group's exact tier (:func:`_exact_tier` of its passages, the best of)."""
+    group.settle()
     group.tier = max((_exact_tier(h, corpus, form) for form in forms
                       for h in [group.best, *group.passages]), default=0)
     if group.explains and group.tier < 3:
@@ -878,8 +838,14 @@ def paged(data: dict, page: int, limit: int, game=None, kind=None,
           max_page: int | None = None) -> dict:
     """The shaped search with its paging, as ``/api/search`` and ``judge search --json``
     answer: ``page``, ``pages`` (at most ``max_page``), ``limit``, ``game``, ``kind``."""
-    pages = max(1, -(-int(data.get("total", 0)) // limit))
     out = dict(data)
-    out.update({"page": page, "pages": min(max_page, pages) if max_page else pages,
+    out.update({"page": page, "pages": page_count(data, limit, max_page),
                 "limit": limit, "game": game, "kind": kind})
     return out
+
+
+def page_count(data: dict, limit: int, max_page: int | None = None) -> int:
+    """How many pages of ``limit`` results the shaped search ``data`` fills (at least
+    one; at most ``max_page``): :func:`paged`'s ``pages``."""
+    pages = max(1, -(-int(data.get("total", 0)) // limit))
+    return min(max_page, pages) if max_page else pages

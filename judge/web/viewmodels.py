@@ -125,7 +125,10 @@ class SearchPage:
     @property
     def pages(self) -> int:
         """How many pages of results there are (capped at MAX_PAGE)."""
-        return self.as_json()["pages"]
+        # as as_json's "pages" (the pager reads it once per page it links: copying the
+        # whole JSON each time was twenty copies a results page)
+        from judge.search.shaping import page_count
+        return page_count(self.data, self.limit, current_app.config["MAX_PAGE"])
 
     def as_json(self) -> dict:
         """The searcher's JSON plus the paging (the CLI's ``--json`` is the same)."""

@@ -387,7 +387,7 @@ def test_a_filtered_searchs_chips_count_what_the_unfiltered_search_finds(
 
 def test_one_edit_reads_only_near_titles_and_finds_what_a_scan_of_all_finds(real_corpus):
     """Issue 27: one_edit looks at the titles that can be one edit away (judge/search/
-    shaping.py's _near); what it finds is what scanning every title finds, first by
+    lookups.py); what it finds is what scanning every title finds, first by
     place in the list, for titles with a kana changed, dropped or added."""
     import random
     from rapidfuzz import process

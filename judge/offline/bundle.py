@@ -202,7 +202,7 @@ def lemmas(corpus, morph: dict) -> dict[str, str]:
     which a phone does not have."""
     from judge.search.analysis import normalize
     from judge.search.question import _lemma
-    from judge.search.shaping import glossary
+    from judge.search.wordings import glossary
     names = {g[0] for g in glossary(corpus) if g[0]}
     out = {}
     for surface, info in morph["words"].items():
@@ -231,8 +231,8 @@ def _shaping(corpus) -> dict:
 
 def _typed_whole(corpus) -> list[str]:
     """The names a query is, or a glossary search is sent as, whole: every title and
-    alias, the glossary's terms and the text's wordings (shaping.expansions)."""
-    from judge.search.shaping import glossary
+    alias, the glossary's terms and the text's wordings (wordings.expansions)."""
+    from judge.search.wordings import glossary
     names = [n for e in corpus for n in (e.title, *e.aliases)]
     for _form, term, wordings, _game, _near in glossary(corpus):
         names += [term, *wordings]

@@ -6,7 +6,7 @@ passage.  Here it is analysed into *content words* with their part of speech (fu
 unidic-lite), and what only asks is dropped: particles, auxiliaries, polite endings and
 question words (a stop list per language, :data:`STOP_JA` and :data:`STOP_EN`).  A
 content word is a :class:`Concept`: the word, and the other ways the texts say it (the
-glossary's and lexicon's wordings, through :func:`judge.search.shaping.glossary`; the
+glossary's and lexicon's wordings, through :func:`judge.search.wordings.glossary`; the
 word read as kana when typed in romaji; a word of the same reading when the typed kanji
 match nothing: 召還 -> 召喚).  :mod:`judge.search.run` ranks passages by how many of the
 concepts they hold, weighted by IDF, with BM25 among equals.
@@ -193,7 +193,7 @@ def _forms(terms: list, game: str | None) -> tuple:
 def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], Analysis]:
     """The concepts of a question's text: glossary terms it holds (as one concept each:
     裏側守備表示, リリース), then its other content words."""
-    from .shaping import glossary
+    from .wordings import glossary
     # as typed but NFKC (MeCab reads katakana as loanwords); the glossary's forms are
     # compared kana-folded, which keeps every character where it is
     rest = normalize(text, fold_kana=False)
@@ -255,7 +255,7 @@ def name_readings(corpus) -> dict[str, list[str]]:
     :func:`judge.search.analysis.reading` (MeCab) reads the name as the corpus writes it
     (リバース効果: りはーすこうか); the offline search reads romaji by this table."""
     from .analysis import reading
-    from .shaping import glossary
+    from .wordings import glossary
     terms = glossary(corpus)
     kept = _READINGS.get(id(terms))
     # the glossary itself is kept beside its table: an id is reused once freed
@@ -358,7 +358,7 @@ def keyword(store, text: str, game: str | None = None) -> Concept | None:
     """A keyword the judge spaced apart as one concept: the word, and when it is a
     glossary or lexicon name (先攻, リリース) the text's wordings in that name's game
     (Gem Chronicle's text says 先行), as a question's concepts have them."""
-    from .shaping import glossary
+    from .wordings import glossary
     w = Word.of(text)
     if w is None:
         return None
@@ -376,7 +376,7 @@ def keywords(store, texts: list[str], game: str | None = None) -> list[Concept]:
     """Keywords the judge spaced apart, one concept each (:func:`keyword`); romaji words
     in a row that read as a glossary or lexicon name (ribaasu kouka) are that name's one
     concept, as in a question (:func:`concepts`)."""
-    from .shaping import glossary
+    from .wordings import glossary
     out: list[Concept] = []
     by_form = _forms(glossary(store.corpus), game)[0]
     rest = _romaji_names(store, " ".join(texts), by_form, out)

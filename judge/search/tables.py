@@ -165,7 +165,7 @@ EXACT_HEAD = 20             # hits read for an exact match of the query (its exa
 OPERATOR_CHARS = '"“”「」『』:：-－()（）'
 OPERATOR_WORDS = ["OR", "AND", "NOT"]
 NUMBERED_TITLE = r"^\s*[\d.]+[a-z]?\s+"
-# An English glossary name in a query (shaping.expansions): whole words ("set" is not in
+# An English glossary name in a query (wordings.expansions): whole words ("set" is not in
 # "reset", "lp" not in "help"), a plural too ("spell cards", "fusion materials");
 # {name}: the name, escaped
 ENGLISH_NAME = r"(?<![a-z0-9]){name}(?:e?s)?(?![a-z0-9])"

@@ -14,7 +14,7 @@ const vm = require("vm");
 const [staticDir, bundlePath, queriesPath] = process.argv.slice(2);
 const context = vm.createContext({console: console});
 context.self = context;
-for (const name of ["offline-analysis.js", "offline-text.js", "offline-search.js", "offline-question.js",
+for (const name of ["offline-analysis.js", "offline-text.js", "offline-search.js", "offline-plan.js", "offline-question.js",
                     "offline-shaping.js"]) {
   vm.runInContext(fs.readFileSync(path.join(staticDir, name), "utf8"), context,
                   {filename: name});

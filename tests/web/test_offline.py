@@ -82,7 +82,8 @@ def test_offline_pages_render(client):
     html = r.get_data(as_text=True)
     assert "offline-search.js" in html and "offline-analysis.js" in html
     # the shaping comes after the search it extends, before the page that uses it
-    assert html.index("offline-search.js") < html.index("offline-question.js") < \
+    assert html.index("offline-search.js") < html.index("offline-plan.js") < \
+        html.index("offline-question.js") < \
         html.index("offline-shaping.js") < html.index("offline-page.js")
     labels = json.loads(html.split('id="offline-labels">', 1)[1].split("</script>", 1)[0])
     # the kinds and the page's words in the reader's language (Japanese first)

@@ -6,13 +6,13 @@
  * older revisions, ×2 for the entry named by the query, an id's entry pinned first, at
  * most two passages of one entry before the others'.  Returns the JSON of /api/search
  * (its urls relative to the site's root: "entry/<id>").
- * Needs offline-analysis.js and offline-text.js.
+ * Needs offline-analysis.js and offline-text.js; offline-plan.js plans its queries.
  */
 (function (root) {
   "use strict";
   var A = root.JudgeAnalysis;
   // C: the search's constants and tables (judge/search/tables.py, the bundle's "tables")
-  var C = null, PAREN_TAIL, ID_LIKE, GAME_ID;
+  var C = null, PAREN_TAIL;
 
   /* --- bitsets: Uint32Array, bit d = passage d -------------------------------------- */
   function Bits(n) { this.n = n; this.w = new Uint32Array((n >> 5) + 1); }
@@ -68,8 +68,6 @@
     C = bundle.tables;
     A.configure(C);
     PAREN_TAIL = new RegExp(C.PAREN_TAIL);
-    ID_LIKE = new RegExp(C.ID_LIKE, "i");
-    GAME_ID = new RegExp(C.GAME_ID);
     var n = this.n = bundle.n;
     this.version = bundle.version;
     this.morph = new A.Morph(bundle.morph || {}, bundle.question_forms);
@@ -110,7 +108,7 @@
     this.texts = null;
     this.vocab = null;
     this.nameMap = bundle.names;
-    T.forget();
+    root.JudgeOfflineText.forget();
   }
 
   Index.prototype.memo = function (key, make) {
@@ -329,48 +327,6 @@
     return chosen;
   };
 
-  /* --- ids (corpus.ids.candidate_ids, Corpus.resolve) ------------------------------- */
-  Index.prototype.candidateIds = function (typed, game) {
-    var raw = typed.trim(), folded = A.fold(raw);
-    var games = game ? [game] : this.gameIds, out = [];
-    if (folded.indexOf("/") >= 0) {
-      var hash = folded.indexOf("#"), head = hash >= 0 ? folded.slice(0, hash) : folded,
-        clause = hash >= 0 ? folded.slice(hash + 1) : "";
-      var parts = head.split("/");
-      if (parts.length > 3) parts = [parts[0], parts[1], parts.slice(2).join("/")];
-      if (parts.length === 3 && GAME_ID.test(parts[0]) && C.KINDS.indexOf(parts[1]) >= 0) {
-        var key = parts[2];
-        if (parts[1] === "qa" && A.qaKey(key)) key = A.qaKey(key);
-        if (parts[1] === "card" && A.cardNumberKey(key)) key = A.cardNumberKey(key);
-        out.push(parts[0] + "/" + parts[1] + "/" + key + (clause ? "#" + clause : ""));
-      }
-      return out;
-    }
-    var qa = A.qaKey(folded);
-    if (qa) games.forEach(function (g) { out.push(g + "/qa/" + qa); });
-    var rule = /^(\d+(?:\.\d+)?)((?:\.[0-9a-z]+)*)$/i.exec(folded);
-    if (rule && folded.indexOf(".") >= 0) {
-      games.forEach(function (g) { out.push(g + "/rule/" + rule[1] + (folded !== rule[1] ? "#" + folded : "")); });
-    }
-    if ((A.cardNumberKey(folded) && !rule) || (rule && /^\d+$/.test(folded))) {
-      var number = A.cardNumberKey(folded);
-      if (number) games.forEach(function (g) { out.push(g + "/card/" + number); });
-    }
-    return out;
-  };
-  Index.prototype.resolve = function (typed, game) {
-    var self = this;
-    var found = this.candidateIds(typed, game).filter(function (c) {
-      return self.entryIndex.has(c.split("#")[0]);
-    });
-    if (!found.length) {
-      (A.own(this.b.aliases, A.fold(typed).toLowerCase()) || []).forEach(function (id) {
-        if (!game || id.indexOf(game + "/") === 0) found.push(id);
-      });
-    }
-    return Array.from(new Set(found));
-  };
-
   /* --- the search (Searcher._search) ------------------------------------------------ */
   Index.prototype.search = function (query, opts) {
     opts = opts || {};
@@ -431,85 +387,6 @@
     delete result.notices;
     return result;
   };
-  Index.prototype.redirect = function (pq, game) {
-    var terms = [].concat.apply([], pq.groups);
-    if (terms.length !== 1 || pq.excluded.length || pq.cards.length || pq.rules.length) return null;
-    var typed = terms[0].text.trim();
-    if (!ID_LIKE.test(A.fold(typed))) return null;
-    var games = pq.games.length ? pq.games : [game || null], found = [], self = this;
-    games.forEach(function (g) { found = found.concat(self.resolve(typed, g)); });
-    found = Array.from(new Set(found));
-    return found.length ? found[0] : null;
-  };
-  Index.prototype.filters = function (pq) {
-    var allowed = null, n = this.n, self = this;
-    function narrow(b) { allowed = allowed ? allowed.and(b) : b; }
-    function union(list, map) {
-      var out = new Bits(n);
-      list.forEach(function (v) { if (A.own(map, v)) out = out.or(map[v]); });
-      return out;
-    }
-    if (pq.games.length) narrow(union(pq.games, this.gameDocs));
-    if (pq.kinds.length) narrow(union(pq.kinds, this.kindDocs));
-    pq.cards.forEach(function (c) { narrow(self.cardFilter(c)); });
-    pq.rules.forEach(function (r) { narrow(self.ruleFilter(r)); });
-    if (pq.before || pq.after) {
-      var start = pq.after ? pq.after + 1 : 1, end = pq.before ? pq.before - 1 : Infinity;
-      var days = this.b.docs.day, ok = [];
-      for (var d = 0; d < n; d++) if (days[d] >= start && days[d] <= end) ok.push(d);
-      narrow(Bits.of(ok, n));
-    }
-    return allowed;
-  };
-  Index.prototype.cardFilter = function (name) {
-    var self = this, out = new Bits(this.n);
-    var ids = this.resolve(name).filter(function (i) { return i.indexOf("/card/") >= 0; });
-    var names = new Set([name]);
-    ids.forEach(function (cid) {
-      out = out.or(Bits.of(self.entryDocs(cid), self.n)).or(self.postings("cards", cid).bits);
-      var e = self.entryIndex.get(cid);
-      if (e !== undefined) {
-        names.add(self.b.entries.title[e]);
-        var key = cid.split("/").slice(2).join("/");
-        var toks = A.pieces(A.normalize(key)).filter(function (p) { return p.kind === "id"; })
-          .map(function (p) { return p.text; });
-        if (!toks.length) toks = [key.toLowerCase()];
-        toks.forEach(function (t) { out = out.or(self.docs(C.FIELDS_BI, t)); });
-      }
-    });
-    names.forEach(function (n) {
-      var w = self.word(n, true);
-      if (w) out = out.or(self.phraseDocs(w));
-    });
-    return out;
-  };
-  Index.prototype.ruleFilter = function (rule) {
-    var self = this, key = A.fold(rule).toLowerCase(), out = new Bits(this.n);
-    if (/^\d+(?:\.[0-9a-z]+)*$/.test(key)) {
-      out = out.or(this.postings("ids", key).bits);
-      Object.keys(this.b.fields.ids.terms).forEach(function (t) {
-        if (t.indexOf(key + ".") === 0) out = out.or(self.postings("ids", t).bits);
-      });
-      this.resolve(rule).forEach(function (rid) { out = out.or(self.postings("cites", rid.split("#")[0]).bits); });
-      return out;
-    }
-    this.resolve(rule).filter(function (i) { return i.indexOf("/rule/") >= 0; }).forEach(function (i) {
-      out = out.or(self.postings("cites", i).bits).or(Bits.of(self.entryDocs(i), self.n));
-    });
-    var w = this.word(rule, true);
-    if (w && this.kindDocs.rule) out = out.or(this.gramsDocs(w.grams).and(this.kindDocs.rule));
-    return out;
-  };
-  Index.prototype.plan = function (pq) {
-    var self = this, groups = [];
-    pq.groups.forEach(function (group) {
-      var words = group.map(function (t) { return self.word(t.text, t.phrase); }).filter(Boolean);
-      if (words.length) groups.push(words);
-    });
-    var excluded = pq.excluded.map(function (t) { return self.word(t.text, t.phrase); }).filter(Boolean);
-    return {groups: groups, excluded: excluded};
-  };
-
   function counts(cands, masks) {
     var list = [];
     for (var v in masks) { var c = cands.and(masks[v]).count(); if (c) list.push([v, c]); }
@@ -840,77 +717,7 @@
     return hit;
   };
 
-  /* --- did you mean (suggest.py) and the fallbacks (Searcher._recover) --------------- */
-  var T = root.JudgeOfflineText, wordForm = T.wordForm, grams2 = T.grams2,
-    editDistance = T.editDistance, snippet = T.snippet;
-  Index.prototype.close = function (word) {
-    if (!this.vocab) {
-      // by shared bigram, as suggest.Vocabulary
-      var byGram = new Map(), names = this.b.vocab;
-      Object.keys(names).forEach(function (norm) {
-        grams2(norm).forEach(function (g) {
-          if (!byGram.has(g)) byGram.set(g, []);
-          byGram.get(g).push(norm);
-        });
-      });
-      this.vocab = byGram;
-    }
-    var w = wordForm(word), wl = A.chars(w).length;
-    if (wl < 2) return [];
-    var allowed = Math.max(1, Math.floor(wl / C.EDIT_CHARS)), gs = grams2(w), cnt = new Map(), self = this;
-    gs.forEach(function (g) {
-      (self.vocab.get(g) || []).forEach(function (norm) { cnt.set(norm, (cnt.get(norm) || 0) + 1); });
-    });
-    var need = Math.max(1, gs.size - 2 * allowed), scored = [];
-    cnt.forEach(function (shared, norm) {
-      var nl = A.chars(norm).length;
-      if (norm === w || shared < need || Math.abs(nl - wl) > allowed) return;
-      var d = editDistance(w, norm, allowed);
-      if (d <= allowed) scored.push([d, -shared, nl, self.b.vocab[norm]]);
-    });
-    scored.sort(function (a, b) {
-      for (var i = 0; i < 4; i++) { if (a[i] < b[i]) return -1; if (a[i] > b[i]) return 1; }
-      return 0;
-    });
-    return scored.slice(0, C.MAX_SUGGESTIONS).map(function (x) { return x[3]; });
-  };
-  Index.prototype.recover = function (pq, groups, excluded, filt, game, kind, limit, offset, result) {
-    var terms = [].concat.apply([], pq.groups), fixes = new Map(), self = this;
-    terms.forEach(function (term, i) {
-      if (term.phrase) return;
-      var w = self.word(term.text);
-      if (!w) return;
-      var bits = self.wordDocs(w), found = bits.count();
-      if (found > 0 && found <= C.EXACT_LIMIT)
-        found = bits.members().filter(function (d) { return self.inARow(d, w); }).length;
-      if (!found) {
-        var close = self.close(term.text);
-        if (close.length) fixes.set(i, close);
-      }
-    });
-    if (fixes.size) {
-      var most = 0, suggestions = [];
-      fixes.forEach(function (v) { most = Math.max(most, v.length); });
-      for (var choice = 0; choice < most; choice++) {
-        suggestions.push(terms.map(function (t, i) {
-          var f = fixes.get(i);
-          return f ? f[Math.min(choice, f.length - 1)] : (t.phrase ? '"' + t.text + '"' : t.text);
-        }).join(" "));
-      }
-      result.did_you_mean = Array.from(new Set(suggestions)).slice(0, C.MAX_SUGGESTIONS);
-      var corrected = A.parse(result.did_you_mean[0], this.gameAliases);
-      corrected.excluded = pq.excluded;
-      var plan = this.plan(corrected);
-      if (plan.groups.length && this.run(plan.groups, excluded, filt, corrected, game, kind, limit, offset, null, result)) {
-        result.notices.push("nothing matches '" + A.understood(pq) + "'; showing results for '" + result.did_you_mean[0] + "'");
-        return;
-      }
-    }
-    var words = [].concat.apply([], groups);
-    if (words.length > 1 && this.run([words], excluded, filt, pq, game, kind, limit, offset, null, result))
-      result.notices.push("no passage has all of the words; showing passages with some of them");
-  };
-
+  var snippet = root.JudgeOfflineText.snippet;
   root.JudgeOfflineSearch = {
     open: function (bundle) { return new Index(bundle); },
     Index: Index,

@@ -95,7 +95,7 @@
     return 1;
   }
 
-  /* shaping.expansions: [term, wording, the query with the term in the text's wording,
+  /* wordings.expansions: [term, wording, the query with the term in the text's wording,
      the term's game]; a pairing is one game's, unused by a search filtered to another */
   Index.prototype.expansions = function (query, game) {
     var normal = normalForm(query), flat = normal.split(" ").join(""), out = [];
@@ -122,7 +122,7 @@
     });
     return out;
   };
-  /* shaping._inside_katakana_word: フィールド in フィールドカード is not the term */
+  /* wordings._inside_katakana_word: フィールド in フィールドカード is not the term */
   function katakana(ch) { return (ch >= "\u30a1" && ch <= "\u30fa") || ch === "\u30fc"; }
   function insideKatakanaWord(typed, start, end) {
     var before = start > 0 ? typed.charAt(start - 1) : "", after = typed.charAt(end);
@@ -179,7 +179,7 @@
     for (var e = 0; e < exact.length; e++) if (exact[e].indexOf(flat) >= 0) out.push(e);
     return out;
   };
-  /* shaping._spliced: text with each span replaced by the wording */
+  /* wordings._spliced: text with each span replaced by the wording */
   function spliced(text, spans, wording) {
     var out = "", at = 0;
     spans.forEach(function (s) { out += text.slice(at, s[0]) + wording; at = s[1]; });

@@ -34,9 +34,9 @@ ROMAJI = ["gureizu", "noodo", "kyarakutaa", "supelu kaado", "gureizu dekimasu ka
 # measured 2026-12-03 (see the test): the second held-out set's pages as the server's, and
 # its first three entries (the server: 41/48 in the top 3 for the judge's answer)
 FLOOR_HELD_OUT_2 = (45, 45)
-# measured 2026-12-03: snippets of the same results pages that differ, 62 of 2,308 (39
-# of the relevance and question sets, 23 of the phone set's)
-FLOOR_SNIPPETS = 62
+# measured 2026-12-03: snippets of the same results pages that differ, 28 of 2,304 (62
+# before the offline marks kept to whole numbers and Latin words, as the server's)
+FLOOR_SNIPPETS = 28
 # measured 2026-12-03 (see the test): the lexicon questions' pages as the server's, and
 # their first three entries
 FLOOR_LEXICON = (24, 25)
@@ -319,7 +319,7 @@ def test_the_homophones_table_is_read_once_per_corpus(real_searcher, monkeypatch
 def test_the_offline_page_cuts_the_servers_snippets(answers, capsys):
     """Where the offline page lists the server's entries, each snippet is the server's,
     marks and all (a copied hit once lost its deferred snippet: empty ones, seen only
-    in a browser test).  Measured 2026-12-03: 62 of 2,308 differ, in which words are
+    in a browser test).  Measured 2026-12-03: 28 of 2,304 differ, in which words are
     marked (MeCab's split of a question: ない marked offline) or which window of a long
     passage is cut; FLOOR_SNIPPETS keeps it from growing."""
     sets, expected, offline, _size = answers
@@ -338,6 +338,10 @@ def test_the_offline_page_cuts_the_servers_snippets(answers, capsys):
     assert not [q for q, i in differ if not offline[q]["snippets"][i]
                 and expected[q]["snippets"][i]], "an empty snippet offline"
     assert len(differ) <= FLOOR_SNIPPETS, differ[:10]
+    # issue 24: "000" inside "4000" was marked as a match of 0 (offline until today)
+    import re
+    inside = re.compile(r"[0-9０-９]<mark>[0-9０-９]|<mark>[0-9０-９]+</mark>[0-9０-９]")
+    assert not [q for q in offline for snip in offline[q]["snippets"] if inside.search(snip)]
 
 
 def test_the_offline_chips_count_entries_as_the_servers_do(answers):

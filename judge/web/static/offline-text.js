@@ -75,6 +75,8 @@
     MAPS.set(text, known);
     return known;
   }
+  /* highlight._alnum: a Latin letter or digit once normalised (４ and A count). */
+  function alnum(ch) { return !!ch && /^[0-9a-z]+$/.test(A.normalize(ch)); }
   function findSpans(text, cs, needles) {
     if (!cs.length || !needles.length) return [];
     var map = normalMap(text, cs), normal = map.normal, starts = map.starts,
@@ -82,9 +84,14 @@
     Array.from(new Set(needles)).sort(function (a, b) { return b.length - a.length; })
       .forEach(function (m) {
         if (!m) return;
+        // a number or a Latin word is marked only where it stands whole: 0 is not the
+        // 0s of 4000 (highlight.find_spans, looked at in the original text)
+        var first = alnum(m.charAt(0)), last = alnum(m.charAt(m.length - 1));
         var at = normal.indexOf(m);
         while (at >= 0) {
-          spans.push([starts[at], ends[at + m.length - 1]]);
+          var a = starts[at], b = ends[at + m.length - 1];
+          if (!((first && a > 0 && alnum(cs[a - 1])) || (last && b < cs.length && alnum(cs[b]))))
+            spans.push([a, b]);
           at = normal.indexOf(m, at + m.length);
         }
       });

@@ -98,6 +98,9 @@ ID_LIKE = (r"^(?:[a-z][a-z0-9_]*/(?:rule|qa|term|card)/\S+"
 # a bare number typed on a phone (337) is also searched as the ids it may be, which
 # the page shows first and offers as "did you mean" (shaping._grouped)
 BARE_NUMBER = r"^\d{1,4}$"
+# a kana typo is compared with every title form up to this many (shaping.one_edit), and
+# with the forms an index says may be one edit away beyond it (lookups.near_forms)
+SCAN_FORMS = 20000
 NUMBERED_FORMS = ["QA-{n}", "No.{n}"]
 
 # --- matching and ranking (matching.py, run.py, store.py) -------------------------------

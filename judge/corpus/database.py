@@ -70,8 +70,7 @@ def fill(conn: sqlite3.Connection, entries: Iterable, fold, blobs: dict | None =
         for link in {str(x).split("#", 1)[0] for x in [*entry.cites, *entry.cards]}:
             links.append((link, entry.id))
         # the editors' glossary and lexicon entries are not the game's texts
-        glossary = int(isinstance(entry.data, dict)
-                       and bool({"glossary", "lexicon"} & set(entry.data)))
+        glossary = int(entry.explains_a_word)
         for rev in entry.revisions:
             day = rev.date.day.isoformat() if rev.date is not None else None
             revisions.append((entry.id, entry.game, entry.kind, entry.title, rev.number, day,

@@ -120,6 +120,12 @@ class Entry:
         """The newest revision (what the entry says today)."""
         return self.revisions[0]
 
+    @property
+    def explains_a_word(self) -> bool:
+        """An editors' glossary or lexicon page (用語集: ``data: glossary`` or
+        ``lexicon``), which explains a word of the texts and is not one of them."""
+        return isinstance(self.data, dict) and bool({"glossary", "lexicon"} & set(self.data))
+
     def revision(self, number: int) -> Revision:
         """The revision with that number (1 = the oldest)."""
         for rev in self.revisions:

@@ -127,6 +127,6 @@ def newest_text_day(corpus, game: str | None = None) -> date | None:
     else:
         days = [rev.date.day for entry in corpus
                 if (not game or entry.game == game) and entry.kind in ("qa", "rule", "term")
-                and not {"glossary", "lexicon"} & set(entry.data or {})
+                and not entry.explains_a_word
                 for rev in entry.revisions if rev.date is not None and not rev.date.before]
     return max(days) if days else None

@@ -151,7 +151,6 @@ def one_edit(corpus, query: str) -> str | None:
     return titles[close[0][1]] if close else None
 
 
-
 # The normalised, space-free forms of the texts results are checked against: a rule
 # page can be tens of thousands of characters, and the same few hundred passages come
 # back query after query (normalising them was half of a search page's time).  Keyed
@@ -331,8 +330,7 @@ def word_pages(corpus) -> frozenset:
             "SELECT DISTINCT id FROM revisions WHERE glossary = 1"))
     else:                    # a corpus of entries alone (the tests' small ones)
         found = frozenset(i for i, e in getattr(corpus, "entries", {}).items()
-                          if isinstance(getattr(e, "data", None), dict)
-                          and {"glossary", "lexicon"} & set(e.data))
+                          if getattr(e, "explains_a_word", False))
     try:
         corpus._shaping_word_pages = found
     except AttributeError:       # pragma: no cover - a corpus that takes no attributes
@@ -560,6 +558,32 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
     return data
 
 
+def _numbered(corpus, query: str, game, kind, search) -> tuple[list[str], list[dict], dict]:
+    """A bare number typed alone (337): (the id forms that found an entry, QA-337 and
+    No.337; their hits, to go first; each named entry's (game, kind)).  Only an entry
+    the id names counts, not one it resembles (No.9999 names none, though N999 is
+    near)."""
+    bare = normalize(query).strip()
+    numbered: list[str] = []
+    ids_found: list[dict] = []
+    named: dict[str, tuple[str, str]] = {}
+    if not BARE_NUMBER.match(bare):
+        return numbered, ids_found, named
+    for form in tables.NUMBERED_FORMS:
+        alt = form.format(n=bare)
+        ids = [i for i in corpus.resolve(alt) if "#" not in i]
+        if not ids:
+            continue
+        heads = corpus.tables.heads(ids)
+        named.update((i, (i.split("/", 1)[0], heads[i][1])) for i in ids if i in heads)
+        found = [h for h in search(alt, game=game, kind=kind, limit=FETCH, offset=0)["results"]
+                 if h["id"] in named]
+        if found:
+            numbered.append(alt)
+            ids_found += found
+    return numbered, ids_found, named
+
+
 class _NamedEntries:
     """Entries an id names, as a source of a filtered page's chips (as
     ``SearchResult.entries_by`` counts: each dimension within the other's filter)."""
@@ -617,33 +641,16 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
                 seen = {(h["id"], h["clause"], h["revision"]) for h in again["results"]}
                 hits = again["results"] + [h for h in hits
                                            if (h["id"], h["clause"], h["revision"]) not in seen]
-    numbered = []
-    bare = normalize(query).strip()
-    if BARE_NUMBER.match(bare):
-        # 337: QA-337 and No.337 where an entry has that id, first (tier 3: named)
-        ids_found, named = [], {}
-        for form in tables.NUMBERED_FORMS:
-            alt = form.format(n=bare)
-            # the entries the id names (No.9999 names none, though N999 resembles it)
-            ids = [i for i in corpus.resolve(alt) if "#" not in i]
-            if not ids:
-                continue
-            heads = corpus.tables.heads(ids)
-            named.update((i, (i.split("/", 1)[0], heads[i][1])) for i in ids if i in heads)
-            found = [h for h in search(alt, game=game, kind=kind, limit=FETCH,
-                                       offset=0)["results"] if h["id"] in named]
-            if found:
-                numbered.append(alt)
-                ids_found += found
-        if named:
-            # the chips of a filtered page count these entries (not the passages that
-            # merely mention QA-337, which the page does not show)
-            sources.append(_NamedEntries(named, game, kind))
-        if ids_found:
-            keys = {(h["id"], h["clause"], h["revision"]) for h in ids_found}
-            hits = ids_found + [h for h in hits
-                                if (h["id"], h["clause"], h["revision"]) not in keys]
-            data["did_you_mean"] = [*numbered, *data["did_you_mean"]]
+    numbered, ids_found, named = _numbered(corpus, query, game, kind, search)
+    if named:
+        # the chips of a filtered page count these entries (not the passages that
+        # merely mention QA-337, which the page does not show)
+        sources.append(_NamedEntries(named, game, kind))
+    if ids_found:
+        keys = {(h["id"], h["clause"], h["revision"]) for h in ids_found}
+        hits = ids_found + [h for h in hits
+                            if (h["id"], h["clause"], h["revision"]) not in keys]
+        data["did_you_mean"] = [*numbered, *data["did_you_mean"]]
     expanded = expansions(corpus, query, game) if not OPERATOR.search(query) else []
     if expanded:
         seen = {(h["id"], h["clause"], h["revision"]) for h in hits}

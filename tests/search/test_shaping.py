@@ -90,6 +90,7 @@ def test_a_term_page_not_named_is_no_exact_match_and_comes_after_the_rules():
         def __init__(self, eid, kind, title, data=None):
             self.id, self.kind, self.title, self.aliases = eid, kind, title, []
             self.current, self.data = self, data
+            self.explains_a_word = data is not None      # an editors' lexicon row
 
         def revision(self, number):
             return self

@@ -172,13 +172,6 @@
     });
     return out;
   };
-  /* The entries a form names exactly (their exact names: shaping.exact_names), as the
-   * corpus's names table resolves an id. */
-  Index.prototype.namedBy = function (form) {
-    var flat = form.split(" ").join(""), exact = this.b.entries.exact, out = [];
-    for (var e = 0; e < exact.length; e++) if (exact[e].indexOf(flat) >= 0) out.push(e);
-    return out;
-  };
   /* wordings._spliced: text with each span replaced by the wording */
   function spliced(text, spans, wording) {
     var out = "", at = 0;
@@ -324,10 +317,11 @@
       var idsFound = [], named = new Map();
       tb.NUMBERED_FORMS.forEach(function (form) {
         var alt = form.replace("{n}", function () { return bare; });
-        // the entries the id names, not one it merely resembles (No.9999: N999)
-        var ids = self.namedBy(normalForm(alt));
+        // the entries the id names (Corpus.resolve), not one it merely resembles
+        // (No.9999: N999)
+        var ids = self.resolve(alt).filter(function (i) { return i.indexOf("#") < 0; });
         if (!ids.length) return;
-        ids.forEach(function (e) { named.set(self.b.entries.id[e], e); });
+        ids.forEach(function (i) { named.set(i, self.entryIndex.get(i)); });
         var found = search(alt).results.filter(function (h) { return named.has(h.id); });
         if (found.length) { numbered.push(alt); idsFound = idsFound.concat(found); }
       });

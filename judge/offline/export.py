@@ -118,7 +118,7 @@ class Rewriter:
 
 def export_site(app: Flask, target: Path, base: str | None = None) -> ExportStats:
     """Write the read-only site of ``app``'s corpus into ``target`` (see the module doc)."""
-    from judge.offline.site import ICONS, manifest_data, page_context, store
+    from judge.offline.site import ICONS, game_titles, manifest_data, page_context, store
     from . import icons
 
     if base is not None and not (base.startswith("/") and base.endswith("/")):
@@ -165,8 +165,8 @@ def export_site(app: Flask, target: Path, base: str | None = None) -> ExportStat
         write(f"offline/search-{info['bundle']}.js", bundle)
         for name, (size, mask) in ICONS.items():
             write(f"offline/{name}", icons.png(size, mask))
-        write("manifest.webmanifest", json.dumps(manifest_data(base or "./"),
-                                                 ensure_ascii=False, indent=1))
+        manifest = manifest_data(game_titles(corpus), base or "./")
+        write("manifest.webmanifest", json.dumps(manifest, ensure_ascii=False, indent=1))
         for path in sorted(STATIC.rglob("*")):
             if path.is_file() and path.name != "sw.js":
                 write("static/" + path.relative_to(STATIC).as_posix(), path.read_bytes())

@@ -58,11 +58,13 @@ def init_app(app: Flask) -> None:
                 app.extensions["judge-offline"].warm()
 
 
-def manifest_data(root: str = "/") -> dict:
-    """The web app manifest; ``root`` is the site's base path (``./`` in an export)."""
+def manifest_data(titles: list[str], root: str = "/") -> dict:
+    """The web app manifest; ``titles`` are the corpus's games as a phone's home screen
+    names them (Japanese: the manifest's ``lang``), ``root`` the site's base path
+    (``./`` in an export)."""
     return {
         "name": APP_NAME, "short_name": SHORT_NAME, "lang": "ja", "dir": "ltr",
-        "description": "東方Vision・遊戯王OCG・ジェムクロニクルのルール、Q&A、裁定の再現。"
+        "description": f"{'・'.join(titles)}のルール、Q&A、裁定の再現。"
                        "ネットがない会場でも検索し、裁定を読めます。",
         "start_url": root, "scope": root, "display": "standalone",
         "background_color": "#ffffff", "theme_color": THEME,
@@ -72,9 +74,15 @@ def manifest_data(root: str = "/") -> dict:
     }
 
 
+def game_titles(corpus) -> list[str]:
+    """The Japanese titles of the corpus's games, in its order: the games are declared
+    on themselves (the corpus's ``games.yaml``), never written here."""
+    return [g.title for g in corpus.games]
+
+
 @bp.get("/manifest.webmanifest")
 def manifest():
-    response = jsonify(manifest_data())
+    response = jsonify(manifest_data(game_titles(current_app.extensions["judge"].corpus)))
     response.mimetype = "application/manifest+json"
     return response
 

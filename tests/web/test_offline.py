@@ -16,6 +16,9 @@ def test_manifest_names_the_app_in_japanese_with_png_icons(client):
     assert r.status_code == 200 and r.mimetype == "application/manifest+json"
     m = r.get_json()
     assert m["lang"] == "ja" and "ジャッジ" in m["name"]
+    # the home screen's description names every game of the corpus, from its manifest
+    for game in client.application.extensions["judge"].corpus.games:
+        assert game.title in m["description"]
     assert m["start_url"] == "/" and m["scope"] == "/" and m["display"] == "standalone"
     sizes = {i["sizes"] for i in m["icons"]}
     assert {"192x192", "512x512"} <= sizes

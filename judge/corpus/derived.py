@@ -14,6 +14,14 @@ run would give:
   environment (run budgets);
 - what the caller adds (``extra``).
 
+A file's contents are hashed again only when its stat changed: :func:`_hash_tree` keeps
+each file's digest with its size, modification and change times (nanoseconds) and inode
+(``code-digests.pickle`` in the cache folder), as git's index does, so a one-shot command
+stats the code instead of reading it.  Any write to a file sets its change time to the
+clock's now, which no program can set back; a digest is trusted only for a file whose
+change time is safely older (:data:`RACY_NS`) than the moment its stat was taken, so a
+file written twice within one tick of a coarse clock is still read ("racy git").
+
 Any change of one of them is a new key, so nothing needs invalidating: an old answer
 is simply never asked for again (the newest few per name are kept, the rest removed).
 A game registered in the process rather than installed (``register_game``) adds its
@@ -29,6 +37,7 @@ import logging
 import os
 import pickle
 import sys
+import time
 from configparser import ConfigParser, Error as ConfigError
 from pathlib import Path
 from typing import Callable, TypeVar
@@ -42,6 +51,12 @@ KEEP = 4
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
 _CODE_SUFFIXES = (".py", ".mo")
 _OFF = ("0", "off", "no", "false")
+# A digest is kept only for a file changed at least this long before its stat was taken:
+# filesystems stamp times in ticks of up to 2 s (FAT), so a file changed again within the
+# same tick could otherwise show the stat its digest was taken with.
+RACY_NS = 2_000_000_000
+_DIGESTS_FILE = "code-digests.pickle"
+_DIGESTS_KEPT = 20_000
 
 
 def remembered(name: str, corpus, compute: Callable[[], T], extra: str = "") -> T:
@@ -73,12 +88,14 @@ def derivation_key(corpus, extra: str = "") -> str:
     for name in sorted(os.environ):
         if name.startswith("JUDGE_"):
             h.update(f"{name}={os.environ[name]}\0".encode())
+    digests = _Digests.read()
     if corpus.root:
         # the entries' files are in the content key already; every other file is hashed
         _hash_tree(h, Path(corpus.root),
-                   lambda rel: not (rel.endswith(".md") and rel.count(os.sep) == 2))
+                   lambda rel: not (rel.endswith(".md") and rel.count(os.sep) == 2), digests)
     for folder in code_folders():
-        _hash_tree(h, folder, lambda rel: rel.endswith(_CODE_SUFFIXES))
+        _hash_tree(h, folder, lambda rel: rel.endswith(_CODE_SUFFIXES), digests)
+    digests.write()
     h.update("\0".join(installed()).encode())
     return h.hexdigest()
 
@@ -149,7 +166,62 @@ def _distributions() -> list[tuple[str, str]]:
     return out
 
 
-def _hash_tree(h, root: Path, wanted: Callable[[str], bool]) -> None:
+class _Digests:
+    """The files' digests kept between runs, by path: (stat, digest) (see the module's
+    docstring).  Unreadable or switched off (``JUDGE_CORPUS_CACHE=0``), it is empty and
+    every file is read; one that cannot be written is only a slower next run."""
+
+    def __init__(self, kept: dict, path: Path | None):
+        self.kept, self.path, self.now, self.changed = kept, path, {}, False
+
+    @classmethod
+    def read(cls) -> "_Digests":
+        if not enabled():
+            return cls({}, None)
+        path = cache_dir() / _DIGESTS_FILE
+        try:
+            with open(path, "rb") as fh:
+                kept = pickle.load(fh)
+        except Exception:  # noqa: BLE001 - missing or damaged: every file is read again
+            kept = {}
+        return cls(kept if isinstance(kept, dict) else {}, path)
+
+    def digest(self, path: str) -> bytes:
+        """The digest of the file's contents, from its stat where that is safe."""
+        try:
+            taken = time.time_ns()
+            st = os.stat(path)
+        except OSError:
+            return b"?"
+        stat = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+        kept = self.kept.get(path)
+        if kept is not None and kept[0] == stat and kept[2]:
+            self.now[path] = kept
+            return kept[1]
+        try:
+            with open(path, "rb") as fh:
+                digest = hashlib.blake2b(fh.read(), digest_size=16).digest()
+        except OSError:
+            return b"?"
+        # trusted next time only if no write can land in the same tick as this stat
+        self.now[path] = (stat, digest, st.st_ctime_ns < taken - RACY_NS)
+        self.changed = True
+        return digest
+
+    def write(self) -> None:
+        """Keep the digests of this run's files (only if one was read anew)."""
+        if self.path is None or not self.changed:
+            return
+        # other trees' files (another corpus of the same process) are kept beside these,
+        # up to a bound: the files of trees long gone are not carried for ever
+        kept = {**self.kept, **self.now} if len(self.kept) < _DIGESTS_KEPT else self.now
+        try:
+            pickle_atomic(self.path, kept, ".code-digests-")
+        except OSError as exc:
+            log.debug("code digests not kept: %s", exc)
+
+
+def _hash_tree(h, root: Path, wanted: Callable[[str], bool], digests: _Digests) -> None:
     """Add every wanted file under ``root`` (its relative path and contents) to ``h``,
     in a fixed order."""
     top = len(str(root)) + 1
@@ -160,13 +232,7 @@ def _hash_tree(h, root: Path, wanted: Callable[[str], bool]) -> None:
             rel = prefix + name
             if name.startswith(".") or not wanted(rel):
                 continue
-            path = os.path.join(folder, name)
-            try:
-                with open(path, "rb") as fh:
-                    digest = hashlib.blake2b(fh.read(), digest_size=16).digest()
-            except OSError:
-                digest = b"?"
-            h.update(rel.encode() + b"\0" + digest)
+            h.update(rel.encode() + b"\0" + digests.digest(os.path.join(folder, name)))
 
 
 def _keep(path: Path, value, name: str) -> None:

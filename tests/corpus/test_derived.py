@@ -7,6 +7,7 @@ next run is computed again, on a copy of the real Yu-Gi-Oh! corpus.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from types import SimpleNamespace
 
@@ -156,6 +157,62 @@ def test_each_input_changes_the_key(fake, monkeypatch):
     (fake.code / "__pycache__" / "rules.cpython-311.pyc").write_bytes(b"\x00")
     (fake.code / "notes.txt").write_text("x")
     assert derived.derivation_key(fake) in seen
+
+
+# --- the files' digests, kept by their stat -------------------------------------------
+
+def _no_reading(monkeypatch):
+    """Fail the test if derived.py opens a file to hash it (the kept digests it may read)."""
+    import builtins
+
+    def refuse(path, *a, **k):
+        if str(path).endswith("code-digests.pickle"):
+            return builtins.open(path, *a, **k)
+        raise AssertionError(f"{path} was read again")
+    monkeypatch.setattr(derived, "open", refuse, raising=False)
+
+
+def test_a_file_older_than_its_stat_is_not_read_again(fake, monkeypatch):
+    monkeypatch.setattr(derived, "RACY_NS", 0)        # every file here is seconds old
+    first = derived.derivation_key(fake)
+    _no_reading(monkeypatch)
+    assert derived.derivation_key(fake) == first
+
+
+def test_an_edit_that_keeps_size_and_modification_time_is_read(fake, monkeypatch):
+    monkeypatch.setattr(derived, "RACY_NS", 0)
+    rules = fake.code / "rules.py"
+    first = derived.derivation_key(fake)
+    before = rules.stat()
+    rules.write_text("X = 9\n")                      # same size, a different line
+    os.utime(rules, ns=(before.st_atime_ns, before.st_mtime_ns))   # its time set back
+    assert rules.stat().st_size == before.st_size
+    assert derived.derivation_key(fake) != first     # the change time gave it away
+
+
+def test_a_file_changed_within_a_tick_of_its_stat_is_read_every_time(fake, monkeypatch):
+    # the racy case: a digest taken just after a write is not trusted, whatever the stat
+    derived.derivation_key(fake)
+    _no_reading(monkeypatch)
+    with pytest.raises(AssertionError, match="read again"):
+        derived.derivation_key(fake)
+
+
+def test_kept_digests_give_the_key_hashing_every_file_gives(fake, monkeypatch):
+    monkeypatch.setattr(derived, "RACY_NS", 0)
+    derived.derivation_key(fake)
+    kept = derived.derivation_key(fake)              # from the kept digests
+    monkeypatch.setattr(derived, "enabled", lambda: False)   # nothing kept: every file read
+    assert derived.derivation_key(fake) == kept
+
+
+def test_a_damaged_digests_file_is_only_a_slower_run(fake, monkeypatch):
+    monkeypatch.setattr(derived, "RACY_NS", 0)
+    first = derived.derivation_key(fake)
+    (fake.code.parent / "cache" / "code-digests.pickle").write_bytes(b"\x80not a pickle")
+    assert derived.derivation_key(fake) == first
+    (fake.code.parent / "cache" / "code-digests.pickle").write_bytes(b"\x80\x04N.")  # None
+    assert derived.derivation_key(fake) == first
 
 
 def test_remembered_computes_once_per_key(fake, monkeypatch):

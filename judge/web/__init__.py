@@ -99,6 +99,7 @@ def create_app(config: dict | None = None) -> Flask:
                                  draw_run_block=boardhtml.run_block)
     from . import resulthtml         # the results list search.html draws
     app.jinja_env.globals["draw_results"] = resulthtml.draw_results
+    app.jinja_env.globals["draw_facets"] = resulthtml.draw_facets
     _template_cache(app)
     _kept_links(app)
     _kept_frame(app)

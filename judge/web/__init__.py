@@ -100,6 +100,7 @@ def create_app(config: dict | None = None) -> Flask:
     from . import resulthtml         # the results list search.html draws
     app.jinja_env.globals["draw_results"] = resulthtml.draw_results
     app.jinja_env.globals["draw_facets"] = resulthtml.draw_facets
+    app.jinja_env.globals["draw_pager"] = resulthtml.draw_pager
     _template_cache(app)
     _kept_links(app)
     _kept_frame(app)

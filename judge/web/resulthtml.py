@@ -44,6 +44,9 @@ WORDS = (
     N_("ゲーム"),
     N_("種類"),
     N_("すべて"),
+    N_("ページ"),
+    N_("← 前へ"),
+    N_("次へ →"),
 )
 
 
@@ -201,4 +204,39 @@ def draw_facets(context, s, d: dict) -> Markup:
                    f'{escape(labels.get(k, k))} <span class="count">{escape(n)}</span></a>'
                    f'</li>\n      ')
     out.append("\n    </ul>\n  </aside>")
+    return Markup("".join(out))
+
+
+@pass_context
+def draw_pager(context, s) -> Markup:
+    """The ``<nav>`` of a results page's pages (``search.html``), as its loop wrote it:
+    the first two, the last two and two either side of this one linked, a gap three
+    away (a page of fifty was fifty turns of a Jinja loop and a dozen links, issue 27)."""
+    catalogue = _translations()
+    url_for = context["url_for"]
+    q, game, kind, page, pages = s.q, s.game, s.kind, s.page, s.pages
+
+    def link(p: int) -> Markup:
+        return escape(url_for("pages.search", q=q, game=game, kind=kind, page=p, stay=1))
+
+    out = [f'<nav class="pager" aria-label="{Markup(catalogue.ugettext("ページ")) % {}}">'
+           "\n      "]
+    if page > 1:
+        out.append(f'<a rel="prev" href="{link(page - 1)}">'
+                   f'{Markup(catalogue.ugettext("← 前へ")) % {}}</a>')
+    out.append("\n      ")
+    for p in range(1, pages + 1):
+        out.append("\n        ")
+        if p == page:
+            out.append(f'<span aria-current="page">{p}</span>\n        ')
+        elif p <= 2 or p > pages - 2 or abs(p - page) <= 2:
+            out.append(f'<a href="{link(p)}">{p}</a>\n        ')
+        elif abs(p - page) == 3:
+            out.append('<span class="gap">…</span>')
+        out.append("\n      ")
+    out.append("\n      ")
+    if page < pages:
+        out.append(f'<a rel="next" href="{link(page + 1)}">'
+                   f'{Markup(catalogue.ugettext("次へ →")) % {}}</a>')
+    out.append("\n    </nav>")
     return Markup("".join(out))

@@ -22,6 +22,7 @@ MAX_WINDOWS = tables.MAX_WINDOWS
 _MAPS = LRU(20000, weight=lambda m: len(m[0]) + 64, budget=3_000_000)
 _SENTENCES = LRU(20000)
 _SPACES = re.compile(r"\s+")
+_LINE_BREAK = re.compile(r"\s*\n\s*")
 _SENTENCE_START = re.compile(r"(?<=[。！？!?\n])")
 
 
@@ -164,4 +165,6 @@ def snippet(text: str, needles: list[str], width: int = SNIPPET_CHARS,
     out.append(esc(text[at:end]))
     if end < len(text):
         out.append("…")
-    return re.sub(r"\s*\n\s*", " ", "".join(out)).strip()
+    joined = "".join(out)
+    # (most snippets hold no line break: the substitution is skipped, not run for nothing)
+    return (_LINE_BREAK.sub(" ", joined) if "\n" in joined else joined).strip()

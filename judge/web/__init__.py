@@ -99,8 +99,11 @@ def create_app(config: dict | None = None) -> Flask:
                                  draw_run_block=boardhtml.run_block)
     from . import resulthtml         # the results list search.html draws
     app.jinja_env.globals["draw_results"] = resulthtml.draw_results
+    app.jinja_env.globals["draw_facets"] = resulthtml.draw_facets
+    app.jinja_env.globals["draw_pager"] = resulthtml.draw_pager
     _template_cache(app)
     _kept_links(app)
+    _kept_frame(app)
     services.init_app(app)
     security.init_app(app)
     from . import transport
@@ -211,6 +214,29 @@ def _kept_links(app: Flask) -> None:
         return kept.get_or(key, lambda: build(endpoint, **values))
 
     app.jinja_env.globals["url_for"] = url_for
+
+
+def _kept_frame(app: Flask) -> None:
+    """``frame(name, *key)``: the parts of ``base.html`` every page repeats (the head's
+    stylesheets, scripts and offline messages, the header's brand and search box, the
+    site menu), rendered once per language, script root and ``key`` (the menu: the
+    request's endpoint and blueprint, which mark the current item) and kept.  They were
+    about fifteen links and fifteen ``_()`` of every page drawn again (a tenth of a new
+    results page, issue 27); a part holds nothing else of the request."""
+    from flask import request
+    from jinja2 import pass_context
+    from markupsafe import Markup
+
+    from .i18n import current
+    kept = LRU(256)
+    env = app.jinja_env
+
+    @pass_context
+    def frame(context, name: str, *key) -> Markup:
+        return kept.get_or((name, current(), request.script_root, *key), lambda: Markup(
+            env.get_template(name).render(context.get_all())))
+
+    env.globals["frame"] = frame
 
 
 def _use_budget(app: Flask) -> None:

@@ -72,3 +72,34 @@ def test_json_in_the_page_cannot_close_its_script_tag(client):
     data = page[page.index('id="bench-data"'):]
     data = data[:data.index("</script>")]
     assert "<" not in data.split(">", 1)[1]
+
+
+def test_a_snippet_skips_nh3_only_when_nh3_would_give_the_same():
+    """sanitize_snippet's fast path (a snippet as the highlighter writes it) writes what
+    nh3 writes; hostile text, a tag or a stray ``<`` or ``&`` still goes through nh3."""
+    import random
+
+    import nh3
+
+    from judge.app.render import _PLAIN_SNIPPET, sanitize_snippet
+    from judge.search.highlight import snippet
+
+    pieces = ["a", "あ", " ", "\n", "\t", "&amp;", "&lt;", "&gt;", "&quot;", "&#x27;",
+              "<mark>", "</mark>", "&", "<", ">", '"', "'", "\r", "\x00", "\x0c", "\x7f",
+              "\x85", "\xa0", "\ufeff", "\u2028", "&nbsp;", "&#39;", "<b>", "<script>",
+              "<mark onclick=x>", "\ufffd", "\U0001f600", "\U0010fffe", "<!--", "-->"]
+    rnd = random.Random(27)
+    fast = 0
+    for _ in range(20000):
+        text = "".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 12)))
+        for html in (text, snippet(text, [rnd.choice(["a", "あ", "lt", "amp"])])):
+            fast += bool(_PLAIN_SNIPPET.fullmatch(html))
+            assert str(sanitize_snippet(html)) == nh3.clean(html, tags={"mark"},
+                                                            attributes={}), repr(html)
+    assert fast > 1000
+    for hostile in ['<script>alert(1)</script>', '<mark onclick="x">a</mark>',
+                    '<mark><img src=x onerror=alert(1)></mark>', 'a <b>b</b>',
+                    '<mark>a</mark><mark>', '&lt;<mark>x</mark>&#60;script>']:
+        out = str(sanitize_snippet(hostile))
+        assert "<script" not in out and "<img" not in out and "onclick" not in out
+        assert "<b>" not in out

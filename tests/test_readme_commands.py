@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 VENV_BIN = Path(sys.executable).parent
 PASSWORD = "a long password 1\n"
 # what a newcomer types for the README's placeholders
-FILLED = {"FILE": "record-copy.sqlite3", "NAME": "sato", "SLUG": "cs-2027", "T": "CS 2027",
+FILLED = {"DIR": "site", "FILE": "record-copy.sqlite3", "NAME": "sato", "SLUG": "cs-2027", "T": "CS 2027",
           "floor|head": "floor"}
 # `judge new qa vision 337 … --question … --answer … --source-url …`, in that order
 NEW_QA = ["QA-337の質問（テスト）", "QA-337の新しい回答（テスト）",
@@ -110,6 +110,7 @@ def test_the_readme_shows_the_commands_this_test_runs():
     that a block is no longer found would otherwise run nothing)."""
     commands = _block("## The command line")
     assert len(commands) >= 15 and all(c.startswith("judge ") for c in commands), commands
+    assert _block("## Offline")[0].startswith("judge export-site DIR")
     assert _block("## Two commands", "First run of the call record")[0].startswith(
         ".venv/bin/judge user add")
     assert sum(c.startswith("curl ") for c in _block("## The web app")) >= 4
@@ -201,3 +202,16 @@ def test_the_first_run_of_the_call_record_runs_as_shown(project):
         _run(command, work, env)
     said = _run("judge staff list cs-2026", work, env).stdout
     assert "sato\tfloor" in said and "yamada\thead" in said, said
+
+
+def test_the_static_copy_is_exported_as_shown(project):
+    """`judge export-site DIR` and its `--base` form ("Offline", a static copy)."""
+    work, env = project
+    for command in _block("## Offline"):
+        shutil.rmtree(work / FILLED["DIR"], ignore_errors=True)
+        _run(_fill(command), work, env)
+        home = (work / FILLED["DIR"] / "index.html").read_text(encoding="utf-8")
+        base = re.search(r"--base (\S+)", command)
+        if base:
+            assert f'href="{base.group(1)}' in home, home[:1500]
+    assert (work / FILLED["DIR"] / "entry").is_dir()

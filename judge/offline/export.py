@@ -33,7 +33,7 @@ from urllib.parse import unquote
 
 from flask import Flask, render_template
 
-from judge.i18n import msg
+from judge.i18n import _, msg
 
 from .store import STATIC
 
@@ -51,7 +51,6 @@ class ExportStats:
     corpus_date: str
 
     def summary(self) -> str:
-        from judge.i18n import _
         return _("exported {pages:,} pages ({files:,} files, {mb:.1f} MB, {gzip_mb:.1f} MB "
                  "gzip-compressed) of the corpus {corpus} ({corpus_date}) to {path}",
                  pages=self.pages, files=self.files, mb=self.bytes / 1e6,
@@ -137,10 +136,12 @@ def export_site(app: Flask, target: Path, base: str | None = None) -> ExportStat
         corpus = app.extensions["judge"].corpus
         current = {e.id: e.revisions[0].number for e in corpus}
         rw = Rewriter(current, base, info["corpus"])
-        banner = ('<div class="offline-banner" role="status">静的コピー — コーパス '
-                  f'{html.escape(info["corpus_date"])} 時点（版 {html.escape(info["corpus"])}）。'
-                  "検索はこの端末の中で行います。盤面の実行にはサーバーが必要です。</div>")
         with app.test_request_context("/offline/search"):
+            # in the language the pages are rendered in, from the catalogue
+            banner = ('<div class="offline-banner" role="status">' + html.escape(_(
+                "Static copy — corpus as of {date} (version {version}). Search runs on "
+                "this device; running a board needs the server.",
+                date=info["corpus_date"], version=info["corpus"]), quote=False) + "</div>")
             ctx = page_context("/", ".html")
             search_html = render_template("offline_search.html", **ctx)
             boards_html = render_template("offline_boards.html", **ctx)

@@ -3,7 +3,7 @@
 These are bounds on input, not rules of any game: they keep a typo (or a hostile
 permalink) from feeding the engine a number no board holds (``life:`` with 5,000
 digits).  A field not named here takes :data:`DEFAULT_RANGE`.  docs/budgets.md lists
-them; a game still checks its own rules (a Gem Chronicle slot is 1-5) itself.
+them; a game still checks its own rules (a slot a game numbers 1-5, say) itself.
 """
 from __future__ import annotations
 

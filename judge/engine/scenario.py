@@ -375,7 +375,7 @@ def build_state(game, doc: Located, budget: budgets.Budget | None = None) -> Gam
 
 
 def _counter(name: str, value, default, label: str):
-    """A player's counter (Gem Chronicle's mana), checked like the game's default."""
+    """A player's counter a game declares (mana, say), checked like the game's default."""
     if isinstance(default, int) and not isinstance(default, bool):
         return check_int(name, value, label)
     return check_scalar(value, label)

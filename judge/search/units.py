@@ -15,9 +15,6 @@ from dataclasses import dataclass, field, replace
 
 from judge.corpus.model import CLAUSE_MARKER, Entry, Revision, plain_text
 
-# Vision's card list writes the card type in English; the rules texts say
-# キャラクターカード / スペルカード / コマンドカード (seed 004, ２．カードのプレイに関する補足).
-CARD_TYPES_JA = {"character": "キャラクター", "spell": "スペル", "command": "コマンド"}
 # Card-list fields that are words a judge may search for (the rest are numbers).
 # (range, time and upkeep are left out: 無し, 瞬間 on hundreds of cards only add noise)
 CARD_WORD_FIELDS = ("type", "class", "skill", "user")
@@ -106,8 +103,10 @@ def card_text(entry: Entry) -> str:
             continue
         value = " ".join(map(str, value)) if isinstance(value, list) else str(value)
         words.append(value)
-        if key == "type" and value.lower() in CARD_TYPES_JA:
-            words.append(CARD_TYPES_JA[value.lower()])
+        if key == "type":
+            # the game's own words for what its card list writes otherwise (a type in
+            # English: Character, which the rules call キャラクター), its importer's
+            words.extend(map(str, (data.get("parsed") or {}).get("words") or ()))
     for key in ("keywords", "attribute", "attack_type"):
         value = data.get(key)
         if isinstance(value, list):

@@ -43,6 +43,20 @@ def test_parsed_values_are_only_what_parses(corpus):
     assert "attack" not in modifier.data["parsed"]
 
 
+def test_each_card_carries_its_type_in_the_rules_word(corpus, records):
+    """The list types a card in English (Character); seed 004 names the kinds
+    キャラクターカード, スペルカード and コマンドカード, and search reads that word from
+    ``data.parsed.words`` (written by Vision's importer, not by the search layer)."""
+    rules_word = {"Character": "キャラクター", "Spell": "スペル", "Command": "コマンド"}
+    cards = {e.id: e for e in corpus if e.game == "vision" and e.kind == "card"}
+    counted = {word: 0 for word in rules_word.values()}
+    for record in records:
+        words = cards[f"vision/card/{record['id']}"].data["parsed"].get("words")
+        assert words == [rules_word[record["type"]]], (record["id"], record["type"], words)
+        counted[words[0]] += 1
+    assert all(counted.values()), counted
+
+
 @pytest.mark.parametrize("typed", ["No.075", "75", "Ｎｏ．０７５", "N75", "no75"])
 def test_card_number_spellings_find_no_075(corpus, typed):
     assert corpus.resolve(typed) == ["vision/card/N75"]

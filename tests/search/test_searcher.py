@@ -248,3 +248,15 @@ def test_a_number_is_marked_only_where_it_stands_whole():
     assert snippet("初期値4000、ライフを0にした方が勝者", ["0"]).count("<mark>") == 1
     assert snippet("初期値４０００、ライフを０にした", ["0"]).count("<mark>") == 1
     assert "<mark>075</mark>" in snippet("No.075 マナの生成", ["075"])
+
+
+@pytest.mark.parametrize("word, number", [("キャラクター", "N1"), ("スペル", "N107")])
+def test_a_card_is_found_by_the_rules_word_for_its_type(real_searcher, word, number):
+    """The card list types a card in English; a judge types the rules' word (seed 004's
+    キャラクターカード, スペルカード), which the game's importer gives each card: the
+    name with the type finds the card, and the type narrows to the cards of that type."""
+    found = [h.id for h in real_searcher.search(f"上海人形 {word}", kind="card", limit=10).hits]
+    assert f"vision/card/{number}" in found
+    other = "スペル" if word == "キャラクター" else "キャラクター"
+    assert not {h.id for h in real_searcher.search(f"上海人形 {other}", kind="card",
+                                                   limit=10).hits} & set(found)

@@ -30,7 +30,7 @@ from .citations import GRAZE
 from .interpretations import LIFE_ZERO
 from .as_if_played import AFTERWARDS, resolve_as_if_played_action
 from . import cards as cards_module
-from .cards import CardList, TYPES, build_card
+from .cards import CardList, TYPE_WORDS, TYPES, build_card
 from .combat import attack
 from .effects import put_onto_field
 from .interference import block
@@ -71,7 +71,7 @@ class VisionGame(Game):
     card_fields = {
         "number": FieldSpec("str", doc=N_("card list number: No.075, N75, PR.002")),
         "type": FieldSpec("choice", options=tuple(TYPES), doc=N_("character, spell, command"),
-                          choices=tuple((v, k) for k, v in TYPES.items() if not k.isascii())),
+                          choices=tuple(TYPE_WORDS.items())),
         "attack": FieldSpec("int"), "toughness": FieldSpec("int"),
         "graze": FieldSpec("int", doc=N_("グレイズ value")),
         "node": FieldSpec("str", doc=N_("必要ノード: a whole number, or -")),

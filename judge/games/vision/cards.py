@@ -28,6 +28,8 @@ from .i18n import msg
 TYPES = {"character": "character", "spell": "spell", "command": "command",
          "キャラクター": "character", "スペル": "spell", "コマンド": "command",
          "Character": "character", "Spell": "spell", "Command": "command"}
+# each type in the rules' own word (キャラクターカード, スペルカード, コマンドカード)
+TYPE_WORDS = {v: k for k, v in TYPES.items() if not k.isascii()}
 ZONE_NAMES = ("deck", "hand", "nodes", "field", "play_area", "graveyard", "removed")
 ANONYMOUS = re.compile(r"^(?:%s)-\d+$" % "|".join(ZONE_NAMES))
 SET_SUFFIX = re.compile(r"^(.*)[/／]([0-9０-９]+)弾$")

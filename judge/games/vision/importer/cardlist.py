@@ -2,8 +2,9 @@
 
 Values are kept exactly as the community typed them (``data`` of the card entry);
 ``data.parsed`` adds what parses cleanly: whole numbers as ints, signed modifiers
-(``+3`` on equipment) as ``<field>_modifier``, the keywords split on spaces, and the name
-without a promotional card's ``PR.001`` prefix.
+(``+3`` on equipment) as ``<field>_modifier``, the keywords split on spaces, the name
+without a promotional card's ``PR.001`` prefix, and as ``words`` the rules' word for
+the type the list writes in English (Character: キャラクター), which search reads.
 """
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ import unicodedata
 from dataclasses import dataclass
 
 from judge.corpus.importer.sources import SourceFile
+
+from ..cards import TYPE_WORDS, TYPES
 
 FIELDS = ("id", "prefix", "no", "type", "name", "graze", "node", "cost", "range", "time",
           "user", "class", "skill", "upkeep", "attack", "toughness", "package")
@@ -105,6 +108,11 @@ def parsed_facts(card: CardFacts) -> dict:
         out["keywords"] = skills
     if card.name != card.raw["name"]:
         out["name"] = card.name
+    # The list writes the type in English (Character); the rules say キャラクターカード
+    # (seed 004, ２．カードのプレイに関する補足): a judge searches the card by the rules' word.
+    word = TYPE_WORDS.get(TYPES.get(str(card.raw.get("type") or "")))
+    if word:
+        out["words"] = [word]
     return out
 
 

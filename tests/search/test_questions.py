@@ -20,6 +20,10 @@ LEXICON_QUESTIONS = yaml.safe_load(Path(__file__).with_name("questions_lexicon.y
 # searcher's top 3 and 40/44 on the results page, 44/44 both since (2026-12-03)
 PHONE_QUESTIONS = yaml.safe_load(Path(__file__).with_name("questions_phone.yaml")
                                  .read_text(encoding="utf-8"))["queries"]
+# the third blind set (the wiki's comment rulings, rulings with a history, Gem Chronicle's
+# attributes, a phone's forms): blind 49/53 in the top 3, searcher and page (2026-12-07)
+BLIND_3_QUESTIONS = yaml.safe_load(Path(__file__).with_name("questions_blind_3.yaml")
+                                   .read_text(encoding="utf-8"))["queries"]
 
 
 # --- the stop lists, per language ----------------------------------------------------
@@ -97,6 +101,18 @@ def test_questions_typed_on_a_phone_find_their_entry_in_the_top_3(real_searcher,
                if set(i["any"]) & {r["id"] for r in shaped(real_searcher, real_corpus,
                                                             i["q"])["results"][:3]}]
     assert len(on_page) >= 0.9 * len(PHONE_QUESTIONS)
+
+
+def test_the_third_blind_set_finds_its_entry_in_the_top_3(real_searcher, real_corpus):
+    """The searcher and the results page each keep nine in ten of the third blind set."""
+    from judge.search.shaping import shaped
+    outcomes, summary = evaluate(real_searcher, BLIND_3_QUESTIONS)
+    assert summary["passed"] >= 0.9 * summary["queries"], [
+        (o.q, o.problems) for o in outcomes if not o.ok]
+    on_page = [i["q"] for i in BLIND_3_QUESTIONS
+               if {a.split("#")[0] for a in i["any"]} & {
+                   r["id"] for r in shaped(real_searcher, real_corpus, i["q"])["results"][:3]}]
+    assert len(on_page) >= 0.9 * len(BLIND_3_QUESTIONS)
 
 
 def test_the_lexicons_questions_find_their_entry_in_the_top_3(real_searcher):

@@ -31,6 +31,7 @@ ASKING_EN = frozenset(tables.ASKING_EN)
 MAX_CONCEPTS = tables.MAX_CONCEPTS
 _ROMAJI = re.compile(r"^[a-z]+(?:-[a-z]+)*$")
 _LONG_VOWEL = re.compile(r"([aiueo])\1")
+_HIRAGANA = re.compile(tables.HIRAGANA_WORD)
 
 
 @dataclass
@@ -380,7 +381,29 @@ def keywords(store, texts: list[str], game: str | None = None) -> list[Concept]:
     out: list[Concept] = []
     by_form = _forms(glossary(store.corpus), game)[0]
     rest = _romaji_names(store, " ".join(texts), by_form, out)
-    return out + [c for c in (keyword(store, t, game) for t in rest.split()) if c]
+    for text in rest.split():
+        if is_phrase(text):
+            # words joined by particles or an inflection (セットしたターン, アクセラレーシ
+            # ョンの魔法): a fragment of a sentence, its content words each a concept
+            seen = {c.label for c in out}
+            out += [c for c in concepts(store, text, game)[0] if c.label not in seen]
+        else:
+            concept = keyword(store, text, game)
+            if concept:
+                out.append(concept)
+    return out
+
+
+def is_phrase(text: str) -> bool:
+    """A spaced keyword that is a sentence's fragment, not one name: two content words
+    or more with a particle or an inflection between them (セットしたターン: セット し た
+    ターン), where a name's words follow each other (リバース効果, 禁呪デッキ)."""
+    normal = normalize(text, fold_kana=False)
+    # a word typed in hiragana (ぐれいず) is a reading, which MeCab cuts into question words
+    if text.isascii() or _HIRAGANA.match(normal):
+        return False
+    analysis = content_words(text)
+    return len(analysis.content) >= 2 and "".join(analysis.content) != normal
 
 
 def widen(store, concept: Concept, notices: list) -> None:

@@ -43,6 +43,7 @@ PIECE_IDS = [
 WORD_JOINERS = "'’"
 KANJI = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3005]"   # an ideograph (or 々)
 ALL_KANA = r"^[\u3041-\u309f\u30a1-\u30ff\u30fc]+$"     # a word typed in kana only (a reading)
+HIRAGANA_WORD = r"^[\u3041-\u309f\u30fc]+$"      # a word typed in hiragana only (a reading)
 KATAKANA_RUN = r"[\u30a1-\u30fa\u30fc\u30fd\u30fe]+"   # one word whatever MeCab says
 # The offline search splits a run into the corpus's MeCab words by the likeliest split
 # (cost: -log of a word's frequency); a stretch of one script no corpus word covers

@@ -284,3 +284,22 @@ def test_a_question_ranks_the_rules_that_explain_before_cards_holding_its_words(
         assert "yugioh/rule/direct-attack" in entries[:5], (question, entries[:5])
         first_card = next(i for i, e in enumerate(entries) if e.startswith("vision/card/"))
         assert first_card > entries.index("yugioh/rule/direct-attack"), (question, entries[:5])
+
+
+@pytest.mark.parametrize("text, phrase", [
+    ("セットしたターン", True), ("アクセラレーションの魔法", True), ("手札に戻る", True),
+    ("リバース効果", False), ("禁呪デッキ", False), ("ぐれいず", False), ("2枚目", False),
+    ("出せる", False), ("graze", False)])
+def test_a_spaced_fragment_of_a_sentence_is_told_from_a_name(text, phrase):
+    from judge.search.question import is_phrase
+    assert is_phrase(text) is phrase
+
+
+def test_spaced_fragments_are_searched_by_their_content_words(real_searcher):
+    # each spaced fragment had to occur whole (セットしたターン in a row): no passage
+    # held both, and the page fell back to passages holding either
+    result = real_searcher.search("アクセラレーション セットしたターン")
+    assert result.question["words"] == ["アクセラレーション", "セット", "ターン"]
+    top = result.hits[0]
+    assert (top.id, top.clause) == ("gemchronicle/rule/spell-categories", "acceleration")
+    assert not top.missing

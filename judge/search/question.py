@@ -82,18 +82,32 @@ def content_words(text: str) -> Analysis:
 
 
 def _japanese(run: str, content: list[str], dropped: list[str]) -> None:
-    at = 0
+    at, before = 0, ""
     for m in _KATAKANA_RUN.finditer(run):
         if m.start() > at:
-            _mecab(run[at:m.start()], content, dropped)
+            _mecab(run[at:m.start()], content, dropped, before)
         content.append(_katakana_word(m.group())[0][0])
-        at = m.end()
+        at, before = m.end(), m.group()
     if at < len(run):
-        _mecab(run[at:], content, dropped)
+        _mecab(run[at:], content, dropped, before)
 
 
-def _mecab(text: str, content: list[str], dropped: list[str]) -> None:
-    for word in _tagger()(text):
+def _mecab(text: str, content: list[str], dropped: list[str], before: str = "") -> None:
+    """The words of a stretch between katakana words.  ``before``: the katakana word just
+    before it, which MeCab reads it after (継続ダメージはいつ: は + いつ after a noun, はい
+    + つ at a sentence's start); its own words are not the stretch's."""
+    words = list(_tagger()(text))
+    if before:
+        together = list(_tagger()(before + text))
+        at, start = 0, None
+        for i, word in enumerate(together):
+            if at == len(before):
+                start = i
+                break
+            at += len(word.surface)
+        if start is not None and "".join(w.surface for w in together[start:]) == text:
+            words = together[start:]
+    for word in words:
         kind, form = role(word)
         if kind == "content":
             content.append(form)

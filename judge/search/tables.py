@@ -187,7 +187,7 @@ STOP_JA = [
     "為る", "する", "成る", "なる", "出来る", "できる", "有る", "ある", "居る", "いる",
     "無い", "ない", "良い", "よい", "いい", "言う", "いう", "思う", "分かる", "わかる",
     "事", "こと", "物", "もの", "時", "とき", "場合", "何", "なに", "なん", "誰", "いつ",
-    "どこ", "どれ", "どの", "どう", "どんな", "どちら", "なぜ", "何故", "如何", "可能",
+    "どこ", "どれ", "どの", "どう", "どんな", "どちら", "なぜ", "何故", "如何", "いくら", "可能",
     "大丈夫", "問題", "方", "よう", "様", "ため", "為", "所", "ところ", "訳", "わけ",
     "のだ", "です", "ます", "ください", "下さる", "教える", "知る", "質問", "答え",
     "点", "後", "前", "中", "際", "目",
@@ -207,7 +207,7 @@ please tell know rule rules ruling question against during while without through
 # (か, の), a question mark, a polite ending, a question word.
 ASKING_JA = ["か", "の", "かな", "？", "?", "です", "ます", "何", "なに", "なん",
              "どう", "どこ", "いつ", "誰", "どれ", "どの", "どんな", "どちら",
-             "なぜ", "いくつ", "教える", "ください", "下さる"]
+             "なぜ", "いくつ", "いくら", "教える", "ください", "下さる"]
 ASKING_EN = ("what how when where why which who whom whose can could does do "
              "did is are will would should may").split()
 # An English sentence without a question word ("attacking monster has the same ATK as

@@ -34,7 +34,9 @@ ROMAJI = ["gureizu", "noodo", "kyarakutaa", "supelu kaado", "gureizu dekimasu ka
           "shoukan", "bochi", "ribaasu kouka"]
 # measured 2026-12-03 (see the test): the second held-out set's pages as the server's, and
 # its first three entries (the server: 41/48 in the top 3 for the judge's answer)
-FLOOR_HELD_OUT_2 = (45, 45)
+# 2026-12-07: 46 and 46, now that the server reads a stretch after a katakana word after it
+# (継続ダメージはいつ治る: は + いつ, as the phone does)
+FLOOR_HELD_OUT_2 = (46, 46)
 # measured 2026-12-03: snippets of the same results pages that differ, 28 of 2,304 (62
 # before the offline marks kept to whole numbers and Latin words, as the server's)
 FLOOR_SNIPPETS = 28
@@ -47,8 +49,9 @@ FLOOR_LEXICON = (24, 25)
 # the second or third entry (the answer is first on both)
 FLOOR_PHONE = (41, 41)
 # measured 2026-12-07 (session 41), before any change for it: the third blind set's
-# pages and first three entries as the server's, 50/53 both
-FLOOR_BLIND_3 = (50, 50)
+# pages and first three entries as the server's, 50/53 both; 51 since the bundle knows
+# the question words the corpus never writes (ライフはいくら: は + いくら on both)
+FLOOR_BLIND_3 = (51, 51)
 NODE = shutil.which("node") or shutil.which("nodejs")
 pytestmark = pytest.mark.skipif(NODE is None, reason="Node is not installed "
                                 "(scripts/setup --test installs Debian's nodejs)")
@@ -198,8 +201,8 @@ def test_the_offline_page_answers_the_second_held_out_set_as_the_server_does(ans
     """Today's words, English, romaji and wrong kanji (questions_held_out_2.yaml): the
     forms where the phone's split of a question is most unlike MeCab's (a wrong kanji is
     read by its reading offline too: 召還 -> 召喚, offline/readings.py).  What differs is
-    MeCab itself: a stretch it reads by what follows (ユニットはいつ動ける: はい + つ, after
-    a katakana word; 2枚目: 枚 a suffix at a run's start)."""
+    MeCab itself: a verb no corpus text writes (ユニットはいつ動ける: 動ける; the phone reads
+    動 + ける), 2枚目 (枚 a suffix at a run's start)."""
     same, top3, differ = _question_parity(answers, capsys, "held_out_2",
                                           "second held-out set")
     assert same >= FLOOR_HELD_OUT_2[0], differ
@@ -383,3 +386,12 @@ def test_the_offline_chips_count_entries_as_the_servers_do(answers):
         for dim, choice in (("game", None), ("kind", None)):
             if page["total"] and not (k.startswith("{") and f'"{dim}"' in k):
                 assert sum(page["facets"][dim].values()) == page["total"], k
+
+
+def test_the_bundle_knows_the_question_words_the_corpus_never_writes():
+    """A question word no corpus text writes (いくら) is in the phone's vocabulary as MeCab
+    reads it, so the phone splits ライフはいくら as は + いくら, not as はい + くら (words
+    the corpus does write)."""
+    from judge.offline.morph import vocabulary
+    words = vocabulary(["ライフは減る。はい、できます。"])["words"]
+    assert "いくら" in words and words["いくら"][3] == "いくら"      # dropped, as asking

@@ -61,6 +61,9 @@ def test_a_question_keeps_its_content_words_in_order(text, content):
     ("my deck has fewer cards than the graze value", True),
     ("tribute summon", False), ("fusion deck extra deck graveyard", False),
     ("damage step of the battle", False),
+    # a question word after a katakana word is read after that word, as MeCab reads the
+    # whole sentence (はいつ: は + いつ, not はい + つ at a sentence's start); いくら asks
+    ("継続ダメージはいつ治る", True), ("ライフはいくら減る", True),
 ])
 def test_a_question_is_told_from_keywords(text, asks):
     assert content_words(text).asks is asks

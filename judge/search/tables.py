@@ -49,6 +49,10 @@ KATAKANA_RUN = r"[\u30a1-\u30fa\u30fc\u30fd\u30fe]+"   # one word whatever MeCab
 # (cost: -log of a word's frequency); a stretch of one script no corpus word covers
 # costs this, plus this per character (offline-analysis.js, Morph.split).
 MORPH_UNKNOWN = [30, 10]
+# The parts of speech MeCab gives a character it reads as no word (a lone kana of a
+# loanword typed in hiragana: ぐ in ぐれいす): such a part is no word of the corpus's
+# to the offline search (offline-search.js, Index.word)
+NO_WORD_POS = ["記号", "補助記号"]
 SKIP_POS = ["助詞", "助動詞", "補助記号", "記号", "空白"]      # not indexed as morphemes
 INFLECTING = ["動詞", "形容詞", "形状詞"]                    # indexed with their base form
 

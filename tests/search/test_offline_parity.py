@@ -146,9 +146,12 @@ def test_the_offline_page_lists_the_servers_entries_for_keyword_queries(answers,
         for q in differ:
             print(q, expected[q]["entries"][:5], offline[q]["entries"][:5])
     top3, differ3 = _top3(sets, expected, offline, "relevance")
-    # ぐれいす: a hiragana word MeCab reads otherwise than the corpus's words (ぐれ + いす)
-    assert top3 >= len(sets["relevance"]) - 1, differ3
-    assert same >= len(sets["relevance"]) - 1, differ
+    # all, ぐれいす too (116/117 until 2026-12-07): a hiragana word the phone's split
+    # cannot read as the corpus's words (ぐ, a symbol to MeCab, + れい + す) is looked up
+    # as its katakana word, as the server does when MeCab cuts it into words of its own
+    assert top3 == len(sets["relevance"]), differ3
+    assert same == len(sets["relevance"]), differ
+    assert offline["ぐれいす"]["entries"][:3] == expected["ぐれいす"]["entries"][:3]
 
 
 def test_the_offline_ranking_is_the_servers_for_odd_queries(answers):

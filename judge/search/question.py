@@ -96,17 +96,18 @@ def _mecab(text: str, content: list[str], dropped: list[str], before: str = "") 
     """The words of a stretch between katakana words.  ``before``: the katakana word just
     before it, which MeCab reads it after (継続ダメージはいつ: は + いつ after a noun, はい
     + つ at a sentence's start); its own words are not the stretch's."""
-    words = list(_tagger()(text))
+    words = None
     if before:
         together = list(_tagger()(before + text))
-        at, start = 0, None
+        at = 0
         for i, word in enumerate(together):
             if at == len(before):
-                start = i
+                if "".join(w.surface for w in together[i:]) == text:
+                    words = together[i:]
                 break
             at += len(word.surface)
-        if start is not None and "".join(w.surface for w in together[start:]) == text:
-            words = together[start:]
+    if words is None:       # no katakana word before, or MeCab read across the border
+        words = _tagger()(text)
     for word in words:
         kind, form = role(word)
         if kind == "content":

@@ -51,10 +51,13 @@ SETS = {"questions": ROOT / "tests" / "search" / "questions.yaml",
         "lexicon": ROOT / "tests" / "search" / "questions_lexicon.yaml",  # the lexicon's terms
         # typed on a phone: fragments, half-width kana, colloquial endings (session 37)
         "phone": ROOT / "tests" / "search" / "questions_phone.yaml",
+        # blind, third: the wiki's comment rulings, rulings with a history, Gem Chronicle's
+        # attributes and zones, in a phone's forms (session 41)
+        "blind_3": ROOT / "tests" / "search" / "questions_blind_3.yaml",
         "keywords": ROOT / "tests" / "search" / "relevance.yaml"}
 
 
-QUESTION_SETS = ("questions", "held_out", "held_out_2", "lexicon", "phone")
+QUESTION_SETS = ("questions", "held_out", "held_out_2", "lexicon", "phone", "blind_3")
 
 
 def passages(corpus: Corpus) -> list[tuple[str, str, str]]:

@@ -21,6 +21,7 @@ from judge.search import analysis as an
 from judge.search import tables
 
 _KANJI = re.compile(tables.KANJI)
+_KANA_OR_KANJI = re.compile(r"[\u3041-\u30ff]|" + tables.KANJI)
 
 
 def vocabulary(texts, names=()) -> dict:
@@ -60,6 +61,16 @@ def vocabulary(texts, names=()) -> dict:
     candidates = inflections(tagger, lemmas)
     for text in candidates:
         _note(tagger, text, inflected, roles, None, first_only=True, said=forms)
+    # ... and the words a question asks or frames with (tables.STOP_JA, ASKING_JA), as
+    # MeCab reads them, where the corpus never writes them (いくら: the split would
+    # read ライフはいくら as はい + くら, a word the corpus does write)
+    from judge.search.question import ASKING_JA, STOP_JA
+    for text in sorted(STOP_JA | ASKING_JA):
+        if not _KANA_OR_KANJI.match(text):
+            continue
+        for w in tagger(text):
+            if w.surface not in seen and w.surface not in inflected:
+                _note(tagger, w.surface, inflected, roles, None, first_only=True, said=forms)
     for surface, counts in inflected.items():
         if surface not in seen:
             seen[surface][counts.most_common(1)[0][0]] = 1

@@ -31,6 +31,7 @@ ASKING_EN = frozenset(tables.ASKING_EN)
 MAX_CONCEPTS = tables.MAX_CONCEPTS
 _ROMAJI = re.compile(r"^[a-z]+(?:-[a-z]+)*$")
 _LONG_VOWEL = re.compile(r"([aiueo])\1")
+_HIRAGANA = re.compile(tables.HIRAGANA_WORD)
 
 
 @dataclass
@@ -81,18 +82,33 @@ def content_words(text: str) -> Analysis:
 
 
 def _japanese(run: str, content: list[str], dropped: list[str]) -> None:
-    at = 0
+    at, before = 0, ""
     for m in _KATAKANA_RUN.finditer(run):
         if m.start() > at:
-            _mecab(run[at:m.start()], content, dropped)
+            _mecab(run[at:m.start()], content, dropped, before)
         content.append(_katakana_word(m.group())[0][0])
-        at = m.end()
+        at, before = m.end(), m.group()
     if at < len(run):
-        _mecab(run[at:], content, dropped)
+        _mecab(run[at:], content, dropped, before)
 
 
-def _mecab(text: str, content: list[str], dropped: list[str]) -> None:
-    for word in _tagger()(text):
+def _mecab(text: str, content: list[str], dropped: list[str], before: str = "") -> None:
+    """The words of a stretch between katakana words.  ``before``: the katakana word just
+    before it, which MeCab reads it after (継続ダメージはいつ: は + いつ after a noun, はい
+    + つ at a sentence's start); its own words are not the stretch's."""
+    words = None
+    if before:
+        together = list(_tagger()(before + text))
+        at = 0
+        for i, word in enumerate(together):
+            if at == len(before):
+                if "".join(w.surface for w in together[i:]) == text:
+                    words = together[i:]
+                break
+            at += len(word.surface)
+    if words is None:       # no katakana word before, or MeCab read across the border
+        words = _tagger()(text)
+    for word in words:
         kind, form = role(word)
         if kind == "content":
             content.append(form)
@@ -380,7 +396,29 @@ def keywords(store, texts: list[str], game: str | None = None) -> list[Concept]:
     out: list[Concept] = []
     by_form = _forms(glossary(store.corpus), game)[0]
     rest = _romaji_names(store, " ".join(texts), by_form, out)
-    return out + [c for c in (keyword(store, t, game) for t in rest.split()) if c]
+    for text in rest.split():
+        if is_phrase(text):
+            # words joined by particles or an inflection (セットしたターン, アクセラレーシ
+            # ョンの魔法): a fragment of a sentence, its content words each a concept
+            seen = {c.label for c in out}
+            out += [c for c in concepts(store, text, game)[0] if c.label not in seen]
+        else:
+            concept = keyword(store, text, game)
+            if concept:
+                out.append(concept)
+    return out
+
+
+def is_phrase(text: str) -> bool:
+    """A spaced keyword that is a sentence's fragment, not one name: two content words
+    or more with a particle or an inflection between them (セットしたターン: セット し た
+    ターン), where a name's words follow each other (リバース効果, 禁呪デッキ)."""
+    normal = normalize(text, fold_kana=False)
+    # a word typed in hiragana (ぐれいず) is a reading, which MeCab cuts into question words
+    if text.isascii() or _HIRAGANA.match(normal):
+        return False
+    analysis = content_words(text)
+    return len(analysis.content) >= 2 and "".join(analysis.content) != normal
 
 
 def widen(store, concept: Concept, notices: list) -> None:

@@ -43,11 +43,16 @@ PIECE_IDS = [
 WORD_JOINERS = "'’"
 KANJI = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3005]"   # an ideograph (or 々)
 ALL_KANA = r"^[\u3041-\u309f\u30a1-\u30ff\u30fc]+$"     # a word typed in kana only (a reading)
+HIRAGANA_WORD = r"^[\u3041-\u309f\u30fc]+$"      # a word typed in hiragana only (a reading)
 KATAKANA_RUN = r"[\u30a1-\u30fa\u30fc\u30fd\u30fe]+"   # one word whatever MeCab says
 # The offline search splits a run into the corpus's MeCab words by the likeliest split
 # (cost: -log of a word's frequency); a stretch of one script no corpus word covers
 # costs this, plus this per character (offline-analysis.js, Morph.split).
 MORPH_UNKNOWN = [30, 10]
+# The parts of speech MeCab gives a character it reads as no word (a lone kana of a
+# loanword typed in hiragana: ぐ in ぐれいす): such a part is no word of the corpus's
+# to the offline search (offline-search.js, Index.word)
+NO_WORD_POS = ["記号", "補助記号"]
 SKIP_POS = ["助詞", "助動詞", "補助記号", "記号", "空白"]      # not indexed as morphemes
 INFLECTING = ["動詞", "形容詞", "形状詞"]                    # indexed with their base form
 
@@ -186,7 +191,7 @@ STOP_JA = [
     "為る", "する", "成る", "なる", "出来る", "できる", "有る", "ある", "居る", "いる",
     "無い", "ない", "良い", "よい", "いい", "言う", "いう", "思う", "分かる", "わかる",
     "事", "こと", "物", "もの", "時", "とき", "場合", "何", "なに", "なん", "誰", "いつ",
-    "どこ", "どれ", "どの", "どう", "どんな", "どちら", "なぜ", "何故", "如何", "可能",
+    "どこ", "どれ", "どの", "どう", "どんな", "どちら", "なぜ", "何故", "如何", "いくら", "可能",
     "大丈夫", "問題", "方", "よう", "様", "ため", "為", "所", "ところ", "訳", "わけ",
     "のだ", "です", "ます", "ください", "下さる", "教える", "知る", "質問", "答え",
     "点", "後", "前", "中", "際", "目",
@@ -206,7 +211,7 @@ please tell know rule rules ruling question against during while without through
 # (か, の), a question mark, a polite ending, a question word.
 ASKING_JA = ["か", "の", "かな", "？", "?", "です", "ます", "何", "なに", "なん",
              "どう", "どこ", "いつ", "誰", "どれ", "どの", "どんな", "どちら",
-             "なぜ", "いくつ", "教える", "ください", "下さる"]
+             "なぜ", "いくつ", "いくら", "教える", "ください", "下さる"]
 ASKING_EN = ("what how when where why which who whom whose can could does do "
              "did is are will would should may").split()
 # An English sentence without a question word ("attacking monster has the same ATK as

@@ -50,6 +50,12 @@
       terms = rest.split(/\s+/).filter(Boolean).map(function (x) { return {text: x}; });
       // question.keyword: a glossary or lexicon name brings its game's wordings (先攻: 先行)
       terms.forEach(function (t) {
+        if (self.isPhrase(t.text)) {
+          // question.keywords: a sentence's fragment (セットしたターン), its content words
+          var seen = new Set(out.map(function (c) { return c.label; }));
+          self.concepts(t.text, game).forEach(function (c) { if (!seen.has(c.label)) out.push(c); });
+          return;
+        }
         var w = self.word(t.text, false), form = A.normalize(t.text).split(/\s+/).join(" ").trim();
         if (!w) return;
         var concept = {label: t.text, words: [[w, null]]}, rows = self.forms(game || null).byForm.get(form) || [];
@@ -62,6 +68,15 @@
       });
     } else out = this.concepts(terms.map(function (t) { return t.text; }).join(" "), game);
     return out.slice(0, T().MAX_CONCEPTS);
+  };
+  /* question.is_phrase: a spaced keyword that is a sentence's fragment, two content
+   * words or more with a particle or an inflection between them (not a name's words in
+   * a row, not a word typed in hiragana). */
+  Index.prototype.isPhrase = function (text) {
+    var normal = A.normalize(text, false);
+    if (/^[\x00-\x7f]*$/.test(text) || new RegExp(T().HIRAGANA_WORD).test(normal)) return false;
+    var content = this.contentWords(text).content;
+    return content.length >= 2 && content.join("") !== normal;
   };
   /* question.romaji_kana: an ASCII word read as kana, as typed and with long vowels
    * (noodo -> のーど), by jaconv's own table (offline/romaji.py); [] when not romaji. */

@@ -171,8 +171,17 @@
     var morphs = phrase ? [] : this.morph.morphWords(text);
     var yomi = [];
     if (!phrase && A.isKana(text)) {
-      var kata = this.morph.morphWords(A.toKatakana(A.normalize(text, false)));
-      if (kata.length === 1 && morphs.length !== 1) morphs = kata;
+      var typed = A.normalize(text, false), kata = this.morph.morphWords(A.toKatakana(typed));
+      // MeCab's reading of the kana as typed is known for the corpus's words and names
+      // (the bundle's runs) and is the split where every part is a word of the corpus
+      // (いつまで: いつ + まで); where a part is none (ぐれいす: ぐ, which MeCab read as a
+      // symbol, + れい + す), MeCab cuts it into words of its own (ぐれ + いす), never the
+      // split's one content word (す): the word is looked up as the katakana word
+      var morph = this.morph, read = A.own(morph.runs, typed) !== undefined ||
+        morph.split(typed).every(function (part) {
+          return !!morph.info(part) && C.NO_WORD_POS.indexOf(morph.pos(part)) < 0;
+        });
+      if (kata.length === 1 && (!read || morphs.length !== 1)) morphs = kata;
       var kr = A.kanaReading(text);
       yomi = A.chars(kr).length > 1 ? A.queryGrams(kr) : [];
     }

@@ -44,20 +44,7 @@ def test_no_game_is_named_outside_its_own_package(game):
     assert named == [], f"{game} is named outside judge/games/{game}/"
 
 
-# Known, not yet moved (issue 23 left them to their areas' owners; strict: the day one is
-# fixed, its mark must go).  Comments in engine/limits.py, engine/scenario.py and the
-# search layer's query planning name Gem Chronicle as their example.  (The offline
-# manifest's description, which named all three titles, now reads them from the corpus's
-# games; Vision's card types in Japanese, which search/units.py held, come from the
-# game's importer as each card's ``data.parsed.words``.)
-_TITLES_KNOWN = pytest.mark.xfail(strict=True, reason="comments naming Gem Chronicle")
-
-
-def _games(known: dict) -> list:
-    return [pytest.param(g, marks=known[g]) if g in known else g for g in sorted(game_classes())]
-
-
-@pytest.mark.parametrize("game", _games({"gemchronicle": _TITLES_KNOWN}))
+@pytest.mark.parametrize("game", sorted(game_classes()))
 def test_no_game_title_is_written_outside_its_own_package(game):
     titles = {t for t in game_classes()[game].titles.values() if t}
     assert titles, f"{game} has no title to look for"

@@ -290,7 +290,7 @@ def _filter(pq: ParsedQuery, name: str, value: str, games: dict[str, str]) -> No
             pq.after = max(pq.after, day) if pq.after else day
 
 
-# A game named in the words of a query (「遊戯王で融合素材は…」, "… in Gem Chronicle") is
+# A game named in the words of a query (「<title>で融合素材は…」, "… in <title>") is
 # what the judge asks about: the search keeps to it, as game:<id> would.  A name of one
 # or two Latin letters (v, gc) is too common a word to be read as a game.
 _MIN_NAME = tables.GAME_NAME_MIN
@@ -305,10 +305,10 @@ def _one_unspaced(pq: ParsedQuery) -> bool:
 def _named_game(pq: ParsedQuery, games: dict[str, str]) -> None:
     """Take a game's title or alias typed among a query's words as its game: filter.
 
-    Only when other words remain to search for: 「ジェムクロニクル」 alone looks for the
+    Only when other words remain to search for: a title alone looks for the
     game's own pages.  Latin names count as whole words (a run of up to three: "gem
     chronicle"); a Japanese name also inside an unspaced question
-    (「ジェムクロニクルでマナは…」), its particle left for the question's analysis."""
+    (「<title>でマナは…」), its particle left for the question's analysis."""
     names = sorted((k for k in games if len(k) >= _MIN_NAME), key=len, reverse=True)
     if not names or len(pq.groups) != len(pq.terms):      # an OR keeps every word
         return
@@ -334,7 +334,7 @@ def _named_game(pq: ParsedQuery, games: dict[str, str]) -> None:
                 continue
             at = word.index(name)
             rest = (word[:at] + " " + word[at + len(name):]).strip()
-            # 「ジェムクロニクルの」 (only kana particles left) is the game itself; a
+            # 「<title>の」 (only kana particles left) is the game itself; a
             # word beside the name holds a kanji, katakana, a letter or a digit (the
             # offline search decides the same way, without MeCab)
             if not _HOLDS_WORD.search(rest):

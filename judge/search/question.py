@@ -218,7 +218,7 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
     out: list[Concept] = []
     # the longest name first ("tribute summon" is not also "summon"); an English name
     # only as whole words ("set" is not in "reset")
-    # (a name several games pair, pierce: Vision's 貫通 and Gem Chronicle's 貫通属性,
+    # (a name several games pair, pierce: one game's 貫通 and another's 貫通属性,
     # is one concept holding every game's wordings)
     by_form, _order, by_pair, short, rank = _forms(glossary(store.corpus), game)
     # the names that may be in the text (cutting a name out only removes text)
@@ -373,7 +373,7 @@ def _inflected(form: str) -> str:
 def keyword(store, text: str, game: str | None = None) -> Concept | None:
     """A keyword the judge spaced apart as one concept: the word, and when it is a
     glossary or lexicon name (先攻, リリース) the text's wordings in that name's game
-    (Gem Chronicle's text says 先行), as a question's concepts have them."""
+    (a text that says 先行 for 先攻), as a question's concepts have them."""
     from .wordings import glossary
     w = Word.of(text)
     if w is None:

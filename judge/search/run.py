@@ -326,8 +326,8 @@ class QueryRun:
     def _focus(self, bits: list[int], texts: int) -> int:
         """The passages of the one game a question's words point to, or 0.
 
-        A word most of whose explaining passages are one game's (モンスター: Yu-Gi-Oh!;
-        ユニット: Gem Chronicle; ノード: Vision) names that game; when every such word
+        A word most of whose explaining passages are one game's (モンスター, ユニット and
+        ノード are each one game's word) names that game; when every such word
         names the same one, the question is about it.  A lexicon name only near the
         text's word (負け: one fight's as well as the game's) does not vote: the game
         whose text it is paired with is not the game it is said of."""

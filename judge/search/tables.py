@@ -88,8 +88,8 @@ OPEN_QUOTES = {'"': '"', "“": "”", "「": "」", "『": "』", "”": "”"}
 CONTROL = r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\ufeff]"
 SPACED_ID = r"(?<![A-Za-z])((?:QA|Q|No\.?|PR\.?)[-_]?)\s+(\d{1,4})(?![\d.])"   # ignore case
 # A game's name inside an unspaced query leaves a word beside it when what is left holds
-# more than kana particles and punctuation (「ジェムクロニクルの」 is the game itself;
-# 「ジェムクロニクルのマナ」 asks about its マナ): query._named_game and the offline parser
+# more than kana particles and punctuation (「<title>の」 is the game itself;
+# 「<title>のマナ」 asks about its マナ): query._named_game and the offline parser
 HOLDS_WORD = r"[^\s\u3040-\u309f\u30fc?!、。]"
 GAME_NAME_MIN = 3           # a game's alias of one or two letters (v, gc) is a common word
 MAX_LIMIT = 500
@@ -146,8 +146,8 @@ ASKED = 12.0
 # use, and holds the words of every question about it; the rule or ruling answers
 TERM_PAGE = 0.7
 # A question whose game-specific words all name one game (run.QueryRun._focus): another
-# game's passage ×0.8 (Gem Chronicle's 攻撃表示 clauses hold 攻撃, 表示 and ライフ too, and
-# a Yu-Gi-Oh! question says モンスター)
+# game's passage ×0.8 (one game's 攻撃表示 clauses hold 攻撃, 表示 and ライフ too, while
+# a question about another says モンスター)
 OTHER_GAME = 0.8
 FOCUS_SHARE = 0.8           # of a word's explaining passages in one game: it names it
 FOCUS_MIN = 3               # a word in fewer explaining passages names no game

@@ -91,7 +91,7 @@ def expansions(corpus, query: str, game: str | None = None) -> list[tuple[str, s
     """(term, wording, query with the term replaced by the wording, the term's game) for
     each glossary term the query holds: 裏側守備表示 攻撃 -> 裏表示 攻撃.
 
-    A pairing is one game's (Gem Chronicle's ブレイク is its 破壊, not Yu-Gi-Oh!'s): a
+    A pairing is one game's (one game's ブレイク is its 破壊, another game's is not): a
     search filtered to another game does not use it.
     """
     normal = " ".join(normalize(query).split())

@@ -483,7 +483,7 @@
   }
 
   /* query._named_game: a game's title or alias typed among the words is its game:
-   * filter, when other words remain (「遊戯王の融合素材…」, "… in Gem Chronicle"). */
+   * filter, when other words remain (「<title>の融合素材…」, "… in <title>"). */
   function ascii(text) { return /^[\x00-\x7f]*$/.test(text); }
   function namedGame(pq, games) {
     var terms = [];

@@ -372,6 +372,13 @@
     T.warmed = true;
     idle(function () { T.searchKept = warm(); });
   }
+  if (first) {
+    // a tab left open all day notices a new corpus (a new bundle) while the laptop answers
+    setInterval(function () {
+      if (navigator.onLine !== false) T.searchKept = T.warm();
+    }, 15 * 60 * 1000);
+  }
+  T.warm = warm;
 
   /* The offline search page and its bundle, once a tab, while the laptop answers: the
    * bundle into the browser's cache (immutable), then the page into the device's copy. */

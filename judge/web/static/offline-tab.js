@@ -188,7 +188,7 @@
     function timing(what) { T.timings.push({url: keyOf(url), shown: what, ms: Date.now() - t0}); }
     return Promise.race([net, sleep(WAIT, LATE)]).then(function (got) {
       if (!current()) return;
-      if (got && got !== LATE) { timing("server"); return answered(got, url, how); }
+      if (got && got !== LATE) { timing("server"); return answered(got, url, how, scroll); }
       return find(keyOf(url)).then(function (kept) {
         if (!current()) return;
         if (kept) {
@@ -200,7 +200,7 @@
         var wait = got === LATE ? Promise.race([net, sleep(LIMIT - WAIT, LATE)]) : Promise.resolve(null);
         return wait.then(function (late) {
           if (!current()) return;
-          if (late && late !== LATE) { timing("server"); return answered(late, url, how); }
+          if (late && late !== LATE) { timing("server"); return answered(late, url, how, scroll); }
           if (ctl) ctl.abort();
           timing("offline");
           return unreachable(url, how);
@@ -218,7 +218,7 @@
     return Promise.resolve();
   }
 
-  function answered(got, url, how) {
+  function answered(got, url, how, scroll) {
     var final = new URL(got.r.url || url.href);
     final.hash = url.hash;
     if (!ours(final) || !/^text\/html/.test(got.r.headers.get("Content-Type") || "")) {
@@ -229,7 +229,7 @@
     }
     var kept = keepAnswer(got, url);
     T.lastKept = kept;
-    return show(got.text, final, how);
+    return show(got.text, final, how, scroll);
   }
 
   /* Replace the document: the page's scripts run as on a load (their listeners on the
@@ -242,12 +242,17 @@
     document.open();
     document.write(html);
     document.close();
-    var y = how === "pop" ? scroll || 0 : 0;
-    if (url.hash && how !== "pop") {
-      var target = document.getElementById(decodeURIComponent(url.hash.slice(1)));
-      if (target) { target.scrollIntoView({block: "start"}); return; }
+    // where the page was left (Back), its #place, or the top: now, and again once its
+    // styles have laid it out (a listener added after open() stays)
+    function place() {
+      if (url.hash && how !== "pop") {
+        var target = document.getElementById(decodeURIComponent(url.hash.slice(1)));
+        if (target) { target.scrollIntoView({block: "start"}); return; }
+      }
+      window.scrollTo(0, how === "pop" ? scroll || 0 : 0);
     }
-    window.scrollTo(0, y);
+    place();
+    if (document.readyState !== "complete") window.addEventListener("load", place, {once: true});
   }
 
   function busy(on) {

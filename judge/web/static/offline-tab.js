@@ -32,7 +32,7 @@
   var MAX_BYTES = 25e6;         // and at most this much stored
   var SEARCH_PAGE = "/offline/search";
   // never kept nor fetched by script: behind a login, not pages, or the laptop's own
-  var PRIVATE = /^\/(events|calls|login|logout|account|editor|api|venue|sw\.js|manifest)(\/|\.|$)|^\/offline\/(?!search$|boards$)/;
+  var PRIVATE = /^\/(events|calls|login|logout|account|editor|api|venue|sw\.js|manifest)(\/|\.|$)|^\/offline\/(?!search$|boards$)|^\/board\/download/;
 
   // The tab's state lives on the window, which a rewritten document keeps.
   var T = window.JudgeTab;

@@ -224,7 +224,8 @@
     if (!ours(final) || !/^text\/html/.test(got.r.headers.get("Content-Type") || "")) {
       // a login, a feed, a file: the browser's own navigation (it asks the server again)
       busy(false);
-      location.assign(url.href);
+      if (how === "push") location.assign(url.href);
+      else location.replace(url.href);
       return;
     }
     var kept = keepAnswer(got, url);

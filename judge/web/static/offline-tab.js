@@ -31,6 +31,8 @@
   var MAX_PAGES = 300;          // pages kept; the oldest opened go first
   var MAX_BYTES = 25e6;         // and at most this much stored
   var SEARCH_PAGE = "/offline/search";
+  // pages behind a login: opened by the browser itself, once the laptop is known to answer
+  var LEAVE = /^\/(events|calls|login|account|editor|venue)(\/|$)/;
   // never kept nor fetched by script: behind a login, not pages, or the laptop's own
   var PRIVATE = /^\/(events|calls|login|logout|account|editor|api|venue|sw\.js|manifest)(\/|\.|$)|^\/offline\/(?!search$|boards$)|^\/board\/download/;
 
@@ -309,6 +311,22 @@
     window.scrollTo(0, 0);
   }
 
+  /* A page the browser opens itself (the call record, a login): only once the laptop
+   * answers, or the tap would end on the browser's error page. */
+  function leave(href) {
+    busy(true);
+    var ctl = window.AbortController ? new AbortController() : null;
+    Promise.race([
+      fetch("/offline/version.json", {cache: "no-store", signal: ctl ? ctl.signal : undefined})
+        .then(function () { return true; }, function () { return false; }),
+      sleep(WAIT, false)]).then(function (up) {
+      if (up) { location.assign(href); return; }
+      if (ctl) ctl.abort();
+      busy(false);
+      missing();
+    });
+  }
+
   /* ---- taps, the search form, back and forward ---- */
   function rememberScroll() {
     try {
@@ -319,20 +337,32 @@
     } catch (e) {}
   }
 
+  // this document's handlers: those of the document before are dropped with it by
+  // document.open(), and here too in case a browser keeps them
   var H = T.handlers;
-  H.click = H.click || function (ev) {
+  if (H.click) {
+    document.removeEventListener("click", H.click);
+    document.removeEventListener("submit", H.submit);
+    window.removeEventListener("popstate", H.popstate);
+  }
+  H.click = function (ev) {
     if (ev.defaultPrevented || ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
     var a = ev.target && ev.target.closest ? ev.target.closest("a[href]") : null;
     if (!a || typeof a.href !== "string" || a.hasAttribute("download") ||
         (a.target && a.target !== "_self")) return;
     var url = new URL(a.href, location.href);
+    if (url.origin === location.origin && LEAVE.test(url.pathname)) {
+      ev.preventDefault();
+      leave(url.href);
+      return;
+    }
     if (!ours(url)) return;
     if (url.hash && keyOf(url) === keyOf(location)) return;     // a place on this page
     ev.preventDefault();
     rememberScroll();
-    T.go(url.href, "push");
+    go(url.href, "push");
   };
-  H.submit = H.submit || function (ev) {
+  H.submit = function (ev) {
     var form = ev.target;
     if (ev.defaultPrevented || !form || (form.getAttribute("method") || "get").toLowerCase() !== "get") return;
     var url = new URL(form.getAttribute("action") || location.href, location.href);
@@ -346,9 +376,9 @@
     url.hash = "";
     ev.preventDefault();
     rememberScroll();
-    T.go(url.href, "push");
+    go(url.href, "push");
   };
-  H.popstate = H.popstate || function (ev) {
+  H.popstate = function (ev) {
     var key = keyOf(location);
     if (key === T.shown) return;                        // a #place on the same page
     // the offline search's own history (static/offline-page.js renders it)
@@ -356,7 +386,7 @@
       T.shown = key;
       return;
     }
-    T.go(location.href, "pop", ev.state && ev.state.judgeScroll);
+    go(location.href, "pop", ev.state && ev.state.judgeScroll);
   };
   document.addEventListener("click", H.click);
   document.addEventListener("submit", H.submit);

@@ -142,6 +142,11 @@ def test_pages_read_over_plain_http_read_again_when_the_laptop_stops(phone: Page
     assert page.evaluate("getComputedStyle(document.querySelector('header.site')).display") == "flex"
     assert page.evaluate("window.JudgeTab.me.isConnected")
     page.screenshot(path=str(artifacts / "offline-lan-entry-phone.png"), full_page=True)
+    # the call record is the browser's own page: not opened while the laptop is gone
+    page.locator('nav.site-nav a[href="/events"]').click()
+    expect(page.locator("#offline-tab-missing")).to_contain_text("サーバーが応答しません",
+                                                                 timeout=5000)
+    assert page.url == base + ENTRY
 
     took_search = shown_at_once(page, page.go_back, 2)   # back to the search
     assert page.url == base + "/search?q=" + urllib.parse.quote(QUERY)

@@ -32,7 +32,7 @@ ICONS = {"icon-192.png": (192, False), "icon-512.png": (512, False),
          "icon-maskable-512.png": (512, True)}
 # What the service worker keeps beside the pages and the bundle (static/sw.js).
 ASSETS = ["app.css", "app.js", "board.js", "favicon.svg", "offline.css", "offline.js",
-          "offline-analysis.js", "offline-text.js",
+          "offline-tab.js", "offline-analysis.js", "offline-text.js",
           "offline-search.js", "offline-plan.js", "offline-question.js", "offline-shaping.js", "offline-page.js"]
 
 

@@ -92,6 +92,8 @@ def create_app(config: dict | None = None) -> Flask:
     # Jinja's tojson sorts keys by default: the board's data must keep the YAML's order.
     app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": False, "ensure_ascii": False}
     i18n.init_app(app)
+    from . import assets
+    assets.init_app(app)           # /static/…?v=<hash>: immutable, kept by phones
     from . import boardhtml          # the board and step log _replay.html draws
     app.jinja_env.globals.update(draw_board=boardhtml.board, draw_steps=boardhtml.steps,
                                  draw_conclusion=boardhtml.conclusion,
@@ -179,6 +181,7 @@ def _kept_links(app: Flask) -> None:
     from flask import has_request_context, request
 
     from judge.common.lru import LRU
+    from .assets import version as static_version
     kept = LRU(1024)
     build = app.url_for
 
@@ -206,6 +209,9 @@ def _kept_links(app: Flask) -> None:
             # (urlencode's own way, each value quoted once a page, not once a link)
             return (path + "?" + "&".join(f"{_quoted(str(k))}={_quoted(str(v))}"
                                           for k, v in items)) if items else path
+        if endpoint == "static" and "v" not in values:
+            # the file's hash: the address changes with the file (judge/web/assets.py)
+            values["v"] = static_version(values.get("filename", "")) or None
         key = (request.script_root, endpoint, *values.items())
         try:
             hash(key)

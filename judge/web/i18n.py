@@ -21,6 +21,8 @@ from judge import i18n
 from judge.common.lru import LRU
 from judge.i18n import DEFAULT_LOCALE, LOCALES, normalize
 
+from .assets import SAME_FOR_EVERYONE
+
 try:
     from markupsafe._speedups import _escape_inner as _escape_str
 except ImportError:                  # pragma: no cover - markupsafe without its C part
@@ -193,8 +195,12 @@ def init_app(app: Flask) -> None:
                                 httponly=True)
         # The same URL answers in two languages: caches must keep them apart.  (Written
         # as a header, not through response.vary, which parses and rebuilds it: a tenth
-        # of a kept page's time.)
+        # of a kept page's time.)  Static files and the offline bundle are the same in
+        # every language: a phone's cache must not miss them when a cookie changes
+        # (judge/web/assets.py).
         headers = response.headers
+        if request.endpoint in SAME_FOR_EVERYONE:
+            return response
         vary = headers.get("Vary")
         if not vary:
             headers["Vary"] = "Cookie, Accept-Language"

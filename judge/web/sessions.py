@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from flask.sessions import SecureCookieSessionInterface
 
+from .assets import SAME_FOR_EVERYONE
+
 
 class CookieSessions(SecureCookieSessionInterface):
     """Flask's session interface, with the signer made only for a request that has the cookie."""
@@ -29,6 +31,12 @@ class CookieSessions(SecureCookieSessionInterface):
         return bool(app.config["SESSION_COOKIE_SECURE"] or request.is_secure)
 
     def save_session(self, app, session, response) -> None:
+        from flask import request
+        if request.endpoint in SAME_FOR_EVERYONE and not session.modified:
+            # a static file or the offline bundle is the same whoever asks: no cookie,
+            # no Vary: Cookie, or a phone's cache misses it once the cookie changes
+            # (logging in to record a call; judge/web/assets.py)
+            return
         if not session and not session.modified:
             if session.accessed and not _varies_by_cookie(response.headers.get("Vary")):
                 response.vary.add("Cookie")

@@ -250,3 +250,48 @@ def test_a_bundle_over_its_size_budget_is_refused_with_what_to_do(client, monkey
     monkeypatch.setenv(BUDGET_ENV, "lots")
     with pytest.raises(BundleTooLarge, match="not a number"):
         budget_bytes()
+
+
+# --- over plain http (judge serve --lan): the tab keeps the pages, no service worker ---
+
+def test_static_files_are_linked_by_their_hash_and_kept_immutable_for_everyone(client):
+    """A phone on the venue's http address shows a kept page again with no server: its
+    styles and scripts must come from the browser's cache without asking (immutable),
+    whatever cookie the phone sends later (no Vary: Cookie)."""
+    import re
+    page = client.get("/").get_data(as_text=True)
+    links = re.findall(r'(?:src|href)="(/static/[^"]+)"', page)
+    assert links and all(re.search(r"\?v=[0-9a-f]{12}$", u) for u in links), links
+    for url in links:
+        r = client.get(url, headers={"Cookie": "session=x; judge_lang=en"})
+        assert r.status_code == 200
+        assert r.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        assert "Cookie" not in (r.headers.get("Vary") or "")
+        assert "Set-Cookie" not in r.headers
+    # another hash or none: revalidated as before, never kept for ever
+    name = links[0].split("?")[0]
+    assert client.get(name).headers["Cache-Control"] == "no-cache"
+    assert client.get(name + "?v=000000000000").headers["Cache-Control"] == "no-cache"
+    # the offline search page's scripts too (it is kept and shown with no server)
+    search = client.get("/offline/search").get_data(as_text=True)
+    scripts = re.findall(r'<script src="(/static/[^"]+)"', search)
+    assert scripts and all("?v=" in u for u in scripts)
+    # pages still vary by language and cookie
+    assert "Cookie" in client.get("/").headers["Vary"]
+
+
+def test_every_page_carries_the_tabs_words_in_its_language(client):
+    """static/offline-tab.js writes no prose: the banner and the notice are the
+    catalogue's, on its tag, in the page's language."""
+    import re
+    for lang, words in (("ja", ["この端末に保存した写し", "再読み込みできません",
+                                "このページはこの端末に保存されていません"]),
+                        ("en", ["a copy kept on this device", "Reloading this tab needs the server",
+                                "This page is not kept on this device."])):
+        page = client.get(f"/?lang={lang}").get_data(as_text=True)
+        tag = re.search(r'<script src="/static/offline-tab\.js[^>]*>', page).group(0)
+        for word in words:
+            assert word in tag, (lang, word)
+    # the static export has no app behind it: the tab's script finds no data-sw there
+    script = (client.application.root_path + "/static/offline-tab.js")
+    assert 'querySelector("script[data-sw]")' in open(script, encoding="utf-8").read()

@@ -189,7 +189,10 @@
       var result = index.shaped(q, {game: game || null, kind: kind || null, limit: 10, page: page, old: old});
       root.setAttribute("data-ms", (performance.now() - t0).toFixed(2));
       if (result.redirect_url && page === 1 && !params.get("stay")) {
-        location.replace(href(result.redirect_url));
+        // (in a tab that keeps its pages itself, static/offline-tab.js, by script: a
+        // browser navigation while the server does not answer is its error page)
+        if (window.JudgeTab && window.JudgeTab.replace) window.JudgeTab.replace(href(result.redirect_url));
+        else location.replace(href(result.redirect_url));
         return;
       }
       heading.replaceChildren(fill(text.heading, {q: q}));

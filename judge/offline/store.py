@@ -50,11 +50,14 @@ def _hash(seed: str, files) -> str:
 
 
 def pages_version(corpus_version: str) -> str:
-    """What an entry page is made of: the corpus, the templates and the web code (the
-    offline pages' own templates and the static files are not in an entry page)."""
+    """What an entry page is made of: the corpus, the templates, the web code and the
+    static files (a page links each as ``/static/<file>?v=<its hash>``, judge/web/assets.py,
+    so a changed stylesheet is a changed page; the offline pages' own templates are not
+    in an entry page)."""
     files = [p for p in sorted(TEMPLATES.rglob("*.html")) if not p.name.startswith("offline_")]
     code = [p for p in sorted(WEB.glob("*.py")) if p.name != "offline.py"]
-    return _hash(corpus_version, files + code)
+    static = sorted(p for p in STATIC.rglob("*") if p.is_file())
+    return _hash(corpus_version, files + code + static)
 
 
 def bundle_version(corpus_version: str) -> str:

@@ -191,6 +191,23 @@ def test_a_changed_ruling_changes_the_versions_the_phone_compares(app, corpus_di
     assert before["bundle"] != after["bundle"] and before["pages"] != after["pages"]
 
 
+def test_a_changed_static_file_changes_the_pages_version(monkeypatch, tmp_path):
+    """A kept entry page links its styles as /static/<file>?v=<hash> (judge/web/assets.py):
+    a changed stylesheet must make the phones fetch the pages again, or they would keep
+    linking an address the server no longer answers as immutable."""
+    import shutil
+
+    from judge.offline import store
+    static = tmp_path / "static"
+    shutil.copytree(store.STATIC, static)
+    monkeypatch.setattr(store, "STATIC", static)
+    before = store.pages_version("corpus")
+    (static / "app.css").write_text((static / "app.css").read_text(encoding="utf-8")
+                                    + "\n/* changed */\n", encoding="utf-8")
+    assert store.pages_version("corpus") != before
+    assert store.site_version("corpus") != store.site_version("other corpus")
+
+
 def _bundle(client) -> dict:
     v = client.get("/offline/version.json").get_json()
     script = client.get(v["bundle"]).get_data(as_text=True)

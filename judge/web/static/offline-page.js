@@ -247,11 +247,15 @@
     var boards = window.JudgeBoards ? window.JudgeBoards.load() : [];
     var list = document.getElementById("board-list");
     var exported = root.getAttribute("data-export");
+    // the page's words in the reader's language (the template's data-msg-*)
+    function say(name, when) {
+      return (root.getAttribute("data-msg-" + name) || "").replace("{when}", when || "");
+    }
     if (!boards.length) { document.getElementById("boards-empty").hidden = false; return; }
     function show(b) {
       document.getElementById("saved-board").hidden = false;
       document.getElementById("saved-title").textContent = b.title;
-      document.getElementById("saved-meta").textContent = (b.game || "") + " · 保存 " + b.saved.slice(0, 16).replace("T", " ") + " UTC";
+      document.getElementById("saved-meta").textContent = (b.game || "") + " · " + say("saved", b.saved.slice(0, 16).replace("T", " "));
       document.getElementById("saved-yaml").textContent = b.yaml;
       var open = document.getElementById("saved-open");
       if (b.permalink && !exported) open.href = b.permalink; else open.parentNode.hidden = true;
@@ -265,7 +269,7 @@
           Array.from(n.attributes).forEach(function (a) { if (/^on/i.test(a.name)) n.removeAttribute(a.name); });
         });
         result.replaceChildren.apply(result, Array.from(doc.body.childNodes));
-      } else result.textContent = "実行結果は保存されていません（保存時に盤面が実行されていなかったか、編集後に保存されました）。";
+      } else result.textContent = say("no-result");
       location.hash = "b-" + b.id;
     }
     boards.forEach(function (b) {
@@ -274,7 +278,7 @@
       a.addEventListener("click", function (ev) { ev.preventDefault(); show(b); });
       li.appendChild(a);
       li.appendChild(el("small", {}, " " + (b.game || "") + " · " + b.saved.slice(0, 10)));
-      var del = el("button", {type: "button", "class": "small"}, "削除");
+      var del = el("button", {type: "button", "class": "small"}, say("delete"));
       del.addEventListener("click", function () {
         window.JudgeBoards.store(window.JudgeBoards.load().filter(function (x) { return x.id !== b.id; }));
         li.remove();

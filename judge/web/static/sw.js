@@ -192,20 +192,30 @@ self.addEventListener("fetch", function (event) {
   }
   if (url.pathname.indexOf("/static/") === 0 || url.pathname.indexOf("/offline/") === 0 ||
       url.pathname === "/manifest.webmanifest") {
-    event.respondWith(fetch(req).then(function (r) {
-      if (r.ok && url.pathname.indexOf("/static/") === 0) {
-        var copy = r.clone();
-        caches.open(SHELL).then(function (c) { c.put(url.pathname, copy); });
-      }
-      return r;
-    }).catch(function () {
-      // the shell's own cache: not a search of every cache while pages are written
-      return caches.open(SHELL).then(function (c) { return c.match(url.pathname); }).then(function (hit) {
-        return hit || new Response("offline", {status: 503, headers: {"Content-Type": "text/plain"}});
-      });
-    }));
+    event.respondWith(asset(req, url));
   }
 });
+
+/* A style, script or icon: the server's answer when it comes in time (a style or script
+ * kept for later); else the copy cached at install (the shell's own cache: not a search
+ * of every cache while pages are written).  Bounded like a page: a stylesheet blocks
+ * the page's rendering, so a server that accepts and never answers (a venue's dying
+ * Wi-Fi) would otherwise hold a page shown from the device blank. */
+async function asset(req, url) {
+  var net = fetch(req).then(function (r) {
+    if (r.ok && url.pathname.indexOf("/static/") === 0) {
+      var copy = r.clone();
+      caches.open(SHELL).then(function (c) { c.put(url.pathname, copy); });
+    }
+    return r;
+  }, function () { return null; });
+  var r = await Promise.race([net, sleep(NAV_WAIT)]);
+  if (r) return r;
+  var hit = await caches.open(SHELL).then(function (c) { return c.match(url.pathname); });
+  if (hit) return hit;
+  r = await Promise.race([net, sleep(NAV_LIMIT - NAV_WAIT)]);
+  return r || new Response("offline", {status: 503, headers: {"Content-Type": "text/plain"}});
+}
 
 /* A page: the server's answer when it comes in time; else the device's copy of this
  * very page; else, once the server has had NAV_LIMIT, the offline pages or a notice. */

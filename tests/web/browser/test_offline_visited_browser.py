@@ -9,6 +9,8 @@ far the download got, and a page never opened says so instead of hanging.
 """
 from __future__ import annotations
 
+import socket
+import time
 import urllib.parse
 
 import pytest
@@ -26,11 +28,25 @@ QUERY = "制限を無視"
 @pytest.fixture
 def dying_server():
     """The app on the real corpus whose offline pages file never finishes arriving; the
-    test stops it answering with the third value: ``shutdown()`` ends the accept loop
-    but keeps the socket listening, so connections are made by the kernel and then
-    nothing answers them."""
+    test stops it answering with the third value: the server stops (werkzeug closes its
+    socket as its loop ends) and a socket that listens on the same port and never
+    accepts takes its place, so connections are made by the kernel and then nothing
+    answers them, as on a venue's dying Wi-Fi (a refused connection is the easy case)."""
+    dead: list[socket.socket] = []
     with pages_held() as (url, asked, _release, server):
-        yield url, asked, server.shutdown
+        def stop():
+            port = server.server_port
+            server.shutdown()
+            sock = socket.socket()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(("127.0.0.1", port))
+            sock.listen(64)
+            dead.append(sock)
+        try:
+            yield url, asked, stop
+        finally:
+            for sock in dead:
+                sock.close()
 
 
 def test_pages_read_online_read_offline_at_once_mid_download(browser: Browser, dying_server,
@@ -55,8 +71,12 @@ def test_pages_read_online_read_offline_at_once_mid_download(browser: Browser, d
         expect(page.locator("#offline-state")).to_contain_text("/")
 
         stop()                            # offline, mid-download: nothing answers now
+        started = time.monotonic()
         page.goto(entry, timeout=10_000)
         expect(page.locator(".offline-banner")).to_be_visible()
+        # the server's connection was made and nothing came back: the phone's copy
+        # after its bounded wait (3 s), not the browser's own time-out
+        assert 2.5 < time.monotonic() - started < 10
         expect(page.locator("section.text")).to_contain_text("いいえ、出来ません。")
         page.screenshot(path=str(artifacts / "offline-visited-entry-phone.png"), full_page=True)
         page.goto(search, timeout=10_000)

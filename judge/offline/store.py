@@ -63,7 +63,8 @@ def bundle_version(corpus_version: str) -> str:
     and every function that writes a part of the bundle), so a change to the search
     makes every phone fetch the new bundle."""
     here = Path(__file__).resolve().parent
-    return _hash(corpus_version, [here / "bundle.py", here / "morph.py", here / "readings.py",
+    return _hash(corpus_version, [here / "bundle.py", here / "priority.py", here / "morph.py",
+                                  here / "readings.py",
                                   *sorted(SEARCH.glob("*.py"))])
 
 

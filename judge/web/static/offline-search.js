@@ -267,7 +267,7 @@
     var out = [], self = this;
     var grams = Array.from(new Set(word.grams));
     if (grams.length > C.SCORED_GRAMS) {
-      grams = grams.map(function (g, i) { return [self.postings("body_bi", g).ids.length, i, g]; })
+      grams = grams.map(function (g, i) { return [self.postings("body_bi", g).df, i, g]; })
         .sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; })
         .slice(0, C.SCORED_GRAMS).map(function (x) { return x[2]; });
     }

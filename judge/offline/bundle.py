@@ -99,6 +99,11 @@ def build(corpus: Corpus, searcher, budget: int | None = None) -> dict:
     store = searcher.store
     n = store.searcher().reader().doc_count_all()
     costs = passage_costs(store, n)
+    # size = fixed + ratio * (the passages' estimated cost): the constants first, then
+    # fitted to the bundles built (by two of them: a passage costs less as more are held,
+    # the words they share compressing once)
+    fixed, ratio = FIXED_COST, 1.0
+    built: list[tuple[float, int]] = []
     if FIXED_COST + sum(costs) <= budget:
         whole = _build(corpus, searcher)
         size = packed_size(whole)
@@ -106,41 +111,58 @@ def build(corpus: Corpus, searcher, budget: int | None = None) -> dict:
             return whole
         log.info("the whole offline bundle is %.2f MB, over its budget of %.2f MB: "
                  "keeping the passages a judge likeliest needs", size / 1e6, budget / 1e6)
-        scale = budget / size
-    else:
-        scale = 1.0
+        built.append((sum(costs), size))
+        ratio = max(size - fixed, 1) / max(sum(costs), 1)
     order = passage_order(store, n)
-    best, best_size = None, 0
+    everything = sum(map(len, order))
+    best, best_size, tried = None, 0, set()
     target = budget * SAFETY
     for _attempt in range(ATTEMPTS):
-        keep = _within(order, costs, (target - FIXED_COST) * scale)
+        keep = _within(order, costs, (target - fixed) / ratio)
+        if len(keep) in tried:
+            break
+        tried.add(len(keep))
         bundle = _build(corpus, searcher, keep)
         size = packed_size(bundle)
         log.info("offline bundle of %d of %d passages: %.2f MB (budget %.2f MB)",
                  len(keep), n, size / 1e6, budget / 1e6)
-        if size <= budget and size > best_size:
+        if best_size < size <= budget:
             best, best_size = bundle, size
-        if (size <= budget and size >= budget * SAFETY * 0.9) or (
-                size <= budget and len(keep) == len(order)):
+        if size <= budget and (size >= target * 0.9 or len(keep) == everything):
             break
-        scale *= budget * SAFETY / size
+        built.append((sum(costs[d] for d in keep), size))
+        fixed, ratio = _fitted(built, fixed)
     if best is None:
         raise BundleTooLarge(
-            f"no offline search bundle within its budget of {budget / 1e6:.2f} MB (the "
-            f"smallest tried was {size / 1e6:.2f} MB): raise it with {BUDGET_ENV}")
+            f"the offline search bundle is {size / 1e6:.2f} MB compressed with the fewest "
+            f"passages tried ({len(keep)}), over its budget of {budget / 1e6:.2f} MB.  "
+            f"Raise the budget with {BUDGET_ENV}=<megabytes>.")
     return best
 
 
 # What a bundle holds whatever its passages (the search's tables, the romaji and the
-# homophones, the games; gzip bytes), and a passage's cost per unit of its fields'
-# lengths: measured on the real corpus (2,557 passages: 1.05 MB), so that the estimate
-# is the bundle's size give or take a fifth; the bundle built is then measured.
-FIXED_COST = 200_000
+# homophones, the games; gzip bytes: 105 kB for the real corpus with no passage), and a
+# passage's cost per unit of its fields' lengths: measured on the real corpus (2,557
+# passages: 1.05 MB), so that the estimate is the whole bundle's size give or take a
+# tenth; a subset's bundle is then measured and the estimate fitted to it.
+FIXED_COST = 110_000
 COST_PASSAGE = 60
 COST_BODY = 3.0          # a body bigram: the text (twice: plain and held), its postings
 COST_TITLE = 10.0        # a title bigram: the title's postings, names, readings, vocabularies
 SAFETY = 0.95            # aim a little under the budget
 ATTEMPTS = 3
+
+
+def _fitted(built: list[tuple[float, int]], fixed: float) -> tuple[float, float]:
+    """(fixed, ratio) of size = fixed + ratio * estimate, through the last two bundles
+    built (estimate, size), or the last one with ``fixed`` as it is."""
+    (e2, s2) = built[-1]
+    if len(built) > 1:
+        e1, s1 = built[-2]
+        if e2 != e1 and (s2 - s1) / (e2 - e1) > 0:
+            ratio = (s2 - s1) / (e2 - e1)
+            return max(s2 - ratio * e2, 0.0), ratio
+    return fixed, max(s2 - fixed, 1) / max(e2, 1)
 
 
 def packed_size(bundle: dict) -> int:

@@ -124,3 +124,34 @@ def test_the_offline_ranking_over_a_partial_bundle_has_the_servers_scores(
               f"server's scores ({compared} whose whole-bundle ranking is the server's; "
               f"{questions} questions not compared)")
     assert as_server == compared >= (len(queries) - questions) * 0.9
+
+
+def test_judge_index_builds_a_partial_bundle_and_says_so(real_searcher, real_index_dir,
+                                                          tmp_path):
+    """`judge index` on a corpus too large for the bundle's budget finishes, with a
+    partial bundle under the budget, and says in one line what it holds and its size."""
+    import re
+
+    from judge.cli import main
+    index = tmp_path / "index"
+    index.mkdir()
+    for ix in real_index_dir.glob("ix-*"):          # the index built, no offline files
+        shutil.copytree(ix, index / ix.name)
+    env = {"JUDGE_INDEX_DIR": str(index), "JUDGE_OFFLINE_SEARCH_MB": "0.5",
+           "JUDGE_OFFLINE_PAGES_MB": "0.02"}
+    result = CliRunner().invoke(main, ["--lang", "en", "index"], env=env,
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if "/search-" in line]
+    assert len(lines) == 1, result.output
+    found = re.search(r"search-\w+\.js\.gz: ([\d.]+) MB \(partial: ([\d,]+) of ([\d,]+) "
+                      r"entries on the phone, (.*); the rest is searched online\)$", lines[0])
+    assert found, lines[0]
+    size, held, of = float(found[1]), int(found[2].replace(",", "")), int(found[3].replace(",", ""))
+    assert size <= 0.5 and 0 < held < of == len(real_searcher.corpus.entries)
+    assert re.search(r"rule (\d+)/\1\b", found[4]), found[4]         # every rule held
+    bundle = next((index / "offline").glob("search-*.js.gz"))
+    assert len(bundle.read_bytes()) <= 500_000
+    # the same line in Japanese, from the catalogue
+    again = CliRunner().invoke(main, ["--lang", "ja", "index"], env=env, catch_exceptions=False)
+    assert "一部" in next(line for line in again.output.splitlines() if "/search-" in line)

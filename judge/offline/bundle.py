@@ -113,16 +113,18 @@ def build(corpus: Corpus, searcher, budget: int | None = None) -> dict:
                  "keeping the passages a judge likeliest needs", size / 1e6, budget / 1e6)
         built.append((sum(costs), size))
         ratio = max(size - fixed, 1) / max(sum(costs), 1)
-    order = passage_order(store, n)
+    order, older = passage_order(store, n)
     everything = sum(map(len, order))
     best, best_size, tried = None, 0, set()
     target = budget * SAFETY
     for _attempt in range(ATTEMPTS):
-        keep = _within(order, costs, (target - fixed) / ratio)
+        keep, groups = _within(order, costs, (target - fixed) / ratio)
         if len(keep) in tried:
             break
         tried.add(len(keep))
-        bundle = _build(corpus, searcher, keep)
+        # the older revisions held, of the index's
+        bundle = _build(corpus, searcher, keep,
+                        older=(max(0, groups - (len(order) - older)), older))
         size = packed_size(bundle)
         log.info("offline bundle of %d of %d passages: %.2f MB (budget %.2f MB)",
                  len(keep), n, size / 1e6, budget / 1e6)
@@ -179,10 +181,11 @@ def passage_costs(store, n: int) -> list[float]:
             + COST_TITLE * (title[d] if d < len(title) else 0) for d in range(n)]
 
 
-def passage_order(store, n: int) -> list[list[int]]:
+def passage_order(store, n: int) -> tuple[list[list[int]], int]:
     """The index's passages in groups (an entry's current passages; then, after every
     entry's, its older revisions' passages), the likeliest needed first
-    (:func:`.priority.entry_order`: the order the entry pages are kept in too)."""
+    (:func:`.priority.entry_order`: the order the entry pages are kept in too), and how
+    many of the groups (the last) are older revisions'."""
     from judge.search.indexer import RANK_OLDER
 
     from .priority import entry_order
@@ -194,24 +197,33 @@ def passage_order(store, n: int) -> list[list[int]]:
         entry = f.get("entry")
         if entry is None:
             continue
-        (older if f.get("rank") == RANK_OLDER else current).setdefault(entry, []).append(d)
-    ids = entry_order(set(current) | set(older))
+        if f.get("rank") == RANK_OLDER:
+            older.setdefault((entry, f.get("revision")), []).append(d)
+        else:
+            current.setdefault(entry, []).append(d)
+    ids = entry_order(set(current) | {e for e, _rev in older})
+    at = {entry_id: i for i, entry_id in enumerate(ids)}
+    # an entry's older revisions newest first, the entries in the same order
+    revisions = sorted(older, key=lambda k: (at[k[0]], -(k[1] or 0)))
     return ([current[i] for i in ids if i in current]
-            + [older[i] for i in ids if i in older])
+            + [older[k] for k in revisions], len(revisions))
 
 
-def _within(order: list[list[int]], costs: list[float], room: float) -> list[int]:
+def _within(order: list[list[int]], costs: list[float], room: float
+            ) -> tuple[list[int], int]:
     """The passages of the first groups whose estimated costs fit in ``room`` bytes, in
-    the index's order."""
+    the index's order, and how many groups they are."""
     keep: list[int] = []
     used = 0.0
+    groups = 0
     for group in order:
         cost = sum(costs[d] for d in group)
         if used + cost > room:
             break
         used += cost
         keep += group
-    return sorted(keep)
+        groups += 1
+    return sorted(keep), groups
 
 
 class _Held:
@@ -242,9 +254,10 @@ class _HeldTables:
         return getattr(self._tables, name)
 
 
-def _build(corpus: Corpus, searcher, keep: list[int] | None = None) -> dict:
+def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
+           older: tuple[int, int] = (0, 0)) -> dict:
     """The bundle of the passages ``keep`` (numbers in the index, in order; None: every
-    passage, the whole index)."""
+    passage, the whole index); ``older``: the older revisions they hold, of the index's."""
     from judge.search.analysis import reading
     from judge.search.highlight import needle
     from judge.search.indexer import _day
@@ -362,7 +375,7 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None) -> dict:
     bundle = {
         "format": FORMAT, "version": fp[:16], "fingerprint": fp,
         "built": datetime.now(timezone.utc).replace(microsecond=0).isoformat(),
-        "corpus_date": corpus_date(corpus), "entries_count": len(entries), "n": n,
+        "corpus_date": corpus_date(corpus), "entries_count": len(corpus.entries), "n": n,
         "docs": docs, "plain": plains, "entries": ents, "fields": fields,
         "names": names, "aliases": aliases,
         # the corpus's games (games.yaml): ids in order, and what a judge may type for one
@@ -384,13 +397,14 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None) -> dict:
     }
     if keep is not None:
         bundle["n_all"] = n_all
-        bundle["partial"] = _held_counts(corpus, entries)
+        bundle["partial"] = _held_counts(corpus, entries, older)
     return bundle
 
 
-def _held_counts(corpus: Corpus, held: list[str]) -> dict:
+def _held_counts(corpus: Corpus, held: list[str], older: tuple[int, int]) -> dict:
     """What a partial bundle holds: ``{"entries": kept, "of": the corpus's,
-    "kinds": {kind: [kept, of]}}`` (the page names the kinds left to the online search)."""
+    "kinds": {kind: [kept, of]}, "older": [older revisions kept, of]}`` (the page names
+    what is left to the online search)."""
     from .priority import KINDS, kind_of
     kinds: dict[str, list[int]] = {}
     for entry_id in corpus.ids():
@@ -399,7 +413,8 @@ def _held_counts(corpus: Corpus, held: list[str]) -> dict:
         kinds.setdefault(kind_of(entry_id), [0, 0])[0] += 1
     order = {k: i for i, k in enumerate(KINDS)}
     return {"entries": len(held), "of": len(corpus.entries),
-            "kinds": dict(sorted(kinds.items(), key=lambda kv: order.get(kv[0], len(order))))}
+            "kinds": dict(sorted(kinds.items(), key=lambda kv: order.get(kv[0], len(order)))),
+            "older": list(older)}
 
 
 def lemmas(corpus, morph: dict) -> dict[str, str]:

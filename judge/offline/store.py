@@ -88,8 +88,12 @@ def held_line(bundle_gz: bytes) -> str:
     held = json.loads(body[body.index("=") + 1:body.rindex(";")]).get("partial")
     if not held:
         return ""
-    kinds = _("、").join(_("{kind} {held:,}/{of:,}", kind=KIND_LABELS[k], held=v[0], of=v[1])
-                         for k, v in held["kinds"].items())
+    parts = [_("{kind} {held:,}/{of:,}", kind=KIND_LABELS[k], held=v[0], of=v[1])
+             for k, v in held["kinds"].items()]
+    older = held.get("older") or [0, 0]
+    if older[1]:
+        parts.append(_("older revisions {held:,}/{of:,}", held=older[0], of=older[1]))
+    kinds = _("、").join(parts)
     return " " + _("(partial: {held:,} of {of:,} entries on the phone, {kinds}; the rest "
                    "is searched online)", held=held["entries"], of=held["of"], kinds=kinds)
 

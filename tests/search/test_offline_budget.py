@@ -42,6 +42,14 @@ def test_a_small_budget_gives_a_partial_bundle_under_it(partial, real_corpus, re
         for kind in ("rule", "term"):
             ids = set(real_corpus.ids(kind=kind, game=game))
             assert ids <= held, (game, kind, len(ids - held))
+    # the older revisions after every current text: none held here, all counted
+    from judge.search.indexer import RANK_OLDER
+    reader = real_searcher.store.searcher().reader()
+    older = {(f["entry"], f["revision"]) for f in map(reader.stored_fields, range(n_all))
+             if f["rank"] == RANK_OLDER}
+    assert partial["partial"]["older"] == [0, len(older)] and older
+    assert RANK_OLDER not in partial["docs"]["rank"]
+    assert partial["entries_count"] == len(real_corpus.entries)
     kinds = partial["partial"]["kinds"]
     assert kinds["rule"][0] == kinds["rule"][1] and kinds["card"][0] < kinds["card"][1]
     # every passage table is the kept passages' (the JS indexes them by passage)
@@ -155,3 +163,13 @@ def test_judge_index_builds_a_partial_bundle_and_says_so(real_searcher, real_ind
     # the same line in Japanese, from the catalogue
     again = CliRunner().invoke(main, ["--lang", "ja", "index"], env=env, catch_exceptions=False)
     assert "一部" in next(line for line in again.output.splitlines() if "/search-" in line)
+
+
+def test_the_order_takes_each_game_in_turn_within_a_kind():
+    """One order for the pages and the bundle (judge/offline/priority.py): rules, terms,
+    Q&A, cards; within a kind the games in turn, so a budget holds every game's first."""
+    from judge.offline.priority import entry_order
+    ids = ["b/rule/1", "a/rule/2", "a/rule/1", "a/card/1", "b/term/x", "a/qa/1", "c/rule/1",
+           "a/rule/3"]
+    assert entry_order(ids) == ["a/rule/1", "b/rule/1", "c/rule/1", "a/rule/2", "a/rule/3",
+                                "b/term/x", "a/qa/1", "a/card/1"]

@@ -67,6 +67,8 @@
         if (c[0] < c[1]) left.push(fill(text.partial_kind, {kind: labels.kinds[k] || k,
                                                             left: num(c[1] - c[0]), of: num(c[1])}));
       }
+      var old = held.older || [0, 0];
+      if (old[0] < old[1]) left.push(fill(text.partial_old, {left: num(old[1] - old[0]), of: num(old[1])}));
       partial.replaceChildren(fill(text.partial, {held: num(held.entries), of: num(held.of),
                                                   kinds: joined(left, text.comma)}));
       partial.hidden = false;

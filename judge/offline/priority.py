@@ -12,7 +12,7 @@ KINDS = tuple(ORDER)
 
 
 def kind_of(entry_id: str) -> str:
-    """``vision/qa/QA-337`` -> ``qa``."""
+    """``<game>/qa/QA-337`` -> ``qa``."""
     parts = entry_id.split("/")
     return parts[1] if len(parts) > 1 else ""
 

@@ -81,14 +81,13 @@ def site_version(corpus_version: str) -> str:
 
 def held_line(bundle_gz: bytes) -> str:
     """What a partial search bundle holds, said after its size (empty for a whole one):
-    its entries of the corpus's, and each kind's."""
+    its entries of the corpus's, and each kind's (by its id, as ``--kind`` names it)."""
     from judge.i18n import _
-    from judge.web.viewmodels import KIND_LABELS
     body = gzip.decompress(bundle_gz).decode("utf-8")
     held = json.loads(body[body.index("=") + 1:body.rindex(";")]).get("partial")
     if not held:
         return ""
-    parts = [_("{kind} {held:,}/{of:,}", kind=KIND_LABELS[k], held=v[0], of=v[1])
+    parts = [_("{kind} {held:,}/{of:,}", kind=k, held=v[0], of=v[1])
              for k, v in held["kinds"].items()]
     older = held.get("older") or [0, 0]
     if older[1]:

@@ -47,4 +47,4 @@ def test_a_whole_bundle_says_nothing_more_than_its_size():
     from judge.i18n import use_locale
     with use_locale("en"):
         assert held_line(partial) == (" (partial: 2 of 5 entries on the phone, rule 2/2, "
-                                      "Q&A 0/3, older revisions 0/4; the rest is searched online)")
+                                      "qa 0/3, older revisions 0/4; the rest is searched online)")

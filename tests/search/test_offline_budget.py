@@ -52,6 +52,14 @@ def test_a_small_budget_gives_a_partial_bundle_under_it(partial, real_corpus, re
     assert partial["entries_count"] == len(real_corpus.entries)
     kinds = partial["partial"]["kinds"]
     assert kinds["rule"][0] == kinds["rule"][1] and kinds["card"][0] < kinds["card"][1]
+    # did-you-mean and the one-edit vocabulary suggest only names the phone can find
+    held_titles = {real_corpus.entries[i].title for i in held}
+    gone = [e.title for i, e in real_corpus.entries.items()
+            if i not in held and e.title not in held_titles and i.split("/")[1] == "card"]
+    assert gone
+    assert not set(gone) & set(partial["vocab"].values())
+    assert not set(gone) & set(partial["shaping"]["vocabulary"]["titles"])
+    assert held_titles & set(partial["shaping"]["vocabulary"]["titles"])
     # every passage table is the kept passages' (the JS indexes them by passage)
     assert all(len(v) == partial["n"] for v in partial["docs"].values())
     assert len(partial["plain"]) == partial["n"]

@@ -84,8 +84,180 @@ def corpus_date(corpus: Corpus) -> str:
     return corpus.tables.newest_day() or ""
 
 
-def build(corpus: Corpus, searcher) -> dict:
-    """The bundle of a corpus, read from its open :class:`~judge.search.Searcher`."""
+def build(corpus: Corpus, searcher, budget: int | None = None) -> dict:
+    """The bundle of a corpus, read from its open :class:`~judge.search.Searcher`, within
+    ``budget`` gzip bytes (default :func:`budget_bytes`).
+
+    The whole index when it fits (judged first by :func:`passage_costs`, cheaply, then
+    by the bundle itself); else the passages a judge likeliest needs
+    (:func:`passage_order`) up to the budget, with the whole index's statistics for
+    BM25 (``n_all``, each field's ``total``, a term's document frequency beside its
+    postings where the kept ones are fewer) and ``partial`` saying what it holds.  A
+    large corpus never builds its whole bundle first: the estimate chooses the
+    passages, and at most a few subsets are built to come close under the budget."""
+    budget = budget_bytes() if budget is None else budget
+    store = searcher.store
+    n = store.searcher().reader().doc_count_all()
+    costs = passage_costs(store, n)
+    # size = fixed + ratio * (the passages' estimated cost): the constants first, then
+    # fitted to the bundles built (by two of them: a passage costs less as more are held,
+    # the words they share compressing once)
+    fixed, ratio = FIXED_COST, 1.0
+    built: list[tuple[float, int]] = []
+    if FIXED_COST + sum(costs) <= budget:
+        whole = _build(corpus, searcher)
+        size = packed_size(whole)
+        if size <= budget:
+            return whole
+        log.info("the whole offline bundle is %.2f MB, over its budget of %.2f MB: "
+                 "keeping the passages a judge likeliest needs", size / 1e6, budget / 1e6)
+        built.append((sum(costs), size))
+        ratio = max(size - fixed, 1) / max(sum(costs), 1)
+    order, older = passage_order(store, n)
+    everything = sum(map(len, order))
+    best, best_size, tried = None, 0, set()
+    target = budget * SAFETY
+    for _attempt in range(ATTEMPTS):
+        keep, groups = _within(order, costs, (target - fixed) / ratio)
+        if len(keep) in tried:
+            break
+        tried.add(len(keep))
+        # the older revisions held, of the index's
+        bundle = _build(corpus, searcher, keep,
+                        older=(max(0, groups - (len(order) - older)), older))
+        size = packed_size(bundle)
+        log.info("offline bundle of %d of %d passages: %.2f MB (budget %.2f MB)",
+                 len(keep), n, size / 1e6, budget / 1e6)
+        if best_size < size <= budget:
+            best, best_size = bundle, size
+        if size <= budget and (size >= target * 0.9 or len(keep) == everything):
+            break
+        built.append((sum(costs[d] for d in keep), size))
+        fixed, ratio = _fitted(built, fixed)
+    if best is None:
+        raise BundleTooLarge(
+            f"the offline search bundle is {size / 1e6:.2f} MB compressed with the fewest "
+            f"passages tried ({len(keep)}), over its budget of {budget / 1e6:.2f} MB.  "
+            f"Raise the budget with {BUDGET_ENV}=<megabytes>.")
+    return best
+
+
+# What a bundle holds whatever its passages (the search's tables, the romaji and the
+# homophones, the games; gzip bytes: 105 kB for the real corpus with no passage), and a
+# passage's cost per unit of its fields' lengths: measured on the real corpus (2,557
+# passages: 1.05 MB), so that the estimate is the whole bundle's size give or take a
+# tenth; a subset's bundle is then measured and the estimate fitted to it.
+FIXED_COST = 110_000
+COST_PASSAGE = 60
+COST_BODY = 3.0          # a body bigram: the text (twice: plain and held), its postings
+COST_TITLE = 10.0        # a title bigram: the title's postings, names, readings, vocabularies
+SAFETY = 0.95            # aim a little under the budget
+ATTEMPTS = 3
+
+
+def _fitted(built: list[tuple[float, int]], fixed: float) -> tuple[float, float]:
+    """(fixed, ratio) of size = fixed + ratio * estimate, through the last two bundles
+    built (estimate, size), or the last one with ``fixed`` as it is."""
+    (e2, s2) = built[-1]
+    if len(built) > 1:
+        e1, s1 = built[-2]
+        if e2 != e1 and (s2 - s1) / (e2 - e1) > 0:
+            ratio = (s2 - s1) / (e2 - e1)
+            return max(s2 - ratio * e2, 0.0), ratio
+    return fixed, max(s2 - fixed, 1) / max(e2, 1)
+
+
+def packed_size(bundle: dict) -> int:
+    """The bundle's script, gzip-compressed (level 6: a little over what it is stored at)."""
+    return len(gzip.compress(script(bundle).encode("utf-8"), 6, mtime=0))
+
+
+def passage_costs(store, n: int) -> list[float]:
+    """Each passage's estimated share of the compressed bundle (bytes), from its fields'
+    lengths alone (nothing is read but the lengths the index keeps for BM25)."""
+    body = store.field_lengths("body_bi")
+    title = store.field_lengths("title_bi")
+    return [COST_PASSAGE + COST_BODY * (body[d] if d < len(body) else 0)
+            + COST_TITLE * (title[d] if d < len(title) else 0) for d in range(n)]
+
+
+def passage_order(store, n: int) -> tuple[list[list[int]], int]:
+    """The index's passages in groups (an entry's current passages; then, after every
+    entry's, its older revisions' passages), the likeliest needed first
+    (:func:`.priority.entry_order`: the order the entry pages are kept in too), and how
+    many of the groups (the last) are older revisions'."""
+    from judge.search.indexer import RANK_OLDER
+
+    from .priority import entry_order
+    reader = store.searcher().reader()
+    current: dict[str, list[int]] = {}
+    older: dict[str, list[int]] = {}
+    for d in range(n):
+        f = reader.stored_fields(d)
+        entry = f.get("entry")
+        if entry is None:
+            continue
+        if f.get("rank") == RANK_OLDER:
+            older.setdefault((entry, f.get("revision")), []).append(d)
+        else:
+            current.setdefault(entry, []).append(d)
+    ids = entry_order(set(current) | {e for e, _rev in older})
+    at = {entry_id: i for i, entry_id in enumerate(ids)}
+    # an entry's older revisions newest first, the entries in the same order
+    revisions = sorted(older, key=lambda k: (at[k[0]], -(k[1] or 0)))
+    return ([current[i] for i in ids if i in current]
+            + [older[k] for k in revisions], len(revisions))
+
+
+def _within(order: list[list[int]], costs: list[float], room: float
+            ) -> tuple[list[int], int]:
+    """The passages of the first groups whose estimated costs fit in ``room`` bytes, in
+    the index's order, and how many groups they are."""
+    keep: list[int] = []
+    used = 0.0
+    groups = 0
+    for group in order:
+        cost = sum(costs[d] for d in group)
+        if used + cost > room:
+            break
+        used += cost
+        keep += group
+        groups += 1
+    return sorted(keep), groups
+
+
+class _Held:
+    """The corpus as a partial bundle's vocabularies read it: its table of names holds
+    only the kept entries' names (did-you-mean and the one-edit vocabulary suggest what
+    the phone can find); everything else is the corpus's."""
+
+    def __init__(self, corpus: Corpus, ids: set[str]):
+        self._corpus = corpus
+        self.tables = _HeldTables(corpus.tables, ids)
+
+    def __getattr__(self, name):
+        # no content key (nothing remembered for the whole corpus is reused) and no
+        # vocabulary of the whole corpus kept on it
+        if name in ("content_key", "_shaping_vocabulary"):
+            raise AttributeError(name)
+        return getattr(self._corpus, name)
+
+
+class _HeldTables:
+    def __init__(self, tables, ids: set[str]):
+        self._tables, self._ids = tables, ids
+
+    def names(self, *args, **kwargs):
+        return [row for row in self._tables.names(*args, **kwargs) if row[1] in self._ids]
+
+    def __getattr__(self, name):
+        return getattr(self._tables, name)
+
+
+def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
+           older: tuple[int, int] = (0, 0)) -> dict:
+    """The bundle of the passages ``keep`` (numbers in the index, in order; None: every
+    passage, the whole index); ``older``: the older revisions they hold, of the index's."""
     from judge.search.analysis import reading
     from judge.search.highlight import needle
     from judge.search.indexer import _day
@@ -101,9 +273,19 @@ def build(corpus: Corpus, searcher) -> dict:
 
     store = searcher.store
     reader = store.searcher().reader()
-    n = reader.doc_count_all()
+    n_all = reader.doc_count_all()
+    passages = range(n_all) if keep is None else keep
+    n = len(passages)
     texts: dict[tuple, tuple[str, str]] = {}
-    entries = sorted(corpus.entries)
+    stored = [reader.stored_fields(d) for d in passages]
+    if keep is None:
+        entries = sorted(corpus.entries)
+    else:
+        entries = sorted({f["entry"] for f in stored} & set(corpus.ids()))
+    held = corpus if keep is None else _Held(corpus, set(entries))
+    if keep is not None:
+        from judge.search.wordings import glossary
+        glossary(corpus)         # made once, for the corpus (the held view reads it)
     entry_index = {eid: i for i, eid in enumerate(entries)}
     for eid in entries:
         for unit in units_of(corpus.entries[eid]):
@@ -112,8 +294,7 @@ def build(corpus: Corpus, searcher) -> dict:
     docs = {"entry": [], "rev": [], "clause": [], "rank": [], "day": [], "date": [],
             "date_known": [], "heading": [], "held": []}
     plains = []
-    for d in range(n):
-        f = reader.stored_fields(d)
+    for f in stored:
         text, heading, day = texts.get((f["entry"], f["revision"], f.get("clause")),
                                        ("", "", 0))
         docs["entry"].append(entry_index.get(f["entry"], -1))
@@ -127,19 +308,38 @@ def build(corpus: Corpus, searcher) -> dict:
         entry = corpus.entries.get(f["entry"])
         docs["held"].append(held_text(entry, f["revision"], f.get("clause")) if entry else "")
         plains.append(text)
+    # a partial bundle: each kept passage's number in it (-1: not kept)
+    number = None
+    if keep is not None:
+        number = [-1] * n_all
+        for i, d in enumerate(keep):
+            number[d] = i
     fields = {}
     for name in FIELDS:
         terms = {}
         for term in store.lexicon(name):
             ids, tfs, last = [], [], 0
-            for d, w in zip(*store.term_postings(name, term)):
+            postings = store.term_postings(name, term)
+            for d, w in zip(*postings):
+                if number is not None:
+                    d = number[d]
+                    if d < 0:
+                        continue
                 ids.append(d - last)
                 last = d
                 tfs.append(int(w) if float(w).is_integer() else round(w, 3))
+            if number is not None and not ids:
+                continue
             terms[term] = [ids] if all(t == 1 for t in tfs) else [ids, tfs]
+            if len(ids) < len(postings[0]):
+                # the whole index's document frequency, for BM25's idf (0: weights all 1)
+                terms[term] = [ids, terms[term][1] if len(terms[term]) > 1 else 0,
+                               len(postings[0])]
         out = {"terms": terms}
         if name in LENGTH_FIELDS:
-            out["len"] = store.field_lengths(name)
+            lengths = store.field_lengths(name)
+            out["len"] = lengths if keep is None else [lengths[d] for d in keep]
+            # the whole index's total: BM25's average length is the server's
             out["total"] = store.field_total(name)
         fields[name] = out
     ents = {"id": [], "title": [], "aliases": [], "yomi": [], "kind": [], "game": [],
@@ -165,22 +365,24 @@ def build(corpus: Corpus, searcher) -> dict:
         for alias in (e.title, *e.aliases):
             aliases.setdefault(fold(alias).lower(), []).append(eid)
     morph_texts = [t for t in plains] + [
-        "\n".join([e.title, *e.aliases]) for e in corpus] + docs["heading"] + [
+        "\n".join([e.title, *e.aliases])
+        for e in (corpus if keep is None else map(corpus.entries.__getitem__, entries))
+    ] + docs["heading"] + [
         # a question's asking words, as MeCab reads them (for the offline question mode)
         "\n".join(tables.STOP_JA + tables.ASKING_JA + tables.QUESTION_FORMS)]
     fp = searcher.fingerprint
-    morph = vocabulary(morph_texts, _typed_whole(corpus))
-    return {
+    morph = vocabulary(morph_texts, _typed_whole(corpus, None if keep is None else entries))
+    bundle = {
         "format": FORMAT, "version": fp[:16], "fingerprint": fp,
         "built": datetime.now(timezone.utc).replace(microsecond=0).isoformat(),
-        "corpus_date": corpus_date(corpus), "entries_count": len(entries), "n": n,
+        "corpus_date": corpus_date(corpus), "entries_count": len(corpus.entries), "n": n,
         "docs": docs, "plain": plains, "entries": ents, "fields": fields,
         "names": names, "aliases": aliases,
         # the corpus's games (games.yaml): ids in order, and what a judge may type for one
         "games": {"ids": list(corpus.game_ids), "aliases": alias_table(corpus.games)},
-        "vocab": Vocabulary.from_corpus(corpus).names,
+        "vocab": Vocabulary.from_corpus(held).names,
         "morph": morph,
-        "shaping": _shaping(corpus),
+        "shaping": _shaping(held),
         # every constant and table the search's behaviour depends on (tables.py)
         "tables": tables.as_json(),
         "question_forms": form_roles(),
@@ -193,6 +395,26 @@ def build(corpus: Corpus, searcher) -> dict:
         # romaji words read as a glossary name by its reading (ribaasu kouka: リバース効果)
         "name_readings": name_readings(corpus),
     }
+    if keep is not None:
+        bundle["n_all"] = n_all
+        bundle["partial"] = _held_counts(corpus, entries, older)
+    return bundle
+
+
+def _held_counts(corpus: Corpus, held: list[str], older: tuple[int, int]) -> dict:
+    """What a partial bundle holds: ``{"entries": kept, "of": the corpus's,
+    "kinds": {kind: [kept, of]}, "older": [older revisions kept, of]}`` (the page names
+    what is left to the online search)."""
+    from .priority import KINDS, kind_of
+    kinds: dict[str, list[int]] = {}
+    for entry_id in corpus.ids():
+        kinds.setdefault(kind_of(entry_id), [0, 0])[1] += 1
+    for entry_id in held:
+        kinds.setdefault(kind_of(entry_id), [0, 0])[0] += 1
+    order = {k: i for i, k in enumerate(KINDS)}
+    return {"entries": len(held), "of": len(corpus.entries),
+            "kinds": dict(sorted(kinds.items(), key=lambda kv: order.get(kv[0], len(order)))),
+            "older": list(older)}
 
 
 def lemmas(corpus, morph: dict) -> dict[str, str]:
@@ -229,11 +451,13 @@ def _shaping(corpus) -> dict:
     return out
 
 
-def _typed_whole(corpus) -> list[str]:
+def _typed_whole(corpus, ids: list[str] | None = None) -> list[str]:
     """The names a query is, or a glossary search is sent as, whole: every title and
-    alias, the glossary's terms and the text's wordings (wordings.expansions)."""
+    alias (of the entries ``ids``, None: every entry), the glossary's terms and the
+    text's wordings (wordings.expansions)."""
     from judge.search.wordings import glossary
-    names = [n for e in corpus for n in (e.title, *e.aliases)]
+    entries = corpus if ids is None else (corpus.entries[i] for i in ids)
+    names = [n for e in entries for n in (e.title, *e.aliases)]
     for _form, term, wordings, _game, _near in glossary(corpus):
         names += [term, *wordings]
     return list(dict.fromkeys(str(n) for n in names))

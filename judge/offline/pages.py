@@ -8,8 +8,9 @@ ruleset is part of what the judge reads.
 
 The pages a phone downloads have a size budget (``budget``, compressed bytes; the app's
 ``OFFLINE_PAGES_BYTES``, default 3 MB, or ``$JUDGE_OFFLINE_PAGES_MB``): the pages a
-judge is likeliest to need go first (rules, then terms, Q&A, cards; current texts
-before older revisions), and the rest are read online when asked for.
+judge is likeliest to need go first (:mod:`.priority`: rules, then terms, Q&A, cards,
+each game in turn; current texts before older revisions), and the rest are read online
+when asked for.
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from urllib.parse import quote
 
 from flask import Flask
 
-ORDER = {"rule": 0, "term": 1, "qa": 2, "card": 3}
+from .priority import entry_order
 
 
 def default_budget() -> int:
@@ -32,8 +33,9 @@ def default_budget() -> int:
 
 def page_keys(corpus) -> list[str]:
     """``<game>/qa/QA-337``, ``<game>/qa/QA-337?rev=1``, … for every entry, the pages a
-    judge likeliest needs first (by kind, current texts before older revisions)."""
-    ids = sorted(corpus.ids(), key=lambda i: ORDER.get(i.split("/")[1], 4))
+    judge likeliest needs first (:func:`.priority.entry_order`, current texts before
+    older revisions)."""
+    ids = entry_order(corpus.ids())
     older = [f"{entry_id}?rev={rev.number}" for entry_id in ids
              for rev in corpus.entries[entry_id].revisions[1:]]
     return ids + older

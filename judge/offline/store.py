@@ -64,10 +64,14 @@ def bundle_version(corpus_version: str) -> str:
     """The corpus version and the code that writes the bundle: the offline package's
     bundle writers and the whole search package (its tables, judge/search/tables.py,
     and every function that writes a part of the bundle), so a change to the search
-    makes every phone fetch the new bundle."""
+    makes every phone fetch the new bundle; and its size budget (a bundle built within
+    another budget holds other passages: it is another file)."""
+    from .bundle import BUDGET_ENV
     here = Path(__file__).resolve().parent
-    return _hash(corpus_version, [here / "bundle.py", here / "morph.py", here / "readings.py",
-                                  *sorted(SEARCH.glob("*.py"))])
+    budget = os.environ.get(BUDGET_ENV, "").strip()
+    seed = corpus_version + (f"\0{BUDGET_ENV}={budget}" if budget else "")
+    return _hash(seed, [here / "bundle.py", here / "priority.py", here / "morph.py",
+                        here / "readings.py", *sorted(SEARCH.glob("*.py"))])
 
 
 def site_version(corpus_version: str) -> str:
@@ -76,6 +80,24 @@ def site_version(corpus_version: str) -> str:
     files = sorted(p for p in STATIC.rglob("*") if p.is_file())
     files += sorted(TEMPLATES.glob("offline_*.html"))
     return _hash(pages_version(corpus_version), files)
+
+
+def held_line(bundle_gz: bytes) -> str:
+    """What a partial search bundle holds, said after its size (empty for a whole one):
+    its entries of the corpus's, and each kind's (by its id, as ``--kind`` names it)."""
+    from judge.i18n import _
+    body = gzip.decompress(bundle_gz).decode("utf-8")
+    held = json.loads(body[body.index("=") + 1:body.rindex(";")]).get("partial")
+    if not held:
+        return ""
+    parts = [_("{kind} {held:,}/{of:,}", kind=k, held=v[0], of=v[1])
+             for k, v in held["kinds"].items()]
+    older = held.get("older") or [0, 0]
+    if older[1]:
+        parts.append(_("older revisions {held:,}/{of:,}", held=older[0], of=older[1]))
+    kinds = _("、").join(parts)
+    return " " + _("(partial: {held:,} of {of:,} entries on the phone, {kinds}; the rest "
+                   "is searched online)", held=held["entries"], of=held["of"], kinds=kinds)
 
 
 class OfflineMissing(Exception):
@@ -160,7 +182,11 @@ class OfflineStore:
         out = []
         for name, get in ((f"search-{self.info()['bundle']}.js.gz", self.bundle_gz),
                           (f"pages-{self.info()['pages']}.json.gz", self.pages_gz)):
-            out.append(f"{self.folder() / name}: {len(get()) / 1e6:.1f} MB")
+            data = get()
+            line = f"{self.folder() / name}: {len(data) / 1e6:.1f} MB"
+            if name.startswith("search-"):
+                line += held_line(data)
+            out.append(line)
         return out
 
     def _read_or_build(self, name: str, build) -> tuple[bytes, bool]:

@@ -55,6 +55,24 @@
     status.replaceChildren(fill(text.status, {
       mode: navigator.onLine === false || suffix ? text.mode_offline : text.mode_device,
       date: bundle.corpus_date, version: bundle.version, n: bundle.entries_count}));
+    // a partial bundle (judge/offline/bundle.py, within its budget): how many entries this
+    // device searches, and the kinds left to the online search
+    var partial = document.getElementById("offline-partial"), held = bundle.partial;
+    if (partial && held && text.partial) {
+      var lang = document.documentElement.lang || "ja";
+      var num = function (x) { return Number(x).toLocaleString(lang); };
+      var left = [];
+      for (var k in held.kinds) {
+        var c = held.kinds[k];
+        if (c[0] < c[1]) left.push(fill(text.partial_kind, {kind: labels.kinds[k] || k,
+                                                            left: num(c[1] - c[0]), of: num(c[1])}));
+      }
+      var old = held.older || [0, 0];
+      if (old[0] < old[1]) left.push(fill(text.partial_old, {left: num(old[1] - old[0]), of: num(old[1])}));
+      partial.replaceChildren(fill(text.partial, {held: num(held.entries), of: num(held.of),
+                                                  kinds: joined(left, text.comma)}));
+      partial.hidden = false;
+    }
     function href(url) {
       // result urls are "entry/<id>[?rev=N][#clause]"
       var m = /^entry\/([^?#]*)(?:\?rev=(\d+))?(#.*)?$/.exec(url);

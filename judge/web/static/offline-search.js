@@ -56,7 +56,8 @@
     return out;
   };
 
-  function Postings(ids, tfs, bits) { this.ids = ids; this.tfs = tfs; this.bits = bits; }
+  // df: the term's passages in the whole index (a partial bundle holds fewer: bundle.py)
+  function Postings(ids, tfs, bits, df) { this.ids = ids; this.tfs = tfs; this.bits = bits; this.df = df || ids.length; }
   Postings.prototype.tf = function (d) {
     var lo = 0, hi = this.ids.length;
     while (lo < hi) { var mid = (lo + hi) >> 1; if (this.ids[mid] < d) lo = mid + 1; else hi = mid; }
@@ -69,6 +70,8 @@
     A.configure(C);
     PAREN_TAIL = new RegExp(C.PAREN_TAIL);
     var n = this.n = bundle.n;
+    // BM25 reads the whole index's passage count (a partial bundle holds fewer)
+    this.nAll = bundle.n_all || n;
     this.version = bundle.version;
     this.morph = new A.Morph(bundle.morph || {}, bundle.question_forms);
     this.gameIds = bundle.games.ids;
@@ -96,7 +99,7 @@
     this.norm = {};
     var self = this;
     ["title_bi", "body_bi", "title_mo", "body_mo"].forEach(function (f) {
-      var fl = bundle.fields[f], total = fl.total, avg = (n && total) ? total / n : 1.0;
+      var fl = bundle.fields[f], total = fl.total, avg = (self.nAll && total) ? total / self.nAll : 1.0;
       var arr = new Float64Array(n);
       for (var d = 0; d < n; d++) arr[d] = C.K1 * (1 - C.B + C.B * (fl.len[d] || 1) / avg);
       self.norm[f] = arr;
@@ -124,7 +127,7 @@
         return new Postings(new Int32Array(0), null, new Bits(self.n));
       var deltas = raw[0], ids = new Int32Array(deltas.length), last = 0;
       for (var i = 0; i < deltas.length; i++) { last += deltas[i]; ids[i] = last; }
-      return new Postings(ids, raw[1] ? Float64Array.from(raw[1]) : null, Bits.of(ids, self.n));
+      return new Postings(ids, raw[1] ? Float64Array.from(raw[1]) : null, Bits.of(ids, self.n), raw[2]);
     });
   };
   Index.prototype.docs = function (fields, term) {
@@ -133,8 +136,8 @@
     return out;
   };
   Index.prototype.idf = function (field, term) {
-    var df = this.postings(field, term).ids.length;
-    return Math.log(1 + (this.n - df + 0.5) / (df + 0.5));
+    var df = this.postings(field, term).df;
+    return Math.log(1 + (this.nAll - df + 0.5) / (df + 0.5));
   };
   Index.prototype.entryDocs = function (entryId) {
     var e = this.entryIndex.get(entryId);
@@ -273,7 +276,7 @@
     var out = [], self = this;
     var grams = Array.from(new Set(word.grams));
     if (grams.length > C.SCORED_GRAMS) {
-      grams = grams.map(function (g, i) { return [self.postings("body_bi", g).ids.length, i, g]; })
+      grams = grams.map(function (g, i) { return [self.postings("body_bi", g).df, i, g]; })
         .sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; })
         .slice(0, C.SCORED_GRAMS).map(function (x) { return x[2]; });
     }

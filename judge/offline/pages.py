@@ -14,6 +14,7 @@ when asked for.
 """
 from __future__ import annotations
 
+import json
 import os
 import zlib
 from urllib.parse import quote
@@ -21,6 +22,11 @@ from urllib.parse import quote
 from flask import Flask
 
 from .priority import entry_order
+
+
+# the file's own bytes around the pages: gzip's header and trailer, the version, the
+# braces, and what a final flush adds
+ENVELOPE = 256
 
 
 def default_budget() -> int:
@@ -56,9 +62,14 @@ def render_all(app: Flask, budget: int | None = None) -> dict[str, str]:
             raise RuntimeError(f"{url}: the entry page answered {response.status_code}")
         html = response.get_data(as_text=True)
         if budget is not None:
-            packed += len(squeeze.compress(html.encode("utf-8")))
+            # measured as the pages file stores it (store.py: a JSON object, gzip), not
+            # as bare HTML: its quotes and line breaks escaped cost a few per cent more,
+            # and a 100,000-entry corpus's file went 1.7 % over its budget
+            piece = json.dumps(key, ensure_ascii=False) + ":" + json.dumps(
+                html, ensure_ascii=False, separators=(",", ":")) + ","
+            packed += len(squeeze.compress(piece.encode("utf-8")))
             packed += len(squeeze.flush(zlib.Z_SYNC_FLUSH))     # what it has cost so far
-            if packed > budget:
+            if packed + ENVELOPE > budget:
                 break
         out[key] = html
     return out

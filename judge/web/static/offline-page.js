@@ -69,8 +69,10 @@
       }
       var old = held.older || [0, 0];
       if (old[0] < old[1]) left.push(fill(text.partial_old, {left: num(old[1] - old[0]), of: num(old[1])}));
-      partial.replaceChildren(fill(text.partial, {held: num(held.entries), of: num(held.of),
-                                                  kinds: joined(left, text.comma)}));
+      // a static copy (export-site) has no online search to leave the rest to
+      partial.replaceChildren(fill(suffix && text.partial_export || text.partial,
+                                   {held: num(held.entries), of: num(held.of),
+                                    kinds: joined(left, text.comma)}));
       partial.hidden = false;
     }
     function href(url) {

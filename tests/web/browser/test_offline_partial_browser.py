@@ -58,3 +58,18 @@ def test_the_page_says_what_this_device_searches(page: Page, partial_url):
     assert "旧版（" in text, text
     # and the search runs over what it holds
     expect(page.locator("#offline-results li").first).to_be_visible(timeout=30_000)
+
+
+def test_a_static_copy_says_what_it_holds_not_what_is_searched_online(
+        page: Page, partial_url, tmp_path):
+    """A static copy (judge export-site) has no online search: its page names what is
+    not in the copy instead of sending the judge to a search it does not have."""
+    from judge.offline.export import export_site
+    _url, app = partial_url
+    export_site(app, tmp_path / "site")
+    page.goto((tmp_path / "site" / "index.html").as_uri() + "?q=" + "グレイズ")
+    held = page.locator("#offline-partial")
+    expect(held).to_be_visible(timeout=30_000)
+    expect(held).to_contain_text("この写しで探せるのは")
+    expect(held).to_contain_text("この写しにないもの：")
+    expect(held).not_to_contain_text("オンライン")

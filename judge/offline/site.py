@@ -104,10 +104,10 @@ def service_worker():
 # lacks), from the catalogue in each language: {placeholders} are filled in by sw.js.
 SW_TEXTS = {
     "slow": N_("The server does not answer, so this device's copy is shown."),
-    "kept": N_("This page is as it was shown when opened at {when} UTC."),
+    "kept": N_("This page is as it was shown when opened at {when}."),
     "banner": N_("Offline — a copy kept on this device."),
     "banner_info": N_("Offline — a copy kept on this device (corpus as of {date}, version "
-                      "{version}, saved {saved} UTC)."),
+                      "{version}, saved {saved})."),
     "boards": N_("Running a board needs the server. The saved boards open."),
     "no_answer": N_("The server does not answer."),
     "offline": N_("You are offline."),

@@ -252,8 +252,18 @@ async function held(url) {
   return null;
 }
 
+/* An instant (ISO, UTC) as the device's own clock reads it, YYYY-MM-DD HH:MM: at a venue
+ * the phone's time zone is the venue's, as the call record's times are. */
+function localTime(iso) {
+  var d = new Date(iso || "");
+  if (isNaN(d.getTime())) return "";
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+  return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate()) + " " +
+    two(d.getHours()) + ":" + two(d.getMinutes());
+}
+
 function keptNote(hit, lang) {
-  var when = (hit.headers.get("X-Judge-Kept") || "").slice(0, 16).replace("T", " ");
+  var when = localTime(hit.headers.get("X-Judge-Kept"));
   return when ? say(lang, "kept", {when: when}) + gap(lang) : "";
 }
 
@@ -302,7 +312,7 @@ function escapeHtml(s) {
 function banner(info, extra, lang) {
   var text = info
     ? say(lang, "banner_info", {date: info.corpus_date, version: info.corpus,
-                               saved: (info.saved || "").slice(0, 16).replace("T", " ")})
+                               saved: localTime(info.saved)})
     : say(lang, "banner");
   return '<div class="offline-banner" role="status" data-corpus="' + escapeHtml(info ? info.corpus : "") +
     '">' + text + (extra ? " " + extra : "") + "</div>";

@@ -12,10 +12,13 @@ http://127.0.0.1 (a secure context) nothing of this runs: the service worker doe
 from __future__ import annotations
 
 import logging
+import re
 import socket
 import threading
 import time
 import urllib.parse
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -25,6 +28,7 @@ from .conftest import CHROMIUM
 pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 375, "height": 812}, "device_scale_factor": 2,
+         "timezone_id": "Asia/Tokyo",
          "is_mobile": True, "has_touch": True, "locale": "ja-JP"}
 QUERY = "制限を無視"
 ENTRY = "/entry/vision/qa/QA-337"
@@ -135,7 +139,11 @@ def test_pages_read_over_plain_http_read_again_when_the_laptop_stops(phone: Page
     expect(page.locator("section.text")).to_contain_text("いいえ、出来ません。")
     banner = page.locator(".offline-banner.offline-tab")
     expect(banner).to_contain_text("この端末に保存した写し")
-    expect(banner).to_contain_text("UTC に開いたときの表示")
+    # when it was opened, on the phone's own clock (the venue's time), not UTC
+    shown = re.search(r"(\d{4}-\d\d-\d\d \d\d):\d\d に開いたときの表示", banner.inner_text())
+    assert shown, banner.inner_text()
+    tokyo = datetime.now(ZoneInfo("Asia/Tokyo"))
+    assert shown[1] in {(tokyo - timedelta(hours=h)).strftime("%Y-%m-%d %H") for h in (0, 1)}
     expect(banner).to_contain_text("再読み込みできません")
     # styled from the browser's cache (static/…?v=, immutable), and its scripts ran:
     # this script's tag is the new document's

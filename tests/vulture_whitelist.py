@@ -18,7 +18,7 @@ reindex  # noqa
 _.bytecode_cache  # noqa
 # Flask: JSON provider settings, error handlers, context processor, after_request hook
 _.ensure_ascii, _.sort_keys, _judge_error, _scenario_error, _unexpected  # noqa
-_globals, _headers  # noqa
+_globals, _headers, _immutable  # noqa
 # read by the templates (_board.html, entry.html)
 anonymous, life_before, counted, _.anonymous, _.life_before, _.ruleset_text  # noqa
 # the offline app: a click command and Flask routes registered by their decorators
@@ -71,6 +71,6 @@ _.short_help, _.options_metavar, _._help_option, _.subcommand_metavar  # noqa
 _.as_text  # noqa
 # judge/search/tables.py: tables only the offline search reads (tables.as_json writes
 # every upper-case name into the bundle; offline-analysis.js and offline-search.js)
-MORPH_UNKNOWN, ID_QA, ID_CARD_NUMBER, ID_DASHES, GAME_ID  # noqa
+MORPH_UNKNOWN, ID_QA, ID_CARD_NUMBER, ID_DASHES, GAME_ID, NO_WORD_POS  # noqa
 # judge/i18n/clicktext.py: the metavars click derives, listed only for the catalogue's extraction
 METAVARS  # noqa

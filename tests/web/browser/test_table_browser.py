@@ -160,6 +160,9 @@ def test_the_keyboard_reaches_the_form_past_the_scenario_list(page: Page, live_u
     page.set_viewport_size(DESKTOP)
     page.goto(live_url + "/board?game=yugioh")
     expect(page.locator("#board-form")).to_be_visible()
+    # the form is drawn from the game's description, fetched after the page loads: on a
+    # busy machine the keys would otherwise run past a form not drawn yet
+    expect(page.locator("#board-form fieldset legend").first).to_be_visible()
     page.keyboard.press("Tab")          # the page's skip link
     page.keyboard.press("Tab")          # …the site's search box, then on to the workbench
     for _ in range(8):

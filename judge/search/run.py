@@ -20,7 +20,7 @@ from typing import Iterable, Iterator
 
 from .analysis import kana_reading, normalize, pieces
 from .highlight import needle
-from .matching import EXACT_LIMIT, SCATTERED, Word, bitset, has, members
+from .matching import EXACT_LIMIT, SCATTERED, Among, Word, bitset, has, members
 from . import query as ql
 from . import tables
 from .plan import Plan
@@ -57,6 +57,7 @@ class QueryRun:
         self._words_in: list[list[set[int]]] | None = None   # see _read_pool
         self._holds_in: list[list[set[int]]] = []
         self._pooled: set[int] = set()
+        self._among: Among | None = None          # the pool, tested word by word
 
     def execute(self) -> int:
         """Match, count, rank and cut the page into ``result``; returns the total."""
@@ -228,10 +229,10 @@ class QueryRun:
         passage shifts a bitset of every passage of the index (a pool of hundreds at
         100,000 entries)."""
         m, games = self.m, self.store.game_docs
-        pooled = bitset(pool, m.n)
+        among = self._among = Among(pool, m.n)
         self._pooled = set(pool)
-        self._words_in = [[set(members(m.word_docs(w) & pooled
-                                       & (-1 if game is None else games.get(game, 0))))
+        self._words_in = [[set(among.of(m.word_docs(w)
+                                        & (-1 if game is None else games.get(game, 0))))
                            for w, game in concept.words] for concept in self.plan.question]
         # and those that hold it (_holds), each word checked for all of them at once
         self._holds_in = [[self._holds_all(docs, w) for docs, (w, _g) in zip(row, concept.words)]
@@ -293,14 +294,14 @@ class QueryRun:
         self._read_pool(pool)
         # the pool's term pages and passages of the focus, read once (a test per
         # passage shifts a bitset of every passage)
-        pooled = bitset(pool, m.n)
-        term_pages = set(members(terms_kind & pooled)) if plan.cover == ASKED else set()
+        among = self._among
+        term_pages = set(among.of(terms_kind)) if plan.cover == ASKED else set()
         # a question is answered by the texts that explain: a card holding the same
         # words (a name with 空 in it, a card's text with ターン and コマンド) comes
         # after them, as for keywords
-        card_pages = (set(members(store.kind_docs.get("card", 0) & pooled))
+        card_pages = (set(among.of(store.kind_docs.get("card", 0)))
                       if plan.cover == ASKED else set())
-        focused = set(members(focus & pooled)) if focus else set()
+        focused = set(among.of(focus)) if focus else set()
         # the passages holding the same concepts are scored by BM25 together
         by_held: dict[frozenset, list[int]] = {}
         for d in pool:
@@ -380,7 +381,7 @@ class QueryRun:
         scores = m.score(pool, terms)
         named_set, pinned_set = set(named), set(pinned)
         # the pool's cards, read once (a test per passage shifts the whole bitset)
-        cards = set(members(store.kind_docs.get("card", 0) & bitset(list(scores), m.n)))
+        cards = set(Among(scores, m.n).of(store.kind_docs.get("card", 0)))
         for d in scores:
             sc = scores[d] * prior[d]
             if d in named_set:

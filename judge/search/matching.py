@@ -557,6 +557,10 @@ class Matcher:
             return {}
         if self.n < NUMPY_FROM:
             return self._score_each(pool, terms)
+        return dict(zip(pool, self.score_array(pool, terms).tolist()))
+
+    def score_array(self, pool: list[int], terms: list[tuple[str, str, float]]):
+        """:meth:`score` in a large index, as a numpy array in the pool's order."""
         np = _numpy()
         docs = np.array(pool, dtype=np.int64)
         k = K1 + 1
@@ -581,14 +585,13 @@ class Matcher:
             weights.append(self.idf(fieldname, term) * boost * k)
             fields.append(fieldname)
         if not weights:
-            return dict.fromkeys(pool, 0.0)
+            return np.zeros(len(pool))
         norm_of = {f: np.frombuffer(self._norm[f], dtype=np.float64)[docs]
                    for f in dict.fromkeys(fields)}
         tf = np.array(tfs, dtype=np.float64) * np.array(held)
         norm = np.array([norm_of[f] for f in fields])
         share = np.array(weights)[:, None] * tf / (tf + norm)
-        total = np.add.accumulate(share, axis=0)[-1]
-        return dict(zip(pool, total.tolist()))
+        return np.add.accumulate(share, axis=0)[-1]
 
     def _score_each(self, pool: list[int], terms: list[tuple[str, str, float]]
                     ) -> dict[int, float]:

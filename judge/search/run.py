@@ -60,6 +60,7 @@ class QueryRun:
         self._pooled: set[int] = set()
         self._among: Among | None = None          # the pool, tested word by word
         self._texts: dict[int, str] = {}          # passage -> its normal text (_text)
+        self._pool_held: dict[int, set[int]] = {}  # pooled passage -> concepts it holds
 
     def execute(self) -> int:
         """Match, count, rank and cut the page into ``result``; returns the total."""
@@ -211,10 +212,8 @@ class QueryRun:
     def _read_held(self, d: int) -> set[int]:
         words_in = self._words_in
         if words_in is not None and d in self._pooled:
-            # a pooled passage: which words may be in it was read for the whole pool
-            holds_in = self._holds_in
-            return {i for i, concept in enumerate(self.plan.question)
-                    if any(d in holds_in[i][j] for j in range(len(concept.words)))}
+            # a pooled passage: which words it holds was read for the whole pool
+            return set(self._pool_held.get(d, ()))
         bits = self._concept_bits()
         out = set()
         for i, concept in enumerate(self.plan.question):
@@ -239,6 +238,15 @@ class QueryRun:
         # and those that hold it (_holds), each word checked for all of them at once
         self._holds_in = [[self._holds_all(docs, w) for docs, (w, _g) in zip(row, concept.words)]
                           for row, concept in zip(self._words_in, self.plan.question)]
+        # and, per pooled passage, the concepts one of whose words it holds: one pass over
+        # those sets (asking each passage of each concept's each word was ~140 set
+        # comprehensions of generators a question)
+        held: dict[int, set[int]] = {}
+        for i, row in enumerate(self._holds_in):
+            for docs in row:
+                for d in docs:
+                    held.setdefault(d, set()).add(i)
+        self._pool_held = held
 
     def _holds_all(self, docs: set[int], w: Word) -> set[int]:
         """The passages of ``docs`` for which :meth:`_holds` is true."""

@@ -587,6 +587,11 @@ def _settled(m, ranked: list[tuple[int, float]], words: list[Word], want: int
             held = set(docs)
             for w in words:
                 held &= m.in_a_row_of(docs, w)
+            if not pending and len(held) == len(chunk):
+                # nothing waits and no score of the chunk moved: it is in order, and
+                # before every passage after it (the heap would give it back as it is)
+                yield from chunk
+                continue
             for d, sc in chunk:
                 sc = sc if d in held else sc * SCATTERED
                 heapq.heappush(pending, ((-sc, d), (d, sc)))

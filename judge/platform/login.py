@@ -85,7 +85,13 @@ def init_app(app: Flask) -> None:
     app.extensions["record"] = session_factory(app.config["DATABASE_URL"])
     if app.config.get("RECORD_UPGRADE", True):
         _upgrade(app)
-    login_manager.init_app(app)
+    # Flask-Login's own context processor looks the user up (the session, the user
+    # loader: a query when a cookie is sent) for every template drawn; only the record's
+    # and the editors' pages show who is logged in.  The templates get the lazy proxy,
+    # which looks the user up when a template reads it (a twentieth of a new results page
+    # went to it, issue 27).
+    login_manager.init_app(app, add_context_processor=False)
+    app.context_processor(lambda: {"current_user": current_user})
     app.teardown_appcontext(_close)
     app.register_blueprint(bp)
     app.jinja_env.globals["csrf_token"] = generate_csrf

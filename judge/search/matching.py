@@ -174,11 +174,21 @@ def members(bits: int, limit: int | None = None) -> list[int]:
     if bits <= 0:
         return []
     raw = bits.to_bytes((bits.bit_length() + 7) // 8, "little")
-    if (len(raw) << 3 >= NUMPY_FROM and (limit is None or limit > DENSE)
-            and bits.bit_count() > DENSE * 2):
+    if len(raw) << 3 >= NUMPY_FROM:
         np = _numpy()
-        found = np.flatnonzero(np.unpackbits(np.frombuffer(raw, dtype=np.uint8),
-                                             bitorder="little"))
+        flags = np.frombuffer(raw, dtype=np.uint8)
+        if limit is None and bits.bit_count() > DENSE * 2:
+            return np.flatnonzero(np.unpackbits(flags, bitorder="little")).tolist()
+        # (with a limit, only the bytes holding the first ``limit`` members are unpacked:
+        # a page's 400 extra candidates of a word in 80,000 passages unpacked them all)
+        # sparse: the non-zero bytes found in C, and only those unpacked (the regex
+        # below steps through every byte: 60-80 us for a few members of a 100,000-entry
+        # index, a thousand such calls a question's page)
+        at = np.flatnonzero(flags)
+        if limit is not None:
+            at = at[:limit]          # each non-zero byte holds at least one member
+        rows, cols = np.nonzero(np.unpackbits(flags[at][:, None], axis=1, bitorder="little"))
+        found = at[rows] * 8 + cols
         return (found if limit is None else found[:limit]).tolist()
     out: list[int] = []
     for m in _NONZERO.finditer(raw):
@@ -188,6 +198,50 @@ def members(bits: int, limit: int | None = None) -> list[int]:
         if limit is not None and len(out) >= limit:
             return out[:limit]
     return out
+
+
+class Among:
+    """Which passages of one list each bitset holds (the pool a question or a page ranks,
+    tested against word after word).
+
+    In a large index a bitset is tested at the list's passages only, by numpy: its
+    bytes are read where the passages are, about 15 us whatever the sizes, where ANDing
+    it with the pool's bitset and listing the members scanned every byte of the index
+    each time (60-100 us, twenty times a question).  Below :data:`NUMPY_FROM` passages
+    the pool's bitset is ANDed, as before (numpy is never imported there)."""
+
+    __slots__ = ("docs", "n", "_bits", "_at", "_byte", "_shift")
+
+    def __init__(self, docs, n: int):
+        self.docs = list(docs)
+        self.n = n
+        self._bits = None
+        self._at = None
+        if n >= NUMPY_FROM and self.docs:
+            np = _numpy()
+            self._at = at = np.array(self.docs, dtype=np.int64)
+            self._byte, self._shift = at >> 3, (at & 7).astype(np.uint8)
+
+    def bits(self) -> int:
+        """The list as a bitset."""
+        if self._bits is None:
+            self._bits = bitset(self.docs, self.n)
+        return self._bits
+
+    def mask(self, bits: int):
+        """Per passage of the list (numpy path only), whether ``bits`` holds it."""
+        np = _numpy()
+        raw = np.frombuffer(max(bits, 0).to_bytes((self.n >> 3) + 1, "little"), dtype=np.uint8)
+        return ((raw[self._byte] >> self._shift) & 1).astype(bool)
+
+    def of(self, bits: int) -> list[int]:
+        """The passages of the list that ``bits`` holds (in the list's order where numpy
+        tests them, ascending otherwise: callers that need an order sort or use sets)."""
+        if self._at is None:
+            return members(bits & self.bits()) if self.docs else []
+        if bits <= 0:
+            return []
+        return self._at[self.mask(bits)].tolist()
 
 
 def _without(ids: array, weights: array, drop: list[int], n: int) -> tuple[array, array]:
@@ -415,14 +469,14 @@ class Matcher:
         100,000 entries a page's in-a-row checks were tens of thousands of such shifts)."""
         if word.phrase:
             return set(docs)
-        pool = bitset(docs, self.n)
+        pool = Among(docs, self.n)
         sure = 0
         for i in word.ids:
             sure |= self.postings("ids", i).bits
         if word.yomi:
             sure |= self.yomi_docs(word)
-        out = set(members(sure & pool))
-        morphs = [set(members(self.morph_docs(forms) & pool)) for forms in word.morphs]
+        out = set(pool.of(sure))
+        morphs = [set(pool.of(self.morph_docs(forms))) for forms in word.morphs]
         for d in docs:
             if d in out:
                 continue
@@ -503,24 +557,41 @@ class Matcher:
             return {}
         if self.n < NUMPY_FROM:
             return self._score_each(pool, terms)
+        return dict(zip(pool, self.score_array(pool, terms).tolist()))
+
+    def score_array(self, pool: list[int], terms: list[tuple[str, str, float]]):
+        """:meth:`score` in a large index, as a numpy array in the pool's order."""
         np = _numpy()
         docs = np.array(pool, dtype=np.int64)
-        total = np.zeros(len(pool))
         k = K1 + 1
+        # Per term only what differs from term to term: where the pool's passages are in
+        # its postings and their frequencies there; the arithmetic is done once for all
+        # terms (a term x passage matrix).  A question scores ~40 terms over pools of
+        # ~100 passages: about twenty numpy calls a term on such small arrays were most
+        # of its ranking.  A passage without the term has tf 0 there, so the term adds
+        # exactly 0.0 to it, and the rows are added in the terms' order from 0.0
+        # (np.add.accumulate is sequential), as adding each term's share to the
+        # passages holding it did: the same floats, bit for bit.
+        tfs, held, weights, fields = [], [], [], []
         for fieldname, term, boost in terms:
             p = self.postings(fieldname, term)
             if not len(p):
                 continue
             ids = np.frombuffer(p.ids, dtype=np.int32)
-            at = np.minimum(np.searchsorted(ids, docs), len(ids) - 1)
-            hit = ids[at] == docs
-            if not hit.any():
-                continue
-            w = self.idf(fieldname, term) * boost * k
-            tf = np.frombuffer(p.tfs, dtype=np.float32)[at[hit]].astype(np.float64)
-            norm = np.frombuffer(self._norm[fieldname], dtype=np.float64)[docs[hit]]
-            total[hit] += w * tf / (tf + norm)
-        return dict(zip(pool, total.tolist()))
+            at = np.searchsorted(ids, docs)
+            np.minimum(at, len(ids) - 1, out=at)
+            held.append(ids[at] == docs)
+            tfs.append(np.frombuffer(p.tfs, dtype=np.float32)[at])
+            weights.append(self.idf(fieldname, term) * boost * k)
+            fields.append(fieldname)
+        if not weights:
+            return np.zeros(len(pool))
+        norm_of = {f: np.frombuffer(self._norm[f], dtype=np.float64)[docs]
+                   for f in dict.fromkeys(fields)}
+        tf = np.array(tfs, dtype=np.float64) * np.array(held)
+        norm = np.array([norm_of[f] for f in fields])
+        share = np.array(weights)[:, None] * tf / (tf + norm)
+        return np.add.accumulate(share, axis=0)[-1]
 
     def _score_each(self, pool: list[int], terms: list[tuple[str, str, float]]
                     ) -> dict[int, float]:

@@ -20,7 +20,8 @@ from typing import Iterable, Iterator
 
 from .analysis import kana_reading, normalize, pieces
 from .highlight import needle
-from .matching import EXACT_LIMIT, SCATTERED, Word, bitset, has, members
+from .matching import EXACT_LIMIT, SCATTERED, Among, Word, _numpy, bitset, has, members
+from . import matching
 from . import query as ql
 from . import tables
 from .plan import Plan
@@ -57,6 +58,9 @@ class QueryRun:
         self._words_in: list[list[set[int]]] | None = None   # see _read_pool
         self._holds_in: list[list[set[int]]] = []
         self._pooled: set[int] = set()
+        self._among: Among | None = None          # the pool, tested word by word
+        self._texts: dict[int, str] = {}          # passage -> its normal text (_text)
+        self._pool_held: dict[int, set[int]] = {}  # pooled passage -> concepts it holds
 
     def execute(self) -> int:
         """Match, count, rank and cut the page into ``result``; returns the total."""
@@ -208,10 +212,8 @@ class QueryRun:
     def _read_held(self, d: int) -> set[int]:
         words_in = self._words_in
         if words_in is not None and d in self._pooled:
-            # a pooled passage: which words may be in it was read for the whole pool
-            holds_in = self._holds_in
-            return {i for i, concept in enumerate(self.plan.question)
-                    if any(d in holds_in[i][j] for j in range(len(concept.words)))}
+            # a pooled passage: which words it holds was read for the whole pool
+            return set(self._pool_held.get(d, ()))
         bits = self._concept_bits()
         out = set()
         for i, concept in enumerate(self.plan.question):
@@ -228,28 +230,49 @@ class QueryRun:
         passage shifts a bitset of every passage of the index (a pool of hundreds at
         100,000 entries)."""
         m, games = self.m, self.store.game_docs
-        pooled = bitset(pool, m.n)
+        among = self._among = Among(pool, m.n)
         self._pooled = set(pool)
-        self._words_in = [[set(members(m.word_docs(w) & pooled
-                                       & (-1 if game is None else games.get(game, 0))))
+        self._words_in = [[set(among.of(m.word_docs(w)
+                                        & (-1 if game is None else games.get(game, 0))))
                            for w, game in concept.words] for concept in self.plan.question]
         # and those that hold it (_holds), each word checked for all of them at once
         self._holds_in = [[self._holds_all(docs, w) for docs, (w, _g) in zip(row, concept.words)]
                           for row, concept in zip(self._words_in, self.plan.question)]
+        # and, per pooled passage, the concepts one of whose words it holds: one pass over
+        # those sets (asking each passage of each concept's each word was ~140 set
+        # comprehensions of generators a question)
+        held: dict[int, set[int]] = {}
+        for i, row in enumerate(self._holds_in):
+            for docs in row:
+                for d in docs:
+                    held.setdefault(d, set()).add(i)
+        self._pool_held = held
 
     def _holds_all(self, docs: set[int], w: Word) -> set[int]:
         """The passages of ``docs`` for which :meth:`_holds` is true."""
         if not docs:
             return set()
         if len(w.morphs) > 1 and not w.ids and not w.yomi:
-            return {d for d in docs if w.needle in self.store.text_of(d)}
+            text = self._text
+            return {d for d in docs if w.needle in text(d)}
         return self.m.in_a_row_of(sorted(docs), w)
+
+    def _text(self, d: int) -> str:
+        """Passage ``d``'s normal text, read once a run: a concept's words of several
+        morphemes (its lexicon's and glossary's wordings) are each looked for in the
+        same pooled passages (a question read ~840 texts from the postings files for
+        ~250 passages at 100,000 entries)."""
+        texts = self._texts
+        text = texts.get(d)
+        if text is None:
+            text = texts[d] = self.store.text_of(d)
+        return text
 
     def _holds(self, d: int, w: Word) -> bool:
         """A concept's word is in passage ``d``: in a row, and a word of several
         morphemes as written (存在しない語 is not 存在, する, ない and 語 anywhere)."""
         if len(w.morphs) > 1 and not w.ids and not w.yomi:
-            return w.needle in self.store.text_of(d)
+            return w.needle in self._text(d)
         return self.m.in_a_row(d, w)
 
     def _rank_question(self, cands: int, count: int) -> list[tuple[int, float]]:
@@ -293,14 +316,14 @@ class QueryRun:
         self._read_pool(pool)
         # the pool's term pages and passages of the focus, read once (a test per
         # passage shifts a bitset of every passage)
-        pooled = bitset(pool, m.n)
-        term_pages = set(members(terms_kind & pooled)) if plan.cover == ASKED else set()
+        among = self._among
+        term_pages = set(among.of(terms_kind)) if plan.cover == ASKED else set()
         # a question is answered by the texts that explain: a card holding the same
         # words (a name with 空 in it, a card's text with ターン and コマンド) comes
         # after them, as for keywords
-        card_pages = (set(members(store.kind_docs.get("card", 0) & pooled))
+        card_pages = (set(among.of(store.kind_docs.get("card", 0)))
                       if plan.cover == ASKED else set())
-        focused = set(members(focus & pooled)) if focus else set()
+        focused = set(among.of(focus)) if focus else set()
         # the passages holding the same concepts are scored by BM25 together
         by_held: dict[frozenset, list[int]] = {}
         for d in pool:
@@ -377,10 +400,15 @@ class QueryRun:
             return ranked
         named = self._named(words, cands)
         pool = list(dict.fromkeys(m.pool(cands, count, terms, want) + pinned + named))
+        if m.n >= matching.NUMPY_FROM and pool:
+            ranked = self._head(pool, terms, named, pinned, head_size)
+            if count > EXACT_LIMIT:
+                return _settled(m, ranked, words, want)
+            return ranked
         scores = m.score(pool, terms)
         named_set, pinned_set = set(named), set(pinned)
         # the pool's cards, read once (a test per passage shifts the whole bitset)
-        cards = set(members(store.kind_docs.get("card", 0) & bitset(list(scores), m.n)))
+        cards = set(Among(scores, m.n).of(store.kind_docs.get("card", 0)))
         for d in scores:
             sc = scores[d] * prior[d]
             if d in named_set:
@@ -397,6 +425,25 @@ class QueryRun:
             # only as far as the page reads it (_settled)
             return _settled(m, ranked, words, want)
         return ranked
+
+    def _head(self, pool: list[int], terms, named: list[int], pinned: list[int],
+              head_size: int) -> list[tuple[int, float]]:
+        """:meth:`_rank`'s head in a large index: the pool's scores weighed and ordered by
+        numpy (each passage's prior, the named entry's and the cards' factors, the pin),
+        the same float operations in the same order as the loop below them, and one
+        sort by (-score, passage) where a Python key was called for each of the pool's
+        ~600-900 passages and the dict of scores walked twice."""
+        np = _numpy()
+        m, store = self.m, self.store
+        docs = np.array(pool, dtype=np.int64)
+        sc = m.score_array(pool, terms) * np.frombuffer(store.prior, dtype=np.float64)[docs]
+        cards = Among(pool, m.n).mask(store.kind_docs.get("card", 0))
+        named_at = np.isin(docs, named) if named else np.zeros(len(pool), dtype=bool)
+        sc = np.where(named_at, sc * EXACT_NAME, np.where(cards, sc * CARD_WORDS, sc))
+        if pinned:
+            sc = sc + np.where(np.isin(docs, pinned), PIN, 0.0)
+        order = np.lexsort((docs, -sc))[:head_size]
+        return list(zip(docs[order].tolist(), sc[order].tolist()))
 
     def _named(self, words: list[Word], cands: int) -> list[int]:
         """Passages of the entries whose name is the whole query (グレイズ, ぷれい, 禁呪ゾーン)."""
@@ -540,6 +587,11 @@ def _settled(m, ranked: list[tuple[int, float]], words: list[Word], want: int
             held = set(docs)
             for w in words:
                 held &= m.in_a_row_of(docs, w)
+            if not pending and len(held) == len(chunk):
+                # nothing waits and no score of the chunk moved: it is in order, and
+                # before every passage after it (the heap would give it back as it is)
+                yield from chunk
+                continue
             for d, sc in chunk:
                 sc = sc if d in held else sc * SCATTERED
                 heapq.heappush(pending, ((-sc, d), (d, sc)))

@@ -47,6 +47,7 @@ from .units import unit_text, units_of
 
 log = logging.getLogger(__name__)
 
+ENTRY_IDS_KEPT = 50000
 PRIOR = {rank: tables.PRIOR[str(rank)]
          for rank in (RANK_CURRENT, RANK_WITHDRAWN, RANK_OLDER, RANK_EDITORS)}
 _PAREN_TAIL = re.compile(tables.PAREN_TAIL)
@@ -119,7 +120,10 @@ class IndexStore:
         # passage texts, bounded by characters (a passage may be a whole rules page)
         self._plains = LRU(5000, weight=len, budget=2_000_000)
         self._readings = base._readings if base is not None else LRU(5000)
-        self._entry_of = LRU(50000)
+        # passage -> entry id: a plain dict, emptied when full (a results page asks it
+        # for every passage it reads, ~340 at 100,000 entries: an LRU's bookkeeping in
+        # Python was most of each look-up)
+        self._entry_of: dict[int, str] = {}
         # a passage's stored fields (Whoosh unzips and unpickles them on every read) and
         # an entry's title: a results page reads the fields of up to 200 hits and the
         # titles of their entries, and the same passages come back query after query
@@ -330,7 +334,16 @@ class IndexStore:
 
     def entry_of(self, d: int) -> str:
         """The entry id of passage ``d`` (cached)."""
-        return self._entry_of.get_or(d, lambda: self.stored(d)["entry"])
+        kept = self._entry_of
+        try:
+            return kept[d]
+        except KeyError:
+            pass
+        entry = self.values(d)[_ENTRY_AT]
+        if len(kept) >= ENTRY_IDS_KEPT:
+            kept.clear()         # (another thread reading meanwhile finds none: reads again)
+        kept[d] = entry
+        return entry
 
     def plain_of(self, d: int, fields: dict | None = None) -> str:
         """The plain text of passage ``d`` (cached)."""
@@ -395,6 +408,7 @@ class IndexStore:
 # The stored fields of a passage, as the schema declares them, in a fixed order.
 STORED_FIELDS = tuple(make_schema().stored_names())
 _ABSENT = ABSENT = object()
+_ENTRY_AT = STORED_FIELDS.index("entry")
 
 
 def _packed(fields: dict) -> tuple:

@@ -43,6 +43,18 @@ def test_bitsets_made_and_read_either_way_equal_those_made_one_by_one(ids, limit
     assert read == ((ordered, ordered[:limit or None]),) * 2
 
 
+@settings(deadline=None)
+@given(st.sets(st.integers(0, 5000), max_size=600), st.sets(st.integers(0, 5000), max_size=3000))
+def test_a_pool_tested_against_a_bitset_gives_its_passages_in_the_bitset_either_way(pool, held):
+    """:class:`matching.Among` reads a bitset at the pool's passages (numpy) or ANDs the
+    pool's bitset (Python): the same passages, whatever the order they come in."""
+    n = 5001
+    bits = sum(1 << d for d in held)
+    docs = sorted(pool, key=lambda d: (d * 7919) % 5003)      # not in passage order
+    ways = _both_ways(lambda: sorted(matching.Among(docs, n).of(bits)))
+    assert ways == (sorted(pool & held),) * 2
+
+
 @given(st.lists(st.integers(0, 300), max_size=2000), st.integers(0, 300))
 def test_the_passages_of_a_column_value_are_those_holding_its_code(codes, code):
     column = array("H", codes)
@@ -112,6 +124,25 @@ def test_every_relevance_query_ranks_the_same_either_way(searchers, monkeypatch)
             [(h.id, h.clause, h.score) for h in b.hits], q
     # the second way really was numpy's (a query on a keyword field alone scores nothing)
     assert by_numpy >= 0.8 * len(queries)
+
+
+def test_every_question_ranks_the_same_either_way(searchers, monkeypatch):
+    """A question is ranked by the concepts each passage holds, read over a pool, and
+    its groups scored by BM25 over many terms at once: the same hits and scores to the
+    last bit either way."""
+    import yaml
+    from relevance_eval import RELEVANCE
+    python, numpy = searchers
+    asked = [q["q"] for q in yaml.safe_load(RELEVANCE.with_name("questions.yaml").read_text(
+        encoding="utf-8"))["queries"]]
+    for q in asked:
+        monkeypatch.setattr(matching, "NUMPY_FROM", 10**9)
+        a = python.search(q, limit=30)
+        monkeypatch.setattr(matching, "NUMPY_FROM", 0)
+        b = numpy.search(q, limit=30)
+        assert a.total == b.total, q
+        assert [(h.id, h.clause, h.score, h.matched) for h in a.hits] == \
+            [(h.id, h.clause, h.score, h.matched) for h in b.hits], q
 
 
 def test_searching_the_real_corpus_does_not_import_numpy(real_corpus, real_index_dir):

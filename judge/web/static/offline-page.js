@@ -263,16 +263,6 @@
     (window.requestIdleCallback || function (f) { setTimeout(f, 50); })(function () { index.prepare(); });
   }
 
-  /* An instant (ISO, UTC) as the device's own clock reads it, YYYY-MM-DD HH:MM: at a venue
-   * the phone's time zone is the venue's, as the call record's times are. */
-  function localTime(iso) {
-    var d = new Date(iso || "");
-    if (isNaN(d.getTime())) return "";
-    function two(n) { return (n < 10 ? "0" : "") + n; }
-    return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate()) + " " +
-      two(d.getHours()) + ":" + two(d.getMinutes());
-  }
-
   function boardsPage(root) {
     var boards = window.JudgeBoards ? window.JudgeBoards.load() : [];
     var list = document.getElementById("board-list");
@@ -285,7 +275,7 @@
     function show(b) {
       document.getElementById("saved-board").hidden = false;
       document.getElementById("saved-title").textContent = b.title;
-      document.getElementById("saved-meta").textContent = (b.game || "") + " · " + say("saved", localTime(b.saved));
+      document.getElementById("saved-meta").textContent = (b.game || "") + " · " + say("saved", window.JudgeLocalTime(b.saved));
       document.getElementById("saved-yaml").textContent = b.yaml;
       var open = document.getElementById("saved-open");
       if (b.permalink && !exported) open.href = b.permalink; else open.parentNode.hidden = true;

@@ -73,16 +73,6 @@
     });
   }
 
-  /* An instant (ISO, UTC) as the device's own clock reads it, YYYY-MM-DD HH:MM: at a venue
-   * the phone's time zone is the venue's, as the call record's times are. */
-  function localTime(iso) {
-    var d = new Date(iso || "");
-    if (isNaN(d.getTime())) return "";
-    function two(n) { return (n < 10 ? "0" : "") + n; }
-    return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate()) + " " +
-      two(d.getHours()) + ":" + two(d.getMinutes());
-  }
-
   /* ---- the device's copy: IndexedDB, pages (the html) and list (url, when, size) ---- */
   function db() {
     if (!T.db) T.db = new Promise(function (ok, ko) {
@@ -281,7 +271,7 @@
     var tag = doc.querySelector("script[data-msg-kept]") || T.me;
     var lang = doc.documentElement.getAttribute("lang") || document.documentElement.lang;
     var say = words(tag);
-    var text = sentences(lang, [say("banner"), say("kept", {when: localTime(keptAt)}),
+    var text = sentences(lang, [say("banner"), say("kept", {when: window.JudgeLocalTime(keptAt)}),
       say("slow"), say("reload")]);
     return withBanner(html, '<div class="offline-banner offline-tab" role="status" data-kept="' +
       escapeHtml(keptAt) + '">' + escapeHtml(text) + "</div>");

@@ -66,6 +66,19 @@
     el.setAttribute("data-state", m.type.slice(8));
   }
 
+  /* An instant (ISO, UTC) as the device's own clock reads it, YYYY-MM-DD HH:MM: at a
+   * venue the phone's time zone is the venue's, as the call record's times are.  For the
+   * kept pages (offline-tab.js) and the saved boards (offline-page.js); static/sw.js, a
+   * worker that reads no page script, keeps its own. */
+  function localTime(iso) {
+    var d = new Date(iso || "");
+    if (isNaN(d.getTime())) return "";
+    function two(n) { return (n < 10 ? "0" : "") + n; }
+    return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate()) + " " +
+      two(d.getHours()) + ":" + two(d.getMinutes());
+  }
+  window.JudgeLocalTime = localTime;
+
   var KEY = "judge.boards.v1";
   function load() {
     try { return JSON.parse(localStorage.getItem(KEY) || "[]"); } catch (e) { return []; }

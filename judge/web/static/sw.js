@@ -253,7 +253,9 @@ async function held(url) {
 }
 
 /* An instant (ISO, UTC) as the device's own clock reads it, YYYY-MM-DD HH:MM: at a venue
- * the phone's time zone is the venue's, as the call record's times are. */
+ * the phone's time zone is the venue's, as the call record's times are.  The same as
+ * static/offline.js's JudgeLocalTime: a worker cannot read a page's scripts, and the
+ * banner it writes is shown before any of them runs. */
 function localTime(iso) {
   var d = new Date(iso || "");
   if (isNaN(d.getTime())) return "";

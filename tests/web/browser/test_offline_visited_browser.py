@@ -37,6 +37,9 @@ def dying_server():
         def stop():
             port = server.server_port
             server.shutdown()
+            # werkzeug closes its socket after shutdown() has returned: closed here,
+            # or the bind below may race it (address already in use)
+            server.server_close()
             sock = socket.socket()
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             sock.bind(("127.0.0.1", port))

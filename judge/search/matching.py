@@ -268,14 +268,14 @@ def has(bits: int, d: int) -> bool:
 class Matcher:
     """Set-based matching and BM25 ranking over an open index.
 
-    ``searcher_of()`` gives the calling thread's Whoosh searcher (the keyword fields);
+    ``reader_of()`` gives the calling thread's Whoosh reader (the keyword fields);
     ``texts`` are the text fields' postings files (their postings, length norms and
     each passage's normal text); ``live`` is the bitset of passages not deleted.
     """
 
-    def __init__(self, searcher_of, texts: TextPostings, reader, live: int | None = None,
+    def __init__(self, reader_of, texts: TextPostings, reader, live: int | None = None,
                  base: "Matcher | None" = None):
-        self._searcher_of = searcher_of
+        self._reader_of = reader_of
         self.reader = reader
         self.texts = texts
         self.text_of = texts.text         # docnum -> normal text (for the in-a-row check)
@@ -324,7 +324,7 @@ class Matcher:
             return Postings(*self.live_postings(*self.texts.read(fieldname, term)))
         ids: list[int] = []
         weights: list[float] = []
-        for leaf, offset in self._searcher_of().reader().leaf_readers():
+        for leaf, offset in self._reader_of().leaf_readers():
             try:
                 m = leaf.postings(fieldname, term)
             except Exception:      # noqa: BLE001 - TermNotFound and friends: no postings

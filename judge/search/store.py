@@ -4,8 +4,8 @@ An :class:`IndexStore` is what a query runs against: the facts every match needs
 read once when it opens (each passage's game, kind and prior as bitsets and a list;
 the BM25 length norms, in :class:`~judge.search.matching.Matcher`), the rest (stored
 fields, passage texts) are read on demand and cached.  Nothing here is locked around a
-search: each thread reads the index through a Whoosh searcher of its own (Whoosh's
-file readers seek and read, so one searcher cannot be shared between threads), the
+search: each thread reads the index through a Whoosh reader of its own (Whoosh's
+file readers seek and read, so one reader cannot be shared between threads), the
 caches take a short lock of their own around their bookkeeping only, and what they hold
 is never changed once made.
 
@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import Iterable
 
 from whoosh import index as whoosh_index
-from whoosh import query as Q
 
 from judge.corpus import Corpus, alias_table
 
@@ -69,7 +68,7 @@ class IndexStore:
         self._local = threading.local()
         self._opened: list = []
         self._opened_lock = threading.Lock()
-        reader = self.searcher().reader()
+        reader = self.reader()
         n = reader.doc_count_all()
         if texts.n != n:
             raise PostingsError(f"the postings files hold {texts.n} passages, Whoosh {n}")
@@ -104,7 +103,7 @@ class IndexStore:
                 entry = corpus.entries.get(entry_id)
                 for name in _names(entry) if entry is not None else ():
                     self.names[name] = self.names.get(name, set()) | {entry_id}
-            self.matcher = Matcher(self.searcher, texts, reader, self.live,
+            self.matcher = Matcher(self.reader, texts, reader, self.live,
                                    base=base.matcher)
         else:
             self.prior, self.game_docs, self.kind_docs, self.current = _facts(texts, 0)
@@ -112,7 +111,7 @@ class IndexStore:
             self.live = (bitset(reader.all_doc_ids(), n) if reader.has_deletions()
                          else (1 << n) - 1)
             self.names = _all_names(corpus)
-            self.matcher = Matcher(self.searcher, texts, reader, self.live)
+            self.matcher = Matcher(self.reader, texts, reader, self.live)
         live = self.live
         self.game_docs = {g: b & live for g, b in self.game_docs.items()}
         self.kind_docs = {k: b & live for k, b in self.kind_docs.items()}
@@ -166,7 +165,7 @@ class IndexStore:
         try:
             ix = whoosh_index.open_dir(str(path))
             store = cls(corpus, ix, TextPostings.open(path), path, fp)
-            if store.searcher().doc_count() != meta.get("units"):
+            if store.reader().doc_count() != meta.get("units"):
                 raise ValueError("document count differs from the index metadata")
             return store
         except Exception as exc:      # noqa: BLE001 - a damaged index is rebuilt
@@ -188,17 +187,29 @@ class IndexStore:
         return cls(corpus, ix, texts, None, fp or fingerprint(corpus),
                    digests=corpus_digests(corpus))
 
+    def reader(self):
+        """This thread's Whoosh reader (opened on the thread's first search).
+
+        A reader, not a searcher: everything a query needs is read from the reader, and
+        Whoosh's searcher module imports its whole query language (a tenth of a
+        one-shot `judge search`'s start-up)."""
+        r = getattr(self._local, "reader", None)
+        if r is None:
+            r = self._local.reader = self.ix.reader()
+            with self._opened_lock:
+                self._opened.append(r)
+        return r
+
     def searcher(self):
-        """This thread's Whoosh searcher (opened on the thread's first search)."""
+        """A Whoosh searcher over this thread's reader, for Whoosh's own queries."""
         s = getattr(self._local, "searcher", None)
         if s is None:
-            s = self._local.searcher = self.ix.searcher()
-            with self._opened_lock:
-                self._opened.append(s)
+            from whoosh.searching import Searcher
+            s = self._local.searcher = Searcher(self.reader(), closereader=False)
         return s
 
     def close(self) -> None:
-        """Close every thread's Whoosh searcher (the postings files stay open until
+        """Close every thread's Whoosh reader (the postings files stay open until
         the store is dropped: an update's new store reads them too)."""
         with self._opened_lock:
             for s in self._opened:
@@ -307,7 +318,7 @@ class IndexStore:
         """The stored fields of passage ``d`` as kept: a tuple in :data:`STORED_FIELDS`'s
         order, :data:`ABSENT` where the passage has none (no dict made: a results page
         reads only a few fields of each of its up to 200 hits)."""
-        return self._fields.get_or(d, lambda: _packed(self.searcher().stored_fields(d)))
+        return self._fields.get_or(d, lambda: _packed(self.reader().stored_fields(d)))
 
     def titles(self, ids: Iterable[str]) -> dict[str, str]:
         """The titles of these entries, by id (from the corpus's table of entries, in
@@ -363,27 +374,28 @@ class IndexStore:
 
     def day_docs(self, start: int, end: int | None) -> int:
         """Passages whose revision is dated between the two day numbers (a bitset)."""
-        q = Q.NumericRange("day", start, end)
+        from whoosh.query import NumericRange
+        q = NumericRange("day", start, end)
         return bitset(self.searcher().docs_for_query(q), self.matcher.n) & self.live
 
     def expand_prefix(self, fieldname: str, prefix: str) -> list[str]:
         """The indexed terms of a (Whoosh) field that start with ``prefix``."""
         return [t.decode() if isinstance(t, bytes) else t
-                for t in self.searcher().reader().expand_prefix(fieldname, prefix)]
+                for t in self.reader().expand_prefix(fieldname, prefix)]
 
     def lexicon(self, fieldname: str) -> list[str]:
         """Every term of a field, sorted (the text fields' from their postings files)."""
         if fieldname in TEXT_FIELD_NAMES:
             return self.texts.terms(fieldname)
         return sorted(t.decode() if isinstance(t, bytes) else t
-                      for t in self.searcher().reader().lexicon(fieldname))
+                      for t in self.reader().lexicon(fieldname))
 
     def term_postings(self, fieldname: str, term: str) -> tuple[list[int], list[float]]:
         """A term's passage numbers and weights (deleted passages left out)."""
         if fieldname in TEXT_FIELD_NAMES:
             ids, weights = self.matcher.live_postings(*self.texts.read(fieldname, term))[:2]
             return list(ids), list(weights)
-        pairs = list(self.searcher().reader().postings(fieldname, term).items_as("weight"))
+        pairs = list(self.reader().postings(fieldname, term).items_as("weight"))
         return [d for d, _ in pairs], [w for _, w in pairs]
 
     def field_lengths(self, fieldname: str) -> list[int]:

@@ -103,9 +103,17 @@ def _vocabulary(corpus) -> tuple[list[str], list[str]]:
     cached = getattr(corpus, "_shaping_vocabulary", None)
     if cached is not None:
         return cached
-    from judge.corpus.derived import remembered
+    from judge.corpus import cache
 
-    def titles() -> tuple[list[str], list[str]]:
+    from .schema import SCHEMA_VERSION
+    key = getattr(corpus, "content_key", None)
+    # kept per corpus content and analysis version (what the index's names are kept by:
+    # a change to normalize() bumps SCHEMA_VERSION), in the memo the store's names are
+    # read from already: no hash of the code is taken for a one-shot typo search
+    found = cache.memo_get(key, "vocabulary-" + SCHEMA_VERSION)
+    if isinstance(found, list) and len(found) == 2:
+        vocab = (found[0], found[1])
+    else:
         seen: dict[str, str] = {}
         # Rules, terms and Q&A first, so a rule's word wins over a card's name of the
         # same form (from the corpus's table of names: no entry is read)
@@ -113,9 +121,8 @@ def _vocabulary(corpus) -> tuple[list[str], list[str]]:
             name = NUMBERED_TITLE.sub("", str(name)).strip()
             if 2 <= len(name) <= 30:
                 seen.setdefault(normalize(name), name)
-        return list(seen), list(seen.values())
-    # kept between runs: making it unpickles every entry, most of a one-shot typo search
-    vocab = remembered("search-vocabulary", corpus, titles)
+        vocab = (list(seen), list(seen.values()))
+        cache.memo_put(key, "vocabulary-" + SCHEMA_VERSION, list(vocab))
     try:
         corpus._shaping_vocabulary = vocab
     except AttributeError:       # pragma: no cover - a corpus that takes no attributes

@@ -3,10 +3,15 @@ entry, the exact match above a sound-alike card, one kana typo forgiven, and the
 partial match instead of an empty page."""
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 
 from judge.search.analysis import normalize
 from judge.search.shaping import group_hits, one_edit, shaped
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def ids(data: dict) -> list[str]:
@@ -504,3 +509,32 @@ def test_the_header_and_the_chips_count_the_same_entries(real_searcher, real_cor
             assert narrowed["facets"][dim][choice] == narrowed["total"], (q, dim, choice)
         checked += 1
     assert checked >= 150
+
+
+def test_the_titles_vocabulary_is_kept_by_corpus_content_and_read_back(tmp_path, monkeypatch):
+    """A one-shot typo search reads the titles' normal forms from the corpus's memo
+    (kept by content key and analysis version) instead of normalising every title, and
+    a corpus whose content differs never reads another's."""
+    from judge.corpus import Corpus
+    from judge.search.shaping import _vocabulary
+    monkeypatch.setenv("JUDGE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("JUDGE_CORPUS_CACHE", "1")
+    corpus_dir = tmp_path / "corpus"          # one game's terms and rules: quicker to read
+    for kind in ("term", "rule"):
+        shutil.copytree(ROOT / "corpus" / "vision" / kind, corpus_dir / "vision" / kind)
+    first = _vocabulary(Corpus.load(corpus_dir))
+    assert "グレイズ" in first[1]
+
+    again = Corpus.load(corpus_dir)
+    monkeypatch.setattr(type(again.tables), "names",
+                        lambda *a, **k: pytest.fail("the kept vocabulary was computed again"))
+    assert _vocabulary(again) == first
+    monkeypatch.undo()
+
+    monkeypatch.setenv("JUDGE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("JUDGE_CORPUS_CACHE", "1")
+    page = corpus_dir / "vision" / "term" / "グレイズ.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("title: グレイズ\n", "title: グレイズ改\n", 1),
+                    encoding="utf-8")
+    changed = _vocabulary(Corpus.load(corpus_dir))
+    assert "グレイズ改" in changed[1] and changed != first

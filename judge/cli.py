@@ -63,7 +63,16 @@ class JudgeGroup(click.Group):
         set_locale(_lang_arg(argv) or normalize(os.environ.get("JUDGE_LANG"))
                    or environment_locale())
         localize_one(self)             # the subcommands: when get_command finds them
-        return super().main(argv, *rest, **kwargs)
+        try:
+            return super().main(argv, *rest, **kwargs)
+        finally:
+            if args is None:
+                # The command's own process (not a test's runner) is about to end: the
+                # collector's passes over everything it read (the corpus's tables, the
+                # index) would be a sixth of a one-shot `judge search`.  Finalizers,
+                # atexit and the streams' flush still run as usual.
+                import gc
+                gc.freeze()
 
 
 def _lang_arg(argv: list[str]) -> str | None:

@@ -22,7 +22,7 @@ corpus folder (``corpus-<folder key>.pickle``), one database per corpus content 
 """
 from __future__ import annotations
 
-import hashlib
+from judge.common.digests import blake2b
 import json
 import logging
 import os
@@ -53,7 +53,7 @@ def enabled() -> bool:
 
 
 def _parser_key() -> str:
-    h = hashlib.blake2b(f"{FORMAT}\0{sys.version_info[:2]}".encode(), digest_size=16)
+    h = blake2b(f"{FORMAT}\0{sys.version_info[:2]}".encode(), digest_size=16)
     here = Path(__file__).parent
     for name in _PARSER_SOURCES:
         try:
@@ -86,7 +86,7 @@ def _scan(base: Path) -> dict[str, os.stat_result]:
 
 def cache_file(base: Path) -> Path:
     """The cache file of one corpus folder."""
-    key = hashlib.blake2b(str(base.resolve()).encode(), digest_size=8).hexdigest()
+    key = blake2b(str(base.resolve()).encode(), digest_size=8).hexdigest()
     return cache_dir() / f"corpus-{key}.pickle"
 
 
@@ -155,7 +155,7 @@ def load(base: Path, parse, make, build: bool = True):
         with open(base / rel, "rb") as fh:
             raw = fh.read()
         texts[rel] = raw
-        digests[rel] = hashlib.blake2b(raw, digest_size=16).digest()
+        digests[rel] = blake2b(raw, digest_size=16).digest()
     content_key = _content_key(parser, digests)
     old_tables = _open(cached.get("store"))
     if old_tables is not None and digests == old_digests:
@@ -231,7 +231,7 @@ def _compiled(make, tables, base: Path, content_key: str):
 
 def _content_key(parser: str, digests: dict[str, bytes]) -> str:
     """One digest of every file and of the parser: equal keys, equal corpora."""
-    h = hashlib.blake2b(parser.encode(), digest_size=20)
+    h = blake2b(parser.encode(), digest_size=20)
     for rel in sorted(digests):
         h.update(rel.encode() + b"\0" + digests[rel])
     return h.hexdigest()
@@ -284,7 +284,7 @@ def memo_put(content_key: str | None, name: str, value) -> None:
 def _stamp(files: list[str], scanned: dict) -> tuple[str, int]:
     """One digest of every file's name, size, times and inode (the manifest's head
     keeps it), and the newest change time among them (ns)."""
-    h = hashlib.blake2b(digest_size=20)
+    h = blake2b(digest_size=20)
     newest = 0
     for rel in files:
         st = scanned[rel]

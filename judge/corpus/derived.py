@@ -32,7 +32,7 @@ cannot be read is computed again, one that cannot be written is not kept.
 """
 from __future__ import annotations
 
-import hashlib
+from judge.common.digests import blake2b
 import logging
 import os
 import pickle
@@ -82,7 +82,7 @@ def remembered(name: str, corpus, compute: Callable[[], T], extra: str = "") -> 
 def derivation_key(corpus, extra: str = "") -> str:
     """One digest of the corpus's files, the code, the installation and the settings."""
     from judge.i18n import current_locale
-    h = hashlib.blake2b(digest_size=20)
+    h = blake2b(digest_size=20)
     for part in (corpus.content_key, sys.version, current_locale(), extra):
         h.update(str(part).encode() + b"\0")
     for name in sorted(os.environ):
@@ -200,7 +200,7 @@ class _Digests:
             return kept[1]
         try:
             with open(path, "rb") as fh:
-                digest = hashlib.blake2b(fh.read(), digest_size=16).digest()
+                digest = blake2b(fh.read(), digest_size=16).digest()
         except OSError:
             return b"?"
         # trusted next time only if no write can land in the same tick as this stat

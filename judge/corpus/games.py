@@ -9,7 +9,7 @@ they then have their id as title and no alias.
 """
 from __future__ import annotations
 
-import hashlib
+from judge.common.digests import blake2b
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -58,7 +58,7 @@ def read_manifest(root: Path) -> list[GameInfo]:
     # what this manifest (these bytes, read by this code) gave before: no YAML parser
     # to import in a command that only needs the games' names
     from .cache import memo_get, memo_put
-    key = hashlib.blake2b(Path(__file__).read_bytes() + b"\0" + raw,
+    key = blake2b(Path(__file__).read_bytes() + b"\0" + raw,
                           digest_size=20).hexdigest()
     kept = memo_get(key, "games-manifest")
     if isinstance(kept, list):

@@ -10,7 +10,7 @@ import, which takes it too.
 """
 from __future__ import annotations
 
-import hashlib
+from judge.common.digests import sha256
 import tempfile
 from pathlib import Path
 
@@ -22,7 +22,7 @@ from judge.common.filelock import file_lock
 def corpus_lock(root: str | Path) -> FileLock:
     """The lock of the corpus folder ``root`` (use it as ``with corpus_lock(root):``)."""
     folder = str(Path(root).resolve())
-    name = hashlib.sha256(folder.encode("utf-8")).hexdigest()[:16]
+    name = sha256(folder.encode("utf-8")).hexdigest()[:16]
     # outside the corpus folder: a lock file inside corpus/ is a file the committed
     # corpus does not have
     return file_lock(Path(tempfile.gettempdir()) / f"judge-corpus-{name}.lock")

@@ -11,7 +11,7 @@ inside one.
 """
 from __future__ import annotations
 
-import hashlib
+from judge.common.digests import sha1
 import json
 import marshal
 import os
@@ -109,7 +109,7 @@ def _fingerprint(corpus: Corpus) -> str:
 
 def entry_digest(e: Entry) -> bytes:
     """A hash of one entry's content (what its passages are built from)."""
-    h = hashlib.sha1(json.dumps([e.id, e.title, e.status, e.aliases, e.cards, e.cites, e.data],
+    h = sha1(json.dumps([e.id, e.title, e.status, e.aliases, e.cards, e.cites, e.data],
                                 ensure_ascii=False, sort_keys=True, default=str).encode())
     for rev in e.revisions:
         h.update(f"\x00{rev.number}\x00{rev.date}\x00{date_known(rev)}\x00{rev.status}\x00"
@@ -130,7 +130,7 @@ def fingerprint_of(digests: dict[str, bytes]) -> str:
     a few entries computes the new fingerprint from the kept digests of the others
     (:data:`DIGESTS_FILE`) without reading the whole corpus again."""
     total = sum(int.from_bytes(d, "big") for d in digests.values()) % (1 << 160)
-    return hashlib.sha1(f"{SCHEMA_VERSION}:{total:040x}".encode()).hexdigest()
+    return sha1(f"{SCHEMA_VERSION}:{total:040x}".encode()).hexdigest()
 
 
 def write_digests(path: Path, digests: dict[str, bytes]) -> None:

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from judge.i18n import _ as translate, message_json, msg
 
-from .models import (DEFAULT_TZ, ENTRIES_MAX, PLAYERS_MAX, QUESTION_MAX, ROLES, RULING_MAX, SCENARIO_MAX, SLUG_MAX,
+from .models import (CLIENT_KEY_MAX, DEFAULT_TZ, ENTRIES_MAX, PLAYERS_MAX, QUESTION_MAX, ROLES, RULING_MAX, SCENARIO_MAX, SLUG_MAX,
                      STATUS_LABELS, STATUSES, TITLE_MAX, Call, CallEntry, CallRevision,
                      Event, Staff, User, utcnow)
 
@@ -247,9 +247,34 @@ def clean_call(data: dict, corpus, today: date | None = None,
            "question": _text(data, "question", QUESTION_MAX, True),
            "ruling": _text(data, "ruling", RULING_MAX, True),
            "entries": clean_entries(data.get("entries"), corpus),
-           "scenario": _scenario_text(data)}
+           "scenario": _scenario_text(data),
+           "client_key": client_key(data)}
     out.update(_board(out["scenario"], data, corpus, today))
     return out
+
+
+_CLIENT_KEY = re.compile(r"[A-Za-z0-9_-]{8,%d}" % CLIENT_KEY_MAX)
+
+
+def client_key(data: dict) -> str | None:
+    """The key the call was sent with (the form writes a new one into every form it
+    draws; an API client may send its own), or None: a call sent again with the same
+    key is the call already recorded (:func:`recorded_with`)."""
+    raw = data.get("client_key")
+    if raw is None or raw == "":
+        return None
+    if not isinstance(raw, str) or not _CLIENT_KEY.fullmatch(raw):
+        raise CallInputError("client_key", msg("client_key {value!r}: 8 to {max} letters, digits, '-' "
+                                               "or '_'", value=str(raw)[:80], max=CLIENT_KEY_MAX))
+    return raw
+
+
+def recorded_with(session: Session, event: Event, key: str | None) -> Call | None:
+    """The event's call recorded with this client key, if one was."""
+    if not key:
+        return None
+    return session.scalars(select(Call).where(Call.event_id == event.id,
+                                              Call.client_key == key)).first()
 
 
 def _scenario_text(data: dict) -> str:
@@ -336,7 +361,8 @@ def record_call(session: Session, event: Event, judge: User, clean: dict) -> Cal
                 judge_id=judge.id, created_at=now, updated_at=now,
                 players=clean.get("players", ""), question=clean["question"], ruling=clean["ruling"],
                 scenario=clean["scenario"], game=clean["game"], ruleset=clean["ruleset"],
-                outcome=clean["outcome"], status="resolved", appeal_ruling="", version=1)
+                outcome=clean["outcome"], status="resolved", appeal_ruling="", version=1,
+                client_key=clean.get("client_key"))
     call.entries = [CallEntry(position=i, entry_id=e) for i, e in enumerate(clean["entries"])]
     call.search_text = _search_text(call, judge.name)
     session.add(call)
@@ -345,6 +371,22 @@ def record_call(session: Session, event: Event, judge: User, clean: dict) -> Cal
                              changes={k: [None, v] for k, v in _state(call).items()}))
     session.flush()
     return call
+
+
+def record_call_once(session: Session, event: Event, judge: User, clean: dict) -> Call:
+    """Store a new call and commit it; if a request with the same client key committed
+    its call first (two sends at once), that call, and nothing stored twice."""
+    from sqlalchemy.exc import IntegrityError
+    try:
+        call = record_call(session, event, judge, clean)
+        session.commit()
+        return call
+    except IntegrityError:
+        session.rollback()
+        earlier = recorded_with(session, event, clean.get("client_key"))
+        if earlier is None:
+            raise
+        return earlier
 
 
 def edit_call(session: Session, call: Call, user: User, role: str, data: dict, corpus,

@@ -24,6 +24,7 @@ RULING_MAX = 4000
 SCENARIO_MAX = 64 * 1024
 ENTRIES_MAX = 20
 PLAYERS_MAX = 200
+CLIENT_KEY_MAX = 64
 DEFAULT_TZ = "Asia/Tokyo"
 
 ROLES = ("head", "floor")
@@ -83,6 +84,10 @@ class Call(Base):
     appeal_judge_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
     version: Mapped[int] = mapped_column(Integer, default=1)
     search_text: Mapped[str] = mapped_column(Text, default="")
+    # the key the call form (or an API client) sent the call with: the same call sent
+    # again (a weak signal's retry, a second tap, a draft kept on the phone) is found by
+    # it and recorded once
+    client_key: Mapped[str | None] = mapped_column(String(CLIENT_KEY_MAX), nullable=True)
     event: Mapped[Event] = relationship()
     judge: Mapped[User] = relationship(foreign_keys=[judge_id])
     appeal_judge: Mapped[User | None] = relationship(foreign_keys=[appeal_judge_id])
@@ -90,7 +95,8 @@ class Call(Base):
         order_by="CallEntry.position", cascade="all, delete-orphan")
     revisions: Mapped[list["CallRevision"]] = relationship(
         order_by="CallRevision.number", cascade="all, delete-orphan")
-    __table_args__ = (Index("ix_calls_event_created", "event_id", "created_at"),)
+    __table_args__ = (Index("ix_calls_event_created", "event_id", "created_at"),
+                      UniqueConstraint("event_id", "client_key", name="uq_calls_event_client_key"))
 
     @property
     def entry_ids(self) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import uuid
 
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
@@ -213,7 +214,9 @@ def new_call(slug: str):
     event, role = staff_event(slug)
     values = {"scenario": _board_text(), "round": request.args.get("round", ""),
               "table": request.args.get("table", ""), "players": "", "question": "",
-              "ruling": "", "entries": ""}
+              "ruling": "", "entries": "",
+              # this form's own key: sent twice, it is one call (calls.recorded_with)
+              "client_key": uuid.uuid4().hex}
     return render_template("record/call_form.html", event=event, role=role, v=values,
                            error=None, run=_form_run(values["scenario"]))
 
@@ -224,15 +227,19 @@ def create_call(slug: str):
     """Store a new call; a bad field re-shows the form with the error (nothing stored)."""
     event, role = staff_event(slug)
     form = {k: request.form.get(k, "") for k in ("round", "table", "players", "question",
-                                                  "ruling", "entries", "scenario")}
-    db().commit()      # no lock held while the engine runs the board (see api.create)
+                                                  "ruling", "entries", "scenario",
+                                                  "client_key")}
     try:
+        # sent before (the answer lost on the way, a second tap, a draft the phone kept)
+        earlier = C.recorded_with(db(), event, C.client_key(form))
+        if earlier is not None:
+            return redirect(call_url(earlier), code=303)
+        db().commit()      # no lock held while the engine runs the board (see api.create)
         clean = C.clean_call(form, services().corpus, event=event)
     except C.CallInputError as exc:
         return render_template("record/call_form.html", event=event, role=role, v=form,
                                error=exc, run=_form_run(form["scenario"])), exc.status
-    call = C.record_call(db(), event, current_user, clean)
-    db().commit()
+    call = C.record_call_once(db(), event, current_user, clean)
     return redirect(call_url(call), code=303)
 
 

@@ -114,12 +114,16 @@ SPEC = {
                           **_errors(404)}}},
         "/api/events/{slug}/calls": {
             "post": {"summary": "record a call (JSON {round, table, question, ruling, "
-                                "entries, scenario}); Authorization: Bearer <token>",
+                                "entries, scenario, client_key}); Authorization: Bearer "
+                                "<token>; a call sent again with the same client_key is "
+                                "answered 200 with the call recorded",
                      "parameters": [SLUG],
                      "requestBody": {"required": True, "content": {"application/json": {
                          "schema": ANY_OBJ}}},
                      "responses": {"201": _json(obj(["id", "url"], id=INT, url=STR),
                                                 "the call was recorded"),
+                                   "200": _json(obj(["id", "url"], id=INT, url=STR),
+                                                "recorded before with this client_key"),
                                    **_errors(400, 401, 403, 404, 413, 415, 422)}},
             "get": {"summary": "the event's calls", "parameters": [SLUG],
                     "responses": {"200": _json(obj(["calls"], event=STR, calls=array(ref("Call"))),

@@ -92,6 +92,99 @@
     if (search.value.trim()) run();
   }
 
+  // --- a call typed on a weak signal is never lost ---
+  // The form is kept on this phone as it is typed (localStorage: a plain-http laptop's
+  // address has no service worker).  Before it is sent, the laptop is asked whether it
+  // answers (3 s at most): if not, the judge stays on the form, with the call kept,
+  // instead of on the browser's error page.  A kept call comes back into a new form;
+  // it carries its own client_key, so sending it twice records it once (calls.py).
+  var DRAFT = "judge-call-draft:";
+  var FIELDS = ["round", "table", "players", "question", "ruling", "entries", "scenario",
+                "client_key"];
+  var form = document.getElementById("call-form");
+  var store = null;
+  try { store = window.localStorage; } catch (e) { store = null; }
+  function drafts(each) {
+    if (!store) return;
+    for (var i = store.length - 1; i >= 0; i--) {
+      var k = store.key(i);
+      if (k && k.indexOf(DRAFT) === 0) {
+        var d = null;
+        try { d = JSON.parse(store.getItem(k)); } catch (e) { d = null; }
+        each(k, d || {});
+      }
+    }
+  }
+  if (form && store) {
+    var key = DRAFT + new URL(form.action, location.href).pathname;
+    var notice = document.getElementById("draft-notice");
+    var field = function (name) { return form.elements[name]; };
+    var tell = function (text, discard) {
+      if (!notice) return;
+      notice.textContent = "";
+      notice.appendChild(el("p", "", text));
+      if (discard) {
+        var b = el("button", "", say("draft_discard"));
+        b.type = "button";
+        b.addEventListener("click", function () {
+          store.removeItem(key);
+          FIELDS.forEach(function (n) {
+            if (n !== "client_key" && field(n)) field(n).value = "";
+          });
+          field("client_key").value = discard;
+          notice.hidden = true;
+        });
+        notice.appendChild(b);
+      }
+      notice.hidden = false;
+    };
+    var save = function () {
+      var d = {at: Date.now()};
+      FIELDS.forEach(function (n) { if (field(n)) d[n] = field(n).value; });
+      if (!(d.question || "").trim() && !(d.ruling || "").trim()) return;
+      try { store.setItem(key, JSON.stringify(d)); } catch (e) { /* full: not kept */ }
+    };
+    var kept = null;
+    try { kept = JSON.parse(store.getItem(key) || "null"); } catch (e) { kept = null; }
+    var blank = !field("question").value.trim() && !field("ruling").value.trim();
+    if (kept && blank && kept.client_key !== field("client_key").value) {
+      var fresh = field("client_key").value;
+      FIELDS.forEach(function (n) { if (field(n) && typeof kept[n] === "string") field(n).value = kept[n]; });
+      tell(say("draft_restored"), fresh);
+    }
+    var saving = null;
+    form.addEventListener("input", function () { clearTimeout(saving); saving = setTimeout(save, 300); });
+    var button = document.getElementById("save-call");
+    form.addEventListener("submit", function (ev) {
+      save();
+      if (form.dataset.checked === "1") return;       // the laptop answered: send it
+      ev.preventDefault();
+      if (button) button.disabled = true;
+      var done = false;
+      var go = function (answered) {
+        if (done) return;
+        done = true;
+        if (button) button.disabled = false;
+        if (answered) {
+          form.dataset.checked = "1";
+          if (form.requestSubmit) form.requestSubmit(button || undefined); else form.submit();
+          form.dataset.checked = "";
+        } else {
+          tell(say("draft_unsent"));
+          notice && notice.focus && notice.focus();
+        }
+      };
+      setTimeout(function () { go(false); }, 3000);
+      fetch(form.dataset.probe || "/offline/version.json", {cache: "no-store", credentials: "same-origin"})
+        .then(function (r) { go(r.ok); }, function () { go(false); });
+    });
+  }
+  // the call page after the call was recorded: its kept copy is no longer needed
+  var recorded = document.querySelector("[data-recorded-key]");
+  if (recorded && recorded.dataset.recordedKey) {
+    drafts(function (k, d) { if (d.client_key === recorded.dataset.recordedKey) store.removeItem(k); });
+  }
+
   // --- the call list refreshes itself ---
   var table = document.getElementById("calls");
   if (table && table.dataset.poll) {

@@ -123,3 +123,69 @@ def test_floor_judge_records_from_the_board_and_head_judge_rules_on_appeal(
     expect(floor.locator("#call-appeal")).to_have_text("フロアジャッジの裁定を支持する。")
     head_ctx.close()
     floor_ctx.close()
+
+
+@pytest.fixture
+def live_sqlite(record_server, tmp_path):
+    """The record on SQLite only (the database's side of a resent call is tested on both
+    in tests/record/test_sent_twice.py)."""
+    app, url = record_server
+    db_url = f"sqlite:///{tmp_path / 'draft.sqlite3'}"
+    migrate.upgrade(db_url)
+    from judge.platform.accounts import add_user
+    from judge.record.calls import add_event, set_staff
+    with record_db.transaction(db_url) as s:
+        head = add_user(s, "head", "head-password")
+        set_staff(s, add_event(s, "cs-osaka", "CS大阪", head),
+                  add_user(s, "floor", "floor-password"), "floor")
+    app.extensions["record"] = record_db.session_factory(db_url)
+    yield url
+    record_db.dispose(db_url)
+
+
+def test_a_call_written_while_the_laptop_is_unreachable_is_kept_and_recorded_once(
+        browser: Browser, live_sqlite, artifacts):
+    """Issue 28, a weak signal in the back room: the judge presses 記録する while the
+    laptop does not answer.  The page stays (no browser error page), says the call is
+    kept on the phone and not recorded; a new form brings it back; sent once the laptop
+    answers, it is recorded once and the phone's copy is dropped."""
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="ja-JP")
+    page = ctx.new_page()
+    page.goto(live_sqlite + "/events/cs-osaka/calls/new")
+    log_in(page, "floor")
+    expect(page).to_have_url(re.compile(r"/events/cs-osaka/calls/new"))
+    page.get_by_label("ラウンド").fill("2")
+    page.get_by_label("卓").fill("7")
+    page.get_by_label("プレイヤーの質問").fill("グレイズは何回できますか")
+    page.get_by_label("裁定", exact=True).fill("1回の攻撃に対して1回。")
+
+    page.route("**/*", lambda route: route.abort("internetdisconnected"))   # the laptop is gone
+    page.get_by_role("button", name="記録する").click()
+    notice = page.locator("#draft-notice")
+    expect(notice).to_contain_text("サーバーに届きません", timeout=10_000)
+    expect(notice).to_contain_text("まだ記録されていません")
+    expect(page).to_have_url(re.compile(r"/calls/new$"))
+    expect(page.get_by_label("プレイヤーの質問")).to_have_value("グレイズは何回できますか")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(artifacts / "record-draft-unsent-phone.png"), full_page=True)
+    page.unroute("**/*")
+
+    # the phone reloaded, or the judge came back later: a new form, the kept call in it
+    page.goto(live_sqlite + "/events/cs-osaka/calls/new")
+    expect(notice).to_contain_text("まだ記録されていない裁定を戻しました")
+    expect(page.get_by_label("プレイヤーの質問")).to_have_value("グレイズは何回できますか")
+    expect(page.get_by_label("卓")).to_have_value("7")
+    page.get_by_role("button", name="記録する").click()
+    expect(page).to_have_url(re.compile(r"/calls/\d+$"))
+    expect(page.locator("body")).to_contain_text("1回の攻撃に対して1回。")
+    kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('judge-call-draft:'))")
+    assert kept == []
+    # one call recorded
+    listed = page.request.get(live_sqlite + "/events/cs-osaka/calls?format=json").json()
+    assert len(listed["calls"]) == 1
+
+    # a new form is empty again
+    page.goto(live_sqlite + "/events/cs-osaka/calls/new")
+    expect(page.get_by_label("プレイヤーの質問")).to_have_value("")
+    expect(notice).to_be_hidden()
+    ctx.close()

@@ -1,6 +1,7 @@
-"""judge/common's LRU cache, shared by the searcher and the web app: whatever the order
+"""judge/common: the LRU cache, shared by the searcher and the web app (whatever the order
 of asks, it holds at most ``size`` items and ``budget`` weight (one item may exceed the
-budget alone), answers the value made for a key, and makes a value once while held."""
+budget alone), answers the value made for a key, and makes a value once while held); the
+entry points read without importlib.metadata."""
 from __future__ import annotations
 
 from hypothesis import given
@@ -58,3 +59,21 @@ def test_threads_hitting_and_evicting_at_once_get_their_values():
     for t in threads:
         t.join()
     assert not errors and len(cache) <= 8
+
+
+def test_entry_points_are_read_as_importlib_metadata_reads_them(tmp_path, monkeypatch):
+    """judge/common/entrypoints.py reads the installed entry points without importing
+    importlib.metadata: the same names and values for every group judge uses, names
+    keep their case, and of two copies of a distribution the first on sys.path counts."""
+    from importlib.metadata import entry_points as stdlib
+    from judge.common.entrypoints import entry_points
+    for group in ("judge.games", "judge.importers", "console_scripts"):
+        assert (sorted((e.name, e.value) for e in entry_points(group))
+                == sorted((e.name, e.value) for e in stdlib(group=group)))
+    for where, value in (("first", "one.mod:Game"), ("second", "two.mod:Game")):
+        info = tmp_path / where / "my_game-1.0.dist-info"
+        info.mkdir(parents=True)
+        (info / "entry_points.txt").write_text(f"[judge.games]\nMyGame = {value}\n")
+    monkeypatch.setattr("sys.path", [str(tmp_path / "first"), str(tmp_path / "second")])
+    assert [(e.name, e.value) for e in entry_points("judge.games")] == [("MyGame", "one.mod:Game")]
+    assert entry_points("judge.games") and stdlib(group="judge.games")[0].value == "one.mod:Game"

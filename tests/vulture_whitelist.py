@@ -14,6 +14,8 @@ _.stopped, _.original, _.endchar  # noqa
 # the search API the editor review flow (issue 18) calls when a ruling is approved;
 # tested in tests/search/test_reindex.py
 reindex  # noqa
+# configparser reads a parser's optionxform (judge/common/entrypoints.py keeps names' case)
+_.optionxform  # noqa
 # Jinja reads the environment's bytecode cache
 _.bytecode_cache  # noqa
 # Flask: JSON provider settings, error handlers, context processor, after_request hook

@@ -9,8 +9,9 @@ so none is answered before every installed plugin is in.
 from __future__ import annotations
 
 import threading
-from importlib.metadata import entry_points
 from typing import Callable, Generic, TypeVar
+
+from .entrypoints import entry_points
 
 T = TypeVar("T")
 
@@ -49,7 +50,7 @@ class Plugins(Generic[T]):
             try:
                 # By name, so the order (the board page's first game, the CLI's listing)
                 # does not depend on the order packages were installed in.
-                for ep in sorted(entry_points(group=self.group), key=lambda ep: ep.name):
+                for ep in sorted(entry_points(self.group), key=lambda ep: ep.name):
                     plugin = ep.load()
                     name = self._name_of(plugin)
                     if name != ep.name:

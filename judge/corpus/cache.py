@@ -22,7 +22,6 @@ corpus folder (``corpus-<folder key>.pickle``), one database per corpus content 
 """
 from __future__ import annotations
 
-from judge.common.digests import blake2b
 import json
 import logging
 import os
@@ -32,6 +31,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from judge.common.digests import blake2b
 
 log = logging.getLogger(__name__)
 

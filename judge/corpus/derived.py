@@ -32,15 +32,16 @@ cannot be read is computed again, one that cannot be written is not kept.
 """
 from __future__ import annotations
 
-from judge.common.digests import blake2b
 import logging
 import os
 import pickle
 import sys
 import time
-from configparser import ConfigParser, Error as ConfigError
 from pathlib import Path
 from typing import Callable, TypeVar
+
+from judge.common.digests import blake2b
+from judge.common.entrypoints import distributions, entry_points
 
 from .cache import cache_dir, enabled, pickle_atomic
 
@@ -128,42 +129,13 @@ def code_folders() -> list[Path]:
 
 
 def game_entry_points() -> list[str]:
-    """What the installed ``judge.games`` entry points load (``module:Class``), read
-    from each distribution's ``entry_points.txt``: the same files
-    ``importlib.metadata`` reads, without the tenth of a second its import costs."""
-    out = []
-    for folder, name in _distributions():
-        try:
-            with open(os.path.join(folder, name, "entry_points.txt"), encoding="utf-8") as fh:
-                text = fh.read()
-        except (OSError, UnicodeDecodeError):
-            continue
-        if "[judge.games]" not in text:
-            continue
-        parser = ConfigParser(delimiters=("=",), interpolation=None)
-        try:
-            parser.read_string(text)
-        except ConfigError:
-            continue
-        if parser.has_section("judge.games"):
-            out += parser["judge.games"].values()
-    return sorted(out)
+    """What the installed ``judge.games`` entry points load (``module:Class``)."""
+    return sorted(ep.value for ep in entry_points("judge.games"))
 
 
 def installed() -> list[str]:
     """The installed distributions (``name-version.dist-info``) on ``sys.path``."""
-    return sorted(name for _folder, name in _distributions())
-
-
-def _distributions() -> list[tuple[str, str]]:
-    out = []
-    for entry in sys.path:
-        try:
-            names = os.listdir(entry or ".")
-        except OSError:
-            continue
-        out += ((entry or ".", n) for n in names if n.endswith((".dist-info", ".egg-info")))
-    return out
+    return sorted(name for _folder, name in distributions())
 
 
 class _Digests:

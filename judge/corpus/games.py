@@ -9,11 +9,11 @@ they then have their id as title and no alias.
 """
 from __future__ import annotations
 
-from judge.common.digests import blake2b
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
+from judge.common.digests import blake2b
 from judge.i18n import msg
 
 MANIFEST = "games.yaml"

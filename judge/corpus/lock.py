@@ -10,12 +10,12 @@ import, which takes it too.
 """
 from __future__ import annotations
 
-from judge.common.digests import sha256
 import tempfile
 from pathlib import Path
 
 from filelock import FileLock
 
+from judge.common.digests import sha256
 from judge.common.filelock import file_lock
 
 

@@ -11,7 +11,6 @@ inside one.
 """
 from __future__ import annotations
 
-from judge.common.digests import sha1
 import json
 import marshal
 import os
@@ -24,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
+from judge.common.digests import sha1
 from judge.common.filelock import folder_lock
 from judge.corpus import Corpus, Entry
 from judge.corpus.present import date_known

@@ -224,7 +224,10 @@ def test_card_lookup_fills_in_the_stats(page: Page, live_url, game, typed, choic
     form = page.locator("#board-form fieldset", has=page.locator("legend", has_text="カードを置く"))
     name = form.get_by_label("カード名")
     name.fill(typed)
-    expect(page.locator(f"#bf-card-names option[value='{choice}']")).to_have_count(1)
+    # the names are asked of the server as they are typed: on a busy machine (the
+    # suite's workers on two cores) the answer has taken over 5 s
+    expect(page.locator(f"#bf-card-names option[value='{choice}']")).to_have_count(1,
+                                                                               timeout=20_000)
     name.fill(choice)                        # what picking the suggestion does
     expect(page.locator("#bf-card-note")).to_contain_text("項目を入れました")
     expect(page.locator("#bf-card-name")).to_have_value(choice.split("｜")[0])

@@ -40,8 +40,9 @@ log = logging.getLogger(__name__)
 
 # 3: the search's tables (judge/search/tables.py) in "tables"; 4: the tables the JS reads
 # instead of its own copies (ENGLISH_NAME, DAY), "lemmas" and "homophones"
+# 5: the patterns, written for JavaScript by judge/offline/patterns.py, in "patterns"
 # (static/offline-page.js reads no older bundle)
-FORMAT = 4
+FORMAT = 5
 FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo", "title_yomi", "ids", "cards",
           "cites")
 LENGTH_FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo")
@@ -269,6 +270,7 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
 
     from . import romaji
     from .morph import vocabulary
+    from .patterns import js_patterns
     from .readings import homophones
 
     store = searcher.store
@@ -385,6 +387,8 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
         "shaping": _shaping(held),
         # every constant and table the search's behaviour depends on (tables.py)
         "tables": tables.as_json(),
+        # ... and every pattern, in JavaScript's dialect (offline/patterns.py)
+        "patterns": js_patterns(),
         "question_forms": form_roles(),
         # romaji read as kana: jaconv's table, read out of jaconv (offline/romaji.py)
         "romaji": romaji.table(),

@@ -74,7 +74,7 @@
    * a row, not a word typed in hiragana). */
   Index.prototype.isPhrase = function (text) {
     var normal = A.normalize(text, false);
-    if (/^[\x00-\x7f]*$/.test(text) || new RegExp(T().HIRAGANA_WORD).test(normal)) return false;
+    if (/^[\x00-\x7f]*$/.test(text) || A.re("HIRAGANA_WORD").test(normal)) return false;
     var content = this.contentWords(text).content;
     return content.length >= 2 && content.join("") !== normal;
   };
@@ -153,7 +153,7 @@
   Index.prototype.romajiNames = function (rest, byForm, out) {
     var lowered = rest.toLowerCase(), table = this.b.name_readings || {}, self = this;
     if (lowered.length !== rest.length) return rest;
-    var words = [], re = /[a-z]+(?:-[a-z]+)*/g, m;
+    var words = [], re = A.re("ROMAJI_RUN"), m;
     while ((m = re.exec(lowered)) !== null) words.push([m.index, m.index + m[0].length, m[0]]);
     if (!words.length) return rest;
     function unknown(text) { var w = self.word(text, false); return w && self.wordDocs(w).empty(); }

@@ -12,7 +12,7 @@
   "use strict";
   var A = root.JudgeAnalysis;
   // C: the search's constants and tables (judge/search/tables.py, the bundle's "tables")
-  var C = null, PAREN_TAIL;
+  var C = null;
 
   /* --- bitsets: Uint32Array, bit d = passage d -------------------------------------- */
   function Bits(n) { this.n = n; this.w = new Uint32Array((n >> 5) + 1); }
@@ -67,8 +67,7 @@
   function Index(bundle) {
     this.b = bundle;
     C = bundle.tables;
-    A.configure(C);
-    PAREN_TAIL = new RegExp(C.PAREN_TAIL);
+    A.configure(C, bundle.patterns);
     var n = this.n = bundle.n;
     // BM25 reads the whole index's passage count (a partial bundle holds fewer)
     this.nAll = bundle.n_all || n;
@@ -664,7 +663,7 @@
         var e = self.b.docs.entry[d];
         if (ids.has(e)) return;
         var title = ents.title[e], names = [title];
-        var stripped = title.replace(PAREN_TAIL, "");
+        var stripped = title.replace(A.re("PAREN_TAIL"), "");
         if (stripped !== title) names.push(stripped);
         for (var i = 0; i < names.length; i++) {
           if (A.chars(names[i]).length <= wl && ents.yomi[e][i] === wanted) { ids.add(e); break; }

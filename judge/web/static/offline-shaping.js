@@ -15,15 +15,8 @@
 (function (root) {
   "use strict";
   var A = root.JudgeAnalysis, T = root.JudgeOfflineText, Index = root.JudgeOfflineSearch.Index;
-  // shaping.OPERATOR, from the tables (Python's \w is Unicode-aware: letters, digits, _)
-  var OPERATOR = null, OPERATOR_OF = null;
-  function operator() {
-    var t = A.tables();
-    if (OPERATOR_OF === t) return OPERATOR;
-    OPERATOR_OF = t;
-    return (OPERATOR = new RegExp("[" + A.escapeRe(t.OPERATOR_CHARS) + "]|(?<![\\p{L}\\p{N}_])(?:" +
-      t.OPERATOR_WORDS.join("|") + ")(?![\\p{L}\\p{N}_])", "u"));
-  }
+  // shaping.OPERATOR (judge/offline/patterns.py)
+  function operator() { return A.re("OPERATOR"); }
 
   /* " ".join(normalize(q).split()) */
   function normalForm(q) { return A.normalize(q).split(/\s+/).filter(Boolean).join(" "); }
@@ -313,7 +306,7 @@
     }
     // shaping._grouped: a bare number (337) is also the ids it may be, shown first
     var numbered = [], bare = A.normalize(query).trim(), tb = A.tables();
-    if (new RegExp(tb.BARE_NUMBER).test(bare)) {
+    if (A.re("BARE_NUMBER").test(bare)) {
       var idsFound = [], named = new Map();
       tb.NUMBERED_FORMS.forEach(function (form) {
         var alt = form.replace("{n}", function () { return bare; });

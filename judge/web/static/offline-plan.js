@@ -56,7 +56,7 @@
   };
 
   Index.prototype.redirect = function (pq, game) {
-    var terms = [].concat.apply([], pq.groups);
+    var terms = S.flat(pq.groups);
     if (terms.length !== 1 || pq.excluded.length || pq.cards.length || pq.rules.length) return null;
     var typed = terms[0].text.trim();
     if (!re("ID_LIKE").test(A.fold(typed))) return null;
@@ -167,7 +167,7 @@
     return scored.slice(0, T().MAX_SUGGESTIONS).map(function (x) { return x[3]; });
   };
   Index.prototype.recover = function (pq, groups, excluded, filt, game, kind, limit, offset, result) {
-    var terms = [].concat.apply([], pq.groups), fixes = new Map(), self = this;
+    var terms = S.flat(pq.groups), fixes = new Map(), self = this;
     terms.forEach(function (term, i) {
       if (term.phrase) return;
       var w = self.word(term.text);
@@ -198,7 +198,7 @@
         return;
       }
     }
-    var words = [].concat.apply([], groups);
+    var words = S.flat(groups);
     if (words.length > 1 && this.run([words], excluded, filt, pq, game, kind, limit, offset, null, result))
       result.notices.push("no passage has all of the words; showing passages with some of them");
   };

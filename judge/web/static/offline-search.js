@@ -192,19 +192,21 @@
       yomi: yomi};
   };
 
-  Index.prototype.gramsDocs = function (grams) {
+  /* The passages holding every one of the terms (each term's passages: docsOf). */
+  Index.prototype.allOf = function (key, terms, docsOf) {
     var self = this;
-    return this.memo("g\u0000" + grams.join("\u0001"), function () {
-      var result = null, seen = new Set();
-      for (var i = 0; i < grams.length; i++) {
-        if (seen.has(grams[i])) continue;
-        seen.add(grams[i]);
-        var d = self.docs(C.FIELDS_BI, grams[i]);
-        result = result ? result.and(d) : d;
-        if (result.empty()) return result;
-      }
+    return this.memo(key + "\u0000" + terms.join("\u0001"), function () {
+      var result = null;
+      Array.from(new Set(terms)).some(function (t) {
+        result = result ? result.and(docsOf(t)) : docsOf(t);
+        return result.empty();
+      });
       return result || Bits.all(self.n);
     });
+  };
+  Index.prototype.gramsDocs = function (grams) {
+    var self = this;
+    return this.allOf("g", grams, function (g) { return self.docs(C.FIELDS_BI, g); });
   };
   Index.prototype.morphDocs = function (forms) {
     var self = this;
@@ -216,17 +218,12 @@
   };
   Index.prototype.yomiDocs = function (word) {
     var self = this;
-    return this.memo("y\u0000" + word.yomi.join("\u0001"), function () {
-      var result = null, seen = new Set();
-      for (var i = 0; i < word.yomi.length; i++) {
-        if (seen.has(word.yomi[i])) continue;
-        seen.add(word.yomi[i]);
-        var p = self.postings("title_yomi", word.yomi[i]).bits;
-        result = result ? result.and(p) : p;
-        if (result.empty()) break;
-      }
-      return result || Bits.all(self.n);
-    });
+    return this.allOf("y", word.yomi, function (g) { return self.postings("title_yomi", g).bits; });
+  };
+  /* The passages of bits (its first limit) whose text holds the needle. */
+  Index.prototype.holding = function (bits, needle, limit) {
+    var self = this;
+    return bits.members(limit).filter(function (d) { return self.textOf(d).indexOf(needle) >= 0; });
   };
   /* A phrase: its bigrams narrow, then the phrase is looked for in the passage's text. */
   Index.prototype.phraseDocs = function (word) {
@@ -234,9 +231,7 @@
     return this.memo("f\u0000" + word.grams.join("\u0001"), function () {
       var cands = self.gramsDocs(word.grams);
       if (word.grams.length === 1 || cands.empty()) return cands;
-      return Bits.of(cands.members().filter(function (d) {
-        return self.textOf(d).indexOf(word.needle) >= 0;
-      }), self.n);
+      return Bits.of(self.holding(cands, word.needle), self.n);
     });
   };
   Index.prototype.wordDocs = function (word) {
@@ -442,7 +437,7 @@
       if (cands.empty()) return;
       var hit = self.wordDocs(w).and(cands), hc = hit.count();
       if (hc && hc <= C.EXACT_LIMIT && !w.phrase)
-        hit = Bits.of(hit.members().filter(function (d) { return self.textOf(d).indexOf(w.needle) >= 0; }), self.n);
+        hit = Bits.of(self.holding(hit, w.needle), self.n);
       cands = cands.andNot(hit);
     });
     return cands;
@@ -464,11 +459,11 @@
       if (cands.empty()) return;
       var c = cands.count();
       if (w.grams.length > 1 && c > 0 && c <= C.PHRASE_BY_TEXT)
-        cands = Bits.of(cands.members().filter(function (d) { return self.textOf(d).indexOf(w.needle) >= 0; }), n);
+        cands = Bits.of(self.holding(cands, w.needle), n);
       else if (w.grams.length > 1) cands = cands.and(self.phraseDocs(w));
     });
     if (!(groups.length || filt !== null)) cands = new Bits(n);
-    var words = [].concat.apply([], groups);
+    var words = flat(groups);
     cands = this.exclude(cands, excluded);
     var count = cands.count();
     if (count && words.length && count <= C.EXACT_LIMIT) {
@@ -507,13 +502,13 @@
         else if (cards.has(d)) sc *= C.CARD_WORDS;
         ranked.push([d, sc + (pinnedSet.has(d) ? C.PIN : 0.0)]);
       });
-      ranked.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
+      ranked.sort(byScore);
       if (count > C.EXACT_LIMIT) {
         var cut = want * 3 + 20;
         var head = ranked.slice(0, cut).map(function (x) {
           return [x[0], words.every(function (w) { return self.inARow(x[0], w); }) ? x[1] : x[1] * C.SCATTERED];
         });
-        head.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
+        head.sort(byScore);
         ranked = head.concat(ranked.slice(cut));
       }
     } else {
@@ -521,7 +516,7 @@
       if (top.length < want * 3 + 20) top = top.concat(cands.andNot(this.current).members(want * 3 + 20 - top.length));
       var ps = new Set(pinned);
       ranked = top.map(function (d) { return [d, prior[d] + (ps.has(d) ? C.PIN : 0.0)]; });
-      ranked.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
+      ranked.sort(byScore);
     }
     var page = this.page(ranked, offset, limit);
     var marks = this.needles(pq.groups);
@@ -637,7 +632,7 @@
       if (focus && !focus.has(d)) score *= C.OTHER_GAME;
       ranked.push([d, score]);
     });
-    ranked.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
+    ranked.sort(byScore);
     var page = this.page(ranked, offset, limit);
     var typed = [];
     concepts.forEach(function (c) { c.words.forEach(function (wg) { typed.push({text: wg[0].text, phrase: false}); }); });
@@ -691,7 +686,7 @@
   /* run._needles: the words to mark, of the query's groups of terms */
   Index.prototype.needles = function (groups) {
     var out = [], self = this;
-    [].concat.apply([], groups).forEach(function (t) {
+    flat(groups).forEach(function (t) {
       out.push(A.needle(t.text));
       var normal = A.normalize(t.text);
       A.pieces(normal).forEach(function (p) {
@@ -728,10 +723,13 @@
     return hit;
   };
 
+  /* [[a, b], [c]] -> [a, b, c]: a query's words of its groups */
+  function flat(lists) { return [].concat.apply([], lists); }
+  /* ranked [passage, score]: the highest score first, then the passage indexed first */
+  function byScore(a, b) { return b[1] - a[1] || a[0] - b[0]; }
   var snippet = root.JudgeOfflineText.snippet;
   root.JudgeOfflineSearch = {
     open: function (bundle) { return new Index(bundle); },
-    Index: Index,
-    Bits: Bits
+    Index: Index, Bits: Bits, flat: flat, byScore: byScore
   };
 })(typeof self !== "undefined" ? self : this);

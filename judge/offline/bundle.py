@@ -40,7 +40,8 @@ log = logging.getLogger(__name__)
 
 # 3: the search's tables (judge/search/tables.py) in "tables"; 4: the tables the JS reads
 # instead of its own copies (ENGLISH_NAME, DAY), "lemmas" and "homophones"
-# 5: the patterns, written for JavaScript by judge/offline/patterns.py, in "patterns"
+# 5: the patterns, written for JavaScript by judge/offline/patterns.py, in "patterns";
+# each older passage's current one, in docs "now"
 # (static/offline-page.js reads no older bundle)
 FORMAT = 5
 FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo", "title_yomi", "ids", "cards",
@@ -310,6 +311,7 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
         entry = corpus.entries.get(f["entry"])
         docs["held"].append(held_text(entry, f["revision"], f.get("clause")) if entry else "")
         plains.append(text)
+    docs["now"] = current_of(docs)
     # a partial bundle: each kept passage's number in it (-1: not kept)
     number = None
     if keep is not None:
@@ -403,6 +405,29 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
         bundle["n_all"] = n_all
         bundle["partial"] = _held_counts(corpus, entries, older)
     return bundle
+
+
+def current_of(docs: dict) -> dict[str, int]:
+    """{an older revision's passage: the passage the results page shows instead}, as
+    shaping._current_first chooses it: the entry's current revision, its passage of the
+    same clause while it has one, else its whole text; none for a withdrawn entry."""
+    from judge.search.indexer import RANK_OLDER, RANK_WITHDRAWN
+    mine: dict[int, list[int]] = {}
+    for d, e in enumerate(docs["entry"]):
+        mine.setdefault(e, []).append(d)
+    out = {}
+    for d, rank in enumerate(docs["rank"]):
+        passages = mine[docs["entry"][d]]
+        if rank != RANK_OLDER or docs["entry"][d] < 0 or any(
+                docs["rank"][x] == RANK_WITHDRAWN for x in passages):
+            continue
+        now = [x for x in passages if docs["rank"][x] != RANK_OLDER]
+        clause = docs["clause"][d]
+        chosen = [x for x in now if clause and docs["clause"][x] == clause] or \
+            [x for x in now if docs["clause"][x] is None]
+        if chosen:
+            out[str(d)] = chosen[-1]
+    return out
 
 
 def _held_counts(corpus: Corpus, held: list[str], older: tuple[int, int]) -> dict:

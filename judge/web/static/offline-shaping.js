@@ -31,19 +31,8 @@
   var prepare = Index.prototype.prepare;
   Index.prototype.prepare = function () {
     prepare.call(this);
-    this.docFor({id: "", clause: null, revision: 0});
     this.oneEdit("あいう");
     return this;
-  };
-
-  Index.prototype.docFor = function (hit) {
-    if (!this.docKeys) {
-      var docs = this.b.docs, m = new Map();
-      for (var d = 0; d < this.n; d++)
-        m.set(key({id: this.entryIds[docs.entry[d]], clause: docs.clause[d], revision: docs.rev[d]}), d);
-      this.docKeys = m;
-    }
-    return this.docKeys.get(key(hit));
   };
 
   /* shaping._exact_tier: 3 the name, 2 a rule, Q&A or term holds it, 1 a card holds it. */
@@ -51,7 +40,7 @@
     var e = this.entryIndex.get(hit.id);
     if (e === undefined || !form) return 0;
     if (this.b.entries.exact[e].indexOf(form.split(" ").join("")) >= 0) return 3;
-    var d = this.docFor(hit), held = d === undefined ? "" : this.b.docs.held[d];
+    var held = hit.d === undefined ? "" : this.b.docs.held[hit.d];
     if (form.split(" ").every(function (w) { return held.indexOf(w) >= 0; }))
       return this.b.entries.kind[e] === "card" ? 1 : 2;
     return 0;
@@ -200,19 +189,9 @@
    * the entry's current revision (the clause, if it has it still), with the older
    * wording that matched as a note on it (old_wording) and its link. */
   Index.prototype.currentFirst = function (g) {
-    var hit = g.best, docs = this.b.docs, e = this.entryIndex.get(hit.id);
-    if (e === undefined) return;
-    var mine = this.byEntry.get(e) || [], now = null, whole = null;
-    for (var i = 0; i < mine.length; i++) {
-      var d = mine[i], rank = docs.rank[d];
-      if (rank === 2) return;             // a withdrawn entry keeps its hit
-      if (rank === 1) continue;           // an older revision
-      if (docs.clause[d] === (hit.clause || null)) now = d;
-      if (docs.clause[d] === null) whole = d;
-    }
-    if (!hit.clause) now = whole;
-    if (now === null) now = whole;
-    if (now === null) return;
+    // the passage to show, chosen by Python (bundle.current_of); none: the hit stays
+    var hit = g.best, now = A.own(this.b.docs.now, hit.d);
+    if (now === undefined) return;
     var current = this.hit(now, hit.score, []);
     current.score = hit.score;
     // the hit's other fields as they were (dict(hit)): the words it held and lacked

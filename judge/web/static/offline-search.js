@@ -381,11 +381,16 @@
     if (found === 0 && plan.groups.length && !pin)
       this.recover(pq, plan.groups, plan.excluded, filt, game, kind, limit, offset, result);
     if (result.total === 0 && !result.did_you_mean.length && !result.notices.length)
-      result.notices.push("nothing matches '" + A.understood(pq) + "': try fewer words, another spelling, or remove a filter");
+      result.notices.push(result.nothing = "nothing matches '" + A.understood(pq) + "': try fewer words, another spelling, or remove a filter");
     return this.finish(result);
   };
   Index.prototype.finish = function (result) {
-    result.notice = Array.from(new Set(result.notices)).join(" / ");
+    var said = Array.from(new Set(result.notices));
+    result.notice = said.join(" / ");
+    // what a results page a fallback filled says instead (shaping's _other_notices)
+    Object.defineProperty(result, "others", {value: result.results.length ? null :
+      said.filter(function (n) { return n !== result.nothing; }).join(" / ")});
+    delete result.nothing;
     if (result.redirect) {
       var parts = result.redirect.split("#");
       result.redirect_url = "entry/" + encodeURI(parts[0]) + (parts.length > 1 ? "#" + encodeURIComponent(parts[1]) : "");

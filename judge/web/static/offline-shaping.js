@@ -363,6 +363,8 @@
         return self.shape(query, {game: dim === "game" ? null : game, kind: dim === "kind" ? null : kind,
                                   old: old, limit: 1}).facets[dim];
       });
+    // the first search found nothing and a fallback did: no "nothing matches" above them
+    if (data.results.length && data.others !== null) data.notice = data.others;
     data.total = groups.length; data.passages_total = hits.length; data.searched = used;
     data.corrected = corrected; data.dropped = dropped; data.old_included = old;
     if (corrected && data.did_you_mean.indexOf(corrected) < 0)

@@ -2,7 +2,7 @@
 query, and every relevance and question query's offline results page (for comparing a
 change to the offline scripts or the bundle before and after).
 
-    python bench/offline_js.py OUT_DIR      # writes bundle.json, queries.json, offline.json
+    python bench/offline_js.py OUT      # writes bundle.json, queries.json, offline.json
 """
 from __future__ import annotations
 
@@ -57,4 +57,8 @@ def main(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]))
+    import argparse
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path, help="folder for bundle.json, queries.json and "
+                        "offline.json (made if missing)")
+    main(parser.parse_args().out)

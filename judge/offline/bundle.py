@@ -407,15 +407,16 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
     return bundle
 
 
-def current_of(docs: dict) -> dict[str, int]:
-    """{an older revision's passage: the passage the results page shows instead}, as
-    shaping._current_first chooses it: the entry's current revision, its passage of the
-    same clause while it has one, else its whole text; none for a withdrawn entry."""
+def current_of(docs: dict) -> list[int]:
+    """Per passage, the passage the results page shows instead when the passage is an
+    older revision's, as shaping._current_first chooses it: the entry's current revision,
+    its passage of the same clause while it has one, else its whole text; -1 for none
+    (a current passage, a withdrawn entry's)."""
     from judge.search.indexer import RANK_OLDER, RANK_WITHDRAWN
     mine: dict[int, list[int]] = {}
     for d, e in enumerate(docs["entry"]):
         mine.setdefault(e, []).append(d)
-    out = {}
+    out = [-1] * len(docs["rank"])
     for d, rank in enumerate(docs["rank"]):
         passages = mine[docs["entry"][d]]
         if rank != RANK_OLDER or docs["entry"][d] < 0 or any(
@@ -426,7 +427,7 @@ def current_of(docs: dict) -> dict[str, int]:
         chosen = [x for x in now if clause and docs["clause"][x] == clause] or \
             [x for x in now if docs["clause"][x] is None]
         if chosen:
-            out[str(d)] = chosen[-1]
+            out[d] = chosen[-1]
     return out
 
 

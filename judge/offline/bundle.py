@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 # 3: the search's tables (judge/search/tables.py) in "tables"; 4: the tables the JS reads
 # instead of its own copies (ENGLISH_NAME, DAY), "lemmas" and "homophones"
 # 5: the patterns, written for JavaScript by judge/offline/patterns.py, in "patterns";
-# each older passage's current one, in docs "now"
+# each older passage's current one, in "shown"
 # (static/offline-page.js reads no older bundle)
 FORMAT = 5
 FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo", "title_yomi", "ids", "cards",
@@ -311,7 +311,6 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
         entry = corpus.entries.get(f["entry"])
         docs["held"].append(held_text(entry, f["revision"], f.get("clause")) if entry else "")
         plains.append(text)
-    docs["now"] = current_of(docs)
     # a partial bundle: each kept passage's number in it (-1: not kept)
     number = None
     if keep is not None:
@@ -380,7 +379,9 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
         "format": FORMAT, "version": fp[:16], "fingerprint": fp,
         "built": datetime.now(timezone.utc).replace(microsecond=0).isoformat(),
         "corpus_date": corpus_date(corpus), "entries_count": len(corpus.entries), "n": n,
-        "docs": docs, "plain": plains, "entries": ents, "fields": fields,
+        "docs": docs, "plain": plains,
+        # the passage an older revision's hit is shown as (bundle.current_of)
+        "shown": current_of(docs), "entries": ents, "fields": fields,
         "names": names, "aliases": aliases,
         # the corpus's games (games.yaml): ids in order, and what a judge may type for one
         "games": {"ids": list(corpus.game_ids), "aliases": alias_table(corpus.games)},
@@ -407,16 +408,17 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
     return bundle
 
 
-def current_of(docs: dict) -> list[int]:
-    """Per passage, the passage the results page shows instead when the passage is an
-    older revision's, as shaping._current_first chooses it: the entry's current revision,
-    its passage of the same clause while it has one, else its whole text; -1 for none
-    (a current passage, a withdrawn entry's)."""
+def current_of(docs: dict) -> dict[str, int]:
+    """{an older revision's passage: the passage the results page shows instead}, as
+    shaping._current_first chooses it: the entry's current revision, its passage of the
+    same clause while it has one, else its whole text; none for a withdrawn entry.  A
+    map, not a list of one value per passage: few passages are older revisions' (a
+    list of 22,000 "-1" cost a partial bundle 6 passages at 100,000 entries)."""
     from judge.search.indexer import RANK_OLDER, RANK_WITHDRAWN
     mine: dict[int, list[int]] = {}
     for d, e in enumerate(docs["entry"]):
         mine.setdefault(e, []).append(d)
-    out = [-1] * len(docs["rank"])
+    out = {}
     for d, rank in enumerate(docs["rank"]):
         passages = mine[docs["entry"][d]]
         if rank != RANK_OLDER or docs["entry"][d] < 0 or any(
@@ -427,7 +429,7 @@ def current_of(docs: dict) -> list[int]:
         chosen = [x for x in now if clause and docs["clause"][x] == clause] or \
             [x for x in now if docs["clause"][x] is None]
         if chosen:
-            out[d] = chosen[-1]
+            out[str(d)] = chosen[-1]
     return out
 
 

@@ -190,8 +190,8 @@
    * wording that matched as a note on it (old_wording) and its link. */
   Index.prototype.currentFirst = function (g) {
     // the passage to show, chosen by Python (bundle.current_of); none: the hit stays
-    var hit = g.best, now = this.b.docs.now[hit.d];
-    if (!(now >= 0)) return;
+    var hit = g.best, now = A.own(this.b.shown, hit.d);
+    if (now === undefined) return;
     var current = this.hit(now, hit.score, []);
     current.score = hit.score;
     // the hit's other fields as they were (dict(hit)): the words it held and lacked

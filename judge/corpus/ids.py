@@ -15,6 +15,8 @@ from .model import KINDS
 QA_PATTERN = re.compile(r"^(?:QA|Q)[-‐－ー_ .]*0*(\d{1,4})$", re.I)
 CARD_NUMBER_PATTERN = re.compile(r"^(?:NO\.?|N|№)?[-‐ .]*0*(\d{1,4})$", re.I)
 _GAME_ID = re.compile(ID_PATTERN)
+# a rule's number typed alone (6.5, 6.5.3.b): its section, then its clause's parts
+RULE_REF = re.compile(r"^(\d+(?:\.\d+)?)((?:\.[0-9a-z]+)*)$", re.I)
 DASHES = dict.fromkeys(map(ord, "‐‑‒–—―−－ｰー～〜"), "-")
 
 
@@ -79,7 +81,7 @@ def candidate_ids(typed: str, game: str | None = None,
         return out
     if qa_key(folded):
         out += [f"{g}/qa/{qa_key(folded)}" for g in games]
-    rule = re.match(r"^(\d+(?:\.\d+)?)((?:\.[0-9a-z]+)*)$", folded, re.I)
+    rule = RULE_REF.match(folded)
     if rule and "." in folded:
         section = rule.group(1)
         out += [f"{g}/rule/{section}" + (f"#{folded}" if folded != section else "")

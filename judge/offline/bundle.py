@@ -40,8 +40,10 @@ log = logging.getLogger(__name__)
 
 # 3: the search's tables (judge/search/tables.py) in "tables"; 4: the tables the JS reads
 # instead of its own copies (ENGLISH_NAME, DAY), "lemmas" and "homophones"
+# 5: the patterns, written for JavaScript by judge/offline/patterns.py, in "patterns";
+# each older passage's current one, in "shown"
 # (static/offline-page.js reads no older bundle)
-FORMAT = 4
+FORMAT = 5
 FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo", "title_yomi", "ids", "cards",
           "cites")
 LENGTH_FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo")
@@ -269,6 +271,7 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
 
     from . import romaji
     from .morph import vocabulary
+    from .patterns import js_patterns
     from .readings import homophones
 
     store = searcher.store
@@ -376,7 +379,9 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
         "format": FORMAT, "version": fp[:16], "fingerprint": fp,
         "built": datetime.now(timezone.utc).replace(microsecond=0).isoformat(),
         "corpus_date": corpus_date(corpus), "entries_count": len(corpus.entries), "n": n,
-        "docs": docs, "plain": plains, "entries": ents, "fields": fields,
+        "docs": docs, "plain": plains,
+        # the passage an older revision's hit is shown as (bundle.current_of)
+        "shown": current_of(docs), "entries": ents, "fields": fields,
         "names": names, "aliases": aliases,
         # the corpus's games (games.yaml): ids in order, and what a judge may type for one
         "games": {"ids": list(corpus.game_ids), "aliases": alias_table(corpus.games)},
@@ -385,6 +390,8 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
         "shaping": _shaping(held),
         # every constant and table the search's behaviour depends on (tables.py)
         "tables": tables.as_json(),
+        # ... and every pattern, in JavaScript's dialect (offline/patterns.py)
+        "patterns": js_patterns(),
         "question_forms": form_roles(),
         # romaji read as kana: jaconv's table, read out of jaconv (offline/romaji.py)
         "romaji": romaji.table(),
@@ -399,6 +406,31 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
         bundle["n_all"] = n_all
         bundle["partial"] = _held_counts(corpus, entries, older)
     return bundle
+
+
+def current_of(docs: dict) -> dict[str, int]:
+    """{an older revision's passage: the passage the results page shows instead}, as
+    shaping._current_first chooses it: the entry's current revision, its passage of the
+    same clause while it has one, else its whole text; none for a withdrawn entry.  A
+    map, not a list of one value per passage: few passages are older revisions' (a
+    list of 22,000 "-1" cost a partial bundle 6 passages at 100,000 entries)."""
+    from judge.search.indexer import RANK_OLDER, RANK_WITHDRAWN
+    mine: dict[int, list[int]] = {}
+    for d, e in enumerate(docs["entry"]):
+        mine.setdefault(e, []).append(d)
+    out = {}
+    for d, rank in enumerate(docs["rank"]):
+        passages = mine[docs["entry"][d]]
+        if rank != RANK_OLDER or docs["entry"][d] < 0 or any(
+                docs["rank"][x] == RANK_WITHDRAWN for x in passages):
+            continue
+        now = [x for x in passages if docs["rank"][x] != RANK_OLDER]
+        clause = docs["clause"][d]
+        chosen = [x for x in now if clause and docs["clause"][x] == clause] or \
+            [x for x in now if docs["clause"][x] is None]
+        if chosen:
+            out[str(d)] = chosen[-1]
+    return out
 
 
 def _held_counts(corpus: Corpus, held: list[str], older: tuple[int, int]) -> dict:

@@ -159,7 +159,7 @@ def rule_filter(store: IndexStore, rule: str) -> int:
     m = store.matcher
     key = fold(rule).lower()
     out = 0
-    if re.fullmatch(r"\d+(?:\.[0-9a-z]+)*", key):
+    if re.fullmatch(tables.RULE_KEY, key):
         out |= m.postings("ids", key).bits
         for t in store.expand_prefix("ids", key + "."):
             out |= m.postings("ids", t).bits

@@ -100,6 +100,9 @@ ID_LIKE = (r"^(?:[a-z][a-z0-9_]*/(?:rule|qa|term|card)/\S+"
            r"|(?:No\.?|N|№|PR?\.?)[-. ]*\d{1,4}"
            r"|\d{1,3}(?:\.[0-9A-Za-z]+)+)$")
 
+# rule:6.5, rule:6.5.3.b: a rule's number, not its name (plan.rule_filter)
+RULE_KEY = r"\d+(?:\.[0-9a-z]+)*"
+
 # a bare number typed on a phone (337) is also searched as the ids it may be, which
 # the page shows first and offers as "did you mean" (shaping._grouped)
 BARE_NUMBER = r"^\d{1,4}$"

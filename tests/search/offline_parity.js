@@ -3,7 +3,8 @@
  * Loads the offline scripts the service worker ships (judge/web/static/offline-*.js)
  * into a context of their own, opens the bundle Python built, and prints, for every
  * query of the queries file (in its order), the entries of the offline results page and
- * their snippets, and the passages of the offline ranking, as JSON on stdout.
+ * their snippets, further passages, folded revisions, exact tiers, did-you-mean and notices, and
+ * the passages of the offline ranking, as JSON on stdout.
  *   node tests/search/offline_parity.js <static dir> <bundle.json> <queries.json>
  */
 "use strict";
@@ -31,6 +32,10 @@ const out = queries.map(item => {
   const ranked = index.search(q, Object.assign({limit: 10}, filters));
   return {entries: page.results.map(r => r.id), total: page.total, facets: page.facets,
           snippets: page.results.map(r => r.snippet),
-          passages: ranked.results.map(h => [h.id, h.clause, h.revision])};
+          passages: ranked.results.map(h => [h.id, h.clause, h.revision]),
+          did_you_mean: page.did_you_mean, notice: page.notice,
+          more: page.results.map(r => [(r.passages || []).map(p => [p.clause || null, p.snippet]),
+                                       r.old_matches === undefined ? null : r.old_matches,
+                                       r.exact === undefined ? null : r.exact])};
 });
 process.stdout.write(JSON.stringify(out));

@@ -59,19 +59,27 @@ pytestmark = pytest.mark.skipif(NODE is None, reason="Node is not installed "
 
 def golden(searcher, corpus, queries: list) -> dict:
     """What the server answers: the results page's entries, count, chips and snippets,
-    the ranking's passages (a query is its text, or {q, game, kind} for a filtered
-    page, keyed by its JSON)."""
+    each result's further passages, folded revisions and exact tier, the did-you-mean
+    and the notice (its English message ids, as the offline script writes them), the
+    ranking's passages (a query is its text, or {q, game, kind} for a filtered page,
+    keyed by its JSON)."""
+    from judge.i18n import use_locale
     from judge.search.shaping import shaped
     out = {}
     for item in queries:
         q, filters = (item, {}) if isinstance(item, str) else (
             item["q"], {k: v for k, v in item.items() if k != "q"})
-        page = shaped(searcher, corpus, q, limit=10, **filters)
+        with use_locale("en"):
+            page = shaped(searcher, corpus, q, limit=10, **filters)
+            notice = page["notice"]
         ranked = searcher.search(q, limit=10, **filters)
         out[_key(item)] = {"entries": [r["id"] for r in page["results"]],
                   "total": page["total"], "facets": page["facets"],
                   "snippets": [r["snippet"] for r in page["results"]],
-                  "passages": [[h.id, h.clause, h.revision] for h in ranked.hits]}
+                  "passages": [[h.id, h.clause, h.revision] for h in ranked.hits],
+                  "did_you_mean": page["did_you_mean"], "notice": notice,
+                  "more": [[[[p.get("clause"), p["snippet"]] for p in r.get("passages", [])],
+                            r.get("old_matches"), r.get("exact")] for r in page["results"]]}
     return out
 
 
@@ -398,3 +406,34 @@ def test_the_bundle_knows_the_question_words_the_corpus_never_writes():
     from judge.offline.morph import vocabulary
     words = vocabulary(["ライフは減る。はい、できます。"])["words"]
     assert "いくら" in words and words["いくら"][3] == "いくら"      # dropped, as asking
+
+
+# measured 2026-12-07 (session 42), when the comparison was added: of the pages listing
+# the server's entries, the notice differed on 5: 337, ３３７ and a filtered ぐれいづ said
+# "nothing matches" above what a fallback found (the offline page now drops it, as
+# shaping.shaped does); 光臨 read as 降臨 is said by the server only.  The further
+# passages, folded revisions or exact tier of a result differ on 5 (how many older
+# revisions 4 results fold, before:2010 グレイズ's passage, 光臨's exact tier)
+FLOOR_NOTICES = 1
+FLOOR_MORE = 5
+
+
+def test_the_offline_page_says_and_folds_what_the_servers_does(answers, capsys):
+    """Beyond the entries: where the offline page lists the server's entries, its
+    did-you-mean is the server's, and its notice (the English message ids), each result's
+    further passages with their snippets, its folded older revisions and its exact tier
+    are the server's but for the few measured (a change to judge/search that the script
+    does not follow shows here, without a browser)."""
+    sets, expected, offline, _size = answers
+    keys = list(dict.fromkeys(_key(q) for qs in sets.values() for q in qs))
+    same = [k for k in keys if expected[k]["entries"] == offline[k]["entries"]]
+    differ = {what: [k for k in same if expected[k][what] != offline[k][what]]
+              for what in ("did_you_mean", "notice", "more")}
+    with capsys.disabled():
+        print(f"\noffline parity (pages with the server's entries: {len(same)}/{len(keys)}): "
+              + ", ".join(f"{what} differs on {len(ks)}" for what, ks in differ.items()))
+        for k in differ["notice"]:
+            print("  ", k, repr(expected[k]["notice"]), repr(offline[k]["notice"]))
+    assert not differ["did_you_mean"], differ["did_you_mean"]
+    assert len(differ["notice"]) <= FLOOR_NOTICES, differ["notice"]
+    assert len(differ["more"]) <= FLOOR_MORE, differ["more"]

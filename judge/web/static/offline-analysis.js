@@ -12,48 +12,25 @@
   "use strict";
 
   var T = null;                     // the search's tables (judge/search/tables.py)
-  var HOLDS_WORD = null;
-  var EXTRA_RE, KANA_LO, KANA_HI, KANA_SHIFT, SMALL_RE, SMALL = {}, PIECE, PIECE_KINDS,
-    KATA_RUN, KATAKANA_TEST, MAX_QUERY_CHARS, MAX_TERMS, CONTROL, CONTROL_TEST, SPACED_ID, FILTER_PREFIX,
-    DASHES, QA_PATTERN, CARD_NUMBER_PATTERN, HIRAGANA_FOLDED, ALL_KANA, KANJI;
+  var RE = {};                      // its patterns, compiled (judge/offline/patterns.py)
+  var KANA_LO, KANA_HI, KANA_SHIFT, SMALL = {};
   function escapeRe(s) { return s.replace(/[\\^$.*+?()[\]{}|\/-]/g, "\\$&"); }
-  function codeRange(r) {
-    var a = "\\u{" + r[0].toString(16) + "}";
-    return r[1] > r[0] ? a + "-\\u{" + r[1].toString(16) + "}" : a;
-  }
-  /* Read the tables (the bundle's "tables", written by judge/search/tables.py). */
-  function configure(tables) {
+  /* Read the tables and patterns (the bundle's "tables" and "patterns", written by
+   * judge/search/tables.py and judge/offline/patterns.py). */
+  function configure(tables, patterns) {
     T = tables;
-    EXTRA_RE = new RegExp("[" + Object.keys(T.EXTRA_FOLD).map(escapeRe).join("") + "]", "gu");
+    RE = {};
+    for (var name in patterns) RE[name] = new RegExp(patterns[name][0], patterns[name][1]);
     KANA_LO = T.KATAKANA_FOLDED[0]; KANA_HI = T.KATAKANA_FOLDED[1]; KANA_SHIFT = T.KANA_SHIFT;
-    KATAKANA_TEST = new RegExp("[" + codeRange(T.KATAKANA_FOLDED) + "]", "u");
-    HIRAGANA_FOLDED = new RegExp("[" + codeRange([KANA_LO - KANA_SHIFT, KANA_HI - KANA_SHIFT]) + "]", "gu");
-    ALL_KANA = new RegExp(T.ALL_KANA);
     var small = Array.from(T.SMALL_KANA[0]), large = Array.from(T.SMALL_KANA[1]);
     SMALL = {};
     small.forEach(function (c, i) { SMALL[c] = large[i]; });
-    SMALL_RE = new RegExp("[" + small.join("") + "]", "g");
-    var ja = T.JA_RANGES.map(codeRange).join("");
-    var wordch = "(?:(?![" + ja + "])[\\p{L}\\p{N}])", join = "[" + escapeRe(T.WORD_JOINERS) + "]";
-    PIECE_KINDS = T.PIECE_IDS.map(function (p) { return p[0]; }).concat(["word", "ja"]);
-    PIECE = new RegExp(T.PIECE_IDS.map(function (p) { return "(?<" + p[0] + ">" + p[1] + ")"; })
-      .concat(["(?<word>" + wordch + "+(?:" + join + wordch + "+)*)",
-               "(?<ja>[" + ja + "]+(?:\\s+[" + ja + "]+)*)"]).join("|"), "gu");
-    KATA_RUN = new RegExp(T.KATAKANA_RUN, "g");
-    KANJI = new RegExp(T.KANJI, "u");
-    HOLDS_WORD = new RegExp(T.HOLDS_WORD);
-    MAX_QUERY_CHARS = T.MAX_QUERY_CHARS; MAX_TERMS = T.MAX_TERMS;
-    CONTROL = new RegExp(T.CONTROL, "g"); CONTROL_TEST = new RegExp(T.CONTROL);
-    SPACED_ID = new RegExp(T.SPACED_ID, "gi");
-    var names = T.FILTERS.concat(Object.keys(T.FILTER_ALIASES)).map(escapeRe);
-    FILTER_PREFIX = new RegExp("^(" + names.join("|") + "):", "i");
-    DASHES = new RegExp("[" + escapeRe(T.ID_DASHES) + "]", "g");
-    QA_PATTERN = new RegExp(T.ID_QA, "i");
-    CARD_NUMBER_PATTERN = new RegExp(T.ID_CARD_NUMBER, "i");
   }
+  /* A pattern of the bundle by its name; a global one starts from the text's start. */
+  function re(name) { var r = RE[name]; r.lastIndex = 0; return r; }
 
   function foldKana(text) {
-    if (!KATAKANA_TEST.test(text)) return text;
+    if (!re("KATAKANA").test(text)) return text;
     var out = "", chunk = [];
     for (var i = 0; i < text.length; i++) {
       var c = text.charCodeAt(i);
@@ -66,7 +43,7 @@
   /* analysis.normalize: NFKC, wave dashes and minus signs unified, lower case, kana. */
   function normalize(text, fold) {
     var out = String(text).normalize("NFKC");
-    out = out.replace(EXTRA_RE, function (c) { return T.EXTRA_FOLD[c]; });
+    out = out.replace(re("EXTRA"), function (c) { return T.EXTRA_FOLD[c]; });
     out = out.toLowerCase();
     return fold === false ? out : foldKana(out);
   }
@@ -77,15 +54,15 @@
 
   /* corpus.ids.fold: NFKC, dashes unified, spaces removed. */
   function fold(text) {
-    return String(text).normalize("NFKC").replace(DASHES, "-").replace(/\s+/g, "");
+    return String(text).normalize("NFKC").replace(re("DASHES"), "-").replace(/\s+/g, "");
   }
   function pad3(n) { n = String(parseInt(n, 10)); return n.length < 3 ? ("00" + n).slice(-3) : n; }
   function qaKey(typed) {
-    var m = QA_PATTERN.exec(fold(typed));
+    var m = re("ID_QA").exec(fold(typed));
     return m ? "QA-" + pad3(m[1]) : null;
   }
   function cardNumberKey(typed) {
-    var m = CARD_NUMBER_PATTERN.exec(fold(typed));
+    var m = re("ID_CARD_NUMBER").exec(fold(typed));
     return m ? "N" + parseInt(m[1], 10) : null;
   }
 
@@ -98,11 +75,10 @@
 
   /* analysis.pieces: ids, words and Japanese runs of a normal text. */
   function pieces(normal) {
-    var out = [], m;
-    PIECE.lastIndex = 0;
+    var out = [], m, PIECE = re("PIECE");
     while ((m = PIECE.exec(normal)) !== null) {
       var g = m.groups, kind, text = m[0];
-      for (var k = 0; k < PIECE_KINDS.length; k++) if (g[PIECE_KINDS[k]] !== undefined) { kind = PIECE_KINDS[k]; break; }
+      for (kind in g) if (g[kind] !== undefined) break;
       if (kind !== "word" && kind !== "ja")
         out.push({kind: "id", text: idForm(kind, text), start: m.index, end: m.index + text.length});
       else if (kind === "ja")
@@ -134,15 +110,15 @@
   }
 
   function isKana(text) {
-    return ALL_KANA.test(normalize(text, false).split(" ").join(""));
+    return re("ALL_KANA").test(normalize(text, false).split(" ").join(""));
   }
   function toKatakana(text) {
-    return text.replace(HIRAGANA_FOLDED, function (c) {
+    return text.replace(re("HIRAGANA_FOLDED"), function (c) {
       return String.fromCharCode(c.charCodeAt(0) + KANA_SHIFT);
     });
   }
   function devoice(kana) {
-    return kana.normalize("NFD").replace(/[\u3099\u309a]/g, "").replace(SMALL_RE, function (c) { return SMALL[c]; });
+    return kana.normalize("NFD").replace(/[\u3099\u309a]/g, "").replace(re("SMALL"), function (c) { return SMALL[c]; });
   }
   function kanaReading(text) { return devoice(foldKana(normalize(text)).split(" ").join("")); }
 
@@ -201,6 +177,7 @@
    * the cost of one unknown word. */
   Morph.prototype.guess = function (text, a, best, back) {
     var j = a;
+    var KANJI = re("KANJI");
     while (j < text.length && KANJI.test(text[j])) j++;
     if (j === a || (a > 0 && KANJI.test(text[a - 1]))) return;
     for (var b = a + 1; b <= j; b++) if (own(this.words, text.slice(a, b))) return;
@@ -270,7 +247,7 @@
         else content.push(info && info[1] || part);
       });
     }
-    KATA_RUN.lastIndex = 0;
+    var KATA_RUN = re("KATAKANA_RUN");
     while ((m = KATA_RUN.exec(run)) !== null) {
       if (m.index > at) words(run.slice(at, m.index));
       content.push(m[0]);
@@ -284,7 +261,7 @@
     // a run the server's MeCab reading of is in the bundle (offline/morph.py)
     if (Object.prototype.hasOwnProperty.call(this.runs, run))
       return this.runs[run].map(function (w) { return [w[0], w[1] || null]; });
-    KATA_RUN.lastIndex = 0;
+    var KATA_RUN = re("KATAKANA_RUN");
     while ((m = KATA_RUN.exec(run)) !== null) {
       if (m.index > at) this.mecab(run.slice(at, m.index), out);
       var word = m[0], info = this.kata[word] || [""];
@@ -322,15 +299,15 @@
   function clean(raw) {
     var notices = [];
     var text = typeof raw === "string" ? raw : String(raw || "");
-    if (CONTROL_TEST.test(text)) {
-      text = text.replace(CONTROL, " ");
+    if (re("CONTROL").test(text)) {
+      text = text.replace(re("CONTROL"), " ");
       notices.push("control characters in the query were ignored");
     }
-    text = text.normalize("NFKC").replace(SPACED_ID, function (_, a, b) { return a + b; });
+    text = text.normalize("NFKC").replace(re("SPACED_ID"), function (_, a, b) { return a + b; });
     var c = chars(text);
-    if (c.length > MAX_QUERY_CHARS) {
-      text = c.slice(0, MAX_QUERY_CHARS).join("");
-      notices.push("the query was cut to its first " + MAX_QUERY_CHARS + " characters");
+    if (c.length > T.MAX_QUERY_CHARS) {
+      text = c.slice(0, T.MAX_QUERY_CHARS).join("");
+      notices.push("the query was cut to its first " + T.MAX_QUERY_CHARS + " characters");
     }
     return [text.trim(), notices];
   }
@@ -341,7 +318,7 @@
       var ch = text[i];
       if (isSpace(ch)) { i++; continue; }
       var prefix = "";
-      var m = FILTER_PREFIX.exec(text.slice(i));
+      var m = re("FILTER_PREFIX").exec(text.slice(i));
       if (m && (T.FILTERS.indexOf(m[1].toLowerCase()) >= 0 || own(T.FILTER_ALIASES, m[1]))) {
         prefix = m[0];
         i += prefix.length;
@@ -379,7 +356,7 @@
       var f = own(T.DAY_FOLD, c);
       return f === undefined ? c : f;
     }).join("").replace(/^-+|-+$/g, "");
-    var m = new RegExp("^(?:" + T.DAY + ")$").exec(v);
+    var m = re("DAY").exec(v);
     if (!m) return null;
     var y = +m[1], mo = m[2], d = m[3];
     function valid(yy, mm, dd) {
@@ -464,6 +441,7 @@
     if (dropped.length) pq.notices.push("ignored (nothing to search for): " + dropped.join(" ").slice(0, 60));
     var count = 0;
     pq.groups.forEach(function (g) { count += g.length; });
+    var MAX_TERMS = T.MAX_TERMS;
     if (count > MAX_TERMS) {
       var kept = [], n = 0;
       for (var i = 0; i < pq.groups.length; i++) {
@@ -517,7 +495,7 @@
         if (name === null) continue;
         var at = word.indexOf(name);
         var rest = strip(word.slice(0, at) + " " + word.slice(at + name.length));
-        if (!HOLDS_WORD.test(rest)) continue;
+        if (!re("HOLDS_WORD").test(rest)) continue;
         var typed = term.text.length !== word.length ? term.text : term.text.slice(at, at + name.length);
         pq.groups[i] = [{text: rest, phrase: false}];
         found = [name, typed, i, i + 1];
@@ -548,7 +526,7 @@
   }
 
   root.JudgeAnalysis = {
-    configure: configure, tables: function () { return T; }, escapeRe: escapeRe,
+    configure: configure, tables: function () { return T; }, re: re, escapeRe: escapeRe,
     normalize: normalize, needle: needle, foldKana: foldKana, fold: fold, pieces: pieces,
     queryGrams: queryGrams, phraseTerms: phraseTerms, isKana: isKana, toKatakana: toKatakana,
     kanaReading: kanaReading, devoice: devoice, qaKey: qaKey, cardNumberKey: cardNumberKey,

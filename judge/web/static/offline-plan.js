@@ -11,13 +11,7 @@
   var X = root.JudgeOfflineText, wordForm = X.wordForm, grams2 = X.grams2,
     editDistance = X.editDistance;
   function T() { return A.tables(); }
-  var patterns = {};
-  /* a pattern of tables.py, compiled once per bundle's tables */
-  function re(name, flags) {
-    var key = name + "/" + (flags || "");
-    if (!patterns[key] || patterns[key].source !== T()[name]) patterns[key] = new RegExp(T()[name], flags || "");
-    return patterns[key];
-  }
+  var re = A.re;
 
   /* --- ids (corpus.ids.candidate_ids, Corpus.resolve) ------------------------------- */
   Index.prototype.candidateIds = function (typed, game) {
@@ -38,7 +32,7 @@
     }
     var qa = A.qaKey(folded);
     if (qa) games.forEach(function (g) { out.push(g + "/qa/" + qa); });
-    var rule = /^(\d+(?:\.\d+)?)((?:\.[0-9a-z]+)*)$/i.exec(folded);
+    var rule = re("RULE_REF").exec(folded);
     if (rule && folded.indexOf(".") >= 0) {
       games.forEach(function (g) { out.push(g + "/rule/" + rule[1] + (folded !== rule[1] ? "#" + folded : "")); });
     }
@@ -62,10 +56,10 @@
   };
 
   Index.prototype.redirect = function (pq, game) {
-    var terms = [].concat.apply([], pq.groups);
+    var terms = S.flat(pq.groups);
     if (terms.length !== 1 || pq.excluded.length || pq.cards.length || pq.rules.length) return null;
     var typed = terms[0].text.trim();
-    if (!re("ID_LIKE", "i").test(A.fold(typed))) return null;
+    if (!re("ID_LIKE").test(A.fold(typed))) return null;
     var games = pq.games.length ? pq.games : [game || null], found = [], self = this;
     games.forEach(function (g) { found = found.concat(self.resolve(typed, g)); });
     found = Array.from(new Set(found));
@@ -115,7 +109,7 @@
   };
   Index.prototype.ruleFilter = function (rule) {
     var self = this, key = A.fold(rule).toLowerCase(), out = new Bits(this.n);
-    if (/^\d+(?:\.[0-9a-z]+)*$/.test(key)) {
+    if (re("RULE_KEY").test(key)) {
       out = out.or(this.postings("ids", key).bits);
       Object.keys(this.b.fields.ids.terms).forEach(function (t) {
         if (t.indexOf(key + ".") === 0) out = out.or(self.postings("ids", t).bits);
@@ -173,7 +167,7 @@
     return scored.slice(0, T().MAX_SUGGESTIONS).map(function (x) { return x[3]; });
   };
   Index.prototype.recover = function (pq, groups, excluded, filt, game, kind, limit, offset, result) {
-    var terms = [].concat.apply([], pq.groups), fixes = new Map(), self = this;
+    var terms = S.flat(pq.groups), fixes = new Map(), self = this;
     terms.forEach(function (term, i) {
       if (term.phrase) return;
       var w = self.word(term.text);
@@ -204,7 +198,7 @@
         return;
       }
     }
-    var words = [].concat.apply([], groups);
+    var words = S.flat(groups);
     if (words.length > 1 && this.run([words], excluded, filt, pq, game, kind, limit, offset, null, result))
       result.notices.push("no passage has all of the words; showing passages with some of them");
   };

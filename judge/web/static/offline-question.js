@@ -7,12 +7,12 @@
  */
 (function (root) {
   "use strict";
-  var A = root.JudgeAnalysis, Index = root.JudgeOfflineSearch.Index;
+  var A = root.JudgeAnalysis, S = root.JudgeOfflineSearch, Index = S.Index;
   function T() { return A.tables(); }
   /* Searcher._asks: the content words of a query of plain words and whether it asks;
    * null for a phrase or an OR (the judge's own query). */
   Index.prototype.asks = function (pq) {
-    var terms = [].concat.apply([], pq.groups);
+    var terms = S.flat(pq.groups);
     if (!terms.length || terms.some(function (t) { return t.phrase; }) ||
         pq.groups.some(function (g) { return g.length > 1; })) return null;
     var analysis = this.contentWords(terms.map(function (t) { return t.text; }).join(" "));
@@ -41,7 +41,7 @@
   /* Searcher._question: spaced keywords are one concept each, whole; a question's
    * concepts are its glossary terms and its other content words (question.concepts). */
   Index.prototype.questionConcepts = function (pq, analysis, game) {
-    var terms = [].concat.apply([], pq.groups), self = this, out;
+    var terms = S.flat(pq.groups), self = this, out;
     if (terms.length > 1 && !analysis.asks) {
       out = [];
       // question.keywords: romaji words in a row that read as a glossary name are that name
@@ -74,7 +74,7 @@
    * a row, not a word typed in hiragana). */
   Index.prototype.isPhrase = function (text) {
     var normal = A.normalize(text, false);
-    if (/^[\x00-\x7f]*$/.test(text) || new RegExp(T().HIRAGANA_WORD).test(normal)) return false;
+    if (/^[\x00-\x7f]*$/.test(text) || A.re("HIRAGANA_WORD").test(normal)) return false;
     var content = this.contentWords(text).content;
     return content.length >= 2 && content.join("") !== normal;
   };
@@ -106,9 +106,7 @@
     others.forEach(function (other) {
       var w = self.word(other, false);
       if (!w) return;
-      var found = self.wordDocs(w).members(T().EXACT_LIMIT).filter(function (d) {
-        return self.textOf(d).indexOf(w.needle) >= 0;
-      }).length;
+      var found = self.holding(self.wordDocs(w), w.needle, T().EXACT_LIMIT).length;
       if (found && (best === null || found > best[0])) best = [found, w, other];
     });
     if (best === null) return;
@@ -153,7 +151,7 @@
   Index.prototype.romajiNames = function (rest, byForm, out) {
     var lowered = rest.toLowerCase(), table = this.b.name_readings || {}, self = this;
     if (lowered.length !== rest.length) return rest;
-    var words = [], re = /[a-z]+(?:-[a-z]+)*/g, m;
+    var words = [], re = A.re("ROMAJI_RUN"), m;
     while ((m = re.exec(lowered)) !== null) words.push([m.index, m.index + m[0].length, m[0]]);
     if (!words.length) return rest;
     function unknown(text) { var w = self.word(text, false); return w && self.wordDocs(w).empty(); }

@@ -12,7 +12,7 @@
   "use strict";
   var A = root.JudgeAnalysis;
   // C: the search's constants and tables (judge/search/tables.py, the bundle's "tables")
-  var C = null, PAREN_TAIL;
+  var C = null;
 
   /* --- bitsets: Uint32Array, bit d = passage d -------------------------------------- */
   function Bits(n) { this.n = n; this.w = new Uint32Array((n >> 5) + 1); }
@@ -67,8 +67,7 @@
   function Index(bundle) {
     this.b = bundle;
     C = bundle.tables;
-    A.configure(C);
-    PAREN_TAIL = new RegExp(C.PAREN_TAIL);
+    A.configure(C, bundle.patterns);
     var n = this.n = bundle.n;
     // BM25 reads the whole index's passage count (a partial bundle holds fewer)
     this.nAll = bundle.n_all || n;
@@ -193,19 +192,21 @@
       yomi: yomi};
   };
 
-  Index.prototype.gramsDocs = function (grams) {
+  /* The passages holding every one of the terms (each term's passages: docsOf). */
+  Index.prototype.allOf = function (key, terms, docsOf) {
     var self = this;
-    return this.memo("g\u0000" + grams.join("\u0001"), function () {
-      var result = null, seen = new Set();
-      for (var i = 0; i < grams.length; i++) {
-        if (seen.has(grams[i])) continue;
-        seen.add(grams[i]);
-        var d = self.docs(C.FIELDS_BI, grams[i]);
-        result = result ? result.and(d) : d;
-        if (result.empty()) return result;
-      }
+    return this.memo(key + "\u0000" + terms.join("\u0001"), function () {
+      var result = null;
+      Array.from(new Set(terms)).some(function (t) {
+        result = result ? result.and(docsOf(t)) : docsOf(t);
+        return result.empty();
+      });
       return result || Bits.all(self.n);
     });
+  };
+  Index.prototype.gramsDocs = function (grams) {
+    var self = this;
+    return this.allOf("g", grams, function (g) { return self.docs(C.FIELDS_BI, g); });
   };
   Index.prototype.morphDocs = function (forms) {
     var self = this;
@@ -217,17 +218,12 @@
   };
   Index.prototype.yomiDocs = function (word) {
     var self = this;
-    return this.memo("y\u0000" + word.yomi.join("\u0001"), function () {
-      var result = null, seen = new Set();
-      for (var i = 0; i < word.yomi.length; i++) {
-        if (seen.has(word.yomi[i])) continue;
-        seen.add(word.yomi[i]);
-        var p = self.postings("title_yomi", word.yomi[i]).bits;
-        result = result ? result.and(p) : p;
-        if (result.empty()) break;
-      }
-      return result || Bits.all(self.n);
-    });
+    return this.allOf("y", word.yomi, function (g) { return self.postings("title_yomi", g).bits; });
+  };
+  /* The passages of bits (its first limit) whose text holds the needle. */
+  Index.prototype.holding = function (bits, needle, limit) {
+    var self = this;
+    return bits.members(limit).filter(function (d) { return self.textOf(d).indexOf(needle) >= 0; });
   };
   /* A phrase: its bigrams narrow, then the phrase is looked for in the passage's text. */
   Index.prototype.phraseDocs = function (word) {
@@ -235,9 +231,7 @@
     return this.memo("f\u0000" + word.grams.join("\u0001"), function () {
       var cands = self.gramsDocs(word.grams);
       if (word.grams.length === 1 || cands.empty()) return cands;
-      return Bits.of(cands.members().filter(function (d) {
-        return self.textOf(d).indexOf(word.needle) >= 0;
-      }), self.n);
+      return Bits.of(self.holding(cands, word.needle), self.n);
     });
   };
   Index.prototype.wordDocs = function (word) {
@@ -387,11 +381,16 @@
     if (found === 0 && plan.groups.length && !pin)
       this.recover(pq, plan.groups, plan.excluded, filt, game, kind, limit, offset, result);
     if (result.total === 0 && !result.did_you_mean.length && !result.notices.length)
-      result.notices.push("nothing matches '" + A.understood(pq) + "': try fewer words, another spelling, or remove a filter");
+      result.notices.push(result.nothing = "nothing matches '" + A.understood(pq) + "': try fewer words, another spelling, or remove a filter");
     return this.finish(result);
   };
   Index.prototype.finish = function (result) {
-    result.notice = Array.from(new Set(result.notices)).join(" / ");
+    var said = Array.from(new Set(result.notices));
+    result.notice = said.join(" / ");
+    // what a results page a fallback filled says instead (shaping's _other_notices)
+    Object.defineProperty(result, "others", {value: result.results.length ? null :
+      said.filter(function (n) { return n !== result.nothing; }).join(" / ")});
+    delete result.nothing;
     if (result.redirect) {
       var parts = result.redirect.split("#");
       result.redirect_url = "entry/" + encodeURI(parts[0]) + (parts.length > 1 ? "#" + encodeURIComponent(parts[1]) : "");
@@ -443,7 +442,7 @@
       if (cands.empty()) return;
       var hit = self.wordDocs(w).and(cands), hc = hit.count();
       if (hc && hc <= C.EXACT_LIMIT && !w.phrase)
-        hit = Bits.of(hit.members().filter(function (d) { return self.textOf(d).indexOf(w.needle) >= 0; }), self.n);
+        hit = Bits.of(self.holding(hit, w.needle), self.n);
       cands = cands.andNot(hit);
     });
     return cands;
@@ -465,11 +464,11 @@
       if (cands.empty()) return;
       var c = cands.count();
       if (w.grams.length > 1 && c > 0 && c <= C.PHRASE_BY_TEXT)
-        cands = Bits.of(cands.members().filter(function (d) { return self.textOf(d).indexOf(w.needle) >= 0; }), n);
+        cands = Bits.of(self.holding(cands, w.needle), n);
       else if (w.grams.length > 1) cands = cands.and(self.phraseDocs(w));
     });
     if (!(groups.length || filt !== null)) cands = new Bits(n);
-    var words = [].concat.apply([], groups);
+    var words = flat(groups);
     cands = this.exclude(cands, excluded);
     var count = cands.count();
     if (count && words.length && count <= C.EXACT_LIMIT) {
@@ -508,13 +507,13 @@
         else if (cards.has(d)) sc *= C.CARD_WORDS;
         ranked.push([d, sc + (pinnedSet.has(d) ? C.PIN : 0.0)]);
       });
-      ranked.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
+      ranked.sort(byScore);
       if (count > C.EXACT_LIMIT) {
         var cut = want * 3 + 20;
         var head = ranked.slice(0, cut).map(function (x) {
           return [x[0], words.every(function (w) { return self.inARow(x[0], w); }) ? x[1] : x[1] * C.SCATTERED];
         });
-        head.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
+        head.sort(byScore);
         ranked = head.concat(ranked.slice(cut));
       }
     } else {
@@ -522,7 +521,7 @@
       if (top.length < want * 3 + 20) top = top.concat(cands.andNot(this.current).members(want * 3 + 20 - top.length));
       var ps = new Set(pinned);
       ranked = top.map(function (d) { return [d, prior[d] + (ps.has(d) ? C.PIN : 0.0)]; });
-      ranked.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
+      ranked.sort(byScore);
     }
     var page = this.page(ranked, offset, limit);
     var marks = this.needles(pq.groups);
@@ -638,7 +637,7 @@
       if (focus && !focus.has(d)) score *= C.OTHER_GAME;
       ranked.push([d, score]);
     });
-    ranked.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
+    ranked.sort(byScore);
     var page = this.page(ranked, offset, limit);
     var typed = [];
     concepts.forEach(function (c) { c.words.forEach(function (wg) { typed.push({text: wg[0].text, phrase: false}); }); });
@@ -664,7 +663,7 @@
         var e = self.b.docs.entry[d];
         if (ids.has(e)) return;
         var title = ents.title[e], names = [title];
-        var stripped = title.replace(PAREN_TAIL, "");
+        var stripped = title.replace(A.re("PAREN_TAIL"), "");
         if (stripped !== title) names.push(stripped);
         for (var i = 0; i < names.length; i++) {
           if (A.chars(names[i]).length <= wl && ents.yomi[e][i] === wanted) { ids.add(e); break; }
@@ -692,7 +691,7 @@
   /* run._needles: the words to mark, of the query's groups of terms */
   Index.prototype.needles = function (groups) {
     var out = [], self = this;
-    [].concat.apply([], groups).forEach(function (t) {
+    flat(groups).forEach(function (t) {
       out.push(A.needle(t.text));
       var normal = A.normalize(t.text);
       A.pieces(normal).forEach(function (p) {
@@ -717,6 +716,8 @@
       snippet: null, url: url, score: Math.round(score * 1e4) / 1e4,
       clause: clause, revision: docs.rev[d], current: current, date: docs.date[d],
       date_known: docs.date_known ? docs.date_known[d] : true, withdrawn: rank === 2};
+    // its passage, for the results page's shaping (not in the JSON)
+    Object.defineProperty(out, "d", {value: d});
     // the results page cuts the snippets of the passages it shows only (deferred)
     if (this.deferred) this.deferred.set(out, [d, marks]);
     else out.snippet = snippet(this.b.plain[d], marks);
@@ -729,10 +730,13 @@
     return hit;
   };
 
+  /* [[a, b], [c]] -> [a, b, c]: a query's words of its groups */
+  function flat(lists) { return [].concat.apply([], lists); }
+  /* ranked [passage, score]: the highest score first, then the passage indexed first */
+  function byScore(a, b) { return b[1] - a[1] || a[0] - b[0]; }
   var snippet = root.JudgeOfflineText.snippet;
   root.JudgeOfflineSearch = {
     open: function (bundle) { return new Index(bundle); },
-    Index: Index,
-    Bits: Bits
+    Index: Index, Bits: Bits, flat: flat, byScore: byScore
   };
 })(typeof self !== "undefined" ? self : this);

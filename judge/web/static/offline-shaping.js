@@ -15,15 +15,8 @@
 (function (root) {
   "use strict";
   var A = root.JudgeAnalysis, T = root.JudgeOfflineText, Index = root.JudgeOfflineSearch.Index;
-  // shaping.OPERATOR, from the tables (Python's \w is Unicode-aware: letters, digits, _)
-  var OPERATOR = null, OPERATOR_OF = null;
-  function operator() {
-    var t = A.tables();
-    if (OPERATOR_OF === t) return OPERATOR;
-    OPERATOR_OF = t;
-    return (OPERATOR = new RegExp("[" + A.escapeRe(t.OPERATOR_CHARS) + "]|(?<![\\p{L}\\p{N}_])(?:" +
-      t.OPERATOR_WORDS.join("|") + ")(?![\\p{L}\\p{N}_])", "u"));
-  }
+  // shaping.OPERATOR (judge/offline/patterns.py)
+  function operator() { return A.re("OPERATOR"); }
 
   /* " ".join(normalize(q).split()) */
   function normalForm(q) { return A.normalize(q).split(/\s+/).filter(Boolean).join(" "); }
@@ -38,19 +31,8 @@
   var prepare = Index.prototype.prepare;
   Index.prototype.prepare = function () {
     prepare.call(this);
-    this.docFor({id: "", clause: null, revision: 0});
     this.oneEdit("あいう");
     return this;
-  };
-
-  Index.prototype.docFor = function (hit) {
-    if (!this.docKeys) {
-      var docs = this.b.docs, m = new Map();
-      for (var d = 0; d < this.n; d++)
-        m.set(key({id: this.entryIds[docs.entry[d]], clause: docs.clause[d], revision: docs.rev[d]}), d);
-      this.docKeys = m;
-    }
-    return this.docKeys.get(key(hit));
   };
 
   /* shaping._exact_tier: 3 the name, 2 a rule, Q&A or term holds it, 1 a card holds it. */
@@ -58,7 +40,7 @@
     var e = this.entryIndex.get(hit.id);
     if (e === undefined || !form) return 0;
     if (this.b.entries.exact[e].indexOf(form.split(" ").join("")) >= 0) return 3;
-    var d = this.docFor(hit), held = d === undefined ? "" : this.b.docs.held[d];
+    var held = hit.d === undefined ? "" : this.b.docs.held[hit.d];
     if (form.split(" ").every(function (w) { return held.indexOf(w) >= 0; }))
       return this.b.entries.kind[e] === "card" ? 1 : 2;
     return 0;
@@ -207,19 +189,9 @@
    * the entry's current revision (the clause, if it has it still), with the older
    * wording that matched as a note on it (old_wording) and its link. */
   Index.prototype.currentFirst = function (g) {
-    var hit = g.best, docs = this.b.docs, e = this.entryIndex.get(hit.id);
-    if (e === undefined) return;
-    var mine = this.byEntry.get(e) || [], now = null, whole = null;
-    for (var i = 0; i < mine.length; i++) {
-      var d = mine[i], rank = docs.rank[d];
-      if (rank === 2) return;             // a withdrawn entry keeps its hit
-      if (rank === 1) continue;           // an older revision
-      if (docs.clause[d] === (hit.clause || null)) now = d;
-      if (docs.clause[d] === null) whole = d;
-    }
-    if (!hit.clause) now = whole;
-    if (now === null) now = whole;
-    if (now === null) return;
+    // the passage to show, chosen by Python (bundle.current_of); none: the hit stays
+    var hit = g.best, now = A.own(this.b.shown, hit.d);
+    if (now === undefined) return;
     var current = this.hit(now, hit.score, []);
     current.score = hit.score;
     // the hit's other fields as they were (dict(hit)): the words it held and lacked
@@ -313,7 +285,7 @@
     }
     // shaping._grouped: a bare number (337) is also the ids it may be, shown first
     var numbered = [], bare = A.normalize(query).trim(), tb = A.tables();
-    if (new RegExp(tb.BARE_NUMBER).test(bare)) {
+    if (A.re("BARE_NUMBER").test(bare)) {
       var idsFound = [], named = new Map();
       tb.NUMBERED_FORMS.forEach(function (form) {
         var alt = form.replace("{n}", function () { return bare; });
@@ -391,6 +363,8 @@
         return self.shape(query, {game: dim === "game" ? null : game, kind: dim === "kind" ? null : kind,
                                   old: old, limit: 1}).facets[dim];
       });
+    // the first search found nothing and a fallback did: no "nothing matches" above them
+    if (data.results.length && data.others !== null) data.notice = data.others;
     data.total = groups.length; data.passages_total = hits.length; data.searched = used;
     data.corrected = corrected; data.dropped = dropped; data.old_included = old;
     if (corrected && data.did_you_mean.indexOf(corrected) < 0)

@@ -193,8 +193,10 @@ def icon(name: str):
 
 def page_context(root: str = "/", entry_suffix: str = "") -> dict:
     info = store().info()
+    from judge.offline.notices import notice_texts
     return {"offline": info, "offline_root": root, "entry_suffix": entry_suffix,
-            "bundle_src": f"{root}offline/search-{info['bundle']}.js"}
+            "bundle_src": f"{root}offline/search-{info['bundle']}.js",
+            "notice_texts": notice_texts}
 
 
 @bp.get("/offline/search")

@@ -5,14 +5,14 @@
  * query of the queries file (in its order), the entries of the offline results page and
  * their snippets, further passages, folded revisions, exact tiers, did-you-mean and notices, and
  * the passages of the offline ranking, as JSON on stdout.
- *   node tests/search/offline_parity.js <static dir> <bundle.json> <queries.json>
+ *   node tests/search/offline_parity.js <static dir> <bundle.json> <queries.json> [notices.json]
  */
 "use strict";
 const fs = require("fs");
 const path = require("path");
 const vm = require("vm");
 
-const [staticDir, bundlePath, queriesPath] = process.argv.slice(2);
+const [staticDir, bundlePath, queriesPath, spokenPath] = process.argv.slice(2);
 const context = vm.createContext({console: console});
 context.self = context;
 for (const name of ["offline-analysis.js", "offline-text.js", "offline-search.js", "offline-plan.js", "offline-question.js",
@@ -23,6 +23,8 @@ for (const name of ["offline-analysis.js", "offline-text.js", "offline-search.js
 const bundle = JSON.parse(fs.readFileSync(bundlePath, "utf8"));
 const queries = JSON.parse(fs.readFileSync(queriesPath, "utf8"));
 const index = context.JudgeOfflineSearch.open(bundle);
+// the notices in a page's language, as offline-page.js hands them over (optional)
+if (spokenPath) context.JudgeAnalysis.speak(JSON.parse(fs.readFileSync(spokenPath, "utf8")));
 // a list in the queries' order, not an object ("__proto__" is a query too)
 // a query is its text, or {q, game, kind} for a filtered results page
 const out = queries.map(item => {

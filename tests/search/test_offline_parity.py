@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -437,3 +438,37 @@ def test_the_offline_page_says_and_folds_what_the_servers_does(answers, capsys):
     assert not differ["did_you_mean"], differ["did_you_mean"]
     assert len(differ["notice"]) <= FLOOR_NOTICES, differ["notice"]
     assert len(differ["more"]) <= FLOOR_MORE, differ["more"]
+
+
+def test_the_offline_notices_are_the_servers_in_japanese(real_searcher, real_corpus, tmp_path):
+    """The offline page says the search's notices in the reader's language, as the
+    server's page does (「'…' に一致するものはありません…」), from the catalogue's
+    sentences the page hands its scripts (judge/offline/notices.py): never the English
+    ids on a Japanese page."""
+    from judge.i18n import use_locale
+    from judge.offline.bundle import build
+    from judge.offline.notices import notice_ids, notice_texts
+    from judge.search.shaping import shaped
+    queries = ["kind:xyz グレイズ", "game:foo グレイズ", "before:2099-13 プレイ", "「グレイズ",
+               "ぷれいしたものとしてかいけつ ぞぞぞ", "ＱＡ－９９９", "-グレイズ", "\x07グレイズ",
+               "zzqqxx", "グレイズ " * 40]
+    with use_locale("ja"):
+        spoken = notice_texts()
+        server = [shaped(real_searcher, real_corpus, q, limit=10)["notice"] for q in queries]
+    # every notice the scripts say is one of the search's messages, translated
+    assert len(notice_ids()) >= 15
+    assert all(spoken[i] != i for i in notice_ids()), [i for i in notice_ids() if spoken[i] == i]
+    (tmp_path / "bundle.json").write_text(json.dumps(build(real_corpus, real_searcher),
+                                                     ensure_ascii=False), encoding="utf-8")
+    (tmp_path / "queries.json").write_text(json.dumps(queries, ensure_ascii=False), encoding="utf-8")
+    (tmp_path / "spoken.json").write_text(json.dumps(spoken, ensure_ascii=False), encoding="utf-8")
+    run = subprocess.run([NODE, str(Path(__file__).with_name("offline_parity.js")), str(STATIC),
+                          str(tmp_path / "bundle.json"), str(tmp_path / "queries.json"),
+                          str(tmp_path / "spoken.json")], capture_output=True, text=True,
+                         timeout=600)
+    assert run.returncode == 0, run.stderr[-3000:]
+    offline = [page["notice"] for page in json.loads(run.stdout)]
+    said = [(q, s, o) for q, s, o in zip(queries, server, offline) if s]
+    assert len(said) >= 6, said                  # the queries do make the server say things
+    assert [(q, o) for q, _s, o in said] == [(q, s) for q, s, _o in said]
+    assert not any(re.search(r"[a-z]{4,} [a-z]{3,}", o) for _q, _s, o in said), said

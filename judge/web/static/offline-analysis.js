@@ -301,13 +301,13 @@
     var text = typeof raw === "string" ? raw : String(raw || "");
     if (re("CONTROL").test(text)) {
       text = text.replace(re("CONTROL"), " ");
-      notices.push("control characters in the query were ignored");
+      notices.push(say("control characters in the query were ignored"));
     }
     text = text.normalize("NFKC").replace(re("SPACED_ID"), function (_, a, b) { return a + b; });
     var c = chars(text);
     if (c.length > T.MAX_QUERY_CHARS) {
       text = c.slice(0, T.MAX_QUERY_CHARS).join("");
-      notices.push("the query was cut to its first " + T.MAX_QUERY_CHARS + " characters");
+      notices.push(say("the query was cut to its first {limit} characters", {limit: T.MAX_QUERY_CHARS}));
     }
     return [text.trim(), notices];
   }
@@ -345,7 +345,7 @@
       tokens.push([prefix, text.slice(i, j), false]);
       i = j;
     }
-    if (unbalanced) notices.push("a quotation mark had no partner: the words were searched one by one");
+    if (unbalanced) notices.push(say("a quotation mark had no partner: the words were searched one by one"));
     return tokens;
   }
 
@@ -384,24 +384,24 @@
 
   function applyFilter(pq, name, value, games) {
     name = own(T.FILTER_ALIASES, name) || name.toLowerCase();
-    if (!value) { pq.notices.push(name + ": needs a value (e.g. " + example(name, games) + "); ignored"); return; }
+    if (!value) { pq.notices.push(say("{name}: needs a value (e.g. {value}); ignored", {name: name, value: example(name, games)})); return; }
     if (name === "game") {
       var g = own(games, value.normalize("NFKC").toLowerCase());
       if (g) pq.games.push(g);
       else {
         var ids = [];
         for (var k in games) if (ids.indexOf(games[k]) < 0) ids.push(games[k]);
-        pq.notices.push("game:" + value + " is not a game (" + ids.join(", ") + "); ignored");
+        pq.notices.push(say("game:{value} is not a game ({ids}); ignored", {value: value, ids: ids.join(", ")}));
       }
     } else if (name === "kind") {
       var k = own(T.QUERY_KINDS, value.toLowerCase());
       if (k) pq.kinds.push(k);
-      else pq.notices.push("kind:" + value + " is not a kind (" + T.KINDS.join(", ") + "); ignored");
+      else pq.notices.push(say("kind:{value} is not a kind (rule, qa, term, card); ignored", {value: value}));
     } else if (name === "card") pq.cards.push(value);
     else if (name === "rule") pq.rules.push(value);
     else {
       var day = parseDay(value, name === "after");
-      if (day === null) pq.notices.push(name + ":" + value + " is not a date (YYYY-MM-DD, YYYY-MM or YYYY); ignored");
+      if (day === null) pq.notices.push(say("{name}:{value} is not a date (YYYY-MM-DD, YYYY-MM or YYYY); ignored", {name: name, value: value}));
       else if (name === "before") pq.before = pq.before ? Math.min(pq.before, day) : day;
       else pq.after = pq.after ? Math.max(pq.after, day) : day;
     }
@@ -438,7 +438,7 @@
     });
     if (pendingOr) dropped.push("OR");
     namedGame(pq, games);
-    if (dropped.length) pq.notices.push("ignored (nothing to search for): " + dropped.join(" ").slice(0, 60));
+    if (dropped.length) pq.notices.push(say("ignored (nothing to search for): {shown}", {shown: dropped.join(" ").slice(0, 60)}));
     var count = 0;
     pq.groups.forEach(function (g) { count += g.length; });
     var MAX_TERMS = T.MAX_TERMS;
@@ -450,12 +450,12 @@
         n += pq.groups[i].length;
       }
       pq.groups = kept;
-      pq.notices.push("only the first " + MAX_TERMS + " words were used");
+      pq.notices.push(say("only the first {limit} words were used", {limit: MAX_TERMS}));
     }
     var hasFilters = pq.games.length || pq.kinds.length || pq.cards.length || pq.rules.length || pq.before || pq.after;
     pq.hasFilters = !!hasFilters;
     if (!pq.groups.length && pq.excluded.length && !hasFilters)
-      pq.notices.push("a query needs at least one word to look for, not only words to leave out");
+      pq.notices.push(say("a query needs at least one word to look for, not only words to leave out"));
     pq.empty = !pq.groups.length && !hasFilters;
     return pq;
   }
@@ -504,7 +504,7 @@
     }
     if (found) {
       pq.games.push(games[found[0]]);
-      pq.notices.push(found[1] + " names a game: searched in that game only");
+      pq.notices.push(say("{name} names a game: searched in that game only", {name: found[1]}));
     }
   }
 
@@ -525,7 +525,27 @@
     return parts.join(" ");
   }
 
+  // A notice is the server's message (its id, the English sentence with {fields}) and
+  // its values, said in the page's language: speak() takes the catalogue's sentences the
+  // page hands over (judge/offline/notices.py); without them (Node's parity run) it is
+  // the English the server writes.  {name!r} is written as Python's repr writes a text.
+  var SPOKEN = {};
+  function speak(sentences) { SPOKEN = sentences || {}; }
+  function pyRepr(s) {
+    var q = s.indexOf("'") >= 0 && s.indexOf('"') < 0 ? '"' : "'";
+    var out = s.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/\r/g, "\\r")
+      .replace(/\t/g, "\\t");
+    return q + (q === "'" ? out.replace(/'/g, "\\'") : out) + q;
+  }
+  function say(id, params) {
+    return (SPOKEN[id] || id).replace(/\{(\w+)(!r)?\}/g, function (m, name, r) {
+      if (!params || !Object.prototype.hasOwnProperty.call(params, name)) return m;
+      return r ? pyRepr(String(params[name])) : String(params[name]);
+    });
+  }
+
   root.JudgeAnalysis = {
+    say: say, speak: speak,
     configure: configure, tables: function () { return T; }, re: re, escapeRe: escapeRe,
     normalize: normalize, needle: needle, foldKana: foldKana, fold: fold, pieces: pieces,
     queryGrams: queryGrams, phraseTerms: phraseTerms, isKana: isKana, toKatakana: toKatakana,

@@ -37,6 +37,8 @@
     var suffix = root.getAttribute("data-entry-suffix") || "";
     var labels = JSON.parse(document.getElementById("offline-labels").textContent);
     var text = labels.text;
+    // the search's notices in the page's language (judge/offline/notices.py)
+    if (window.JudgeAnalysis) window.JudgeAnalysis.speak(labels.notices);
     var box = document.getElementById("q");
     var header = document.querySelector("header.site form.searchbox");
     var filters = document.getElementById("offline-filters");

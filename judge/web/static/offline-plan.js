@@ -194,12 +194,13 @@
       corrected.excluded = pq.excluded;
       var plan = this.plan(corrected);
       if (plan.groups.length && this.run(plan.groups, excluded, filt, corrected, game, kind, limit, offset, null, result)) {
-        result.notices.push("nothing matches '" + A.understood(pq) + "'; showing results for '" + result.did_you_mean[0] + "'");
+        result.notices.push(A.say("nothing matches {query!r}; showing results for {instead!r}",
+                                  {query: A.understood(pq), instead: result.did_you_mean[0]}));
         return;
       }
     }
     var words = S.flat(groups);
     if (words.length > 1 && this.run([words], excluded, filt, pq, game, kind, limit, offset, null, result))
-      result.notices.push("no passage has all of the words; showing passages with some of them");
+      result.notices.push(A.say("no passage has all of the words; showing passages with some of them"));
   };
 })(typeof self !== "undefined" ? self : this);

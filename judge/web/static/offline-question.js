@@ -111,7 +111,7 @@
     });
     if (best === null) return;
     concept.words.push([best[1], null]);
-    notices.push("'" + concept.label + "' matches nothing; read as '" + best[2] + "'");
+    notices.push(A.say("{word!r} matches nothing; read as {instead!r}", {word: concept.label, instead: best[2]}));
   };
   /* question._forms: the glossary's names of a game (all: null) -> their [form, term,
    * wordings, game, near] rows, and the names longest first (made once per game). */

@@ -344,19 +344,21 @@
     result.offset = offset;
     var game = opts.game || null, kind = opts.kind || null;
     if (game && this.gameIds.indexOf(game) < 0) {
-      result.notices.push("game '" + game + "' is not one of " + this.gameIds.slice().sort().join(", ") + "; searching every game");
+      result.notices.push(A.say("game {game!r} is not one of {known}; searching every game",
+                                {game: game, known: this.gameIds.slice().sort().join(", ")}));
       game = null;
     }
     if (kind && C.KINDS.indexOf(kind) < 0) {
-      result.notices.push("kind '" + kind + "' is not one of " + C.KINDS.join(", ") + "; searching every kind");
+      result.notices.push(A.say("kind {kind!r} is not one of {known}; searching every kind",
+                                {kind: kind, known: C.KINDS.join(", ")}));
       kind = null;
     }
     var pq = A.parse(text, this.gameAliases);
     result.notices = result.notices.concat(pq.notices);
     result.understood = A.understood(pq);
     if (pq.empty) {
-      if (!text.trim()) result.notices.push('type a word, a "phrase", or a number such as QA-337, 6.5.3.b or No.075');
-      else if (!pq.notices.length) result.notices.push("nothing to search for in this query");
+      if (!text.trim()) result.notices.push(A.say('type a word, a "phrase", or a number such as QA-337, 6.5.3.b or No.075'));
+      else if (!pq.notices.length) result.notices.push(A.say("nothing to search for in this query"));
       return this.finish(result);
     }
     var pin = this.redirect(pq, game);
@@ -381,7 +383,8 @@
     if (found === 0 && plan.groups.length && !pin)
       this.recover(pq, plan.groups, plan.excluded, filt, game, kind, limit, offset, result);
     if (result.total === 0 && !result.did_you_mean.length && !result.notices.length)
-      result.notices.push(result.nothing = "nothing matches '" + A.understood(pq) + "': try fewer words, another spelling, or remove a filter");
+      result.notices.push(result.nothing = A.say("nothing matches {query!r}: try fewer words, another spelling, or remove a filter",
+                                                {query: A.understood(pq)}));
     return this.finish(result);
   };
   Index.prototype.finish = function (result) {

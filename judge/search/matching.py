@@ -480,29 +480,47 @@ class Matcher:
             return True
         return bool(word.morphs) and all(n in text for n in missing)
 
-    def in_a_row_of(self, docs: list[int], word: Word) -> set[int]:
+    def in_a_row_of(self, docs: list[int], word: Word, among: "Among | None" = None,
+                    kept: dict | None = None, text_of=None) -> set[int]:
         """The passages of ``docs`` for which :meth:`in_a_row` holds, each bitset read
         once for all of them (a test per passage shifts a bitset of the whole index: at
-        100,000 entries a page's in-a-row checks were tens of thousands of such shifts)."""
+        100,000 entries a page's in-a-row checks were tens of thousands of such shifts).
+
+        ``among``, a list holding all of ``docs``, and ``kept``, a dict, let the calls
+        for many words of one pool share the work: each morpheme's passages among the
+        list are read once and kept there (a question checks its ~40 words on the same
+        few hundred passages, and its words share morphemes); ``text_of`` reads a
+        passage's normal text instead of the postings files (a run's own kept texts)."""
         if word.phrase:
             return set(docs)
-        pool = Among(docs, self.n)
+        pool = among if among is not None else Among(docs, self.n)
+        kept = {} if kept is None else kept
+
+        def held(key, make) -> set[int]:
+            found = kept.get(key)
+            if found is None:
+                found = kept[key] = set(pool.of(make()))
+            return found
+
         sure = 0
         for i in word.ids:
             sure |= self.postings("ids", i).bits
         if word.yomi:
             sure |= self.yomi_docs(word)
-        out = set(pool.of(sure))
-        morphs = [set(pool.of(self.morph_docs(forms))) for forms in word.morphs]
+        sure_in = set(pool.of(sure)) if sure else set()
+        morphs = [held(("morph",) + tuple(forms), lambda forms=forms: self.morph_docs(forms))
+                  for forms in word.morphs]
+        # every morpheme of the word is there: no text read
+        whole = set.intersection(*morphs) if morphs else set()
+        out = set()
+        text_of = text_of or self.text_of
         for d in docs:
-            if d in out:
-                continue
-            missing = [n for held, n in zip(morphs, word.morph_needles) if d not in held]
-            if word.morphs and not missing:
+            if d in sure_in or d in whole:
                 out.add(d)
                 continue
-            text = self.text_of(d)
-            if word.needle in text or (bool(word.morphs) and all(n in text for n in missing)):
+            text = text_of(d)
+            if word.needle in text or (bool(word.morphs) and all(
+                    n in text for m, n in zip(morphs, word.morph_needles) if d not in m)):
                 out.add(d)
         return out
 

@@ -61,6 +61,7 @@ class QueryRun:
         self._among: Among | None = None          # the pool, tested word by word
         self._texts: dict[int, str] = {}          # passage -> its normal text (_text)
         self._pool_held: dict[int, set[int]] = {}  # pooled passage -> concepts it holds
+        self._kept: dict = {}                      # the pool's passages of each morpheme
 
     def execute(self) -> int:
         """Match, count, rank and cut the page into ``result``; returns the total."""
@@ -231,6 +232,7 @@ class QueryRun:
         100,000 entries)."""
         m, games = self.m, self.store.game_docs
         among = self._among = Among(pool, m.n)
+        self._kept = {}
         self._pooled = set(pool)
         self._words_in = [[set(among.of(m.word_docs(w)
                                         & (-1 if game is None else games.get(game, 0))))
@@ -255,7 +257,7 @@ class QueryRun:
         if len(w.morphs) > 1 and not w.ids and not w.yomi:
             text = self._text
             return {d for d in docs if w.needle in text(d)}
-        return self.m.in_a_row_of(sorted(docs), w)
+        return self.m.in_a_row_of(sorted(docs), w, self._among, self._kept, self._text)
 
     def _text(self, d: int) -> str:
         """Passage ``d``'s normal text, read once a run: a concept's words of several

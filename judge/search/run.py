@@ -172,7 +172,11 @@ class QueryRun:
         """The passages holding the most concepts there are, or one fewer (at least one).
 
         Each passage falls in the cell of the concepts it holds (a partition refined one
-        concept at a time by bitsets: only non-empty cells are kept)."""
+        concept at a time by bitsets: only non-empty cells are kept).  How many concepts
+        each passage holds is counted first, for all passages at once, so that only the
+        passages holding enough of them are partitioned: refining every passage of the
+        concepts' words made the cells of the passages holding one or two common words
+        too, each a bitset of the whole index, to drop them after."""
         plan, store = self.plan, self.store
         allowed = store.live if plan.filt is None else store.live & plan.filt
         bits = self._concept_bits()
@@ -180,27 +184,12 @@ class QueryRun:
         for b in bits:
             union |= b
         allowed = self._exclude(allowed & union)
-        cells = {0: allowed} if allowed else {}
-        for i, b in enumerate(bits):
-            refined = {}
-            for held, docs in cells.items():
-                inside = docs & b
-                if inside:
-                    refined[held | 1 << i] = inside
-                if docs & ~b:
-                    refined[held] = docs & ~b
-            cells = refined
-        cells.pop(0, None)
-        if not cells:
+        if not allowed:
             self._cells = {}
             return 0
-        best = max(held.bit_count() for held in cells)
-        need = max(1, best - 1)
-        self._cells = {h: d for h, d in cells.items() if h.bit_count() >= need}
-        out = 0
-        for docs in self._cells.values():
-            out |= docs
-        return out
+        keep = _at_least(_counted(bits, allowed), allowed)
+        self._cells = _partition(bits, keep)
+        return keep
 
     def _held(self, d: int) -> set[int]:
         """The concepts passage ``d`` really holds (a word's bigrams in a row); read once
@@ -605,6 +594,60 @@ def _settled(m, ranked: list[tuple[int, float]], words: list[Word], want: int
                 heapq.heappush(pending, ((-sc, d), (d, sc)))
         else:
             yield heapq.heappop(pending)[1]
+
+
+def _partition(bits: list[int], docs: int) -> dict[int, int]:
+    """``docs`` by the bits holding them: {the indices of those bits as a bitset: the
+    passages}, non-empty cells only, refined one bit at a time.  The cells come in the
+    order of a partition of any larger set (a cell's place follows from what it holds
+    alone), which the ranking's ties in weight keep."""
+    cells = {0: docs} if docs else {}
+    for i, b in enumerate(bits):
+        refined = {}
+        for held, part in cells.items():
+            inside = part & b
+            if inside:
+                refined[held | 1 << i] = inside
+            if part & ~b:
+                refined[held] = part & ~b
+        cells = refined
+    return cells
+
+
+def _counted(bits: list[int], among: int) -> list[int]:
+    """How many of ``bits`` hold each passage of ``among``, as the bits of a binary count
+    (plane j: the passages whose count has bit j set): an adder over bitsets, a few big-
+    int operations a concept whatever the number of passages."""
+    planes: list[int] = []
+    for b in bits:
+        carry = b & among
+        for j, plane in enumerate(planes):
+            planes[j], carry = plane ^ carry, plane & carry
+            if not carry:
+                break
+        if carry:
+            planes.append(carry)
+    return planes
+
+
+def _at_least(planes: list[int], among: int) -> int:
+    """The passages of ``among`` counted (:func:`_counted`) at the most there are, or one
+    fewer, and at least one: a question's candidates."""
+    top, best = among, 0
+    for j in reversed(range(len(planes))):
+        if top & planes[j]:
+            top &= planes[j]
+            best |= 1 << j
+    need = max(1, best - 1)
+    # count >= need, compared from the highest bit down
+    above, equal = 0, among
+    for j in reversed(range(len(planes))):
+        if need >> j & 1:
+            equal &= planes[j]
+        else:
+            above |= equal & planes[j]
+            equal &= ~planes[j]
+    return above | equal
 
 
 def _indices(held: int) -> list[int]:

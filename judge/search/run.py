@@ -278,8 +278,8 @@ class QueryRun:
         # Vision card) would make the games' own words look common
         texts = store.live & ~store.kind_docs.get("card", 0)
         n = max(texts.bit_count(), 1)
-        idf = [math.log(1 + (n - (b & texts).bit_count() + 0.5) / ((b & texts).bit_count() + 0.5))
-               for b in bits]
+        idf = [math.log(1 + (n - df + 0.5) / (df + 0.5))
+               for df in ((b & texts).bit_count() for b in bits)]
 
         def weight(held) -> float:
             return sum(idf[i] for i in held)
@@ -325,8 +325,9 @@ class QueryRun:
             terms = [t for i in sorted(held) for w, _g in plan.question[i].words
                      for t in m.terms(w)]
             bm25 = m.score(docs, terms)
+            weighed = weight(held) * plan.cover       # (the same float for each passage)
             for d in docs:
-                score = (weight(held) * plan.cover + bm25.get(d, 0.0)) * prior[d]
+                score = (weighed + bm25.get(d, 0.0)) * prior[d]
                 if d in term_pages:
                     score *= TERM_PAGE
                 elif d in card_pages:

@@ -596,52 +596,7 @@ class Matcher:
 
     def score_array(self, pool: list[int], terms: list[tuple[str, str, float]]):
         """:meth:`score` in a large index, as a numpy array in the pool's order."""
-        np = _numpy()
-        docs = np.array(pool, dtype=np.int64)
-        k = K1 + 1
-        # Per term only what differs from term to term: where the pool's passages are in
-        # its postings and their frequencies there; the arithmetic is done once for all
-        # terms (a term x passage matrix).  A question scores ~40 terms over pools of
-        # ~100 passages: about twenty numpy calls a term on such small arrays were most
-        # of its ranking.  A passage without the term has tf 0 there, so the term adds
-        # exactly 0.0 to it, and the rows are added in the terms' order from 0.0
-        # (np.add.accumulate is sequential), as adding each term's share to the
-        # passages holding it did: the same floats, bit for bit.
-        # The pool's passages are looked up in ascending order (a binary search starts
-        # where the last one ended: about half the cost of looking them up in the pool's
-        # order) and put back in the pool's order after; a term the words share (a
-        # concept's wordings often repeat a bigram) is looked up once, its row repeated.
-        order = np.argsort(docs, kind="stable")
-        ascending = docs[order]
-        back = np.empty_like(order)
-        back[order] = np.arange(len(order))
-        rows: dict[tuple[str, str], object] = {}
-        tfs, weights, fields = [], [], []
-        for fieldname, term, boost in terms:
-            row = rows.get((fieldname, term))
-            if row is None:
-                p = self.postings(fieldname, term)
-                if not len(p):
-                    rows[fieldname, term] = False
-                    continue
-                ids = np.frombuffer(p.ids, dtype=np.int32)
-                at = ids.searchsorted(ascending)[back]
-                np.minimum(at, len(ids) - 1, out=at)
-                row = rows[fieldname, term] = np.frombuffer(p.tfs, dtype=np.float32)[at]
-                row[ids[at] != docs] = 0          # a passage without the term: tf 0
-            elif row is False:
-                continue
-            tfs.append(row)
-            weights.append(self.idf(fieldname, term) * boost * k)
-            fields.append(fieldname)
-        if not weights:
-            return np.zeros(len(pool))
-        norm_of = {f: np.frombuffer(self._norm[f], dtype=np.float64)[docs]
-                   for f in dict.fromkeys(fields)}
-        tf = np.array(tfs, dtype=np.float64)
-        norm = np.array([norm_of[f] for f in fields])
-        share = np.array(weights)[:, None] * tf / (tf + norm)
-        return np.add.accumulate(share, axis=0)[-1]
+        return PoolScores(self, pool).score(terms)
 
     def _score_each(self, pool: list[int], terms: list[tuple[str, str, float]]
                     ) -> dict[int, float]:
@@ -673,6 +628,89 @@ class Matcher:
             extra = members(candidates & ~champs, want * 2)
             chosen += extra
         return chosen
+
+
+class PoolScores:
+    """BM25 of the passages of one pool, or of parts of it, in a large index.
+
+    Per term only what differs from term to term is looked up: where the pool's passages
+    are in its postings and their frequencies there, once per term for the whole pool
+    (a question scores each group of its pool holding the same concepts apart, and the
+    groups share most of their terms); the arithmetic is done once for all terms (a
+    term x passage matrix: about twenty numpy calls a term on arrays of ~100 passages
+    were most of a question's ranking).  A passage without the term has tf 0 there, so
+    the term adds exactly 0.0 to it, and the rows are added in the terms' order from
+    0.0 (np.add.accumulate is sequential), as adding each term's share to the passages
+    holding it did: the same floats, bit for bit, whichever part is scored."""
+
+    def __init__(self, matcher: Matcher, pool: list[int]):
+        np = _numpy()
+        self.m = matcher
+        self.pool = pool
+        self.docs = np.array(pool, dtype=np.int64)
+        # looked up in ascending order (a binary search starts where the last one ended:
+        # about half the cost of the pool's order), put back in the pool's order after
+        order = np.argsort(self.docs, kind="stable")
+        self._ascending = self.docs[order]
+        self._back = np.empty_like(order)
+        self._back[order] = np.arange(len(order))
+        self._rows: dict[tuple[str, str], object] = {}
+        self._norms: dict[str, object] = {}
+        self._at: dict[int, int] | None = None
+
+    def _row(self, fieldname: str, term: str):
+        """The term's frequency at each passage of the pool (float32), None without
+        postings."""
+        key = (fieldname, term)
+        if key in self._rows:
+            return self._rows[key]
+        np = _numpy()
+        row = None
+        p = self.m.postings(fieldname, term)
+        if len(p):
+            ids = np.frombuffer(p.ids, dtype=np.int32)
+            at = ids.searchsorted(self._ascending)[self._back]
+            np.minimum(at, len(ids) - 1, out=at)
+            row = np.frombuffer(p.tfs, dtype=np.float32)[at]
+            row[ids[at] != self.docs] = 0          # a passage without the term: tf 0
+        self._rows[key] = row
+        return row
+
+    def _norm(self, fieldname: str):
+        norm = self._norms.get(fieldname)
+        if norm is None:
+            np = _numpy()
+            norm = self._norms[fieldname] = np.frombuffer(
+                self.m._norm[fieldname], dtype=np.float64)[self.docs]
+        return norm
+
+    def score(self, terms: list[tuple[str, str, float]], part: list[int] | None = None):
+        """BM25 over ``terms`` of the pool's passages ``part`` (default: all of them), as
+        a numpy array in ``part``'s order."""
+        np = _numpy()
+        m = self.m
+        k = K1 + 1
+        idx = None
+        if part is not None:
+            if self._at is None:
+                self._at = {d: i for i, d in enumerate(self.pool)}
+            idx = np.array([self._at[d] for d in part], dtype=np.int64)
+        tfs, weights, fields = [], [], []
+        for fieldname, term, boost in terms:
+            row = self._row(fieldname, term)
+            if row is None:
+                continue
+            tfs.append(row if idx is None else row[idx])
+            weights.append(m.idf(fieldname, term) * boost * k)
+            fields.append(fieldname)
+        if not weights:
+            return np.zeros(len(self.pool if part is None else part))
+        norm_of = {f: (self._norm(f) if idx is None else self._norm(f)[idx])
+                   for f in dict.fromkeys(fields)}
+        tf = np.array(tfs, dtype=np.float64)
+        norm = np.array([norm_of[f] for f in fields])
+        share = np.array(weights)[:, None] * tf / (tf + norm)
+        return np.add.accumulate(share, axis=0)[-1]
 
 
 def _read_blocks(m) -> tuple[list[int], list[float]]:

@@ -20,7 +20,8 @@ from typing import Iterable, Iterator
 
 from .analysis import kana_reading, normalize, pieces
 from .highlight import needle
-from .matching import EXACT_LIMIT, SCATTERED, Among, Word, _numpy, bitset, has, members
+from .matching import (EXACT_LIMIT, SCATTERED, Among, PoolScores, Word, _numpy, bitset,
+                       has, members)
 from . import matching
 from . import query as ql
 from . import tables
@@ -321,10 +322,14 @@ class QueryRun:
             held = self._held(d)
             if held:
                 by_held.setdefault(frozenset(held), []).append(d)
+        # (in a large index each term is looked up once for the whole pool, whichever
+        # groups hold it)
+        scores = PoolScores(m, pool) if m.n >= matching.NUMPY_FROM and pool else None
         for held, docs in by_held.items():
             terms = [t for i in sorted(held) for w, _g in plan.question[i].words
                      for t in m.terms(w)]
-            bm25 = m.score(docs, terms)
+            bm25 = (dict(zip(docs, scores.score(terms, docs).tolist())) if scores is not None
+                    else m.score(docs, terms))
             weighed = weight(held) * plan.cover       # (the same float for each passage)
             for d in docs:
                 score = (weighed + bm25.get(d, 0.0)) * prior[d]

@@ -37,7 +37,7 @@ def _counted_cells(bits: list[int], allowed: int) -> tuple[dict[int, int], int]:
     return _partition(bits, keep), keep
 
 
-@settings(deadline=None, max_examples=400)
+@settings(deadline=None)
 @given(st.lists(st.sets(st.integers(0, 300), max_size=200), min_size=1, max_size=8),
        st.sets(st.integers(0, 300), max_size=300))
 def test_counting_first_keeps_the_same_cells_in_the_same_order(concepts, allowed):

@@ -647,13 +647,10 @@ class PoolScores:
         np = _numpy()
         self.m = matcher
         self.pool = pool
-        self.docs = np.array(pool, dtype=np.int64)
-        # looked up in ascending order (a binary search starts where the last one ended:
-        # about half the cost of the pool's order), put back in the pool's order after
-        order = np.argsort(self.docs, kind="stable")
-        self._ascending = self.docs[order]
-        self._back = np.empty_like(order)
-        self._back[order] = np.arange(len(order))
+        # int32, as the postings' passage numbers are: numpy's searchsorted of int64 keys
+        # in an int32 array first copies the whole array as int64 (50 us for a word in
+        # 150,000 passages, where the search itself takes 5)
+        self.docs = np.array(pool, dtype=np.int32)
         self._rows: dict[tuple[str, str], object] = {}
         self._norms: dict[str, object] = {}
         self._at: dict[int, int] | None = None
@@ -669,7 +666,7 @@ class PoolScores:
         p = self.m.postings(fieldname, term)
         if len(p):
             ids = np.frombuffer(p.ids, dtype=np.int32)
-            at = ids.searchsorted(self._ascending)[self._back]
+            at = ids.searchsorted(self.docs)
             np.minimum(at, len(ids) - 1, out=at)
             row = np.frombuffer(p.tfs, dtype=np.float32)[at]
             row[ids[at] != self.docs] = 0          # a passage without the term: tf 0

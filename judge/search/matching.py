@@ -486,8 +486,8 @@ class Matcher:
         once for all of them (a test per passage shifts a bitset of the whole index: at
         100,000 entries a page's in-a-row checks were tens of thousands of such shifts).
 
-        ``among``, a list holding all of ``docs``, and ``kept``, a dict, let the calls
-        for many words of one pool share the work: each morpheme's passages among the
+        ``among``, the :class:`Among` of a list holding all of ``docs``, and ``kept``, a
+        dict kept with it, let the calls for many words of one pool share the work: each morpheme's passages among the
         list are read once and kept there (a question checks its ~40 words on the same
         few hundred passages, and its words share morphemes); ``text_of`` reads a
         passage's normal text instead of the postings files (a run's own kept texts)."""

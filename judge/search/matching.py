@@ -89,14 +89,28 @@ class Word:
 
 
 class Postings:
-    """The postings of one term: sorted passage numbers, term frequencies, and a bitset."""
+    """The postings of one term: sorted passage numbers, term frequencies, and a bitset.
 
-    __slots__ = ("ids", "tfs", "bits")
+    The bitset may be made when first asked for (``bits`` None and ``n`` the index's
+    size): a term read again for its scores only (a question's ~40 terms, whose
+    passages are matched through the kept sets of its words) would otherwise turn its
+    postings into bits each time the cache had let them go (a third of a question's
+    scoring at 100,000 entries)."""
 
-    def __init__(self, ids=None, tfs=None, bits: int = 0):
+    __slots__ = ("ids", "tfs", "_bits", "_n")
+
+    def __init__(self, ids=None, tfs=None, bits: int | None = 0, n: int = 0):
         self.ids = ids if ids is not None else array("i")
         self.tfs = tfs if tfs is not None else array("f")
-        self.bits = bits
+        self._bits, self._n = bits, n
+
+    @property
+    def bits(self) -> int:
+        """The passages as a bitset (made once; threads making it at once make equal ints)."""
+        bits = self._bits
+        if bits is None:
+            bits = self._bits = bitset(self.ids, self._n)
+        return bits
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -337,18 +351,21 @@ class Matcher:
             weights.extend(w)
         return Postings(*self.live_postings(array("i", ids), array("f", weights)))
 
-    def live_postings(self, ids: array, weights: array) -> tuple[array, array, int]:
-        """A term's postings without the passages an update deleted, and their bitset.
+    def live_postings(self, ids: array, weights: array) -> tuple[array, array, int | None, int]:
+        """A term's postings without the passages an update deleted, their bitset (None
+        when nothing is deleted: :class:`Postings` makes it when asked) and the index's size.
 
         Only the few deleted passages the term holds are looked for (a test
         ``live >> d`` per posting shifted the whole bitset each time: at 100,000
         entries one frequent word took 66 ms to read, a question a second)."""
+        if self._full:
+            return ids, weights, None, self.n      # nothing deleted: bits when asked for
         bits = bitset(ids, self.n)
-        gone = bits & ~self.live if not self._full and ids else 0
+        gone = bits & ~self.live if ids else 0
         if gone:
             ids, weights = _without(ids, weights, members(gone), self.n)
             bits &= self.live
-        return ids, weights, bits
+        return ids, weights, bits, self.n
 
     def doc_frequency(self, fieldname: str, term: str) -> int:
         """How many passages hold the term (deleted ones included until the next full
@@ -463,29 +480,47 @@ class Matcher:
             return True
         return bool(word.morphs) and all(n in text for n in missing)
 
-    def in_a_row_of(self, docs: list[int], word: Word) -> set[int]:
+    def in_a_row_of(self, docs: list[int], word: Word, among: "Among | None" = None,
+                    kept: dict | None = None, text_of=None) -> set[int]:
         """The passages of ``docs`` for which :meth:`in_a_row` holds, each bitset read
         once for all of them (a test per passage shifts a bitset of the whole index: at
-        100,000 entries a page's in-a-row checks were tens of thousands of such shifts)."""
+        100,000 entries a page's in-a-row checks were tens of thousands of such shifts).
+
+        ``among``, the :class:`Among` of a list holding all of ``docs``, and ``kept``, a
+        dict kept with it, let the calls for many words of one pool share the work: each morpheme's passages among the
+        list are read once and kept there (a question checks its ~40 words on the same
+        few hundred passages, and its words share morphemes); ``text_of`` reads a
+        passage's normal text instead of the postings files (a run's own kept texts)."""
         if word.phrase:
             return set(docs)
-        pool = Among(docs, self.n)
+        pool = among if among is not None else Among(docs, self.n)
+        kept = {} if kept is None else kept
+
+        def held(key, make) -> set[int]:
+            found = kept.get(key)
+            if found is None:
+                found = kept[key] = set(pool.of(make()))
+            return found
+
         sure = 0
         for i in word.ids:
             sure |= self.postings("ids", i).bits
         if word.yomi:
             sure |= self.yomi_docs(word)
-        out = set(pool.of(sure))
-        morphs = [set(pool.of(self.morph_docs(forms))) for forms in word.morphs]
+        sure_in = set(pool.of(sure)) if sure else set()
+        morphs = [held(("morph",) + tuple(forms), lambda forms=forms: self.morph_docs(forms))
+                  for forms in word.morphs]
+        # every morpheme of the word is there: no text read
+        whole = set.intersection(*morphs) if morphs else set()
+        out = set()
+        text_of = text_of or self.text_of
         for d in docs:
-            if d in out:
-                continue
-            missing = [n for held, n in zip(morphs, word.morph_needles) if d not in held]
-            if word.morphs and not missing:
+            if d in sure_in or d in whole:
                 out.add(d)
                 continue
-            text = self.text_of(d)
-            if word.needle in text or (bool(word.morphs) and all(n in text for n in missing)):
+            text = text_of(d)
+            if word.needle in text or (bool(word.morphs) and all(
+                    n in text for m, n in zip(morphs, word.morph_needles) if d not in m)):
                 out.add(d)
         return out
 
@@ -561,37 +596,7 @@ class Matcher:
 
     def score_array(self, pool: list[int], terms: list[tuple[str, str, float]]):
         """:meth:`score` in a large index, as a numpy array in the pool's order."""
-        np = _numpy()
-        docs = np.array(pool, dtype=np.int64)
-        k = K1 + 1
-        # Per term only what differs from term to term: where the pool's passages are in
-        # its postings and their frequencies there; the arithmetic is done once for all
-        # terms (a term x passage matrix).  A question scores ~40 terms over pools of
-        # ~100 passages: about twenty numpy calls a term on such small arrays were most
-        # of its ranking.  A passage without the term has tf 0 there, so the term adds
-        # exactly 0.0 to it, and the rows are added in the terms' order from 0.0
-        # (np.add.accumulate is sequential), as adding each term's share to the
-        # passages holding it did: the same floats, bit for bit.
-        tfs, held, weights, fields = [], [], [], []
-        for fieldname, term, boost in terms:
-            p = self.postings(fieldname, term)
-            if not len(p):
-                continue
-            ids = np.frombuffer(p.ids, dtype=np.int32)
-            at = np.searchsorted(ids, docs)
-            np.minimum(at, len(ids) - 1, out=at)
-            held.append(ids[at] == docs)
-            tfs.append(np.frombuffer(p.tfs, dtype=np.float32)[at])
-            weights.append(self.idf(fieldname, term) * boost * k)
-            fields.append(fieldname)
-        if not weights:
-            return np.zeros(len(pool))
-        norm_of = {f: np.frombuffer(self._norm[f], dtype=np.float64)[docs]
-                   for f in dict.fromkeys(fields)}
-        tf = np.array(tfs, dtype=np.float64) * np.array(held)
-        norm = np.array([norm_of[f] for f in fields])
-        share = np.array(weights)[:, None] * tf / (tf + norm)
-        return np.add.accumulate(share, axis=0)[-1]
+        return PoolScores(self, pool).score(terms)
 
     def _score_each(self, pool: list[int], terms: list[tuple[str, str, float]]
                     ) -> dict[int, float]:
@@ -623,6 +628,86 @@ class Matcher:
             extra = members(candidates & ~champs, want * 2)
             chosen += extra
         return chosen
+
+
+class PoolScores:
+    """BM25 of the passages of one pool, or of parts of it, in a large index.
+
+    Per term only what differs from term to term is looked up: where the pool's passages
+    are in its postings and their frequencies there, once per term for the whole pool
+    (a question scores each group of its pool holding the same concepts apart, and the
+    groups share most of their terms); the arithmetic is done once for all terms (a
+    term x passage matrix: about twenty numpy calls a term on arrays of ~100 passages
+    were most of a question's ranking).  A passage without the term has tf 0 there, so
+    the term adds exactly 0.0 to it, and the rows are added in the terms' order from
+    0.0 (np.add.accumulate is sequential), as adding each term's share to the passages
+    holding it did: the same floats, bit for bit, whichever part is scored."""
+
+    def __init__(self, matcher: Matcher, pool: list[int]):
+        np = _numpy()
+        self.m = matcher
+        self.pool = pool
+        # int32, as the postings' passage numbers are: numpy's searchsorted of int64 keys
+        # in an int32 array first copies the whole array as int64 (50 us for a word in
+        # 150,000 passages, where the search itself takes 5)
+        self.docs = np.array(pool, dtype=np.int32)
+        self._rows: dict[tuple[str, str], object] = {}
+        self._norms: dict[str, object] = {}
+        self._at: dict[int, int] | None = None
+
+    def _row(self, fieldname: str, term: str):
+        """The term's frequency at each passage of the pool (float32), None without
+        postings."""
+        key = (fieldname, term)
+        if key in self._rows:
+            return self._rows[key]
+        np = _numpy()
+        row = None
+        p = self.m.postings(fieldname, term)
+        if len(p):
+            ids = np.frombuffer(p.ids, dtype=np.int32)
+            at = ids.searchsorted(self.docs)
+            np.minimum(at, len(ids) - 1, out=at)
+            row = np.frombuffer(p.tfs, dtype=np.float32)[at]
+            row[ids[at] != self.docs] = 0          # a passage without the term: tf 0
+        self._rows[key] = row
+        return row
+
+    def _norm(self, fieldname: str):
+        norm = self._norms.get(fieldname)
+        if norm is None:
+            np = _numpy()
+            norm = self._norms[fieldname] = np.frombuffer(
+                self.m._norm[fieldname], dtype=np.float64)[self.docs]
+        return norm
+
+    def score(self, terms: list[tuple[str, str, float]], part: list[int] | None = None):
+        """BM25 over ``terms`` of the pool's passages ``part`` (default: all of them), as
+        a numpy array in ``part``'s order."""
+        np = _numpy()
+        m = self.m
+        k = K1 + 1
+        idx = None
+        if part is not None:
+            if self._at is None:
+                self._at = {d: i for i, d in enumerate(self.pool)}
+            idx = np.array([self._at[d] for d in part], dtype=np.int64)
+        tfs, weights, fields = [], [], []
+        for fieldname, term, boost in terms:
+            row = self._row(fieldname, term)
+            if row is None:
+                continue
+            tfs.append(row if idx is None else row[idx])
+            weights.append(m.idf(fieldname, term) * boost * k)
+            fields.append(fieldname)
+        if not weights:
+            return np.zeros(len(self.pool if part is None else part))
+        norm_of = {f: (self._norm(f) if idx is None else self._norm(f)[idx])
+                   for f in dict.fromkeys(fields)}
+        tf = np.array(tfs, dtype=np.float64)
+        norm = np.array([norm_of[f] for f in fields])
+        share = np.array(weights)[:, None] * tf / (tf + norm)
+        return np.add.accumulate(share, axis=0)[-1]
 
 
 def _read_blocks(m) -> tuple[list[int], list[float]]:

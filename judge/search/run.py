@@ -20,7 +20,8 @@ from typing import Iterable, Iterator
 
 from .analysis import kana_reading, normalize, pieces
 from .highlight import needle
-from .matching import EXACT_LIMIT, SCATTERED, Among, Word, _numpy, bitset, has, members
+from .matching import (EXACT_LIMIT, SCATTERED, Among, PoolScores, Word, _numpy, bitset,
+                       has, members)
 from . import matching
 from . import query as ql
 from . import tables
@@ -61,6 +62,7 @@ class QueryRun:
         self._among: Among | None = None          # the pool, tested word by word
         self._texts: dict[int, str] = {}          # passage -> its normal text (_text)
         self._pool_held: dict[int, set[int]] = {}  # pooled passage -> concepts it holds
+        self._kept: dict = {}                      # the pool's passages of each morpheme
 
     def execute(self) -> int:
         """Match, count, rank and cut the page into ``result``; returns the total."""
@@ -171,7 +173,11 @@ class QueryRun:
         """The passages holding the most concepts there are, or one fewer (at least one).
 
         Each passage falls in the cell of the concepts it holds (a partition refined one
-        concept at a time by bitsets: only non-empty cells are kept)."""
+        concept at a time by bitsets: only non-empty cells are kept).  How many concepts
+        each passage holds is counted first, for all passages at once, so that only the
+        passages holding enough of them are partitioned: refining every passage of the
+        concepts' words made the cells of the passages holding one or two common words
+        too, each a bitset of the whole index, to drop them after."""
         plan, store = self.plan, self.store
         allowed = store.live if plan.filt is None else store.live & plan.filt
         bits = self._concept_bits()
@@ -179,27 +185,12 @@ class QueryRun:
         for b in bits:
             union |= b
         allowed = self._exclude(allowed & union)
-        cells = {0: allowed} if allowed else {}
-        for i, b in enumerate(bits):
-            refined = {}
-            for held, docs in cells.items():
-                inside = docs & b
-                if inside:
-                    refined[held | 1 << i] = inside
-                if docs & ~b:
-                    refined[held] = docs & ~b
-            cells = refined
-        cells.pop(0, None)
-        if not cells:
+        if not allowed:
             self._cells = {}
             return 0
-        best = max(held.bit_count() for held in cells)
-        need = max(1, best - 1)
-        self._cells = {h: d for h, d in cells.items() if h.bit_count() >= need}
-        out = 0
-        for docs in self._cells.values():
-            out |= docs
-        return out
+        keep = _at_least(_counted(bits, allowed), allowed)
+        self._cells = _partition(bits, keep)
+        return keep
 
     def _held(self, d: int) -> set[int]:
         """The concepts passage ``d`` really holds (a word's bigrams in a row); read once
@@ -231,6 +222,7 @@ class QueryRun:
         100,000 entries)."""
         m, games = self.m, self.store.game_docs
         among = self._among = Among(pool, m.n)
+        self._kept = {}
         self._pooled = set(pool)
         self._words_in = [[set(among.of(m.word_docs(w)
                                         & (-1 if game is None else games.get(game, 0))))
@@ -255,7 +247,7 @@ class QueryRun:
         if len(w.morphs) > 1 and not w.ids and not w.yomi:
             text = self._text
             return {d for d in docs if w.needle in text(d)}
-        return self.m.in_a_row_of(sorted(docs), w)
+        return self.m.in_a_row_of(sorted(docs), w, self._among, self._kept, self._text)
 
     def _text(self, d: int) -> str:
         """Passage ``d``'s normal text, read once a run: a concept's words of several
@@ -287,8 +279,8 @@ class QueryRun:
         # Vision card) would make the games' own words look common
         texts = store.live & ~store.kind_docs.get("card", 0)
         n = max(texts.bit_count(), 1)
-        idf = [math.log(1 + (n - (b & texts).bit_count() + 0.5) / ((b & texts).bit_count() + 0.5))
-               for b in bits]
+        idf = [math.log(1 + (n - df + 0.5) / (df + 0.5))
+               for df in ((b & texts).bit_count() for b in bits)]
 
         def weight(held) -> float:
             return sum(idf[i] for i in held)
@@ -330,12 +322,17 @@ class QueryRun:
             held = self._held(d)
             if held:
                 by_held.setdefault(frozenset(held), []).append(d)
+        # (in a large index each term is looked up once for the whole pool, whichever
+        # groups hold it)
+        scores = PoolScores(m, pool) if m.n >= matching.NUMPY_FROM and pool else None
         for held, docs in by_held.items():
             terms = [t for i in sorted(held) for w, _g in plan.question[i].words
                      for t in m.terms(w)]
-            bm25 = m.score(docs, terms)
+            bm25 = (dict(zip(docs, scores.score(terms, docs).tolist())) if scores is not None
+                    else m.score(docs, terms))
+            weighed = weight(held) * plan.cover       # (the same float for each passage)
             for d in docs:
-                score = (weight(held) * plan.cover + bm25.get(d, 0.0)) * prior[d]
+                score = (weighed + bm25.get(d, 0.0)) * prior[d]
                 if d in term_pages:
                     score *= TERM_PAGE
                 elif d in card_pages:
@@ -505,15 +502,21 @@ class QueryRun:
     def _needles(self) -> list[str]:
         """The words to mark in the snippets."""
         out: list[str] = []
-        typed = ([ql.Term(w.text) for c in self.plan.question for w, _g in c.words]
-                 if self.plan.question else self.plan.pq.terms)
-        for term in typed:
+        # a question's words are planned already (each Word.of its text, as below):
+        # planning them again was a tenth of a long question's search at 100,000 entries
+        typed = ([(ql.Term(w.text), w) for c in self.plan.question for w, _g in c.words]
+                 if self.plan.question else [(t, None) for t in self.plan.pq.terms])
+        seen = set()
+        for term, word in typed:
+            if (term.text, term.phrase) in seen:
+                continue          # the same words again: the same needles, kept once below
+            seen.add((term.text, term.phrase))
             out.append(needle(term.text))
             normal = normalize(term.text)
             for p in pieces(normal):
                 out.append(needle(normal[p.start:p.end]) if p.kind == "id" else p.text)
             if not term.phrase:
-                word = Word.of(term.text)
+                word = word or Word.of(term.text)
                 for forms in (word.morphs if word else []):
                     w = needle(forms[0])
                     if len(w) >= 2 or (w and not w.isascii()
@@ -597,6 +600,60 @@ def _settled(m, ranked: list[tuple[int, float]], words: list[Word], want: int
                 heapq.heappush(pending, ((-sc, d), (d, sc)))
         else:
             yield heapq.heappop(pending)[1]
+
+
+def _partition(bits: list[int], docs: int) -> dict[int, int]:
+    """``docs`` by the bits holding them: {the indices of those bits as a bitset: the
+    passages}, non-empty cells only, refined one bit at a time.  The cells come in the
+    order of a partition of any larger set (a cell's place follows from what it holds
+    alone), which the ranking's ties in weight keep."""
+    cells = {0: docs} if docs else {}
+    for i, b in enumerate(bits):
+        refined = {}
+        for held, part in cells.items():
+            inside = part & b
+            if inside:
+                refined[held | 1 << i] = inside
+            if part & ~b:
+                refined[held] = part & ~b
+        cells = refined
+    return cells
+
+
+def _counted(bits: list[int], among: int) -> list[int]:
+    """How many of ``bits`` hold each passage of ``among``, as the bits of a binary count
+    (plane j: the passages whose count has bit j set): an adder over bitsets, a few big-
+    int operations a concept whatever the number of passages."""
+    planes: list[int] = []
+    for b in bits:
+        carry = b & among
+        for j, plane in enumerate(planes):
+            planes[j], carry = plane ^ carry, plane & carry
+            if not carry:
+                break
+        if carry:
+            planes.append(carry)
+    return planes
+
+
+def _at_least(planes: list[int], among: int) -> int:
+    """The passages of ``among`` counted (:func:`_counted`) at the most there are, or one
+    fewer, and at least one: a question's candidates."""
+    top, best = among, 0
+    for j in reversed(range(len(planes))):
+        if top & planes[j]:
+            top &= planes[j]
+            best |= 1 << j
+    need = max(1, best - 1)
+    # count >= need, compared from the highest bit down
+    above, equal = 0, among
+    for j in reversed(range(len(planes))):
+        if need >> j & 1:
+            equal &= planes[j]
+        else:
+            above |= equal & planes[j]
+            equal &= ~planes[j]
+    return above | equal
 
 
 def _indices(held: int) -> list[int]:

@@ -70,7 +70,7 @@ class Searcher:
         return self._store
 
     def close(self) -> None:
-        """Close the index's Whoosh searchers."""
+        """Close the index's Whoosh readers."""
         self._store.close()
 
     def __enter__(self):

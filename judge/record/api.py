@@ -62,19 +62,12 @@ def create(slug: str):
         body = strictjson.loads(request.get_data(cache=False) or b"null")
     except strictjson.BodyError as exc:
         fail(400, exc.message, field=exc.field, accepted=exc.accepted_text)
-    # End the read transaction before the engine runs the board, so SQLite's write lock
-    # (taken at BEGIN, see db.py) is not held while it does.
-    try:
-        # a call sent again with its client_key is answered with the one recorded
-        earlier = C.recorded_with(db(), event, C.client_key(body if isinstance(body, dict)
-                                                            else {}))
-        db().commit()
-        clean = C.clean_call(body, services().corpus, event=event) if earlier is None else None
+    try:      # a call sent again with its client_key is answered with the one recorded
+        call, new = C.take_call(db(), event, g.api_user, body, services().corpus)
     except C.CallInputError as exc:
         fail(exc.status, f"{exc.field}: {exc}", **exc.as_dict())
-    call = earlier or C.record_call_once(db(), event, g.api_user, clean)
     response = jsonify({"id": call.id, "url": _url(call)})
-    response.status_code = 200 if call is earlier else 201
+    response.status_code = 201 if new else 200
     response.headers["Location"] = _url(call)
     return response
 

@@ -16,6 +16,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import func, or_, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
 from judge.i18n import _ as translate, message_json, msg
@@ -373,20 +374,29 @@ def record_call(session: Session, event: Event, judge: User, clean: dict) -> Cal
     return call
 
 
-def record_call_once(session: Session, event: Event, judge: User, clean: dict) -> Call:
-    """Store a new call and commit it; if a request with the same client key committed
-    its call first (two sends at once), that call, and nothing stored twice."""
-    from sqlalchemy.exc import IntegrityError
+def take_call(session: Session, event: Event, judge: User, data: dict, corpus) -> tuple[Call, bool]:
+    """Record a call sent by a door (the form, the API): ``(call, True)`` for a new one;
+    ``(call, False)`` when its client key was recorded before (the answer lost on the
+    way, a second tap, the draft a phone kept), or by a send that committed first while
+    this one was being checked (two at once).  A bad field raises
+    :class:`CallInputError` and stores nothing."""
+    earlier = recorded_with(session, event, client_key(data if isinstance(data, dict) else {}))
+    if earlier is not None:
+        return earlier, False
+    # End the read transaction before the engine runs the board, so SQLite's write lock
+    # (taken at BEGIN, see platform/db.py) is not held while it does.
+    session.commit()
+    clean = clean_call(data, corpus, event=event)
     try:
         call = record_call(session, event, judge, clean)
         session.commit()
-        return call
+        return call, True
     except IntegrityError:
         session.rollback()
         earlier = recorded_with(session, event, clean.get("client_key"))
         if earlier is None:
             raise
-        return earlier
+        return earlier, False
 
 
 def edit_call(session: Session, call: Call, user: User, role: str, data: dict, corpus,

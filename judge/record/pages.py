@@ -230,16 +230,10 @@ def create_call(slug: str):
                                                   "ruling", "entries", "scenario",
                                                   "client_key")}
     try:
-        # sent before (the answer lost on the way, a second tap, a draft the phone kept)
-        earlier = C.recorded_with(db(), event, C.client_key(form))
-        if earlier is not None:
-            return redirect(call_url(earlier), code=303)
-        db().commit()      # no lock held while the engine runs the board (see api.create)
-        clean = C.clean_call(form, services().corpus, event=event)
+        call, _new = C.take_call(db(), event, current_user, form, services().corpus)
     except C.CallInputError as exc:
         return render_template("record/call_form.html", event=event, role=role, v=form,
                                error=exc, run=_form_run(form["scenario"])), exc.status
-    call = C.record_call_once(db(), event, current_user, clean)
     return redirect(call_url(call), code=303)
 
 

@@ -100,34 +100,29 @@ def test_a_malformed_key_is_a_clear_400_and_nothing_is_stored(app, people, tx, k
     assert count(tx) == 0
 
 
-def test_two_sends_racing_record_one_call(db_url, people, tx):
-    """Both sends looked for the key before either stored its call: the second to
-    commit meets the database's unique key, and answers with the first's call."""
+def test_two_sends_racing_record_one_call(db_url, people, tx, monkeypatch):
+    """The second send looked for the key before the first committed its call (its look
+    finds nothing): storing, it meets the database's unique key, and answers with the
+    first's call, not new."""
     from judge.platform import db as record_db
+    data = {"round": 1, "table": 2, "question": "q?", "ruling": "r.", "entries": [],
+            "client_key": "race-key-0001"}
 
-    def clean(s):
-        event = s.scalars(select(Event).where(Event.slug == "cs-tokyo")).one()
-        judge = s.scalars(select(User).where(User.name == "fj")).one()
-        data = {"round": 1, "table": 2, "question": "q?", "ruling": "r.",
-                "client_key": "race-key-0001"}
-        return event, judge, data
+    def event_and_judge(s):
+        return (s.scalars(select(Event).where(Event.slug == "cs-tokyo")).one(),
+                s.scalars(select(User).where(User.name == "fj")).one())
 
     factory = record_db.session_factory(db_url)
-    first, second = factory(), factory()
-    try:
-        made = []
-        for session in (first, second):
-            event, judge, data = clean(session)
-            assert C.recorded_with(session, event, data["client_key"]) is None
-            session.commit()        # as the page does before the engine runs the board
-            made.append((session, event, judge, data))
-        ids = []
-        for session, event, judge, data in made:
-            stored = {**data, "entries": [], "scenario": "", "players": "",
-                      "game": None, "outcome": None, "ruleset": event.created_at.date()}
-            ids.append(C.record_call_once(session, event, judge, stored).id)
-        assert ids[0] == ids[1]
-    finally:
-        first.close()
-        second.close()
+    with factory() as first, factory() as second:
+        call, new = C.take_call(first, *event_and_judge(first), data, None)
+        assert new
+        real, looks = C.recorded_with, []
+
+        def looked_too_early(session, event, key):
+            looks.append(key)
+            return None if len(looks) == 1 else real(session, event, key)
+        monkeypatch.setattr(C, "recorded_with", looked_too_early)
+        again, new = C.take_call(second, *event_and_judge(second), data, None)
+        assert (again.id, new) == (call.id, False)
+        assert len(looks) == 2            # the early look, then the one after the clash
     assert count(tx) == 1 and count(tx, CallRevision) == 1

@@ -8,8 +8,8 @@ is translated without a list kept here as well.
 """
 from __future__ import annotations
 
+import ast
 import functools
-import json
 import re
 
 from judge.i18n import gettext
@@ -37,6 +37,5 @@ def notice_texts() -> dict[str, str]:
 
 
 def _unquote(literal: str) -> str:
-    if literal.startswith("'"):
-        literal = '"' + literal[1:-1].replace('\\"', '"').replace('"', '\\"') + '"'
-    return json.loads(literal)
+    # the ids are plain text: a JavaScript literal of them reads as a Python one
+    return ast.literal_eval(literal)

@@ -200,7 +200,10 @@ def login():
     if request.method == "GET":
         if current_user.is_authenticated:
             return redirect(next_url)
-        return render_template("record/login.html", next=next_url, name="", error=None)
+        # once, right after a logout: the phone forgets the calls that judge kept on it
+        forget = flask_session.pop("forget_drafts", None)
+        return render_template("record/login.html", next=next_url, name="", error=None,
+                               forget_drafts=forget)
     name = (request.form.get("name") or "")[:80]
     password = request.form.get("password") or ""
     ip = client_address()
@@ -226,12 +229,18 @@ def login():
 
 @bp.post("/logout")
 def logout():
-    """Log out: the session ends on the server too (a copy of the cookie opens nothing)."""
+    """Log out: the session ends on the server too (a copy of the cookie opens nothing),
+    and the login page it lands on has the phone forget the calls this judge kept on it
+    unsent (record.js): the next judge to pick up the phone sees none of them."""
+    judge_id = current_user.get_id() if current_user.is_authenticated else None
     if current_user.is_authenticated:
         accounts.end_sessions(current_user)
         db().commit()
     logout_user()
     flask_session.clear()
+    if judge_id:
+        # in the session, not the address: a link from anywhere cannot wipe a phone's calls
+        flask_session["forget_drafts"] = judge_id
     return redirect(url_for("accounts.login"), code=303)
 
 

@@ -98,6 +98,8 @@
   // answers (3 s at most): if not, the judge stays on the form, with the call kept,
   // instead of on the browser's error page.  A kept call comes back into a new form;
   // it carries its own client_key, so sending it twice records it once (calls.py).
+  // Each is the judge's own (the key ends with their id): a phone passed to another
+  // judge never offers them a call someone else typed, and a logout forgets them.
   var DRAFT = "judge-call-draft:";
   var FIELDS = ["round", "table", "players", "question", "ruling", "entries", "scenario",
                 "client_key"];
@@ -116,7 +118,7 @@
     }
   }
   if (form && store) {
-    var key = DRAFT + new URL(form.action, location.href).pathname;
+    var key = DRAFT + new URL(form.action, location.href).pathname + "#" + (form.dataset.judge || "");
     var notice = document.getElementById("draft-notice");
     var field = function (name) { return form.elements[name]; };
     var tell = function (text, discard) {
@@ -178,6 +180,11 @@
       fetch(form.dataset.probe || "/offline/version.json", {cache: "no-store", credentials: "same-origin"})
         .then(function (r) { go(r.ok); }, function () { go(false); });
     });
+  }
+  // the login page right after a logout: that judge's kept calls go
+  var forget = document.querySelector('meta[name="judge-forget-drafts"]');
+  if (forget && forget.content) {
+    drafts(function (k) { if (k.slice(k.lastIndexOf("#") + 1) === forget.content) store.removeItem(k); });
   }
   // the call page after the call was recorded: its kept copy is no longer needed
   var recorded = document.querySelector("[data-recorded-key]");

@@ -192,3 +192,54 @@ def test_a_call_written_while_the_laptop_is_unreachable_is_kept_and_recorded_onc
     expect(page.get_by_label("プレイヤーの質問")).to_have_value("")
     expect(notice).to_be_hidden()
     ctx.close()
+
+
+def test_a_phone_passed_to_another_judge_offers_them_none_of_the_first_judges_calls(
+        browser: Browser, live_sqlite):
+    """A phone changes hands at the venue: a call the floor judge kept on it unsent is
+    theirs alone.  The head judge, logged in on it, gets an empty form (their name would
+    be on a call someone else typed); the floor judge gets it back; their logout leaves
+    nothing of it on the phone."""
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="ja-JP",
+                              service_workers="block")
+    page = ctx.new_page()
+    form = live_sqlite + "/events/cs-osaka/calls/new"
+    page.goto(form)
+    log_in(page, "floor")
+    page.get_by_label("ラウンド").fill("3")
+    page.get_by_label("卓").fill("12")
+    page.get_by_label("プレイヤーの質問").fill("スタンしたユニットはいつ動けますか")
+    page.get_by_label("裁定", exact=True).fill("次の自分のターンの開始時に。")
+    page.route("**/*", lambda route: route.abort("internetdisconnected"))
+    page.get_by_role("button", name="記録する").click()
+    expect(page.locator("#draft-notice")).to_contain_text("サーバーに届きません", timeout=10_000)
+    page.unroute("**/*")
+
+    def kept():
+        return page.evaluate(
+            "Object.keys(localStorage).filter(k => k.startsWith('judge-call-draft:'))")
+    assert len(kept()) == 1
+
+    ctx.clear_cookies()                          # the floor judge's session is gone
+    page.goto(form)
+    log_in(page, "head")
+    expect(page).to_have_url(re.compile(r"/calls/new$"))
+    expect(page.get_by_label("プレイヤーの質問")).to_have_value("")
+    expect(page.locator("#draft-notice")).to_be_hidden()
+    assert len(kept()) == 1                      # still the floor judge's, untouched
+
+    ctx.clear_cookies()
+    page.goto(form)
+    log_in(page, "floor")
+    expect(page.get_by_label("プレイヤーの質問")).to_have_value("スタンしたユニットはいつ動けますか")
+    expect(page.locator("#draft-notice")).to_contain_text("まだ記録されていない裁定を戻しました")
+
+    page.goto(live_sqlite + "/events")
+    page.get_by_role("button", name="ログアウト").click()
+    expect(page.get_by_role("button", name="ログイン")).to_be_visible()
+    page.wait_for_function(
+        "!Object.keys(localStorage).some(k => k.startsWith('judge-call-draft:'))")
+    # the login page forgets once: a reload is a plain login page
+    page.reload()
+    assert "judge-forget-drafts" not in page.content()
+    ctx.close()

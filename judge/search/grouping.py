@@ -49,10 +49,14 @@ class Briefs(Sequence):
     def rows(self) -> list[tuple]:
         """(entry, current, score as the brief rounds it, game, kind) of each hit (a
         brief dict changed since, by a caller that scales scores, is read instead)."""
-        made = self._made
-        return [(h.id, h.current, round(h.score, 4), h.game, h.kind) if m is None else
-                (m["id"], m["current"], m["score"], m.get("game"), m.get("kind"))
-                for h, m in zip(self._hits, made)]
+        hits = self._hits
+        # the searcher's lazy hits read them from the index's kept fields, unmade
+        rows = (hits.rows() if hasattr(hits, "rows") else
+                [(h.id, h.current, round(h.score, 4), h.game, h.kind) for h in hits])
+        for i, m in enumerate(self._made):
+            if m is not None:
+                rows[i] = (m["id"], m["current"], m["score"], m.get("game"), m.get("kind"))
+        return rows
 
 
 def _rows(hits) -> list[tuple]:

@@ -30,14 +30,19 @@ class Briefs(Sequence):
 
     def __init__(self, hits: list):
         self._hits = hits
+        # the dicts made so far, then any appended (another search's, already made)
         self._made: list = [None] * len(hits)
 
     def __len__(self) -> int:
-        return len(self._hits)
+        return len(self._made)
+
+    def append(self, made: dict) -> None:
+        """Add a result (a dict already made) after the hits, as a list would."""
+        self._made.append(made)
 
     def __getitem__(self, i):
         if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self._hits)))]
+            return [self[j] for j in range(*i.indices(len(self._made)))]
         made = self._made[i]
         if made is None:
             hit = self._hits[i]
@@ -47,22 +52,34 @@ class Briefs(Sequence):
         return made
 
     def rows(self) -> list[tuple]:
-        """(entry, current, score as the brief rounds it, game, kind) of each hit (a
-        brief dict changed since, by a caller that scales scores, is read instead)."""
+        """:func:`rows` of these results, read from the hits where no dict was made."""
         hits = self._hits
         # the searcher's lazy hits read them from the index's kept fields, unmade
         rows = (hits.rows() if hasattr(hits, "rows") else
-                [(h.id, h.current, round(h.score, 4), h.game, h.kind) for h in hits])
+                [(h.id, h.current, round(h.score, 4), h.game, h.kind, h.clause, h.revision)
+                 for h in hits])
         for i, m in enumerate(self._made):
             if m is not None:
-                rows[i] = (m["id"], m["current"], m["score"], m.get("game"), m.get("kind"))
+                row = _row(m)
+                if i < len(rows):
+                    rows[i] = row
+                else:
+                    rows.append(row)
         return rows
 
 
-def _rows(hits) -> list[tuple]:
+def _row(h: dict) -> tuple:
+    return (h["id"], h["current"], h["score"], h.get("game"), h.get("kind"), h.get("clause"),
+            h.get("revision"))
+
+
+def rows(hits) -> list[tuple]:
+    """(entry, current, score, game, kind, clause, revision) of each of ``hits`` (hit
+    dicts, or :class:`Briefs`: the score as the brief dict rounds it, or as a caller
+    changed it since)."""
     if isinstance(hits, Briefs):
         return hits.rows()
-    return [(h["id"], h["current"], h["score"], h.get("game"), h.get("kind")) for h in hits]
+    return [_row(h) for h in hits]
 
 
 class Group:
@@ -79,7 +96,7 @@ class Group:
 
     def __init__(self, hits, at: list[int], row: tuple, pending: tuple | None):
         self._hits, self._at = hits, at
-        self.entry, _current, self.score, self.game, self.kind = row
+        self.entry, _current, self.score, self.game, self.kind = row[:5]
         self.tier = 0
         # an editors' glossary or lexicon page (用語集), which explains a word rather than
         # answers; a term page taken from the texts (the wiki's グレイズ, with its
@@ -161,10 +178,10 @@ class Group:
 def gather(hits, corpus, old: bool) -> list[Group]:
     """The groups of ``hits`` (a list of hit dicts, or :class:`Briefs`), one per entry
     in the order the entries first come, none of them made whole yet."""
-    rows = _rows(hits)
+    facts = rows(hits)
     at: dict[str, list[int]] = {}
     best: dict[str, int] = {}
-    for i, row in enumerate(rows):
+    for i, row in enumerate(facts):
         entry = row[0]
         seen = at.get(entry)
         if seen is None:
@@ -172,10 +189,10 @@ def gather(hits, corpus, old: bool) -> list[Group]:
             best[entry] = i
         else:
             seen.append(i)
-            if row[1] and not rows[best[entry]][1]:
+            if row[1] and not facts[best[entry]][1]:
                 best[entry] = i          # the first hit in the current revision
     pending = (corpus, old)
-    return [Group(hits, at[entry], rows[i], pending) for entry, i in best.items()]
+    return [Group(hits, at[entry], facts[i], pending) for entry, i in best.items()]
 
 
 _REV = re.compile(r"\?rev=\d+")

@@ -593,17 +593,19 @@ class StoredHits(Sequence):
         return hit
 
     def rows(self) -> list[tuple]:
-        """(entry, current, score rounded as :meth:`Hit.brief` rounds it, game, kind) of
-        each hit (of a hit made already, as it stands)."""
+        """(entry, current, score rounded as :meth:`Hit.brief` rounds it, game, kind,
+        clause, revision) of each hit (of a hit made already, as it stands)."""
         values = self._store.values
         out = []
         for (d, score), hit in zip(self._page, self._made):
             if hit is None:
                 v = values(d)
                 out.append((v[_ENTRY], v[_RANK] != RANK_OLDER, round(score, 4), v[_GAME],
-                            v[_KIND]))
+                            v[_KIND], None if v[_CLAUSE] is ABSENT else v[_CLAUSE],
+                            v[_REVISION]))
             else:
-                out.append((hit.id, hit.current, round(hit.score, 4), hit.game, hit.kind))
+                out.append((hit.id, hit.current, round(hit.score, 4), hit.game, hit.kind,
+                            hit.clause, hit.revision))
         return out
 
 

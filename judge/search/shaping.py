@@ -28,7 +28,7 @@ from judge.i18n import render
 
 from . import tables
 from .analysis import is_kana, normalize
-from .grouping import Briefs, Group, gather, shown
+from .grouping import Briefs, Group, gather, rows, shown
 from .lookups import near_forms
 from .wordings import expansions, glossary
 
@@ -548,14 +548,15 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
         data["did_you_mean"] = [*numbered, *data["did_you_mean"]]
     expanded = expansions(corpus, query, game) if not OPERATOR.search(query) else []
     if expanded:
-        hits = list(hits)              # the wordings' hits are added to them
-        seen = {(h["id"], h["clause"], h["revision"]) for h in hits}
+        # (read from the hits: their dicts are made only for the groups a page reads)
+        known = rows(hits)
+        seen = {(r[0], r[5], r[6]) for r in known}
         # a question's concepts already hold each name's wordings in its game
         # (question.concepts): the wording's search would rank its own concepts (モン
         # スターカード: モンスター and カード) on a scale of its own.  For keywords,
         # each search's scores are still its own (MeCab reads デュエルフィールド as
         # two words): the wording's are brought to the query's scale
-        top = max((h["score"] for h in hits), default=0.0)
+        top = max((r[2] for r in known), default=0.0)
         for _term, _wording, alt_query, term_game in ([] if data.get("question") else expanded):
             # the wording is searched in the term's own game only
             found = search(alt_query, game=term_game, kind=kind, limit=FETCH)

@@ -51,14 +51,15 @@ class Briefs(Sequence):
             made["_brief"] = True
         return made
 
-    def rows(self) -> list[tuple]:
-        """:func:`rows` of these results, read from the hits where no dict was made."""
+    def rows(self, stop: int | None = None) -> list[tuple]:
+        """:func:`rows` of these results (the first ``stop``), read from the hits where
+        no dict was made."""
         hits = self._hits
         # the searcher's lazy hits read them from the index's kept fields, unmade
-        rows = (hits.rows() if hasattr(hits, "rows") else
+        rows = (hits.rows(stop) if hasattr(hits, "rows") else
                 [(h.id, h.current, round(h.score, 4), h.game, h.kind, h.clause, h.revision)
-                 for h in hits])
-        for i, m in enumerate(self._made):
+                 for h in hits[:stop]])
+        for i, m in enumerate(self._made[:stop]):
             if m is not None:
                 row = _row(m)
                 if i < len(rows):
@@ -73,13 +74,13 @@ def _row(h: dict) -> tuple:
             h.get("revision"))
 
 
-def rows(hits) -> list[tuple]:
+def rows(hits, stop: int | None = None) -> list[tuple]:
     """(entry, current, score, game, kind, clause, revision) of each of ``hits`` (hit
     dicts, or :class:`Briefs`: the score as the brief dict rounds it, or as a caller
-    changed it since)."""
+    changed it since), or of the first ``stop``."""
     if isinstance(hits, Briefs):
-        return hits.rows()
-    return [_row(h) for h in hits]
+        return hits.rows(stop)
+    return [_row(h) for h in hits[:stop]]
 
 
 class Group:

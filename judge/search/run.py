@@ -592,12 +592,13 @@ class StoredHits(Sequence):
             hit = self._made[i] = StoredHit(self._store, d, score, self._marks)
         return hit
 
-    def rows(self) -> list[tuple]:
+    def rows(self, stop: int | None = None) -> list[tuple]:
         """(entry, current, score rounded as :meth:`Hit.brief` rounds it, game, kind,
-        clause, revision) of each hit (of a hit made already, as it stands)."""
+        clause, revision) of each hit, or of the first ``stop`` (of a hit made already,
+        as it stands)."""
         values = self._store.values
         out = []
-        for (d, score), hit in zip(self._page, self._made):
+        for (d, score), hit in zip(self._page[:stop], self._made):
             if hit is None:
                 v = values(d)
                 out.append((v[_ENTRY], v[_RANK] != RANK_OLDER, round(score, 4), v[_GAME],

@@ -126,7 +126,13 @@ def _squeezed(text: str) -> str:
 
 def _exact_tier(hit: dict, corpus, query_normal: str) -> int:
     """3: title/alias is the query; 2: a rule, Q&A or term holds it; 1: a card holds it."""
-    facts = _tier_facts(corpus, hit["id"], hit["revision"], hit.get("clause"))
+    return _passage_tier(corpus, hit["id"], hit["revision"], hit.get("clause"), query_normal)
+
+
+def _passage_tier(corpus, entry_id: str, revision: int, clause: str | None,
+                  query_normal: str) -> int:
+    """:func:`_exact_tier` of the passage of an entry, revision and clause."""
+    facts = _tier_facts(corpus, entry_id, revision, clause)
     if facts is None or not query_normal:
         return 0
     names, held, card = facts
@@ -525,7 +531,9 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
     hits = data["results"]
     used, corrected, dropped = query, None, []
     query_normal = " ".join(normalize(query).split())
-    exact = any(_exact_tier(h, corpus, query_normal) for h in hits[:tables.EXACT_HEAD])
+    # (read from the hits: a dict is made only for the hits of the groups a page reads)
+    exact = any(_passage_tier(corpus, r[0], r[6], r[5], query_normal)
+                for r in rows(hits, tables.EXACT_HEAD))
     if not exact:
         alt = one_edit(corpus, query)
         if alt:

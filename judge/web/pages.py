@@ -46,8 +46,12 @@ def _globals():
             if request.endpoint else "?format=json"
     # The query stays in the box on its results and on the entry an id redirected to.
     q = request.args.get("q", "") if request.endpoint in ("pages.search", "pages.entry") else ""
-    return {"json_url": json_url, "header_q": q[:300], "GAME_LABELS": viewmodels.game_labels(),
-            "GAME_SLOT": viewmodels.game_slots(),
+    # the games' labels and badge colours: per language, kept until the corpus is
+    # reloaded (every page reads them)
+    lists = services().lists
+    return {"json_url": json_url, "header_q": q[:300],
+            "GAME_LABELS": lists.get(("game-labels", web_locale()), viewmodels.game_labels),
+            "GAME_SLOT": lists.get(("game-slots",), viewmodels.game_slots),
             "KIND_LABELS": viewmodels.KIND_LABELS, "zone_label": zone_label,
             "entry_url": entry_url, "step_link": viewmodels.step_link,
             "cite": viewmodels.step_citation, "boards_of": boards_of}

@@ -37,6 +37,7 @@ NOTHING_MATCHES = ("nothing matches {query!r}: try fewer words, another spelling
                    "remove a filter")
 FETCH = tables.FETCH              # hits read to group (a page shows far fewer entries)
 PASSAGES = tables.PASSAGES        # passages shown under an entry besides its best
+NAMES_KEPT = 20000                # entries whose exact names are kept (_name_forms)
 OPERATOR = re.compile("[" + re.escape(tables.OPERATOR_CHARS) + "]"
                       r"|(?<!\w)(?:" + "|".join(tables.OPERATOR_WORDS) + r")(?!\w)")
 NUMBERED_TITLE = re.compile(tables.NUMBERED_TITLE)
@@ -331,7 +332,10 @@ def _name_forms(corpus, tables, ids: list[str]) -> dict[str, frozenset]:
     of grouping the hits at 10,000 entries)."""
     kept = getattr(corpus, "_shaping_names", None)
     if kept is None:
-        kept = LRU(20000)
+        # a plain dict, emptied when full: an LRU's bookkeeping in Python was most of
+        # each look-up (~185 a new page at 100,000 entries); a thread reading while
+        # another empties it makes the names again
+        kept = {}
         try:
             corpus._shaping_names = kept
         except AttributeError:   # pragma: no cover - a corpus that takes no attributes
@@ -339,19 +343,21 @@ def _name_forms(corpus, tables, ids: list[str]) -> dict[str, frozenset]:
     out = {}
     unread = []
     for i in ids:
-        found = kept.peek(i)
+        found = kept.get(i)
         if found is None:
             unread.append(i)
         else:
             out[i] = found
     if unread:
+        if len(kept) + len(unread) > NAMES_KEPT:
+            kept.clear()
         aliases = _aliases(corpus)
         heads = tables.heads(unread)
         for i in unread:
             head = heads.get(i)
             names = ([*title_names(head[0]), *aliases.get(i, ())]
                      if head is not None else [])
-            out[i] = kept.get_or(i, lambda n=names: frozenset(_squeezed(str(x)) for x in n))
+            out[i] = kept[i] = frozenset(_squeezed(str(x)) for x in names)
     return out
 
 

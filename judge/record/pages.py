@@ -8,6 +8,7 @@ twin (``?format=json``) with the same permissions.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import uuid
@@ -16,7 +17,7 @@ from flask import Blueprint, Response, abort, jsonify, redirect, render_template
 from flask_login import current_user, login_required
 
 from judge.app.services import services
-from judge.i18n import _
+from judge.i18n import _, current_locale, use_locale
 from judge.platform.errors import fail
 from judge.platform.login import check_csrf, db
 
@@ -71,8 +72,16 @@ def _input_error(exc: C.CallInputError):
 @bp.app_context_processor
 def _labels():
     # the labels are Japanese msgids; the reader sees them in their own language
-    return {"STATUS_LABELS": {k: _(v) for k, v in STATUS_LABELS.items()},
-            "ROLE_LABELS": {k: _(v) for k, v in ROLE_LABELS.items()}}
+    return _labels_in(current_locale())
+
+
+@functools.lru_cache(maxsize=8)
+def _labels_in(lang: str) -> dict:
+    """The labels in one language, translated once (every page of the app renders
+    with them, a search page included: seven look-ups a page), never changed."""
+    with use_locale(lang):
+        return {"STATUS_LABELS": {k: _(v) for k, v in STATUS_LABELS.items()},
+                "ROLE_LABELS": {k: _(v) for k, v in ROLE_LABELS.items()}}
 
 
 @bp.app_template_filter("local")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import re
 from bisect import bisect_left, bisect_right
+from functools import lru_cache
 
 from judge.common.lru import LRU
 
@@ -103,8 +104,11 @@ def find_spans(text: str, needles: list[str]) -> list[tuple[int, int]]:
     return merged
 
 
+@lru_cache(maxsize=4096)
 def _alnum(ch: str) -> bool:
-    """A Latin letter or digit once normalised (４ and A count as 4 and a)."""
+    """A Latin letter or digit once normalised (４ and A count as 4 and a); kept per
+    character (a results page asks it of each word's ends and each hit's neighbours,
+    about fifty times a snippet)."""
     form = fast_normal(ch)
     return form.isascii() and form.isalnum()
 
@@ -126,6 +130,11 @@ def _window(text: str, spans: list[tuple[int, int]], width: int) -> tuple[int, i
         text, lambda: [m.start() for m in _SENTENCE_START.finditer(text)])
     span_starts = [a for a, _ in spans]
     span_ends = [b for _, b in spans]
+    # the marked characters of spans[:i] (a window's score is those of the spans it
+    # overlaps, the first and last cut at its edges: no sum over them per window)
+    marked = [0]
+    for a, b in spans:
+        marked.append(marked[-1] + b - a)
     for a, _ in spans[:MAX_WINDOWS]:
         start = max(0, a - width // 4)
         # begin at the start of the sentence holding the hit when it is close enough
@@ -136,7 +145,8 @@ def _window(text: str, spans: list[tuple[int, int]], width: int) -> tuple[int, i
         end = start + width
         # the spans are sorted and disjoint: those overlapping the window are a slice
         lo, hi = bisect_right(span_ends, start), bisect_left(span_starts, end)
-        score = sum(min(b, end) - max(x, start) for x, b in spans[lo:hi])
+        score = (marked[hi] - marked[lo] - max(0, start - spans[lo][0])
+                 - max(0, spans[hi - 1][1] - end)) if hi > lo else 0
         if score > best_score:
             best, best_score = (start, end), score
     return best

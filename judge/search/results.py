@@ -148,11 +148,13 @@ class SearchResult:
         """All notices in one line ("" when the query was read as typed)."""
         return " / ".join(dict.fromkeys(render(n) for n in self.notices))
 
-    def as_json(self, snippets: bool = True, brief: bool = False) -> dict:
+    def as_json(self, snippets: bool = True, brief: bool = False,
+                results: bool = True) -> dict:
         """``{"query", "total", "results", "facets", "did_you_mean", "notice", "redirect"}``;
-        with ``brief``, each result is its hit's :meth:`Hit.brief` (no snippet either)."""
+        with ``brief``, each result is its hit's :meth:`Hit.brief` (no snippet either);
+        without ``results``, ``results`` is left empty (for the caller to fill)."""
         return {"query": self.query, "total": self.total,
-                "results": ([h.brief() for h in self.hits] if brief
+                "results": ([] if not results else [h.brief() for h in self.hits] if brief
                             else [h.as_json(snippets) for h in self.hits]),
                 "facets": self.facets,
                 "did_you_mean": self.did_you_mean, "notice": self.notice,

@@ -15,7 +15,7 @@ import functools
 import heapq
 import itertools
 import math
-from collections import Counter
+from collections.abc import Sequence
 from typing import Iterable, Iterator
 
 from .analysis import kana_reading, normalize, pieces
@@ -87,7 +87,7 @@ class QueryRun:
         marks = self._needles()
         # what ranking and grouping read (entry, game, kind, clause, revision, rank)
         # from the kept stored fields; the title and the text when a hit is shown
-        result.hits = [StoredHit(store, d, score, marks) for d, score in page]
+        result.hits = StoredHits(store, page, marks)
         if question:
             for hit, (d, _score) in zip(result.hits, page):
                 held = self._held(d)
@@ -462,8 +462,11 @@ class QueryRun:
                 title = titles.get(entry_id)
                 if title is None or entry_id in ids:
                     continue
-                names = {n for n in (title, _PAREN_TAIL.sub("", title))
-                         if len(n) <= len(wanted)}
+                # (a title ends with its reading in brackets only if it ends with a
+                # bracket: the pattern is tried on those alone, ~200 titles a kana query)
+                bare = (_PAREN_TAIL.sub("", title) if title.rstrip()[-1:] in (")", "）")
+                        else title)
+                names = {n for n in (title, bare) if len(n) <= len(wanted)}
                 if any(store.reading(n) == wanted for n in names):
                     ids.add(entry_id)
         if not ids or len(ids) > MAX_NAMED:
@@ -478,22 +481,24 @@ class QueryRun:
         :func:`_settled`'s generator, which checks passages as they are read)."""
         offset, limit = self.plan.offset, self.plan.limit
         first, later = [], []
-        seen: Counter = Counter()
+        # a plain dict (a Counter's missing key is a Python call: one for each of the
+        # ~200 entries a page of 200 hits reads at 100,000 entries)
+        seen: dict[str, int] = {}
         head = (offset + limit) * 3 + 20
         entry_of = self.store.entry_of
         want = offset + limit
         ranked = iter(ranked)
-        for d, score in itertools.islice(ranked, head):
-            entry = entry_of(d)
-            seen[entry] += 1
-            if seen[entry] <= PER_ENTRY:
-                first.append((d, score))
+        for item in itertools.islice(ranked, head):
+            entry = entry_of(item[0])
+            n = seen[entry] = seen.get(entry, 0) + 1
+            if n <= PER_ENTRY:
+                first.append(item)
                 if len(first) >= want:
                     # the page is the first ``want`` of these: what follows (and the
                     # later passages of an entry) comes after it, its entries not read
                     return first[offset:want]
             else:
-                later.append((d, score))
+                later.append(item)
         ordered = first + later + list(ranked)
         return ordered[offset: offset + limit]
 
@@ -567,6 +572,45 @@ class StoredHit(Hit):
     def text(self) -> str:
         """The passage's plain text (what snippets are cut from)."""
         return self._store.plain_of(self._docnum)
+
+
+class StoredHits(Sequence):
+    """The hits of a page, each a :class:`StoredHit` made when first read: a results
+    page asks for 200 and shows a dozen; :meth:`rows` gives what its grouping reads of
+    each from the kept stored fields (issue 27)."""
+
+    def __init__(self, store: IndexStore, page: list[tuple[int, float]], marks: list[str]):
+        self._store, self._page, self._marks = store, page, marks
+        self._made: list = [None] * len(page)
+
+    def __len__(self) -> int:
+        return len(self._page)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self._page)))]
+        hit = self._made[i]
+        if hit is None:
+            d, score = self._page[i]
+            hit = self._made[i] = StoredHit(self._store, d, score, self._marks)
+        return hit
+
+    def rows(self, stop: int | None = None) -> list[tuple]:
+        """(entry, current, score rounded as :meth:`Hit.brief` rounds it, game, kind,
+        clause, revision) of each hit, or of the first ``stop`` (of a hit made already,
+        as it stands)."""
+        values = self._store.values
+        out = []
+        for (d, score), hit in zip(self._page[:stop], self._made):
+            if hit is None:
+                v = values(d)
+                out.append((v[_ENTRY], v[_RANK] != RANK_OLDER, round(score, 4), v[_GAME],
+                            v[_KIND], None if v[_CLAUSE] is ABSENT else v[_CLAUSE],
+                            v[_REVISION]))
+            else:
+                out.append((hit.id, hit.current, round(hit.score, 4), hit.game, hit.kind,
+                            hit.clause, hit.revision))
+        return out
 
 
 def _settled(m, ranked: list[tuple[int, float]], words: list[Word], want: int

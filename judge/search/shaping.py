@@ -22,15 +22,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 
 from judge.common.lru import LRU
-from judge.corpus.model import plain_text
-from judge.corpus.present import date_known
 from judge.i18n import render
 
 from . import tables
 from .analysis import is_kana, normalize
+from .grouping import Briefs, Group, gather, rows, shown
 from .lookups import near_forms
 from .wordings import expansions, glossary
 
@@ -39,6 +37,7 @@ NOTHING_MATCHES = ("nothing matches {query!r}: try fewer words, another spelling
                    "remove a filter")
 FETCH = tables.FETCH              # hits read to group (a page shows far fewer entries)
 PASSAGES = tables.PASSAGES        # passages shown under an entry besides its best
+NAMES_KEPT = 20000                # entries whose exact names are kept (_name_forms)
 OPERATOR = re.compile("[" + re.escape(tables.OPERATOR_CHARS) + "]"
                       r"|(?<!\w)(?:" + "|".join(tables.OPERATOR_WORDS) + r")(?!\w)")
 NUMBERED_TITLE = re.compile(tables.NUMBERED_TITLE)
@@ -46,49 +45,6 @@ BARE_NUMBER = re.compile(tables.BARE_NUMBER)
 # a card's kind, then its name in brackets: 想起「テリブルスーヴニール」, 河童『お化け
 # キューカンバー』 (a name alone in brackets, or brackets mid-title, are not this)
 QUOTED_NAME = re.compile(r"[^「『」』\s]{1,8}[「『]([^「『」』]+)[」』]")
-
-
-@dataclass
-class Group:
-    """One entry in the results: its best hit, further passages, older revisions' hits."""
-
-    best: dict
-    passages: list[dict] = field(default_factory=list)
-    old: list[dict] = field(default_factory=list)
-    tier: int = 0
-    # an editors' glossary or lexicon page (用語集), which explains a word rather than
-    # answers; a term page taken from the texts (the wiki's グレイズ, with its rulings)
-    # answers as a rule does
-    explains: bool = False
-    # (corpus, old) until :meth:`settle` has made the best hit the current revision's
-    # and sorted the passages (only a group whose tier is read or that is shown needs it)
-    pending: tuple | None = field(default=None, repr=False, compare=False)
-
-    def settle(self) -> "Group":
-        """The group as shown: its best hit the entry's current revision, passages in
-        older revisions folded (unless asked for), at most PASSAGES more passages."""
-        if self.pending is not None:
-            corpus, old = self.pending
-            self.pending = None
-            if not self.best["current"] and not old:
-                _current_first(self, corpus)
-            if not old and self.best["current"]:
-                # one pass (a test of each passage against the kept list compared dicts
-                # key by key: quadratic in an entry's passages)
-                keep = []
-                for p in self.passages:
-                    (keep if p["current"] else self.old).append(p)
-                self.passages = keep
-            self.passages = self.passages[:PASSAGES]
-        return self
-
-    def as_json(self) -> dict:
-        """The group as one result of the page's JSON."""
-        self.settle()
-        out = dict(self.best)
-        out.update({"passages": self.passages, "old_matches": len(self.old),
-                    "old": self.old, "exact": self.tier})
-        return out
 
 
 def _plain_words(query: str) -> list[str]:
@@ -171,7 +127,13 @@ def _squeezed(text: str) -> str:
 
 def _exact_tier(hit: dict, corpus, query_normal: str) -> int:
     """3: title/alias is the query; 2: a rule, Q&A or term holds it; 1: a card holds it."""
-    facts = _tier_facts(corpus, hit["id"], hit["revision"], hit.get("clause"))
+    return _passage_tier(corpus, hit["id"], hit["revision"], hit.get("clause"), query_normal)
+
+
+def _passage_tier(corpus, entry_id: str, revision: int, clause: str | None,
+                  query_normal: str) -> int:
+    """:func:`_exact_tier` of the passage of an entry, revision and clause."""
+    facts = _tier_facts(corpus, entry_id, revision, clause)
     if facts is None or not query_normal:
         return 0
     names, held, card = facts
@@ -248,7 +210,7 @@ def offline_tables(corpus) -> dict:
             "fetch": FETCH, "passages": PASSAGES}
 
 
-def group_hits(hits: list[dict], corpus, query: str, old: bool = False,
+def group_hits(hits, corpus, query: str, old: bool = False,
                also: tuple[str, ...] = (), need: int | None = None) -> list[Group]:
     """Hits as one group per entry, ordered exact tier first, then as :func:`_order` says.
 
@@ -259,41 +221,27 @@ def group_hits(hits: list[dict], corpus, query: str, old: bool = False,
     a new results page went to reading the entries of the ~100 groups it does not show).
     """
     forms = [" ".join(normalize(q).split()) for q in (query, *also)]
-    groups: dict[str, Group] = {}
-    # each group is settled (Group.settle: its current revision first, its passages
+    # each group is made whole (Group.settle: its current revision first, its passages
     # sorted) when its tier is read or it is shown: at 100,000 entries a page's 200 hits
     # are ~185 entries, a few dozen of them found in an older revision only
-    pending = (corpus, old)
-    for hit in hits:
-        group = groups.get(hit["id"])
-        if group is None:
-            groups[hit["id"]] = Group(best=hit, pending=pending)
-            continue
-        if not hit["current"] and group.best["current"] and not old:
-            group.old.append(hit)
-        elif not group.best["current"] and hit["current"]:
-            group.old.append(group.best)
-            group.best = hit
-        else:
-            group.passages.append(hit)
+    groups = gather(hits, corpus, old)
     explaining = word_pages(corpus)
-    for group in groups.values():
-        group.explains = (group.best.get("kind") == "term"
-                          and group.best["id"] in explaining)
+    for group in groups:
+        group.explains = group.kind == "term" and group.entry in explaining
     if need is None:
-        for group in groups.values():
+        for group in groups:
             group.settle()
             _tier(group, corpus, forms)
-        return sorted(groups.values(), key=_order)
+        return sorted(groups, key=_order)
     # The page's groups only.  Tier 3 (the query names the entry) is read for every
     # group from the table of names; a term page is tier 0 unless named; the others
     # are 2 (1 for a card) when a passage holds the query's words, 0 if not.  In the
     # order, after the named groups come the tier-2 groups by score: reading the rest
     # by score, once ``need`` groups are known to be ahead, no later group can be.
-    named = _named(corpus, [g.best["id"] for g in groups.values()], forms)
+    named = _named(corpus, [g.entry for g in groups], forms)
     known, unread = [], []
-    for group in groups.values():
-        if group.best["id"] in named:
+    for group in groups:
+        if group.entry in named:
             group.tier = 3
             known.append(group)
         elif group.explains:
@@ -302,7 +250,7 @@ def group_hits(hits: list[dict], corpus, query: str, old: bool = False,
         else:
             unread.append(group)
     ahead = len(named)
-    unread.sort(key=lambda g: -g.best["score"])
+    unread.sort(key=lambda g: -g.score)
     read = 0
     for group in unread:
         if ahead >= need:
@@ -384,7 +332,10 @@ def _name_forms(corpus, tables, ids: list[str]) -> dict[str, frozenset]:
     of grouping the hits at 10,000 entries)."""
     kept = getattr(corpus, "_shaping_names", None)
     if kept is None:
-        kept = LRU(20000)
+        # a plain dict, emptied when full: an LRU's bookkeeping in Python was most of
+        # each look-up (~185 a new page at 100,000 entries); a thread reading while
+        # another empties it makes the names again
+        kept = {}
         try:
             corpus._shaping_names = kept
         except AttributeError:   # pragma: no cover - a corpus that takes no attributes
@@ -392,19 +343,21 @@ def _name_forms(corpus, tables, ids: list[str]) -> dict[str, frozenset]:
     out = {}
     unread = []
     for i in ids:
-        found = kept.peek(i)
+        found = kept.get(i)
         if found is None:
             unread.append(i)
         else:
             out[i] = found
     if unread:
+        if len(kept) + len(unread) > NAMES_KEPT:
+            kept.clear()
         aliases = _aliases(corpus)
         heads = tables.heads(unread)
         for i in unread:
             head = heads.get(i)
             names = ([*title_names(head[0]), *aliases.get(i, ())]
                      if head is not None else [])
-            out[i] = kept.get_or(i, lambda n=names: frozenset(_squeezed(str(x)) for x in n))
+            out[i] = kept[i] = frozenset(_squeezed(str(x)) for x in names)
     return out
 
 
@@ -418,61 +371,9 @@ def _order(group: Group) -> tuple:
     holding all of them first put a page holding every common word above the clause
     that answers; bench/questions.py, results page: 41/42 and 56/59 that way, 42/42 and
     57/59 this way)."""
-    best = group.best
-    return (-group.tier, group.explains and group.tier < 3, -best["score"])
-
-
-_REV = re.compile(r"\?rev=\d+")
-
-
-def _current_first(group: Group, corpus) -> None:
-    """A group whose words matched only an older revision: its hit becomes the entry's
-    current revision (the judge asked about the rule as it stands), and the older
-    wording that matched is kept as a note on it (``old_wording``) with its link."""
-    hit = group.best
-    entry = corpus.entries.get(hit["id"])
-    if entry is None or entry.status == "withdrawn" or not entry.revisions:
-        return
-    _shown(hit)                    # its URL and date are read here
-    from .units import unit_text
-    number = entry.revisions[0].number
-    clause = hit.get("clause")
-    if clause and entry.kind != "card":
-        # the clause's own text (what units_of would make of this one clause, without
-        # making every unit of every revision of the entry)
-        raw = entry.revisions[0].clauses.get(clause)
-        text = plain_text(raw) if raw else ""
-    else:
-        text = unit_text(entry, number, clause) if clause else ""
-    current = dict(hit)
-    if text:
-        current["_hit"] = _Snippet(lambda: text)
-    else:
-        # the entry's text: cut only if the group is shown (most are not)
-        clause = None
-        current["_hit"] = _Snippet(lambda: unit_text(entry, number, None))
-    url = _REV.sub("", hit["url"]).split("#")[0]
-    current.update({"revision": number, "current": True, "clause": clause,
-                    "url": url + (f"#{clause}" if clause else ""),
-                    "date": (str(entry.revisions[0].date) if entry.revisions[0].date
-                             else None), "date_known": date_known(entry.revisions[0]),
-                    "snippet": None,
-                    "old_wording": {"revision": hit["revision"], "url": hit["url"],
-                                    "clause": hit.get("clause")}})
-    group.old.insert(0, hit)
-    group.best = current
-
-
-class _Snippet:
-    """The snippet of a hit made here (no words marked), cut when it is shown."""
-
-    def __init__(self, text_of):
-        self._text_of = text_of
-
-    @property
-    def snippet(self) -> str:
-        from .highlight import snippet
-        return snippet(self._text_of(), [])
+    # (the best hit's score, known without making the group whole: a named group the
+    # page does not show is never made)
+    return (-group.tier, group.explains and group.tier < 3, -group.score)
 
 
 def _partial(searcher, query: str, game, kind, search) -> tuple[list[str], str, dict | None]:
@@ -530,7 +431,7 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
     facets = {}
     for dim, choice in (("game", game), ("kind", kind)):
         if choice is None:
-            counts = Counter(g.best[dim] for g in groups)
+            counts = Counter(getattr(g, dim) for g in groups)
         elif plain and all(r.entries_by is not None for r in sources):
             # the other choices of this dimension: the entries of each among the passages
             # the searches of this page matched before the filter (no second search)
@@ -544,7 +445,7 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
             # same search without the filter
             counted = _grouped(searcher, corpus, query, None if dim == "game" else game,
                                None if dim == "kind" else kind, old, need=0)[1]
-            counts = Counter(g.best[dim] for g in counted)
+            counts = Counter(getattr(g, dim) for g in counted)
         if choice is not None:
             counts[choice] = len(groups)
         facets[dim] = {v: c for v, c in sorted(counts.items(), key=lambda x: (-x[1], x[0])) if c}
@@ -615,12 +516,11 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
         # each result keeps its hit (under "_hit") until it is shown: only the
         # snippets of the page are cut, marked with the words of the search that found it
         result = searcher.search(text, **kw)
-        # brief: the title, URL and date of a result only when it is shown (_cut_snippets)
-        out = result.as_json(snippets=False, brief=True)
+        # brief: the title, URL and date of a result only when it is shown (_cut_snippets);
+        # each result's dict made only when read (grouping reads the hits themselves)
+        out = result.as_json(snippets=False, results=False)
+        out["results"] = Briefs(result.hits)
         out["_result"] = result
-        for hit, r in zip(result.hits, out["results"]):
-            r["_hit"] = hit
-            r["_brief"] = True
         if not result.hits:
             out["_found_nothing"] = True
             out["_other_notices"] = " / ".join(dict.fromkeys(
@@ -637,7 +537,9 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
     hits = data["results"]
     used, corrected, dropped = query, None, []
     query_normal = " ".join(normalize(query).split())
-    exact = any(_exact_tier(h, corpus, query_normal) for h in hits[:tables.EXACT_HEAD])
+    # (read from the hits: a dict is made only for the hits of the groups a page reads)
+    exact = any(_passage_tier(corpus, r[0], r[6], r[5], query_normal)
+                for r in rows(hits, tables.EXACT_HEAD))
     if not exact:
         alt = one_edit(corpus, query)
         if alt:
@@ -646,8 +548,8 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
                 sources.append(again["_result"])
                 corrected, used = alt, alt
                 seen = {(h["id"], h["clause"], h["revision"]) for h in again["results"]}
-                hits = again["results"] + [h for h in hits
-                                           if (h["id"], h["clause"], h["revision"]) not in seen]
+                hits = [*again["results"], *(h for h in hits
+                                             if (h["id"], h["clause"], h["revision"]) not in seen)]
     numbered, ids_found, named = _numbered(corpus, query, game, kind, search)
     if named:
         # the chips of a filtered page count these entries (not the passages that
@@ -660,13 +562,15 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
         data["did_you_mean"] = [*numbered, *data["did_you_mean"]]
     expanded = expansions(corpus, query, game) if not OPERATOR.search(query) else []
     if expanded:
-        seen = {(h["id"], h["clause"], h["revision"]) for h in hits}
+        # (read from the hits: their dicts are made only for the groups a page reads)
+        known = rows(hits)
+        seen = {(r[0], r[5], r[6]) for r in known}
         # a question's concepts already hold each name's wordings in its game
         # (question.concepts): the wording's search would rank its own concepts (モン
         # スターカード: モンスター and カード) on a scale of its own.  For keywords,
         # each search's scores are still its own (MeCab reads デュエルフィールド as
         # two words): the wording's are brought to the query's scale
-        top = max((h["score"] for h in hits), default=0.0)
+        top = max((r[2] for r in known), default=0.0)
         for _term, _wording, alt_query, term_game in ([] if data.get("question") else expanded):
             # the wording is searched in the term's own game only
             found = search(alt_query, game=term_game, kind=kind, limit=FETCH)
@@ -705,18 +609,10 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
     return data, groups, hits
 
 
-def _shown(r: dict) -> dict:
-    """A result made whole from its hit (title, URL, date: :meth:`Hit.fill`) where it
-    was brief; its snippet is left to :func:`_cut_snippets`."""
-    if r.pop("_brief", False):
-        r["_hit"].fill(r)
-    return r
-
-
 def _cut_snippets(results: list[dict]) -> None:
     """Fill the snippet of each shown result from its hit, and drop the hit."""
     for r in results:
-        _shown(r)
+        shown(r)
         hit = r.pop("_hit", None)
         if r.get("snippet") is None:
             r["snippet"] = hit.snippet if hit is not None else ""

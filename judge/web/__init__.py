@@ -160,6 +160,10 @@ def _template_cache(app: Flask) -> None:
     app.jinja_env.bytecode_cache = FileSystemBytecodeCache(str(folder))
 
 
+# the arguments of Flask's url_for that are options, not the link's values (any other,
+# ``_`` included, is a value of the query string)
+_BUILD_OPTIONS = frozenset({"_anchor", "_method", "_scheme", "_external"})
+
 # what werkzeug leaves unquoted in a query string it builds (werkzeug.urls._urlencode)
 _QUERY_SAFE = "!$'()*,/:;?@"
 
@@ -176,8 +180,9 @@ def _kept_links(app: Flask) -> None:
     endpoint and arguments: a page's frame links the same dozen addresses (stylesheets,
     scripts, the menu) on every request, each built again through the URL map (a tenth
     of rendering a new results page).  A link carrying a query (``q``: the facets, the
-    pager) keeps only its path; relative endpoints, ``_external``/``_anchor``-style
-    options and anything built outside a request are built as Flask does."""
+    pager) keeps only its path; relative endpoints, Flask's options (``_anchor``,
+    ``_method``, ``_scheme``, ``_external``) and anything built outside a request are
+    built as Flask does."""
     from flask import has_request_context, request
 
     from judge.common.lru import LRU
@@ -194,7 +199,7 @@ def _kept_links(app: Flask) -> None:
 
     def url_for(endpoint: str, **values) -> str:
         if (endpoint.startswith(".") or not has_request_context()
-                or any(k.startswith("_") for k in values)):
+                or not _BUILD_OPTIONS.isdisjoint(values)):
             return build(endpoint, **values)
         if "q" in values:
             # a link with the query (the facets, the pager): the path kept by the

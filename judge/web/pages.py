@@ -11,7 +11,8 @@ import hashlib
 import re
 from urllib.parse import quote
 
-from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
+from flask import (Blueprint, Response, current_app, jsonify, redirect, render_template,
+                   request, url_for)
 
 from judge.i18n import _
 
@@ -42,12 +43,20 @@ def _globals():
     def json_url() -> str:
         args = request.args.to_dict()
         args["format"] = "json"
-        return url_for(request.endpoint, **(request.view_args or {}), **args) \
-            if request.endpoint else "?format=json"
+        if not request.endpoint:
+            return "?format=json"
+        # a page of a query (a search): the templates' url_for, which writes a link with
+        # ``q`` without the URL map (Flask's built it anew on every results page)
+        build = current_app.jinja_env.globals["url_for"] if "q" in args else url_for
+        return build(request.endpoint, **(request.view_args or {}), **args)
     # The query stays in the box on its results and on the entry an id redirected to.
     q = request.args.get("q", "") if request.endpoint in ("pages.search", "pages.entry") else ""
-    return {"json_url": json_url, "header_q": q[:300], "GAME_LABELS": viewmodels.game_labels(),
-            "GAME_SLOT": viewmodels.game_slots(),
+    # the games' labels and badge colours: per language, kept until the corpus is
+    # reloaded (every page reads them)
+    lists = services().lists
+    return {"json_url": json_url, "header_q": q[:300],
+            "GAME_LABELS": lists.get(("game-labels", web_locale()), viewmodels.game_labels),
+            "GAME_SLOT": lists.get(("game-slots",), viewmodels.game_slots),
             "KIND_LABELS": viewmodels.KIND_LABELS, "zone_label": zone_label,
             "entry_url": entry_url, "step_link": viewmodels.step_link,
             "cite": viewmodels.step_citation, "boards_of": boards_of}

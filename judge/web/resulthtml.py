@@ -16,6 +16,7 @@ from jinja2 import pass_context
 from jinja2.filters import do_truncate
 from markupsafe import Markup, escape
 
+from judge.common.lru import LRU
 from judge.i18n import N_
 
 from .i18n import _translations
@@ -81,12 +82,15 @@ def results(rows: list[dict], s, d: dict, ctx: dict) -> Markup:
     out: list[str] = []
     add = out.append
     for r in rows:
-        url, title, clause = escape(r.get("url", "")), r.get("title", ""), r.get("clause")
-        add('\n      <li class="result%s">\n        <h2 class="result-title"><a href="%s" '
-            'lang="ja">' % (" withdrawn" if r.get("withdrawn") else "", url))
-        if clause and clause != title.split(" ")[0]:
-            add(f'<code class="clause-no">{escape(clause)}</code> ')
-        add(f"{escape(title)}</a></h2>\n        ")
+        url, title, clause = r.get("url", ""), r.get("title", ""), r.get("clause")
+        # the parts of a result that depend on its passage alone, not on the query, drawn
+        # once per worker (the same passages come back query after query)
+        key = ("head", r.get("withdrawn"), url, title, clause)
+        head = _PARTS.peek(key)
+        if head is None:
+            head = _PARTS.get_or(key, lambda: _head(r.get("withdrawn"), url, title, clause))
+        add(head)
+        url = escape(url)
         bs = boards_of(r.get("id"), s.q)
         if bs:
             add(f'\n        <p class="open-board"><a class="button board-link" '
@@ -103,24 +107,13 @@ def results(rows: list[dict], s, d: dict, ctx: dict) -> Markup:
             "\n          ")
         if r.get("exact") == 3:
             add(f'<span class="badge exact">{t("完全一致")}</span>')
-        add("\n          ")
-        if not r.get("current"):
-            add(f'<span class="badge old">{t("旧版（改訂%(n)s）", n=r.get("revision"))}</span>')
-        add("\n          ")
-        if r.get("withdrawn"):
-            add(f'<span class="badge withdrawn">{t("撤回")}</span>')
-        add("\n          ")
-        date = r.get("date")
-        if date:
-            if r.get("date_known") is False:
-                shown = t("日付不明（%(day)s 収集）", day=date.replace("before ", ""))
-            elif date.startswith("before "):
-                shown = t("%(day)s より前", day=date[7:])
-            else:
-                shown = escape(date)
-            add(f'<span class="date">{shown}</span>')
-        add(f'\n          <code class="entry-id small">{escape(r.get("id"))}</code>\n        '
-            f'</p>\n        <p class="snippet" lang="ja">{r.get("snippet")}</p>\n        ')
+        key = ("meta", lang, r.get("current"), r.get("revision"), r.get("withdrawn"),
+               r.get("date"), r.get("date_known"), r.get("id"))
+        meta = _PARTS.peek(key)
+        if meta is None:
+            meta = _PARTS.get_or(key, lambda: _meta(r, t))
+        add(meta)
+        add(f'\n        <p class="snippet" lang="ja">{r.get("snippet")}</p>\n        ')
         if r.get("missing"):
             comma = str(t("、"))
             held = comma.join(map(str, r.get("matched") or ())) or t("なし")
@@ -166,6 +159,46 @@ def results(rows: list[dict], s, d: dict, ctx: dict) -> Markup:
             add("</p>\n        ")
         add("\n      </li>\n      ")
     return Markup("".join(out))
+
+
+# a result's parts that depend on its passage only (and the language), by passage: a
+# worker's recent results (a few hundred bytes each)
+_PARTS = LRU(8192)
+
+
+def _head(withdrawn, url: str, title: str, clause) -> str:
+    """A result's opening and its title linked (with its clause number unless the
+    title begins with it)."""
+    out = ['\n      <li class="result%s">\n        <h2 class="result-title"><a href="%s" '
+           'lang="ja">' % (" withdrawn" if withdrawn else "", escape(url))]
+    if clause and clause != title.split(" ")[0]:
+        out.append(f'<code class="clause-no">{escape(clause)}</code> ')
+    out.append(f"{escape(title)}</a></h2>\n        ")
+    return "".join(out)
+
+
+def _meta(r: dict, t) -> str:
+    """The end of a result's line of badges: older revision, withdrawn, its date and
+    its id (``t``: the page's catalogue, as :func:`results` has it)."""
+    out = ["\n          "]
+    if not r.get("current"):
+        out.append(f'<span class="badge old">{t("旧版（改訂%(n)s）", n=r.get("revision"))}</span>')
+    out.append("\n          ")
+    if r.get("withdrawn"):
+        out.append(f'<span class="badge withdrawn">{t("撤回")}</span>')
+    out.append("\n          ")
+    date = r.get("date")
+    if date:
+        if r.get("date_known") is False:
+            shown = t("日付不明（%(day)s 収集）", day=date.replace("before ", ""))
+        elif date.startswith("before "):
+            shown = t("%(day)s より前", day=date[7:])
+        else:
+            shown = escape(date)
+        out.append(f'<span class="date">{shown}</span>')
+    out.append(f'\n          <code class="entry-id small">{escape(r.get("id"))}</code>'
+               '\n        </p>')
+    return "".join(out)
 
 
 @pass_context

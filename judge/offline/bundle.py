@@ -42,8 +42,9 @@ log = logging.getLogger(__name__)
 # instead of its own copies (ENGLISH_NAME, DAY), "lemmas" and "homophones"
 # 5: the patterns, written for JavaScript by judge/offline/patterns.py, in "patterns";
 # each older passage's current one, in "shown"
+# 6: where each character of a passage's normal form comes from, in "maps" (offline/texts.py)
 # (static/offline-page.js reads no older bundle)
-FORMAT = 5
+FORMAT = 6
 FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo", "title_yomi", "ids", "cards",
           "cites")
 LENGTH_FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo")
@@ -273,6 +274,7 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
     from .morph import vocabulary
     from .patterns import js_patterns
     from .readings import homophones
+    from .texts import passage_maps
 
     store = searcher.store
     reader = store.searcher().reader()
@@ -399,6 +401,8 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
         "lemmas": lemmas(corpus, morph),
         # a kanji word matching nothing, read as the texts' words of its reading (召還: 召喚)
         "homophones": homophones(store),
+        # where each character of a passage's normal form comes from (offline/texts.py)
+        "maps": passage_maps(store, passages, plains),
         # romaji words read as a glossary name by its reading (ribaasu kouka: リバース効果)
         "name_readings": name_readings(corpus),
     }

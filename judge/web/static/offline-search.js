@@ -723,14 +723,19 @@
     Object.defineProperty(out, "d", {value: d});
     // the results page cuts the snippets of the passages it shows only (deferred)
     if (this.deferred) this.deferred.set(out, [d, marks]);
-    else out.snippet = snippet(this.b.plain[d], marks);
+    else out.snippet = this.snippet(d, marks);
     return out;
   };
   /* The snippet of a hit found while snippets were deferred. */
   Index.prototype.cut = function (hit) {
     var why = this.deferred && this.deferred.get(hit);
-    if (hit.snippet === null && why) hit.snippet = snippet(this.b.plain[why[0]], why[1]);
+    if (hit.snippet === null && why) hit.snippet = this.snippet(why[0], why[1]);
     return hit;
+  };
+  /* highlight.snippet of passage d: its normal form is the end of its normal text. */
+  Index.prototype.snippet = function (d, marks) {
+    var map = this.b.maps[d];
+    return snippet(this.b.plain[d], this.textOf(d).slice(map[0]), map, marks);
   };
 
   /* [[a, b], [c]] -> [a, b, c]: a query's words of its groups */

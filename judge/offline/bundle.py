@@ -48,6 +48,8 @@ FORMAT = 6
 FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo", "title_yomi", "ids", "cards",
           "cites")
 LENGTH_FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo")
+# the fields a query's words are scored in (matching.Matcher.terms)
+SCORED = ("title_bi", "body_bi", "title_mo", "body_mo", "title_yomi", "ids")
 _PAREN_TAIL = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
 _lock = threading.Lock()
 # A phone downloads the bundle once per corpus, over a venue's weak signal: its gzip size
@@ -322,6 +324,7 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
     fields = {}
     for name in FIELDS:
         terms = {}
+        champions = {}
         for term in store.lexicon(name):
             ids, tfs, last = [], [], 0
             postings = store.term_postings(name, term)
@@ -340,7 +343,11 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
                 # the whole index's document frequency, for BM25's idf (0: weights all 1)
                 terms[term] = [ids, terms[term][1] if len(terms[term]) > 1 else 0,
                                len(postings[0])]
+            if name in SCORED and len(postings[0]) > tables.CHAMPIONS:
+                champions[term] = _champions(store, name, term, number)
         out = {"terms": terms}
+        if champions:
+            out["champions"] = champions
         if name in LENGTH_FIELDS:
             lengths = store.field_lengths(name)
             out["len"] = lengths if keep is None else [lengths[d] for d in keep]
@@ -410,6 +417,16 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
         bundle["n_all"] = n_all
         bundle["partial"] = _held_counts(corpus, entries, older)
     return bundle
+
+
+def _champions(store, field: str, term: str, number: list[int] | None) -> list[int]:
+    """The term's champion list (the passages scored first for a common word), the
+    server's own (``Matcher.champions``), as the bundle's passage numbers ascending and
+    delta-coded; a partial bundle's, the held passages of the server's list."""
+    ids = sorted(store.matcher.champions(field, term))
+    if number is not None:
+        ids = [number[d] for d in ids if number[d] >= 0]
+    return [d - (ids[i - 1] if i else 0) for i, d in enumerate(ids)]
 
 
 def current_of(docs: dict) -> dict[str, int]:

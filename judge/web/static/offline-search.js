@@ -293,18 +293,16 @@
     }
     return out;
   };
+  /* Matcher.champions: the server's own list for a common word (bundle.py), else every
+   * passage of the term. */
   Index.prototype.champions = function (field, term) {
     var self = this;
     return this.memo("c\u0000" + field + "\u0000" + term, function () {
-      var p = self.postings(field, term);
-      if (p.ids.length <= C.CHAMPIONS) return p.bits;
-      var norm = self.norm[field], scored = [];
-      for (var i = 0; i < p.ids.length; i++) {
-        var tf = p.tfs ? p.tfs[i] : 1, d = p.ids[i];
-        scored.push([tf / (tf + norm[d]), d]);
-      }
-      scored.sort(function (a, b) { return b[0] - a[0] || b[1] - a[1]; });
-      return Bits.of(scored.slice(0, C.CHAMPIONS).map(function (x) { return x[1]; }), self.n);
+      var listed = A.own(self.b.fields[field].champions || {}, term);
+      if (listed === undefined) return self.postings(field, term).bits;
+      var ids = [], last = 0;
+      for (var i = 0; i < listed.length; i++) { last += listed[i]; ids.push(last); }
+      return Bits.of(ids, self.n);
     });
   };
   Index.prototype.score = function (pool, terms) {

@@ -35,6 +35,7 @@ from pathlib import Path
 
 from judge.corpus import Corpus, alias_table
 from judge.corpus.ids import fold
+from judge.search.tables import PAREN_TAIL
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +51,7 @@ FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo", "title_yomi", "ids", "ca
 LENGTH_FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo")
 # the fields a query's words are scored in (matching.Matcher.terms)
 SCORED = ("title_bi", "body_bi", "title_mo", "body_mo", "title_yomi", "ids")
-_PAREN_TAIL = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
+_PAREN_TAIL = re.compile(PAREN_TAIL)
 _lock = threading.Lock()
 # A phone downloads the bundle once per corpus, over a venue's weak signal: its gzip size
 # is kept under this budget (MB), or JUDGE_OFFLINE_SEARCH_MB's.
@@ -270,6 +271,7 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
     from judge.search.question import form_roles, name_readings
     from judge.search.shaping import exact_names, held_text
     from judge.search.suggest import Vocabulary
+    from judge.search.results import _entry_path
     from judge.search.units import units_of
 
     from . import romaji
@@ -299,7 +301,7 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
             texts[(eid, unit.revision.number, unit.clause)] = (unit.text, unit.heading,
                                                                _day(unit))
     docs = {"entry": [], "rev": [], "clause": [], "rank": [], "day": [], "date": [],
-            "date_known": [], "heading": [], "held": []}
+            "date_known": [], "heading": [], "held": [], "tail": []}
     plains = []
     for f in stored:
         text, heading, day = texts.get((f["entry"], f["revision"], f.get("clause")),
@@ -312,6 +314,7 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
         docs["date_known"].append(f.get("date_known", True))
         docs["heading"].append(heading)
         docs["day"].append(day)
+        docs["tail"].append(_url_tail(f))
         entry = corpus.entries.get(f["entry"])
         docs["held"].append(held_text(entry, f["revision"], f.get("clause")) if entry else "")
         plains.append(text)
@@ -355,7 +358,7 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
             out["total"] = store.field_total(name)
         fields[name] = out
     ents = {"id": [], "title": [], "aliases": [], "yomi": [], "kind": [], "game": [],
-            "exact": []}
+            "exact": [], "path": []}
     for eid in entries:
         e = corpus.entries[eid]
         ents["id"].append(eid)
@@ -364,8 +367,11 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
         ents["game"].append(e.game)
         ents["kind"].append(e.kind)
         ents["exact"].append(exact_names(e))
+        # its address as the server's results write it (relative: the site's root varies)
+        ents["path"].append(_entry_path(eid).lstrip("/"))
+        # each name's reading and length, as run._named compares a kana query with them
         names = dict.fromkeys([e.title, _PAREN_TAIL.sub("", e.title)])
-        ents["yomi"].append([reading(x) for x in names])
+        ents["yomi"].append([[reading(x), len(x)] for x in names])
     names: dict[str, list[int]] = {}
     aliases: dict[str, list[str]] = {}
     for eid in entries:
@@ -417,6 +423,16 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
         bundle["n_all"] = n_all
         bundle["partial"] = _held_counts(corpus, entries, older)
     return bundle
+
+
+def _url_tail(f: dict) -> str:
+    """What a passage's result url has after its entry's path, as the server's
+    (``results.Hit.url``): ``?rev=N`` for an older revision, ``#<clause>``."""
+    from judge.search.indexer import RANK_OLDER
+    from judge.search.results import Hit, _entry_path
+    hit = Hit(f["entry"], "", "", "", None, 0.0, f.get("clause"), f["revision"],
+              f["rank"] != RANK_OLDER, None)
+    return hit.url[len(_entry_path(f["entry"])):]
 
 
 def _champions(store, field: str, term: str, number: list[int] | None) -> list[int]:

@@ -393,8 +393,10 @@
       said.filter(function (n) { return n !== result.nothing; }).join(" / ")});
     delete result.nothing;
     if (result.redirect) {
-      var parts = result.redirect.split("#");
-      result.redirect_url = "entry/" + encodeURI(parts[0]) + (parts.length > 1 ? "#" + encodeURIComponent(parts[1]) : "");
+      // as the server's SearchResult writes it: the entry's path, the clause as typed
+      var hash = result.redirect.indexOf("#");
+      result.redirect_url = this.b.entries.path[this.entryIndex.get(result.redirect.split("#")[0])] +
+        (hash >= 0 ? result.redirect.slice(hash) : "");
     } else result.redirect_url = null;
     delete result.notices;
     return result;
@@ -661,14 +663,9 @@
       var wanted = A.kanaReading(words[0].text), wl = A.chars(wanted).length;
       var ds = this.yomiDocs(words[0]).and(cands).and(this.current).members(200);
       ds.forEach(function (d) {
+        // the entry's names' [reading, length] (bundle.py), as run._named compares them
         var e = self.b.docs.entry[d];
-        if (ids.has(e)) return;
-        var title = ents.title[e], names = [title];
-        var stripped = title.replace(A.re("PAREN_TAIL"), "");
-        if (stripped !== title) names.push(stripped);
-        for (var i = 0; i < names.length; i++) {
-          if (A.chars(names[i]).length <= wl && ents.yomi[e][i] === wanted) { ids.add(e); break; }
-        }
+        if (ents.yomi[e].some(function (n) { return n[1] <= wl && n[0] === wanted; })) ids.add(e);
       });
     }
     if (!ids.size || ids.size > C.MAX_NAMED) return [];
@@ -711,10 +708,9 @@
   Index.prototype.hit = function (d, score, marks) {
     var docs = this.b.docs, e = docs.entry[d], ents = this.b.entries;
     var id = ents.id[e], rank = docs.rank[d], clause = docs.clause[d], current = rank !== 1;
-    var url = "entry/" + encodeURI(id) + (current ? "" : "?rev=" + docs.rev[d]) +
-      (clause ? "#" + encodeURIComponent(clause) : "");
+    // the server's own address of the passage (bundle.py: results.Hit.url)
     var out = {id: id, game: ents.game[e], kind: ents.kind[e], title: ents.title[e],
-      snippet: null, url: url, score: Math.round(score * 1e4) / 1e4,
+      snippet: null, url: ents.path[e] + docs.tail[d], score: Math.round(score * 1e4) / 1e4,
       clause: clause, revision: docs.rev[d], current: current, date: docs.date[d],
       date_known: docs.date_known ? docs.date_known[d] : true, withdrawn: rank === 2};
     // its passage, for the results page's shaping (not in the JSON)

@@ -55,27 +55,13 @@
     var normal = A.chars(A.normalize(word)), voc = this.b.shaping.vocabulary, found = [];
     if (!this.vocabChars) this.vocabChars = voc.forms.map(A.chars);
     for (var i = 0; i < voc.forms.length; i++) {
-      var d = edits(normal, this.vocabChars[i]);
+      var d = T.editDistance(normal, this.vocabChars[i], 1);
       if (d <= 1) found.push([d, i]);
     }
     found.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
     var close = found.slice(0, 5).filter(function (x) { return x[0] === 1; });
     return close.length ? voc.titles[close[0][1]] : null;
   };
-
-  /* The Levenshtein distance of two code point arrays when it is 0 or 1, else 2: one
-   * pass (the vocabulary is read whole for every kana query). */
-  function edits(a, b) {
-    if (a.length < b.length) { var t = a; a = b; b = t; }
-    if (a.length - b.length > 1) return 2;
-    var i = 0;
-    while (i < b.length && a[i] === b[i]) i++;
-    if (i === b.length) return a.length - b.length;
-    // the first difference: a substitution (same lengths) or a's extra character
-    var skip = a.length === b.length ? 1 : 0;
-    for (var j = i + 1; j < a.length; j++) if (a[j] !== b[j - 1 + skip]) return 2;
-    return 1;
-  }
 
   /* wordings.expansions: [term, wording, the query with the term in the text's wording,
      the term's game]; a pairing is one game's, unused by a search filtered to another */

@@ -395,8 +395,8 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
         "built": datetime.now(timezone.utc).replace(microsecond=0).isoformat(),
         "corpus_date": corpus_date(corpus), "entries_count": len(corpus.entries), "n": n,
         "docs": docs, "plain": plains,
-        # the passage an older revision's hit is shown as (bundle.current_of)
-        "shown": current_of(docs), "entries": ents, "fields": fields,
+        # what an older revision's hit is shown as (shaping._current_first's own)
+        "shown": current_first(corpus, stored), "entries": ents, "fields": fields,
         "names": names, "aliases": aliases,
         # the corpus's games (games.yaml): ids in order, and what a judge may type for one
         "games": {"ids": list(corpus.game_ids), "aliases": alias_table(corpus.games)},
@@ -425,14 +425,19 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
     return bundle
 
 
-def _url_tail(f: dict) -> str:
-    """What a passage's result url has after its entry's path, as the server's
-    (``results.Hit.url``): ``?rev=N`` for an older revision, ``#<clause>``."""
+def _entry_address(f: dict) -> str:
+    """A passage's result url, as the server's (``results.Hit.url``), relative."""
     from judge.search.indexer import RANK_OLDER
-    from judge.search.results import Hit, _entry_path
-    hit = Hit(f["entry"], "", "", "", None, 0.0, f.get("clause"), f["revision"],
-              f["rank"] != RANK_OLDER, None)
-    return hit.url[len(_entry_path(f["entry"])):]
+    from judge.search.results import Hit
+    return Hit(f["entry"], "", "", "", None, 0.0, f.get("clause"), f["revision"],
+               f["rank"] != RANK_OLDER, None).url.lstrip("/")
+
+
+def _url_tail(f: dict) -> str:
+    """What a passage's result url has after its entry's path: ``?rev=N`` for an older
+    revision, ``#<clause>``."""
+    from judge.search.results import _entry_path
+    return _entry_address(f)[len(_entry_path(f["entry"])) - 1:]
 
 
 def _champions(store, field: str, term: str, number: list[int] | None) -> list[int]:
@@ -445,28 +450,31 @@ def _champions(store, field: str, term: str, number: list[int] | None) -> list[i
     return [d - (ids[i - 1] if i else 0) for i, d in enumerate(ids)]
 
 
-def current_of(docs: dict) -> dict[str, int]:
-    """{an older revision's passage: the passage the results page shows instead}, as
-    shaping._current_first chooses it: the entry's current revision, its passage of the
-    same clause while it has one, else its whole text; none for a withdrawn entry.  A
-    map, not a list of one value per passage: few passages are older revisions' (a
-    list of 22,000 "-1" cost a partial bundle 6 passages at 100,000 entries)."""
-    from judge.search.indexer import RANK_OLDER, RANK_WITHDRAWN
-    mine: dict[int, list[int]] = {}
-    for d, e in enumerate(docs["entry"]):
-        mine.setdefault(e, []).append(d)
+def current_first(corpus: Corpus, stored: list[dict]) -> dict[str, list]:
+    """{an older revision's passage: what the results page shows instead}, made by the
+    server's own ``shaping._current_first``: ``[revision, clause, url, date, date_known,
+    snippet, held]`` of the entry's current revision (its clause while it has it, else
+    its whole text; the snippet with no word marked, as the server cuts it; ``held`` the
+    text its exact tier reads); none for a withdrawn entry.  A map, not a list of one
+    value per passage: few passages are older revisions' (a list of 22,000 "-1" cost a
+    partial bundle 6 passages at 100,000 entries)."""
+    from judge.search.indexer import RANK_OLDER
+    from judge.search.shaping import Group, _current_first, held_text
     out = {}
-    for d, rank in enumerate(docs["rank"]):
-        passages = mine[docs["entry"][d]]
-        if rank != RANK_OLDER or docs["entry"][d] < 0 or any(
-                docs["rank"][x] == RANK_WITHDRAWN for x in passages):
+    for d, f in enumerate(stored):
+        entry = corpus.entries.get(f["entry"])
+        if f["rank"] != RANK_OLDER or entry is None:
             continue
-        now = [x for x in passages if docs["rank"][x] != RANK_OLDER]
-        clause = docs["clause"][d]
-        chosen = [x for x in now if clause and docs["clause"][x] == clause] or \
-            [x for x in now if docs["clause"][x] is None]
-        if chosen:
-            out[str(d)] = chosen[-1]
+        hit = {"id": f["entry"], "clause": f.get("clause"), "revision": f["revision"],
+               "current": False, "url": "/" + _entry_address(f)}
+        group = Group(best=hit)
+        _current_first(group, corpus)
+        now = group.best
+        if now is hit:
+            continue
+        out[str(d)] = [now["revision"], now["clause"], now["url"].lstrip("/"), now["date"],
+                       now["date_known"], now["_hit"].snippet,
+                       held_text(entry, now["revision"], now["clause"])]
     return out
 
 

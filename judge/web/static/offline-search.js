@@ -713,8 +713,10 @@
       snippet: null, url: ents.path[e] + docs.tail[d], score: Math.round(score * 1e4) / 1e4,
       clause: clause, revision: docs.rev[d], current: current, date: docs.date[d],
       date_known: docs.date_known ? docs.date_known[d] : true, withdrawn: rank === 2};
-    // its passage, for the results page's shaping (not in the JSON)
+    // its passage and the text its exact tier reads, for the results page's shaping
+    // (not in the JSON)
     Object.defineProperty(out, "d", {value: d});
+    Object.defineProperty(out, "held", {value: docs.held[d]});
     // the results page cuts the snippets of the passages it shows only (deferred)
     if (this.deferred) this.deferred.set(out, [d, marks]);
     else out.snippet = this.snippet(d, marks);

@@ -40,7 +40,7 @@
     var e = this.entryIndex.get(hit.id);
     if (e === undefined || !form) return 0;
     if (this.b.entries.exact[e].indexOf(form.split(" ").join("")) >= 0) return 3;
-    var held = hit.d === undefined ? "" : this.b.docs.held[hit.d];
+    var held = hit.held || "";
     if (form.split(" ").every(function (w) { return held.indexOf(w) >= 0; }))
       return this.b.entries.kind[e] === "card" ? 1 : 2;
     return 0;
@@ -172,17 +172,16 @@
   };
 
   /* shaping._current_first: a group whose words matched only an older revision shows
-   * the entry's current revision (the clause, if it has it still), with the older
-   * wording that matched as a note on it (old_wording) and its link. */
+   * the entry's current revision, with the older wording that matched as a note on it
+   * (old_wording) and its link.  What it shows is the server's own _current_first,
+   * written per older passage by bundle.py (none: the hit stays). */
   Index.prototype.currentFirst = function (g) {
-    // the passage to show, chosen by Python (bundle.current_of); none: the hit stays
     var hit = g.best, now = A.own(this.b.shown, hit.d);
     if (now === undefined) return;
-    var current = this.hit(now, hit.score, []);
-    current.score = hit.score;
-    // the hit's other fields as they were (dict(hit)): the words it held and lacked
-    if (hit.matched) { current.matched = hit.matched; current.missing = hit.missing; }
-    current.old_wording = {revision: hit.revision, url: hit.url, clause: hit.clause || null};
+    var current = Object.assign({}, hit, {revision: now[0], current: true, clause: now[1],
+      url: now[2], date: now[3], date_known: now[4], snippet: now[5],
+      old_wording: {revision: hit.revision, url: hit.url, clause: hit.clause || null}});
+    Object.defineProperty(current, "held", {value: now[6]});
     g.old.unshift(hit);
     g.best = current;
   };

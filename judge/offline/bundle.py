@@ -346,7 +346,9 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
                 # the whole index's document frequency, for BM25's idf (0: weights all 1)
                 terms[term] = [ids, terms[term][1] if len(terms[term]) > 1 else 0,
                                len(postings[0])]
-            if name in SCORED and len(postings[0]) > tables.CHAMPIONS:
+            # (a term of few held passages: all of them, as the script takes it without a
+            # list; a partial bundle of 100,000 entries holds few of most terms)
+            if name in SCORED and len(ids) > tables.CHAMPIONS:
                 champions[term] = _champions(store, name, term, number)
         out = {"terms": terms}
         if champions:

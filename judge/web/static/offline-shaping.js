@@ -8,8 +8,9 @@
  * title (did you mean), a glossary term also searched in the text's wording, and a query
  * of several words that finds nothing searched again without the words no text holds.
  * The tables it reads (each passage's text as the exact tier reads it, each entry's
- * exact names, the one-edit vocabulary, the glossary) are in the bundle, written by
- * shaping.py's own functions (judge/offline/bundle.py).
+ * exact names, the one-edit vocabulary, the glossary, what an older revision's hit is
+ * shown as) are in the bundle, written by shaping.py's own functions
+ * (judge/offline/bundle.py).
  * Needs offline-analysis.js, offline-text.js and offline-search.js.
  */
 (function (root) {

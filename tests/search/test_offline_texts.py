@@ -62,3 +62,14 @@ def test_node_cuts_the_servers_snippets_with_the_map():
     got = json.loads(run.stdout)
     assert got == [snippet(text, marks) for text, marks in CASES]
     assert all("<mark>" in s for s in got)
+
+
+def test_a_passage_whose_normal_text_is_not_the_titles_and_its_own_carries_its_form():
+    from judge.offline.texts import passage_maps
+
+    class Store:
+        def text_of(self, d):
+            return ["titleab", "something else"][d]
+    maps = passage_maps(Store(), [0, 1], ["a b", "a b"])
+    assert maps[0] == [5, [0, 0, 1, 2], 0]
+    assert maps[1] == [-1, [0, 0, 1, 2], 0, "ab"]

@@ -731,7 +731,7 @@
   /* highlight.snippet of passage d: its normal form is the end of its normal text. */
   Index.prototype.snippet = function (d, marks) {
     var map = this.b.maps[d];
-    return snippet(this.b.plain[d], this.textOf(d).slice(map[0]), map, marks);
+    return snippet(this.b.plain[d], map[0] < 0 ? map[3] : this.textOf(d).slice(map[0]), map, marks);
   };
 
   /* [[a, b], [c]] -> [a, b, c]: a query's words of its groups */

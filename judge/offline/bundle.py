@@ -35,6 +35,7 @@ from pathlib import Path
 
 from judge.corpus import Corpus, alias_table
 from judge.corpus.ids import fold
+from judge.search.tables import PAREN_TAIL
 
 log = logging.getLogger(__name__)
 
@@ -42,12 +43,15 @@ log = logging.getLogger(__name__)
 # instead of its own copies (ENGLISH_NAME, DAY), "lemmas" and "homophones"
 # 5: the patterns, written for JavaScript by judge/offline/patterns.py, in "patterns";
 # each older passage's current one, in "shown"
+# 6: where each character of a passage's normal form comes from, in "maps" (offline/texts.py)
 # (static/offline-page.js reads no older bundle)
-FORMAT = 5
+FORMAT = 6
 FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo", "title_yomi", "ids", "cards",
           "cites")
 LENGTH_FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo")
-_PAREN_TAIL = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
+# the fields a query's words are scored in (matching.Matcher.terms)
+SCORED = ("title_bi", "body_bi", "title_mo", "body_mo", "title_yomi", "ids")
+_PAREN_TAIL = re.compile(PAREN_TAIL)
 _lock = threading.Lock()
 # A phone downloads the bundle once per corpus, over a venue's weak signal: its gzip size
 # is kept under this budget (MB), or JUDGE_OFFLINE_SEARCH_MB's.
@@ -267,12 +271,14 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
     from judge.search.question import form_roles, name_readings
     from judge.search.shaping import exact_names, held_text
     from judge.search.suggest import Vocabulary
+    from judge.search.results import _entry_path
     from judge.search.units import units_of
 
     from . import romaji
     from .morph import vocabulary
     from .patterns import js_patterns
     from .readings import homophones
+    from .texts import passage_maps
 
     store = searcher.store
     reader = store.searcher().reader()
@@ -295,7 +301,7 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
             texts[(eid, unit.revision.number, unit.clause)] = (unit.text, unit.heading,
                                                                _day(unit))
     docs = {"entry": [], "rev": [], "clause": [], "rank": [], "day": [], "date": [],
-            "date_known": [], "heading": [], "held": []}
+            "date_known": [], "heading": [], "held": [], "tail": []}
     plains = []
     for f in stored:
         text, heading, day = texts.get((f["entry"], f["revision"], f.get("clause")),
@@ -308,6 +314,7 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
         docs["date_known"].append(f.get("date_known", True))
         docs["heading"].append(heading)
         docs["day"].append(day)
+        docs["tail"].append(_url_tail(f))
         entry = corpus.entries.get(f["entry"])
         docs["held"].append(held_text(entry, f["revision"], f.get("clause")) if entry else "")
         plains.append(text)
@@ -320,6 +327,7 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
     fields = {}
     for name in FIELDS:
         terms = {}
+        champions = {}
         for term in store.lexicon(name):
             ids, tfs, last = [], [], 0
             postings = store.term_postings(name, term)
@@ -338,7 +346,13 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
                 # the whole index's document frequency, for BM25's idf (0: weights all 1)
                 terms[term] = [ids, terms[term][1] if len(terms[term]) > 1 else 0,
                                len(postings[0])]
+            # (a term of few held passages: all of them, as the script takes it without a
+            # list; a partial bundle of 100,000 entries holds few of most terms)
+            if name in SCORED and len(ids) > tables.CHAMPIONS:
+                champions[term] = _champions(store, name, term, number)
         out = {"terms": terms}
+        if champions:
+            out["champions"] = champions
         if name in LENGTH_FIELDS:
             lengths = store.field_lengths(name)
             out["len"] = lengths if keep is None else [lengths[d] for d in keep]
@@ -346,7 +360,7 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
             out["total"] = store.field_total(name)
         fields[name] = out
     ents = {"id": [], "title": [], "aliases": [], "yomi": [], "kind": [], "game": [],
-            "exact": []}
+            "exact": [], "path": []}
     for eid in entries:
         e = corpus.entries[eid]
         ents["id"].append(eid)
@@ -355,8 +369,11 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
         ents["game"].append(e.game)
         ents["kind"].append(e.kind)
         ents["exact"].append(exact_names(e))
+        # its address as the server's results write it (relative: the site's root varies)
+        ents["path"].append(_entry_path(eid).lstrip("/"))
+        # each name's reading and length, as run._named compares a kana query with them
         names = dict.fromkeys([e.title, _PAREN_TAIL.sub("", e.title)])
-        ents["yomi"].append([reading(x) for x in names])
+        ents["yomi"].append([[reading(x), len(x)] for x in names])
     names: dict[str, list[int]] = {}
     aliases: dict[str, list[str]] = {}
     for eid in entries:
@@ -380,8 +397,8 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
         "built": datetime.now(timezone.utc).replace(microsecond=0).isoformat(),
         "corpus_date": corpus_date(corpus), "entries_count": len(corpus.entries), "n": n,
         "docs": docs, "plain": plains,
-        # the passage an older revision's hit is shown as (bundle.current_of)
-        "shown": current_of(docs), "entries": ents, "fields": fields,
+        # what an older revision's hit is shown as (shaping._current_first's own)
+        "shown": current_first(corpus, stored), "entries": ents, "fields": fields,
         "names": names, "aliases": aliases,
         # the corpus's games (games.yaml): ids in order, and what a judge may type for one
         "games": {"ids": list(corpus.game_ids), "aliases": alias_table(corpus.games)},
@@ -399,6 +416,8 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
         "lemmas": lemmas(corpus, morph),
         # a kanji word matching nothing, read as the texts' words of its reading (召還: 召喚)
         "homophones": homophones(store),
+        # where each character of a passage's normal form comes from (offline/texts.py)
+        "maps": passage_maps(store, passages, plains),
         # romaji words read as a glossary name by its reading (ribaasu kouka: リバース効果)
         "name_readings": name_readings(corpus),
     }
@@ -408,28 +427,56 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
     return bundle
 
 
-def current_of(docs: dict) -> dict[str, int]:
-    """{an older revision's passage: the passage the results page shows instead}, as
-    shaping._current_first chooses it: the entry's current revision, its passage of the
-    same clause while it has one, else its whole text; none for a withdrawn entry.  A
-    map, not a list of one value per passage: few passages are older revisions' (a
-    list of 22,000 "-1" cost a partial bundle 6 passages at 100,000 entries)."""
-    from judge.search.indexer import RANK_OLDER, RANK_WITHDRAWN
-    mine: dict[int, list[int]] = {}
-    for d, e in enumerate(docs["entry"]):
-        mine.setdefault(e, []).append(d)
+def _entry_address(f: dict) -> str:
+    """A passage's result url, as the server's (``results.Hit.url``), relative."""
+    from judge.search.indexer import RANK_OLDER
+    from judge.search.results import Hit
+    return Hit(f["entry"], "", "", "", None, 0.0, f.get("clause"), f["revision"],
+               f["rank"] != RANK_OLDER, None).url.lstrip("/")
+
+
+def _url_tail(f: dict) -> str:
+    """What a passage's result url has after its entry's path: ``?rev=N`` for an older
+    revision, ``#<clause>``."""
+    from judge.search.results import _entry_path
+    return _entry_address(f)[len(_entry_path(f["entry"])) - 1:]
+
+
+def _champions(store, field: str, term: str, number: list[int] | None) -> list[int]:
+    """The term's champion list (the passages scored first for a common word), the
+    server's own (``Matcher.champions``), as the bundle's passage numbers ascending and
+    delta-coded; a partial bundle's, the held passages of the server's list."""
+    ids = sorted(store.matcher.champions(field, term))
+    if number is not None:
+        ids = [number[d] for d in ids if number[d] >= 0]
+    return [d - (ids[i - 1] if i else 0) for i, d in enumerate(ids)]
+
+
+def current_first(corpus: Corpus, stored: list[dict]) -> dict[str, list]:
+    """{an older revision's passage: what the results page shows instead}, made by the
+    server's own ``shaping._current_first``: ``[revision, clause, url, date, date_known,
+    snippet, held]`` of the entry's current revision (its clause while it has it, else
+    its whole text; the snippet with no word marked, as the server cuts it; ``held`` the
+    text its exact tier reads); none for a withdrawn entry.  A map, not a list of one
+    value per passage: few passages are older revisions' (a list of 22,000 "-1" cost a
+    partial bundle 6 passages at 100,000 entries)."""
+    from judge.search.indexer import RANK_OLDER
+    from judge.search.shaping import Group, _current_first, held_text
     out = {}
-    for d, rank in enumerate(docs["rank"]):
-        passages = mine[docs["entry"][d]]
-        if rank != RANK_OLDER or docs["entry"][d] < 0 or any(
-                docs["rank"][x] == RANK_WITHDRAWN for x in passages):
+    for d, f in enumerate(stored):
+        entry = corpus.entries.get(f["entry"])
+        if f["rank"] != RANK_OLDER or entry is None:
             continue
-        now = [x for x in passages if docs["rank"][x] != RANK_OLDER]
-        clause = docs["clause"][d]
-        chosen = [x for x in now if clause and docs["clause"][x] == clause] or \
-            [x for x in now if docs["clause"][x] is None]
-        if chosen:
-            out[str(d)] = chosen[-1]
+        hit = {"id": f["entry"], "clause": f.get("clause"), "revision": f["revision"],
+               "current": False, "url": "/" + _entry_address(f)}
+        group = Group(best=hit)
+        _current_first(group, corpus)
+        now = group.best
+        if now is hit:
+            continue
+        out[str(d)] = [now["revision"], now["clause"], now["url"].lstrip("/"), now["date"],
+                       now["date_known"], now["_hit"].snippet,
+                       held_text(entry, now["revision"], now["clause"])]
     return out
 
 

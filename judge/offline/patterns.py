@@ -81,7 +81,7 @@ def js_patterns() -> dict[str, list[str]]:
         "DASHES": "[" + _escape(T.ID_DASHES) + "]",
         "ID_QA": T.ID_QA, "ID_CARD_NUMBER": T.ID_CARD_NUMBER,
         "DAY": "^(?:" + T.DAY + ")$",
-        "GAME_ID": T.GAME_ID, "ID_LIKE": T.ID_LIKE, "PAREN_TAIL": T.PAREN_TAIL,
+        "GAME_ID": T.GAME_ID, "ID_LIKE": T.ID_LIKE,
         "BARE_NUMBER": T.BARE_NUMBER,
         # shaping.OPERATOR (Python's \w is Unicode-aware: letters, digits, _)
         "OPERATOR": "[" + _escape(T.OPERATOR_CHARS) + "]|(?<![\\p{L}\\p{N}_])(?:" + words

@@ -33,7 +33,8 @@ const out = queries.map(item => {
   const page = index.shaped(q, Object.assign({limit: 10}, filters));
   const ranked = index.search(q, Object.assign({limit: 10}, filters));
   return {entries: page.results.map(r => r.id), total: page.total, facets: page.facets,
-          snippets: page.results.map(r => r.snippet),
+          snippets: page.results.map(r => r.snippet), urls: page.results.map(r => r.url),
+          redirect_url: page.redirect_url,
           passages: ranked.results.map(h => [h.id, h.clause, h.revision]),
           did_you_mean: page.did_you_mean, notice: page.notice,
           more: page.results.map(r => [(r.passages || []).map(p => [p.clause || null, p.snippet]),

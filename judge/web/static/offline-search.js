@@ -293,18 +293,16 @@
     }
     return out;
   };
+  /* Matcher.champions: the server's own list for a common word (bundle.py), else every
+   * passage of the term. */
   Index.prototype.champions = function (field, term) {
     var self = this;
     return this.memo("c\u0000" + field + "\u0000" + term, function () {
-      var p = self.postings(field, term);
-      if (p.ids.length <= C.CHAMPIONS) return p.bits;
-      var norm = self.norm[field], scored = [];
-      for (var i = 0; i < p.ids.length; i++) {
-        var tf = p.tfs ? p.tfs[i] : 1, d = p.ids[i];
-        scored.push([tf / (tf + norm[d]), d]);
-      }
-      scored.sort(function (a, b) { return b[0] - a[0] || b[1] - a[1]; });
-      return Bits.of(scored.slice(0, C.CHAMPIONS).map(function (x) { return x[1]; }), self.n);
+      var listed = A.own(self.b.fields[field].champions || {}, term);
+      if (listed === undefined) return self.postings(field, term).bits;
+      var ids = [], last = 0;
+      for (var i = 0; i < listed.length; i++) { last += listed[i]; ids.push(last); }
+      return Bits.of(ids, self.n);
     });
   };
   Index.prototype.score = function (pool, terms) {
@@ -395,8 +393,10 @@
       said.filter(function (n) { return n !== result.nothing; }).join(" / ")});
     delete result.nothing;
     if (result.redirect) {
-      var parts = result.redirect.split("#");
-      result.redirect_url = "entry/" + encodeURI(parts[0]) + (parts.length > 1 ? "#" + encodeURIComponent(parts[1]) : "");
+      // as the server's SearchResult writes it: the entry's path, the clause as typed
+      var hash = result.redirect.indexOf("#");
+      result.redirect_url = this.b.entries.path[this.entryIndex.get(result.redirect.split("#")[0])] +
+        (hash >= 0 ? result.redirect.slice(hash) : "");
     } else result.redirect_url = null;
     delete result.notices;
     return result;
@@ -663,14 +663,9 @@
       var wanted = A.kanaReading(words[0].text), wl = A.chars(wanted).length;
       var ds = this.yomiDocs(words[0]).and(cands).and(this.current).members(200);
       ds.forEach(function (d) {
+        // the entry's names' [reading, length] (bundle.py), as run._named compares them
         var e = self.b.docs.entry[d];
-        if (ids.has(e)) return;
-        var title = ents.title[e], names = [title];
-        var stripped = title.replace(A.re("PAREN_TAIL"), "");
-        if (stripped !== title) names.push(stripped);
-        for (var i = 0; i < names.length; i++) {
-          if (A.chars(names[i]).length <= wl && ents.yomi[e][i] === wanted) { ids.add(e); break; }
-        }
+        if (ents.yomi[e].some(function (n) { return n[1] <= wl && n[0] === wanted; })) ids.add(e);
       });
     }
     if (!ids.size || ids.size > C.MAX_NAMED) return [];
@@ -713,24 +708,30 @@
   Index.prototype.hit = function (d, score, marks) {
     var docs = this.b.docs, e = docs.entry[d], ents = this.b.entries;
     var id = ents.id[e], rank = docs.rank[d], clause = docs.clause[d], current = rank !== 1;
-    var url = "entry/" + encodeURI(id) + (current ? "" : "?rev=" + docs.rev[d]) +
-      (clause ? "#" + encodeURIComponent(clause) : "");
+    // the server's own address of the passage (bundle.py: results.Hit.url)
     var out = {id: id, game: ents.game[e], kind: ents.kind[e], title: ents.title[e],
-      snippet: null, url: url, score: Math.round(score * 1e4) / 1e4,
+      snippet: null, url: ents.path[e] + docs.tail[d], score: Math.round(score * 1e4) / 1e4,
       clause: clause, revision: docs.rev[d], current: current, date: docs.date[d],
       date_known: docs.date_known ? docs.date_known[d] : true, withdrawn: rank === 2};
-    // its passage, for the results page's shaping (not in the JSON)
+    // its passage and the text its exact tier reads, for the results page's shaping
+    // (not in the JSON)
     Object.defineProperty(out, "d", {value: d});
+    Object.defineProperty(out, "held", {value: docs.held[d]});
     // the results page cuts the snippets of the passages it shows only (deferred)
     if (this.deferred) this.deferred.set(out, [d, marks]);
-    else out.snippet = snippet(this.b.plain[d], marks);
+    else out.snippet = this.snippet(d, marks);
     return out;
   };
   /* The snippet of a hit found while snippets were deferred. */
   Index.prototype.cut = function (hit) {
     var why = this.deferred && this.deferred.get(hit);
-    if (hit.snippet === null && why) hit.snippet = snippet(this.b.plain[why[0]], why[1]);
+    if (hit.snippet === null && why) hit.snippet = this.snippet(why[0], why[1]);
     return hit;
+  };
+  /* highlight.snippet of passage d: its normal form is the end of its normal text. */
+  Index.prototype.snippet = function (d, marks) {
+    var map = this.b.maps[d];
+    return snippet(this.b.plain[d], map[0] < 0 ? map[3] : this.textOf(d).slice(map[0]), map, marks);
   };
 
   /* [[a, b], [c]] -> [a, b, c]: a query's words of its groups */

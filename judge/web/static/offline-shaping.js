@@ -8,8 +8,9 @@
  * title (did you mean), a glossary term also searched in the text's wording, and a query
  * of several words that finds nothing searched again without the words no text holds.
  * The tables it reads (each passage's text as the exact tier reads it, each entry's
- * exact names, the one-edit vocabulary, the glossary) are in the bundle, written by
- * shaping.py's own functions (judge/offline/bundle.py).
+ * exact names, the one-edit vocabulary, the glossary, what an older revision's hit is
+ * shown as) are in the bundle, written by shaping.py's own functions
+ * (judge/offline/bundle.py).
  * Needs offline-analysis.js, offline-text.js and offline-search.js.
  */
 (function (root) {
@@ -40,7 +41,7 @@
     var e = this.entryIndex.get(hit.id);
     if (e === undefined || !form) return 0;
     if (this.b.entries.exact[e].indexOf(form.split(" ").join("")) >= 0) return 3;
-    var held = hit.d === undefined ? "" : this.b.docs.held[hit.d];
+    var held = hit.held || "";
     if (form.split(" ").every(function (w) { return held.indexOf(w) >= 0; }))
       return this.b.entries.kind[e] === "card" ? 1 : 2;
     return 0;
@@ -55,27 +56,13 @@
     var normal = A.chars(A.normalize(word)), voc = this.b.shaping.vocabulary, found = [];
     if (!this.vocabChars) this.vocabChars = voc.forms.map(A.chars);
     for (var i = 0; i < voc.forms.length; i++) {
-      var d = edits(normal, this.vocabChars[i]);
+      var d = T.editDistance(normal, this.vocabChars[i], 1);
       if (d <= 1) found.push([d, i]);
     }
     found.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
     var close = found.slice(0, 5).filter(function (x) { return x[0] === 1; });
     return close.length ? voc.titles[close[0][1]] : null;
   };
-
-  /* The Levenshtein distance of two code point arrays when it is 0 or 1, else 2: one
-   * pass (the vocabulary is read whole for every kana query). */
-  function edits(a, b) {
-    if (a.length < b.length) { var t = a; a = b; b = t; }
-    if (a.length - b.length > 1) return 2;
-    var i = 0;
-    while (i < b.length && a[i] === b[i]) i++;
-    if (i === b.length) return a.length - b.length;
-    // the first difference: a substitution (same lengths) or a's extra character
-    var skip = a.length === b.length ? 1 : 0;
-    for (var j = i + 1; j < a.length; j++) if (a[j] !== b[j - 1 + skip]) return 2;
-    return 1;
-  }
 
   /* wordings.expansions: [term, wording, the query with the term in the text's wording,
      the term's game]; a pairing is one game's, unused by a search filtered to another */
@@ -186,17 +173,16 @@
   };
 
   /* shaping._current_first: a group whose words matched only an older revision shows
-   * the entry's current revision (the clause, if it has it still), with the older
-   * wording that matched as a note on it (old_wording) and its link. */
+   * the entry's current revision, with the older wording that matched as a note on it
+   * (old_wording) and its link.  What it shows is the server's own _current_first,
+   * written per older passage by bundle.py (none: the hit stays). */
   Index.prototype.currentFirst = function (g) {
-    // the passage to show, chosen by Python (bundle.current_of); none: the hit stays
     var hit = g.best, now = A.own(this.b.shown, hit.d);
     if (now === undefined) return;
-    var current = this.hit(now, hit.score, []);
-    current.score = hit.score;
-    // the hit's other fields as they were (dict(hit)): the words it held and lacked
-    if (hit.matched) { current.matched = hit.matched; current.missing = hit.missing; }
-    current.old_wording = {revision: hit.revision, url: hit.url, clause: hit.clause || null};
+    var current = Object.assign({}, hit, {revision: now[0], current: true, clause: now[1],
+      url: now[2], date: now[3], date_known: now[4], snippet: now[5],
+      old_wording: {revision: hit.revision, url: hit.url, clause: hit.clause || null}});
+    Object.defineProperty(current, "held", {value: now[6]});
     g.old.unshift(hit);
     g.best = current;
   };

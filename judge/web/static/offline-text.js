@@ -36,51 +36,20 @@
       return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"}[c];
     });
   }
-  var CHAR_FORMS = new Map();
-  var JOINS = /[\p{Mn}\uff9e\uff9f]/u;             // marks NFKC composes with the character before
-  var SPACE = /[\t-\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
-  function charForm(c) {
-    var f = CHAR_FORMS.get(c);
-    if (f === undefined) { f = A.normalize(c); CHAR_FORMS.set(c, f); }
-    return f;
-  }
-  /* highlight.find_spans: [start, end) of each needle in the text, merged; the text as
-   * code points (cs), matched in the normal form without spaces. */
-  var MAPS = new Map(), MAX_MAPS = 2000;     // the normal forms of passages shown lately
-  function normalMap(text, cs) {
-    var known = MAPS.get(text);
-    if (known) return known;
-    var parts = [], starts = [], ends = [], i;   // per UTF-16 unit of the normal form
-    var whole = A.normalize(text);
-    if (whole.length === text.length && !/[\ud800-\udfff]/.test(text) && !JOINS.test(text)) {
-      // the common case: one character each way, UTF-16 units are code points
-      for (i = 0; i < whole.length; i++) {
-        if (SPACE.test(whole[i])) continue;
-        parts.push(whole[i]); starts.push(i); ends.push(i + 1);
-      }
-    } else {
-      for (i = 0; i < cs.length;) {
-        var j = i + 1;
-        while (j < cs.length && JOINS.test(cs[j])) j++;
-        var form = j > i + 1 ? A.normalize(cs.slice(i, j).join("")) : charForm(cs[i]);
-        Array.from(form).forEach(function (c) {
-          if (SPACE.test(c)) return;
-          for (var u = 0; u < c.length; u++) { parts.push(c[u]); starts.push(i); ends.push(j); }
-        });
-        i = j;
-      }
-    }
-    known = {normal: parts.join(""), starts: starts, ends: ends};
-    if (MAPS.size >= MAX_MAPS) MAPS.clear();
-    MAPS.set(text, known);
-    return known;
+  /* Where the passage's normal form's unit k comes from in the passage (code points):
+   * Python's map (offline/texts.py), read as breakpoints of a line of slope one. */
+  function place(map, k) {
+    var st = map[1], lo = 0, hi = st.length / 2 - 1;
+    while (lo < hi) { var mid = (lo + hi + 1) >> 1; if (st[2 * mid] <= k) lo = mid; else hi = mid - 1; }
+    var start = st[2 * lo + 1] + k - st[2 * lo], ends = map[2] || [], len = 1;
+    for (var i = 0; i < ends.length; i += 2) if (ends[i] === k) len = ends[i + 1];
+    return [start, start + len];
   }
   /* highlight._alnum: a Latin letter or digit once normalised (４ and A count). */
   function alnum(ch) { return !!ch && /^[0-9a-z]+$/.test(A.normalize(ch)); }
-  function findSpans(text, cs, needles) {
+  function findSpans(normal, map, cs, needles) {
     if (!cs.length || !needles.length) return [];
-    var map = normalMap(text, cs), normal = map.normal, starts = map.starts,
-      ends = map.ends, spans = [];
+    var spans = [];
     Array.from(new Set(needles)).sort(function (a, b) { return b.length - a.length; })
       .forEach(function (m) {
         if (!m) return;
@@ -89,7 +58,7 @@
         var first = alnum(m.charAt(0)), last = alnum(m.charAt(m.length - 1));
         var at = normal.indexOf(m);
         while (at >= 0) {
-          var a = starts[at], b = ends[at + m.length - 1];
+          var a = place(map, at)[0], b = place(map, at + m.length - 1)[1];
           if (!((first && a > 0 && alnum(cs[a - 1])) || (last && b < cs.length && alnum(cs[b]))))
             spans.push([a, b]);
           at = normal.indexOf(m, at + m.length);
@@ -112,7 +81,7 @@
     if (known) return known;
     known = [];
     for (var i = 0; i < cs.length; i++) if ("。！？!?\n".indexOf(cs[i]) >= 0) known.push(i + 1);
-    if (SENTENCES.size >= MAX_MAPS) SENTENCES.clear();
+    if (SENTENCES.size >= 2000) SENTENCES.clear();
     SENTENCES.set(text, known);
     return known;
   }
@@ -133,9 +102,10 @@
     });
     return best;
   }
-  function snippet(text, marks) {
+  /* The snippet of a passage (text), its normal form and Python's map between the two. */
+  function snippet(text, normal, map, marks) {
     text = text || "";
-    var cs = Array.from(text), spans = findSpans(text, cs, marks);
+    var cs = Array.from(text), spans = findSpans(normal, map, cs, marks);
     var w = bestWindow(cs, spans, A.tables().SNIPPET_CHARS), start = w[0], end = w[1];
     var out = start > 0 ? "…" : "", at = start;
     function cut(a, b) { return escapeHtml(cs.slice(a, b).join("")); }
@@ -150,7 +120,7 @@
   }
 
   /* A new index (another bundle) starts with no passage remembered. */
-  function forget() { MAPS.clear(); SENTENCES.clear(); }
+  function forget() { SENTENCES.clear(); }
 
   root.JudgeOfflineText = {forget: forget, wordForm: wordForm, grams2: grams2, editDistance: editDistance,
     snippet: snippet, escapeHtml: escapeHtml};

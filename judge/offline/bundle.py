@@ -397,7 +397,7 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
         "built": datetime.now(timezone.utc).replace(microsecond=0).isoformat(),
         "corpus_date": corpus_date(corpus), "entries_count": len(corpus.entries), "n": n,
         "docs": docs, "plain": plains,
-        # what an older revision's hit is shown as (shaping._current_first's own)
+        # what an older revision's hit is shown as (grouping._current_first's own)
         "shown": current_first(corpus, stored), "entries": ents, "fields": fields,
         "names": names, "aliases": aliases,
         # the corpus's games (games.yaml): ids in order, and what a judge may type for one
@@ -454,14 +454,15 @@ def _champions(store, field: str, term: str, number: list[int] | None) -> list[i
 
 def current_first(corpus: Corpus, stored: list[dict]) -> dict[str, list]:
     """{an older revision's passage: what the results page shows instead}, made by the
-    server's own ``shaping._current_first``: ``[revision, clause, url, date, date_known,
+    server's own ``grouping._current_first``: ``[revision, clause, url, date, date_known,
     snippet, held]`` of the entry's current revision (its clause while it has it, else
     its whole text; the snippet with no word marked, as the server cuts it; ``held`` the
     text its exact tier reads); none for a withdrawn entry.  A map, not a list of one
     value per passage: few passages are older revisions' (a list of 22,000 "-1" cost a
     partial bundle 6 passages at 100,000 entries)."""
     from judge.search.indexer import RANK_OLDER
-    from judge.search.shaping import Group, _current_first, held_text
+    from judge.search.grouping import Group, _current_first
+    from judge.search.shaping import held_text
     out = {}
     for d, f in enumerate(stored):
         entry = corpus.entries.get(f["entry"])
@@ -469,7 +470,8 @@ def current_first(corpus: Corpus, stored: list[dict]) -> dict[str, list]:
             continue
         hit = {"id": f["entry"], "clause": f.get("clause"), "revision": f["revision"],
                "current": False, "url": "/" + _entry_address(f)}
-        group = Group(best=hit)
+        # a group of this one hit (its row: entry, current, score, game, kind)
+        group = Group([hit], [0], (f["entry"], False, 0.0, None, None), None)
         _current_first(group, corpus)
         now = group.best
         if now is hit:

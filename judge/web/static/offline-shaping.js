@@ -172,7 +172,7 @@
     return [[], query, null];
   };
 
-  /* shaping._current_first: a group whose words matched only an older revision shows
+  /* grouping._current_first: a group whose words matched only an older revision shows
    * the entry's current revision, with the older wording that matched as a note on it
    * (old_wording) and its link.  What it shows is the server's own _current_first,
    * written per older passage by bundle.py (none: the hit stays). */

@@ -16,8 +16,11 @@ preloaded) in a fresh process, and with one client:
   an address never asked before: past the kept pages), p50/p95 and requests/s;
 - entries opened for the first time (each a different entry), p50/p95;
 - boards never run before (POST /board, a comment making each new), requests/s;
-- the worker's memory from ``/proc/<pid>/smaps_rollup`` after all that: RSS, PSS and
-  USS (private clean + dirty: what the worker alone holds), and the master's;
+- the worker's memory from ``/proc/<pid>/smaps_rollup`` after all that
+  (``worker_memory_before_day``), and again after a judges' day of searches (every
+  keyword and question of the relevance sets once: its caches as full as a
+  long-running worker's; ``worker_memory``): RSS, PSS and USS (private clean + dirty:
+  what the worker alone holds), and the master's;
 - a worker restart: SIGTERM to the worker, then a new search; seconds until it answers.
 
 The peer, ``bench/trivial_app.py`` under the same gunicorn settings, is measured at
@@ -127,6 +130,18 @@ def entry_ids(corpus: Path, n: int) -> list[str]:
     return ids[:n]
 
 
+def day_of_searches() -> list:
+    """Every query of the relevance sets (tests/search: keywords and the question sets)
+    as a new results page."""
+    import yaml
+    sets = [ROOT / "tests" / "search" / "relevance.yaml",
+            *sorted((ROOT / "tests" / "search").glob("questions*.yaml"))]
+    queries = [q["q"] for p in sets
+               for q in yaml.safe_load(p.read_text(encoding="utf-8"))["queries"]]
+    return [("GET", "/search?" + urlencode({"q": q, "stay": 1, "_": "day"}), None, {})
+            for q in queries]
+
+
 def serve(args, size: int, work: Path) -> dict:
     corpus, env = corpus_for(size, work)
     fresh = [("GET", "/search?" + urlencode({"q": q, "stay": 1, "_": i}), None, {})
@@ -146,6 +161,11 @@ def serve(args, size: int, work: Path) -> dict:
         out["entry_first_time"] = timed(port, entries, args.seconds)
         out["board_first_time"] = timed(port, boards, args.seconds)
         (pid,) = workers(app)[:1] or (0,)
+        out["worker_memory_before_day"] = {**memory(pid), "load_average": load()}
+        # then a judges' day of searches: every question and keyword of the relevance
+        # sets once, as pages, so that the worker's caches (the searcher's postings
+        # first) are as full as a long-running worker's before its memory is read
+        out["day_of_searches"] = timed(port, day_of_searches())
         out["worker_memory"] = {**memory(pid), "load_average": load()}
         out["master_memory"] = memory(app.pid)
         out["restart"] = restart(app, port, "/search?q=" + quote("スペルカード") + "&_=restart")

@@ -73,9 +73,11 @@ class Services:
         # kept apart, so that a run of entry views filling ``cache`` cannot push them out
         # and make the next board page read every scenario file again
         self.lists = LRU(32)
-        self.pages = LRU(128)          # whole entry pages (up to ~200 KiB each)
-        self.searches = LRU(512)       # whole search result pages (5-30 KiB each)
-        self.boards = LRU(64)          # whole pages of a board's run (~30 KiB each)
+        # whole pages, bounded by bytes too (a worker's memory at 100,000 entries is
+        # counted with them full: docs/scaling.md)
+        self.pages = LRU(128, weight=len, budget=8_000_000)     # entry pages (to ~200 KiB)
+        self.searches = LRU(512, weight=len, budget=6_000_000)  # results pages (5-30 KiB)
+        self.boards = LRU(64, weight=len, budget=2_000_000)     # a board's run (~30 KiB)
 
     def reload(self, changed: list[str]) -> None:
         """Read the corpus again after an approved change; update the index for ``changed``.

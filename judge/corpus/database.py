@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Iterable
 
 FORMAT = "1"
-KEEP_MADE = 2048          # entries a worker keeps unpickled (a page, a replay reads few)
+KEEP_MADE = 512           # entries a worker keeps unpickled (a page, a replay reads few)
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);

@@ -172,3 +172,25 @@ def test_postings_without_deleted_passages_are_the_same_either_way(ids, deleted)
     for kept_ids, kept_weights in ways:
         assert list(zip(kept_ids, kept_weights)) == expected
         assert kept_ids.typecode == "i" and kept_weights.typecode == "f"
+
+
+@settings(deadline=None)
+@given(st.one_of(
+    # counts, as the index writes them: one byte, two, or more than two
+    st.lists(st.integers(0, 255).map(float), min_size=250, max_size=600),
+    st.lists(st.integers(0, 70000).map(float), min_size=250, max_size=600),
+    st.lists(st.one_of(st.integers(0, 300).map(float),
+                       st.floats(0, 1e6, width=32, allow_nan=False)), max_size=600)))
+def test_frequencies_kept_in_fewer_bytes_read_back_as_the_same_floats(values):
+    """The postings cache of a large index keeps a term's frequencies in one or two bytes
+    where they fit: read back by their typecode (as the scoring does) they must be the
+    very floats the index wrote, or a judge's ranking would move with the cache."""
+    import numpy as np
+    weights = array("f", values)
+    kept = matching.compact_frequencies(weights)
+    again = np.frombuffer(kept, dtype=kept.typecode).astype(np.float64)
+    assert again.tolist() == np.frombuffer(weights, dtype=np.float32).astype(np.float64).tolist()
+    if len(values) >= matching.DENSE and all(v == int(v) and v <= 255 for v in values):
+        assert kept.itemsize == 1
+    if any(v != int(v) or v > 65535 for v in values):
+        assert kept.typecode == "f"

@@ -377,15 +377,6 @@ class Matcher:
             ids.extend(d + offset for d in i) if offset else ids.extend(i)
             weights.extend(w)
         return Postings(*self.live_postings(array("i", ids), array("f", weights)))
-        np = _numpy()
-        w = np.frombuffer(weights, dtype=np.float32)
-        for code, dtype in (("B", np.uint8), ("H", np.uint16)):
-            small = w.astype(dtype)
-            if np.array_equal(small, w):
-                out = array(code)
-                out.frombytes(small.tobytes())
-                return out
-        return weights
 
     def live_postings(self, ids: array, weights: array) -> tuple[array, array, int | None, int]:
         """A term's postings without the passages an update deleted, their bitset (None

@@ -12,6 +12,7 @@ inside one.
 from __future__ import annotations
 
 import json
+import logging
 import marshal
 import os
 import shutil
@@ -31,7 +32,11 @@ from judge.corpus.present import date_known
 from .highlight import needle
 from .postings import SegmentBuilder, TextPostings
 from .schema import SCHEMA_VERSION, TEXT_FIELDS, make_schema
+from .suggest import FILE as VOCABULARY_FILE
+from .suggest import write_vocabulary
 from .units import Unit, units_of
+
+log = logging.getLogger(__name__)
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_INDEX_DIR = REPO_ROOT / ".index"
@@ -362,6 +367,7 @@ def build_locked(corpus: Corpus, base: Path, fp: str, progress: bool = False,
     tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=base))
     try:
         units, seconds = _write_index(corpus, tmp, fp, progress, procs)
+        write_vocabulary(corpus, tmp / VOCABULARY_FILE)
         if final.exists():
             old = Path(tempfile.mkdtemp(prefix=".old-", dir=base))
             os.replace(final, old / final.name)
@@ -391,10 +397,22 @@ def build_index(corpus: Corpus, rebuild: bool = False, progress: bool = False,
     # lock: `judge serve` does not wait behind another corpus's build in the same folder
     found = None if rebuild else _up_to_date(path, fp, len(corpus))
     if found is not None:
+        _add_vocabulary(corpus, path)
         return found
     with build_lock(base):
         found = None if rebuild else _up_to_date(path, fp, len(corpus))
         return found or build_locked(corpus, base, fp, progress, procs)
+
+
+def _add_vocabulary(corpus: Corpus, path: Path) -> None:
+    """Write the did-you-mean vocabulary into an index built before it was kept there
+    (a folder that cannot be written keeps none: workers build it from the corpus)."""
+    if (path / VOCABULARY_FILE).exists():
+        return
+    try:
+        write_vocabulary(corpus, path / VOCABULARY_FILE)
+    except OSError as exc:
+        log.info("did-you-mean vocabulary not written beside %s (%s)", path, exc)
 
 
 def _up_to_date(path: Path, fp: str, entries: int) -> IndexStats | None:

@@ -27,7 +27,8 @@ from . import query as ql
 from .results import Hit, SearchResult
 from .run import ASKED, STRICT, QueryRun
 from .store import IndexStore
-from .suggest import Vocabulary
+from . import suggest
+from .suggest import StoredVocabulary, Vocabulary
 
 __all__ = ["Searcher", "SearchResult", "Hit"]
 
@@ -37,7 +38,8 @@ class Searcher:
 
     def __init__(self, store: IndexStore):
         self._store = store
-        self._vocabulary: Vocabulary | None = None
+        self._vocabulary: Vocabulary | StoredVocabulary | None = None
+        self._reindexed = False
         self._update_lock = threading.Lock()
 
     @classmethod
@@ -94,6 +96,16 @@ class Searcher:
             self._store = old.update(entry_ids, corpus or old.corpus)
             if corpus is not None and corpus is not old.corpus:
                 self._vocabulary = None
+                # the file beside the index has the names the index was built with: a
+                # worker starting after this change must not read them (its own
+                # vocabulary is built from the corpus, as this one's now is)
+                self._reindexed = True
+                # (the updated index may have moved to its new fingerprint's folder)
+                if self._store.path is not None:
+                    try:
+                        (self._store.path / suggest.FILE).unlink(missing_ok=True)
+                    except OSError:
+                        pass
         # the old store's searchers are left to the garbage collector: a search that
         # began before the swap may still be reading through them
 
@@ -130,10 +142,14 @@ class Searcher:
                                       "spelling, or remove a filter", query=plan.pq.text()))
         return result
 
-    def vocabulary(self) -> Vocabulary:
-        """Card, term and rule names for "did you mean" (built on first use)."""
+    def vocabulary(self) -> Vocabulary | StoredVocabulary:
+        """Card, term and rule names for "did you mean": the file ``judge index`` wrote
+        beside the index, else built from the corpus on first use."""
         if self._vocabulary is None:
-            self._vocabulary = Vocabulary.from_corpus(self.corpus)
+            path = self.path
+            found = (StoredVocabulary.open(path / suggest.FILE)
+                     if path is not None and not self._reindexed else None)
+            self._vocabulary = found or Vocabulary.from_corpus(self.corpus)
         return self._vocabulary
 
     @staticmethod

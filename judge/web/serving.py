@@ -47,8 +47,9 @@ def config_from_env(environ: Mapping[str, str] | None = None) -> dict:
 
 
 # what the first searches of a worker would pay for (MeCab's dictionary mapped, the
-# postings cached, the "did you mean" vocabulary and the kana-typo matcher made, the
-# templates compiled): a plain query, a kana typo, and one that matches nothing
+# postings cached, the "did you mean" vocabulary opened (or, without the file judge
+# index writes beside the index, made), the kana-typo matcher made, the templates
+# compiled): a plain query, a kana typo, and one that matches nothing
 WARM_QUERIES = ("グレイズ 攻撃", "ぐれいづ", "zzqx 攻撃")
 
 

@@ -18,12 +18,13 @@ from __future__ import annotations
 import os
 import pickle
 import sqlite3
-import tempfile
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Iterable
+
+from judge.common.sqlite_files import write_atomically
 
 FORMAT = "1"
 KEEP_MADE = 512           # entries a worker keeps unpickled (a page, a replay reads few)
@@ -86,23 +87,7 @@ def fill(conn: sqlite3.Connection, entries: Iterable, fold, blobs: dict | None =
 def write(path: Path, entries: list, blobs: dict[str, bytes], fold, content_key: str) -> None:
     """Write the database of ``entries`` to ``path`` atomically (a temporary file beside
     it, renamed: a worker opening it sees the whole file or none)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".corpus-", suffix=".sqlite", dir=path.parent)
-    os.close(fd)
-    try:
-        conn = sqlite3.connect(tmp)
-        try:
-            conn.execute("PRAGMA journal_mode=OFF")
-            conn.execute("PRAGMA synchronous=OFF")
-            fill(conn, entries, fold, blobs, content_key)
-        finally:
-            conn.close()
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    write_atomically(path, lambda conn: fill(conn, entries, fold, blobs, content_key))
 
 
 class CorpusTables:

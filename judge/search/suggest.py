@@ -18,12 +18,12 @@ import logging
 import os
 import re
 import sqlite3
-import tempfile
 import threading
 from array import array
 from collections import defaultdict
 from pathlib import Path
 
+from judge.common.sqlite_files import write_atomically
 from judge.corpus import Corpus
 
 from . import tables
@@ -151,27 +151,14 @@ CREATE TABLE grams (gram TEXT NOT NULL, seq INTEGER NOT NULL,
 def write_vocabulary(corpus: Corpus, path: Path) -> None:
     """Write the corpus's vocabulary to ``path`` (atomically: a worker opening it sees
     the whole file or none)."""
-    fd, tmp = tempfile.mkstemp(prefix=".vocabulary-", suffix=".sqlite", dir=path.parent)
-    os.close(fd)
-    try:
-        conn = sqlite3.connect(tmp)
-        try:
-            conn.execute("PRAGMA journal_mode=OFF")
-            conn.executescript(_SCHEMA)
-            names = vocabulary_names(corpus)
-            conn.executemany("INSERT INTO names VALUES (?, ?, ?)",
-                             ((i, norm, name) for i, (norm, name) in enumerate(names.items())))
-            conn.executemany("INSERT INTO grams VALUES (?, ?)",
-                             ((g, i) for i, norm in enumerate(names) for g in _grams(norm)))
-            conn.commit()
-        finally:
-            conn.close()
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    def fill(conn: sqlite3.Connection) -> None:
+        conn.executescript(_SCHEMA)
+        names = vocabulary_names(corpus)
+        conn.executemany("INSERT INTO names VALUES (?, ?, ?)",
+                         ((i, norm, name) for i, (norm, name) in enumerate(names.items())))
+        conn.executemany("INSERT INTO grams VALUES (?, ?)",
+                         ((g, i) for i, norm in enumerate(names) for g in _grams(norm)))
+    write_atomically(path, fill)
 
 
 class StoredVocabulary:

@@ -17,9 +17,11 @@ from judge.search import suggest
 
 @pytest.fixture(scope="module")
 def both(real_corpus, tmp_path_factory):
+    """The real corpus's vocabulary in memory and from its file, and its names."""
     path = tmp_path_factory.mktemp("vocabulary") / suggest.FILE
     suggest.write_vocabulary(real_corpus, path)
-    return suggest.Vocabulary.from_corpus(real_corpus), suggest.StoredVocabulary.open(path)
+    memory = suggest.Vocabulary.from_corpus(real_corpus)
+    return memory, suggest.StoredVocabulary.open(path), sorted(set(memory.names.values()))
 
 
 KANA = st.characters(min_codepoint=0x30A1, max_codepoint=0x30F6)
@@ -45,17 +47,18 @@ def typed(draw, names):
     return draw(st.sampled_from([word, word.translate({c: c - 0x60 for c in range(0x30A1, 0x30F7)})]))
 
 
-def test_the_stored_vocabulary_offers_what_the_one_in_memory_offers(both):
-    memory, stored = both
-    names = sorted(set(memory.names.values()))
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_stored_vocabulary_offers_what_the_one_in_memory_offers(both, data):
+    memory, stored, names = both
+    word = data.draw(typed(names))
+    assert stored.close(word) == memory.close(word)
 
-    @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-    @given(typed(names))
-    def check(word):
-        assert stored.close(word) == memory.close(word)
-    check()
-    # and the judges' own typos of the relevance sets
-    for word in ("テリブルスーブニール", "ぐれいづ", "ブラスタ", "フラスターエスケプ", "咲夜さん"):
+
+def test_the_judges_own_typos_get_the_same_offers_from_the_file(both):
+    memory, stored, _names = both
+    for word in ("テリブルスーブニール", "ぐれいづ", "ブラスタ", "フラスターエスケプ", "咲夜さん",
+                 "まなのせいせい"):
         assert stored.close(word) == memory.close(word)
 
 

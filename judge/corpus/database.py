@@ -15,7 +15,6 @@ questions the same way (:class:`CorpusTables`).
 """
 from __future__ import annotations
 
-import os
 import pickle
 import sqlite3
 import threading
@@ -24,7 +23,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Iterable
 
-from judge.common.sqlite_files import write_atomically
+from judge.common.sqlite_files import ReadOnlyFile, write_atomically
 
 FORMAT = "1"
 KEEP_MADE = 512           # entries a worker keeps unpickled (a page, a replay reads few)
@@ -98,9 +97,9 @@ class CorpusTables:
 
     def __init__(self, path: Path | None = None, conn: sqlite3.Connection | None = None):
         self.path = path
-        self._conn = conn
+        self._file = ReadOnlyFile(path) if path is not None else None
+        self._conn = conn                 # an in-memory corpus's
         self._lock = threading.Lock()
-        self._pid: int | None = None
         # has()'s answers, for a file (never changed in place: a new corpus is a new
         # file): every board asks whether its ruling exists
         self._has: dict[str, bool] = {}
@@ -118,21 +117,13 @@ class CorpusTables:
         return cls(conn=conn)
 
     def _all(self, sql: str, args: tuple = ()) -> list[tuple]:
-        with self._lock:
-            if self.path is not None and self._pid != os.getpid():
-                # a connection is not carried across a fork: each process opens its own;
-                # immutable: the file is never changed in place (a new corpus is a new
-                # file), so SQLite takes no locks and keeps no journal
-                try:
-                    self._conn = sqlite3.connect(f"file:{self.path}?mode=ro&immutable=1",
-                                                 uri=True, check_same_thread=False)
-                except sqlite3.DatabaseError as exc:
-                    raise StoreMissing(f"{self.path}: {exc}") from exc
-                self._pid = os.getpid()
-            try:
+        try:
+            if self._file is not None:
+                return self._file.rows(sql, args)
+            with self._lock:
                 return self._conn.execute(sql, args).fetchall()
-            except sqlite3.DatabaseError as exc:
-                raise StoreMissing(f"{self.path or 'memory'}: {exc}") from exc
+        except sqlite3.DatabaseError as exc:
+            raise StoreMissing(f"{self.path or 'memory'}: {exc}") from exc
 
     def _one(self, sql: str, args: tuple = ()):
         rows = self._all(sql, args)

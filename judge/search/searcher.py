@@ -39,7 +39,6 @@ class Searcher:
     def __init__(self, store: IndexStore):
         self._store = store
         self._vocabulary: Vocabulary | StoredVocabulary | None = None
-        self._reindexed = False
         self._update_lock = threading.Lock()
 
     @classmethod
@@ -95,17 +94,7 @@ class Searcher:
             old = self._store
             self._store = old.update(entry_ids, corpus or old.corpus)
             if corpus is not None and corpus is not old.corpus:
-                self._vocabulary = None
-                # the file beside the index has the names the index was built with: a
-                # worker starting after this change must not read them (its own
-                # vocabulary is built from the corpus, as this one's now is)
-                self._reindexed = True
-                # (the updated index may have moved to its new fingerprint's folder)
-                if self._store.path is not None:
-                    try:
-                        (self._store.path / suggest.FILE).unlink(missing_ok=True)
-                    except OSError:
-                        pass
+                self._vocabulary = None      # (the update dropped the file's old names)
         # the old store's searchers are left to the garbage collector: a search that
         # began before the swap may still be reading through them
 
@@ -147,8 +136,7 @@ class Searcher:
         beside the index, else built from the corpus on first use."""
         if self._vocabulary is None:
             path = self.path
-            found = (StoredVocabulary.open(path / suggest.FILE)
-                     if path is not None and not self._reindexed else None)
+            found = StoredVocabulary.open(path / suggest.FILE) if path is not None else None
             self._vocabulary = found or Vocabulary.from_corpus(self.corpus)
         return self._vocabulary
 

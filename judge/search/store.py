@@ -42,6 +42,7 @@ from .matching import LRU, Matcher, bitset, code_bits
 from .postings import PostingsError, Segment, TextPostings
 from . import tables
 from .schema import TEXT_FIELD_NAMES, make_schema
+from .suggest import FILE as VOCABULARY_FILE
 from .units import unit_text, units_of
 
 log = logging.getLogger(__name__)
@@ -255,6 +256,9 @@ class IndexStore:
         with build_lock(base):
             self._write_update(self.ix.writer(compound=False), ids, corpus, self.path)
             write_digests(self.path, digests)
+            # the did-you-mean names beside the index are the old corpus's: a process
+            # opening the folder now builds its own until `judge index` writes them again
+            (self.path / VOCABULARY_FILE).unlink(missing_ok=True)
             with self.ix.searcher() as s:
                 units = s.doc_count()
             target = index_path(base, fp)

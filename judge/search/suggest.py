@@ -15,15 +15,13 @@ names are 76,000 and building them took a worker 1.3 s on its first typo and 20 
 from __future__ import annotations
 
 import logging
-import os
 import re
 import sqlite3
-import threading
 from array import array
 from collections import defaultdict
 from pathlib import Path
 
-from judge.common.sqlite_files import write_atomically
+from judge.common.sqlite_files import ReadOnlyFile, write_atomically
 from judge.corpus import Corpus
 
 from . import tables
@@ -163,14 +161,12 @@ def write_vocabulary(corpus: Corpus, path: Path) -> None:
 
 class StoredVocabulary:
     """The vocabulary :func:`write_vocabulary` wrote, read where it lies: a typo's
-    candidates are counted by SQLite (one connection a process, shared by its threads
-    under a lock: a look-up takes milliseconds, and only a word that found nothing asks)."""
+    candidates are counted by SQLite (a look-up takes milliseconds, and only a word
+    that found nothing asks)."""
 
     def __init__(self, path: Path):
         self.path = path
-        self._lock = threading.Lock()
-        self._conn: sqlite3.Connection | None = None
-        self._pid: int | None = None
+        self._file = ReadOnlyFile(path)
 
     @classmethod
     def open(cls, path: Path) -> "StoredVocabulary | None":
@@ -179,26 +175,18 @@ class StoredVocabulary:
             return None
         found = cls(path)
         try:
-            found._rows("SELECT count(*) FROM names", ())
+            found._file.rows("SELECT count(*) FROM names")
         except sqlite3.Error as exc:
             log.warning("did-you-mean vocabulary %s unreadable (%s): built in memory", path, exc)
             return None
         return found
-
-    def _rows(self, sql: str, args: tuple) -> list:
-        with self._lock:
-            if self._conn is None or self._pid != os.getpid():
-                self._conn = sqlite3.connect(f"file:{self.path}?mode=ro&immutable=1", uri=True,
-                                             check_same_thread=False)
-                self._pid = os.getpid()
-            return self._conn.execute(sql, args).fetchall()
 
     def close(self, word: str, limit: int = MAX_SUGGESTIONS) -> list[str]:
         """As :meth:`Vocabulary.close`."""
         w, allowed, grams, need = _asked(word)
         if not w:
             return []
-        rows = self._rows(
+        rows = self._file.rows(
             "SELECT n.norm, count(*) AS shared, n.name FROM grams g JOIN names n USING (seq) "
             f"WHERE g.gram IN ({','.join('?' * len(grams))}) GROUP BY g.seq "
             "HAVING shared >= ? AND abs(length(n.norm) - ?) <= ?",

@@ -232,7 +232,9 @@ def logout():
     """Log out: the session ends on the server too (a copy of the cookie opens nothing),
     and the login page it lands on has the phone forget the calls this judge kept on it
     unsent (record.js): the next judge to pick up the phone sees none of them."""
-    judge_id = current_user.get_id() if current_user.is_authenticated else None
+    # the account's id, not get_id(): that carries the session version, which this
+    # logout (or a head judge ending a judge's sessions) moves on
+    judge_id = str(current_user.id) if current_user.is_authenticated else None
     if current_user.is_authenticated:
         accounts.end_sessions(current_user)
         db().commit()

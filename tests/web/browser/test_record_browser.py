@@ -195,7 +195,7 @@ def test_a_call_written_while_the_laptop_is_unreachable_is_kept_and_recorded_onc
 
 
 def test_a_phone_passed_to_another_judge_offers_them_none_of_the_first_judges_calls(
-        browser: Browser, live_sqlite):
+        browser: Browser, live_sqlite, record_server):
     """A phone changes hands at the venue: a call the floor judge kept on it unsent is
     theirs alone.  The head judge, logged in on it, gets an empty form (their name would
     be on a call someone else typed); the floor judge gets it back; their logout leaves
@@ -228,6 +228,14 @@ def test_a_phone_passed_to_another_judge_offers_them_none_of_the_first_judges_ca
     expect(page.locator("#draft-notice")).to_be_hidden()
     assert len(kept()) == 1                      # still the floor judge's, untouched
 
+    # the head judge ended the floor judge's sessions (a lost phone, a password
+    # change): logged in again, the floor judge still gets their own call back
+    from sqlalchemy import select
+
+    from judge.platform.accounts import end_sessions
+    from judge.platform.models import User
+    with record_server[0].extensions["record"]() as s, s.begin():
+        end_sessions(s.scalars(select(User).where(User.name == "floor")).one())
     ctx.clear_cookies()
     page.goto(form)
     log_in(page, "floor")

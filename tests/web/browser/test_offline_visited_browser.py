@@ -42,7 +42,16 @@ def dying_server():
             server.server_close()
             sock = socket.socket()
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            sock.bind(("127.0.0.1", port))
+            # the port may be held a moment longer by the server's last connections
+            # on a loaded machine ("address already in use", seen in a full run)
+            for _ in range(100):
+                try:
+                    sock.bind(("127.0.0.1", port))
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            else:
+                sock.bind(("127.0.0.1", port))
             sock.listen(64)
             dead.append(sock)
         try:

@@ -38,13 +38,17 @@ def table() -> dict:
             chain.append([ast.literal_eval(a) for a in node.args])
             node = node.func.value
         steps += reversed(chain)
-    if final_h is None or len(steps) < 100:
+    # the character a doubled consonant becomes (char = 'っ', under "if char in consonants")
+    sokuon = next((ast.literal_eval(node.body[0].value) for node in ast.walk(tree)
+                   if isinstance(node, ast.If) and "consonants" in ast.unparse(node.test)),
+                  None)
+    if final_h is None or sokuon is None or len(steps) < 100:
         raise RuntimeError("jaconv.alphabet2kana is not the sequence of replacements "
                            "judge/offline/romaji.py reads; update it")
     return {"steps": steps,
             "chars": {chr(k): v for k, v in impl.HEP2KANA.items()},
             "consonants": "".join(sorted(impl.consonants)),
-            "final_h": final_h,
+            "final_h": final_h, "sokuon": sokuon,
             "word": question._ROMAJI.pattern,
             "long_vowel": question._LONG_VOWEL.pattern}
 
@@ -57,4 +61,4 @@ def alphabet2kana(text: str, table: dict) -> str:
     for old, new in table["steps"]:
         text = text.replace(old, new)
     text = "".join(table["chars"].get(c, c) for c in text)
-    return "".join("っ" if c in table["consonants"] else c for c in text)
+    return "".join(table["sokuon"] if c in table["consonants"] else c for c in text)

@@ -11,8 +11,9 @@
 (function (root) {
   "use strict";
   var A = root.JudgeAnalysis;
-  // C: the search's constants and tables (judge/search/tables.py, the bundle's "tables")
-  var C = null;
+  // C: the search's constants and tables (judge/search/tables.py, the bundle's "tables");
+  // K: its modules' other constants (judge/offline/constants.py, the bundle's "constants")
+  var C = null, K = null;
 
   /* --- bitsets: Uint32Array, bit d = passage d -------------------------------------- */
   function Bits(n) { this.n = n; this.w = new Uint32Array((n >> 5) + 1); }
@@ -67,7 +68,8 @@
   function Index(bundle) {
     this.b = bundle;
     C = bundle.tables;
-    A.configure(C, bundle.patterns);
+    K = bundle.constants;
+    A.configure(C, bundle.patterns, K);
     var n = this.n = bundle.n;
     // BM25 reads the whole index's passage count (a partial bundle holds fewer)
     this.nAll = bundle.n_all || n;
@@ -86,7 +88,7 @@
       this.prior[d] = C.PRIOR[docs.rank[d]] || 1.0;
       (games[ents.game[e]] = games[ents.game[e]] || []).push(d);
       (kinds[ents.kind[e]] = kinds[ents.kind[e]] || []).push(d);
-      if (docs.rank[d] !== 1) current.push(d);
+      if (docs.rank[d] !== K.RANK_OLDER) current.push(d);
       if (!byEntry.has(e)) byEntry.set(e, []);
       byEntry.get(e).push(d);
     }
@@ -97,7 +99,7 @@
     this.current = Bits.of(current, n);
     this.norm = {};
     var self = this;
-    ["title_bi", "body_bi", "title_mo", "body_mo"].forEach(function (f) {
+    K.LENGTH_FIELDS.forEach(function (f) {
       var fl = bundle.fields[f], total = fl.total, avg = (self.nAll && total) ? total / self.nAll : 1.0;
       var arr = new Float64Array(n);
       for (var d = 0; d < n; d++) arr[d] = C.K1 * (1 - C.B + C.B * (fl.len[d] || 1) / avg);
@@ -337,7 +339,7 @@
     var text = typeof query === "string" ? query : (query == null ? "" : String(query));
     var result = {query: text, total: 0, results: [], facets: {game: {}, kind: {}},
       did_you_mean: [], notices: [], redirect: null, understood: "", offset: 0};
-    var limit = Math.max(1, Math.min(parseInt(opts.limit || 10, 10) || 10, C.MAX_LIMIT));
+    var limit = Math.max(1, Math.min(parseInt(opts.limit || K.SEARCH_LIMIT, 10) || K.SEARCH_LIMIT, C.MAX_LIMIT));
     var offset = Math.max(0, parseInt(opts.offset || 0, 10) || 0);
     result.offset = offset;
     var game = opts.game || null, kind = opts.kind || null;
@@ -512,7 +514,7 @@
       });
       ranked.sort(byScore);
       if (count > C.EXACT_LIMIT) {
-        var cut = want * 3 + 20;
+        var cut = readAhead(want);
         var head = ranked.slice(0, cut).map(function (x) {
           return [x[0], words.every(function (w) { return self.inARow(x[0], w); }) ? x[1] : x[1] * C.SCATTERED];
         });
@@ -520,8 +522,8 @@
         ranked = head.concat(ranked.slice(cut));
       }
     } else {
-      var top = cands.and(this.current).members(want * 3 + 20);
-      if (top.length < want * 3 + 20) top = top.concat(cands.andNot(this.current).members(want * 3 + 20 - top.length));
+      var top = cands.and(this.current).members(readAhead(want));
+      if (top.length < readAhead(want)) top = top.concat(cands.andNot(this.current).members(readAhead(want) - top.length));
       var ps = new Set(pinned);
       ranked = top.map(function (d) { return [d, prior[d] + (ps.has(d) ? C.PIN : 0.0)]; });
       ranked.sort(byScore);
@@ -598,7 +600,7 @@
         });
       });
     }
-    var want = offset + limit, headSize = want * 3 + 20, pool = [];
+    var want = offset + limit, headSize = readAhead(want), pool = [];
     kept.sort(function (a, b) { return weight(indices(b[0])) - weight(indices(a[0])); });
     for (var c = 0; c < kept.length; c++) {
       var docs = kept[c][1].and(cands);
@@ -655,13 +657,13 @@
     return result.total;
   };
   Index.prototype.named = function (words, cands) {
-    if (!words.length || words.length > 3 || words.some(function (w) { return w.phrase; })) return [];
+    if (!words.length || words.length > C.NAMED_WORDS || words.some(function (w) { return w.phrase; })) return [];
     var typed = words.map(function (w) { return w.needle; }).join("");
     var ids = new Set(A.own(this.nameMap, typed) || []);
     var self = this, ents = this.b.entries;
     if (words.length === 1 && words[0].yomi.length) {
       var wanted = A.kanaReading(words[0].text), wl = A.chars(wanted).length;
-      var ds = this.yomiDocs(words[0]).and(cands).and(this.current).members(200);
+      var ds = this.yomiDocs(words[0]).and(cands).and(this.current).members(C.NAMED_READINGS);
       ds.forEach(function (d) {
         // the entry's names' [reading, length] (bundle.py), as run._named compares them
         var e = self.b.docs.entry[d];
@@ -678,7 +680,7 @@
     return out;
   };
   Index.prototype.page = function (ranked, offset, limit) {
-    var first = [], later = [], seen = new Map(), headLen = (offset + limit) * 3 + 20;
+    var first = [], later = [], seen = new Map(), headLen = readAhead(offset + limit);
     for (var i = 0; i < Math.min(ranked.length, headLen); i++) {
       var e = this.b.docs.entry[ranked[i][0]], c = (seen.get(e) || 0) + 1;
       seen.set(e, c);
@@ -699,7 +701,8 @@
         // the word's morphemes as Word.of reads them (a kana word: its katakana reading's)
         ((self.word(t.text, false) || {}).morphs || []).forEach(function (forms) {
           var w = A.needle(forms[0]);
-          if (A.chars(w).length >= 2 || (w && !/^[\x00-\x7f]*$/.test(w) && !(w >= "\u3041" && w <= "\u309f"))) out.push(w);
+          var lone = C.UNMARKED_MORPHS;
+          if (A.chars(w).length >= 2 || (w && !A.isAscii(w) && !(w >= lone[0] && w <= lone[1]))) out.push(w);
         });
       }
     });
@@ -707,12 +710,12 @@
   };
   Index.prototype.hit = function (d, score, marks) {
     var docs = this.b.docs, e = docs.entry[d], ents = this.b.entries;
-    var id = ents.id[e], rank = docs.rank[d], clause = docs.clause[d], current = rank !== 1;
+    var id = ents.id[e], rank = docs.rank[d], clause = docs.clause[d], current = rank !== K.RANK_OLDER;
     // the server's own address of the passage (bundle.py: results.Hit.url)
     var out = {id: id, game: ents.game[e], kind: ents.kind[e], title: ents.title[e],
       snippet: null, url: ents.path[e] + docs.tail[d], score: Math.round(score * 1e4) / 1e4,
       clause: clause, revision: docs.rev[d], current: current, date: docs.date[d],
-      date_known: docs.date_known ? docs.date_known[d] : true, withdrawn: rank === 2};
+      date_known: docs.date_known ? docs.date_known[d] : true, withdrawn: rank === K.RANK_WITHDRAWN};
     // its passage and the text its exact tier reads, for the results page's shaping
     // (not in the JSON)
     Object.defineProperty(out, "d", {value: d});
@@ -734,6 +737,8 @@
     return snippet(this.b.plain[d], map[0] < 0 ? map[3] : this.textOf(d).slice(map[0]), map, marks);
   };
 
+  /* The hits read ahead of a page of ``want`` (run.py: tables.HEAD_TIMES, HEAD_MORE). */
+  function readAhead(want) { return want * C.HEAD_TIMES + C.HEAD_MORE; }
   /* [[a, b], [c]] -> [a, b, c]: a query's words of its groups */
   function flat(lists) { return [].concat.apply([], lists); }
   /* ranked [passage, score]: the highest score first, then the passage indexed first */

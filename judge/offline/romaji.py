@@ -25,10 +25,12 @@ def table() -> dict:
 
     tree = ast.parse(textwrap.dedent(inspect.getsource(jaconv.alphabet2kana)))
     steps: list[list[str]] = []
-    final_h = None
+    final_h = final = None
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and "endswith" in ast.unparse(node.test):
             final_h = ast.literal_eval(node.body[0].value.right)       # text[:-1] + 'う'
+            final = next(ast.literal_eval(call.args[0]) for call in ast.walk(node.test)
+                         if getattr(getattr(call, "func", None), "attr", "") == "endswith")
     # every .replace(old, new) in the order jaconv applies them (a chain is applied
     # innermost first: walk each statement's chain from its receiver outwards)
     for stmt in tree.body[0].body:
@@ -48,7 +50,7 @@ def table() -> dict:
     return {"steps": steps,
             "chars": {chr(k): v for k, v in impl.HEP2KANA.items()},
             "consonants": "".join(sorted(impl.consonants)),
-            "final_h": final_h, "sokuon": sokuon,
+            "final": final, "final_h": final_h, "sokuon": sokuon,
             "word": question._ROMAJI.pattern,
             "long_vowel": question._LONG_VOWEL.pattern}
 
@@ -56,7 +58,7 @@ def table() -> dict:
 def alphabet2kana(text: str, table: dict) -> str:
     """The table applied as the browser applies it (what the tests compare with jaconv)."""
     text = text.lower()
-    if text.endswith("h") and len(text) >= 2:
+    if text.endswith(table["final"]) and len(text) >= 2:
         text = text[:-1] + table["final_h"]
     for old, new in table["steps"]:
         text = text.replace(old, new)

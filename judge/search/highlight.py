@@ -155,14 +155,17 @@ def _window(text: str, spans: list[tuple[int, int]], width: int) -> tuple[int, i
     return best
 
 
-def snippet(text: str, needles: list[str], width: int = SNIPPET_CHARS,
-            mark: tuple[str, str] = tuple(tables.MARK), escape: bool = True) -> str:
-    """A window of ``text`` around the best hits, matched words wrapped in ``mark``.
+def snippet(text: str, needles: list[str], width: int | None = None,
+            mark: tuple[str, str] | None = None, escape: bool = True) -> str:
+    """A window of ``text`` around the best hits, matched words wrapped in ``mark``
+    (``width`` and ``mark`` by default tables.SNIPPET_CHARS and MARK, read when called).
 
     With ``escape`` (the default) everything but the marks is HTML-escaped, so the
     result can be put into a page as it is.  Line breaks become spaces.
     """
     text = text or ""
+    width = tables.SNIPPET_CHARS if width is None else width
+    mark = tuple(tables.MARK) if mark is None else mark
     spans = find_spans(text, needles)
     start, end = _window(text, spans, width)
     esc = html.escape if escape else (lambda s: s)

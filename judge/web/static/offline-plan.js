@@ -161,7 +161,7 @@
       if (d <= allowed) scored.push([d, -shared, nl, self.b.vocab[norm]]);
     });
     scored.sort(function (a, b) {
-      for (var i = 0; i < 4; i++) { if (a[i] < b[i]) return -1; if (a[i] > b[i]) return 1; }
+      for (var i = 0; i < a.length; i++) { if (a[i] < b[i]) return -1; if (a[i] > b[i]) return 1; }
       return 0;
     });
     return scored.slice(0, T().MAX_SUGGESTIONS).map(function (x) { return x[3]; });

@@ -84,7 +84,7 @@
     var R = this.b.romaji, w = word.toLowerCase(), out = [];
     if (!R || !new RegExp(R.word).test(w) || w.length < T().ROMAJI_MIN_CHARS) return out;
     [w, w.replace(new RegExp(R.long_vowel, "g"), "$1" + T().ROMAJI_LONG_VOWEL)].forEach(function (form) {
-      var text = form.length >= 2 && form.slice(-1) === "h" ? form.slice(0, -1) + R.final_h : form;
+      var text = form.length >= 2 && form.slice(-1) === R.final ? form.slice(0, -1) + R.final_h : form;
       R.steps.forEach(function (st) { text = text.split(st[0]).join(st[1]); });
       var kana = Array.from(text).map(function (c) {
         c = A.own(R.chars, c) || c;

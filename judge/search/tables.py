@@ -103,6 +103,11 @@ HOLDS_WORD = r"[^\s\u3040-\u309f\u30fc?!、。]"
 GAME_NAME_MIN = 3           # a game's alias of one or two letters (v, gc) is a common word
 GAME_NAME_WORDS = 3         # a Latin game name typed as up to this many words ("gem chronicle")
 MAX_LIMIT = 500
+# The searches a query is answered by, in this order, each tried while none before it
+# found a passage (Searcher.search, and offline-search.js from this list): its words as
+# typed (not a question), its concepts (a question, or spaced words no passage holds
+# all of), the did-you-mean respelling, then the passages holding some of its words
+SEARCH_STEPS = ["words", "concepts", "respelled", "some_words"]
 KINDS = ["rule", "qa", "term", "card"]
 # a query that is an id (an entry id, QA-337, No.75, PR.001, 6.5.3): ignore case
 ID_LIKE = (r"^(?:[a-z][a-z0-9_]*/(?:rule|qa|term|card)/\S+"

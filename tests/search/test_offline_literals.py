@@ -335,6 +335,18 @@ def test_the_allow_lists_hold_only_what_the_scripts_use():
     assert [k for k in JS_NUMBERS if ("number", *k) not in used] == []
 
 
+def test_the_offline_search_takes_the_servers_steps_in_their_order():
+    """Searcher.search and the offline search both answer a query by the steps of
+    tables.SEARCH_STEPS, in its order: each side has a step of each name (Node runs
+    the list the bundle carries; a step it lacked would fail every parity query)."""
+    from judge.search import tables
+    from judge.search.searcher import Searcher
+    source = (STATIC / "offline-search.js").read_text(encoding="utf-8")
+    steps = re.search(r"var STEPS = \{(.*?)\n  \};", source, re.S).group(1)
+    assert re.findall(r"^    (\w+): function", steps, re.M) == tables.SEARCH_STEPS
+    assert list(Searcher._STEPS) == tables.SEARCH_STEPS
+
+
 def test_the_scripts_say_only_the_servers_messages():
     """A notice the offline search says is one judge/search says, by the same id (the
     page translates it by that id: judge/offline/notices.py)."""
@@ -386,9 +398,9 @@ NODE = __import__("shutil").which("node") or __import__("shutil").which("nodejs"
 @pytest.mark.skipif(NODE is None, reason="Node is not installed")
 def test_a_constant_changed_in_python_changes_the_offline_search_too(
         sample_corpus, sample_searcher, monkeypatch, tmp_path):
-    """Change the query language's operator words and a snippet's marks, ellipsis and
-    width in judge/search/tables.py alone: the server's page and the offline page (Node,
-    on the bundle built after) both follow, and still agree."""
+    """Change the query language's operator words, a snippet's marks, ellipsis and width
+    and the search's steps in judge/search/tables.py alone: the server's page and the
+    offline page (Node, on the bundle built after) both follow, and still agree."""
     import json
     import subprocess
 
@@ -400,7 +412,9 @@ def test_a_constant_changed_in_python_changes_the_offline_search_too(
     monkeypatch.setattr(tables, "MARK", ["<b>", "</b>"])
     monkeypatch.setattr(tables, "ELLIPSIS", "[...]")
     monkeypatch.setattr(tables, "SNIPPET_CHARS", 30)
-    queries = ["貫通 ODER ノード", "貫通 OR ノード", "ノード"]
+    # no did-you-mean respelling (グレイヅ is otherwise searched as グレイズ: 10 passages)
+    monkeypatch.setattr(tables, "SEARCH_STEPS", ["words", "concepts", "some_words"])
+    queries = ["貫通 ODER ノード", "貫通 OR ノード", "ノード", "グレイヅ"]
     bundle = build(sample_corpus, sample_searcher)
     (tmp_path / "bundle.json").write_text(json.dumps(bundle, ensure_ascii=False),
                                           encoding="utf-8")
@@ -423,3 +437,4 @@ def test_a_constant_changed_in_python_changes_the_offline_search_too(
     for side in (server, offline):
         assert side["貫通 ODER ノード"]["passages"] == side["貫通 OR ノード"]["passages"]
         assert side["貫通 ODER ノード"]["passages"]
+        assert side["グレイヅ"]["passages"] == []

@@ -366,26 +366,36 @@
     var filt = this.filters(pq);
     var plan = this.plan(pq);
     if (!plan.groups.length && filt === null) return this.finish(result);
-    var asked = pin ? null : this.asks(pq), found = 0;
-    if (asked === null || !asked.asks)
-      found = this.run(plan.groups, plan.excluded, filt, pq, game, kind, limit, offset, pin, result);
-    var concepts = found === 0 && asked !== null ? this.questionConcepts(pq, asked, game) : [];
-    if (concepts.length) {
-      // Searcher.search: a question, or words that are not all in one passage: the
-      // passages holding most of its content words
-      var self = this;
-      concepts.forEach(function (c) { self.widen(c, result.notices); });
-      result.question = {words: concepts.map(function (c) { return c.label; }),
-        left_out: asked.dropped, asks: asked.asks};
-      found = this.cover(concepts, plan.excluded, filt, game, kind, limit, offset, result,
-                         asked.asks ? C.ASKED : C.STRICT);
-    }
-    if (found === 0 && plan.groups.length && !pin)
-      this.recover(pq, plan.groups, plan.excluded, filt, game, kind, limit, offset, result);
+    // the searches of tables.SEARCH_STEPS in their order, until one finds a passage
+    var search = {pq: pq, plan: plan, filt: filt, game: game, kind: kind, limit: limit,
+      offset: offset, pin: pin, asked: pin ? null : this.asks(pq), result: result};
+    for (var s = 0; s < C.SEARCH_STEPS.length; s++)
+      if (STEPS[C.SEARCH_STEPS[s]].call(this, search)) break;
     if (result.total === 0 && !result.did_you_mean.length && !result.notices.length)
       result.notices.push(result.nothing = A.say("nothing matches {query!r}: try fewer words, another spelling, or remove a filter",
                                                 {query: A.understood(pq)}));
     return this.finish(result);
+  };
+  /* The steps of a search (Searcher._words, _concepts, _respelled, _some_words; the
+   * last two in offline-plan.js), each the passages it found. */
+  var STEPS = {
+    words: function (s) {
+      if (s.asked !== null && s.asked.asks) return 0;
+      return this.run(s.plan.groups, s.plan.excluded, s.filt, s.pq, s.game, s.kind, s.limit,
+                      s.offset, s.pin, s.result);
+    },
+    concepts: function (s) {
+      var concepts = s.asked !== null ? this.questionConcepts(s.pq, s.asked, s.game) : [];
+      if (!concepts.length) return 0;
+      var self = this;
+      concepts.forEach(function (c) { self.widen(c, s.result.notices); });
+      s.result.question = {words: concepts.map(function (c) { return c.label; }),
+        left_out: s.asked.dropped, asks: s.asked.asks};
+      return this.cover(concepts, s.plan.excluded, s.filt, s.game, s.kind, s.limit, s.offset,
+                        s.result, s.asked.asks ? C.ASKED : C.STRICT);
+    },
+    respelled: function (s) { return this.respelled(s); },
+    some_words: function (s) { return this.someWords(s); }
   };
   Index.prototype.finish = function (result) {
     var said = Array.from(new Set(result.notices));

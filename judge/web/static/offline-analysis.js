@@ -572,7 +572,7 @@
     constants: function () { return K; }, isAscii: ascii,
     normalize: normalize, needle: needle, foldKana: foldKana, fold: fold, pieces: pieces,
     queryGrams: queryGrams, phraseTerms: phraseTerms, isKana: isKana, toKatakana: toKatakana,
-    kanaReading: kanaReading, devoice: devoice, qaKey: qaKey, cardNumberKey: cardNumberKey,
-    Morph: Morph, parse: parse, own: own, parseDay: parseDay, understood: understood, chars: chars
+    kanaReading: kanaReading, qaKey: qaKey, cardNumberKey: cardNumberKey,
+    Morph: Morph, parse: parse, own: own, understood: understood, chars: chars
   };
 })(typeof self !== "undefined" ? self : this);

@@ -131,5 +131,5 @@
   function forget() { SENTENCES.clear(); }
 
   root.JudgeOfflineText = {forget: forget, wordForm: wordForm, grams2: grams2, editDistance: editDistance,
-    snippet: snippet, escapeHtml: escapeHtml};
+    snippet: snippet};
 })(typeof self !== "undefined" ? self : this);

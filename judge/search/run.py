@@ -523,10 +523,11 @@ class QueryRun:
                 out.append(needle(normal[p.start:p.end]) if p.kind == "id" else p.text)
             if not term.phrase:
                 word = word or Word.of(term.text)
+                lone_lo, lone_hi = tables.UNMARKED_MORPHS
                 for forms in (word.morphs if word else []):
                     w = needle(forms[0])
                     if len(w) >= 2 or (w and not w.isascii()
-                                       and not tables.UNMARKED_MORPHS[0] <= w <= tables.UNMARKED_MORPHS[1]):
+                                       and not lone_lo <= w <= lone_hi):
                         out.append(w)
         return [n for n in dict.fromkeys(out) if n]
 

@@ -26,10 +26,21 @@ def fold(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
+# how a typed number is written as an entry's key: a prefix and at least this many
+# digits (QA-007, N75, p1); the offline search reads it too (judge/offline/constants.py)
+ID_KEYS = {"qa": ("QA-", 3), "no": ("N", 1), "pr": ("p", 1)}
+
+
+def id_key(kind: str, number: str) -> str:
+    """The key of the number typed for an id of this kind (``qa``, ``no``, ``pr``)."""
+    prefix, digits = ID_KEYS[kind]
+    return f"{prefix}{int(number):0{digits}d}"
+
+
 def qa_key(typed: str) -> str | None:
     """``ＱＡ－３３７``, ``qa337``, ``Q346`` -> ``QA-337`` / ``QA-346``; else None."""
     m = QA_PATTERN.match(fold(typed))
-    return f"QA-{int(m.group(1)):03d}" if m else None
+    return id_key("qa", m.group(1)) if m else None
 
 
 def card_number_key(typed: str) -> str | None:
@@ -37,7 +48,7 @@ def card_number_key(typed: str) -> str | None:
     folded = fold(typed)
     m = CARD_NUMBER_PATTERN.match(folded)
     if m:
-        return f"N{int(m.group(1))}"
+        return id_key("no", m.group(1))
     return None
 
 

@@ -44,8 +44,9 @@ log = logging.getLogger(__name__)
 # 5: the patterns, written for JavaScript by judge/offline/patterns.py, in "patterns";
 # each older passage's current one, in "shown"
 # 6: where each character of a passage's normal form comes from, in "maps" (offline/texts.py)
+# 7: the constants of the search's other modules, in "constants" (offline/constants.py)
 # (static/offline-page.js reads no older bundle)
-FORMAT = 6
+FORMAT = 7
 FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo", "title_yomi", "ids", "cards",
           "cites")
 LENGTH_FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo")
@@ -275,6 +276,7 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
     from judge.search.units import units_of
 
     from . import romaji
+    from .constants import constants
     from .morph import vocabulary
     from .patterns import js_patterns
     from .readings import homophones
@@ -407,6 +409,8 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
         "shaping": _shaping(held),
         # every constant and table the search's behaviour depends on (tables.py)
         "tables": tables.as_json(),
+        # ... the constants the search keeps in its other modules (offline/constants.py)
+        "constants": constants(),
         # ... and every pattern, in JavaScript's dialect (offline/patterns.py)
         "patterns": js_patterns(),
         "question_forms": form_roles(),

@@ -21,6 +21,12 @@ from judge.search import analysis as an
 from judge.search import tables
 
 _KANJI = re.compile(tables.KANJI)
+# The browser's split (offline-analysis.js, Morph.split) tries words of at most this
+# many characters (the corpus's longest are names of dozens; a query's words are short),
+# and reads a stretch no word covers as one unknown word of one script, as MeCab's
+# character classes do: hiragana, katakana (code point ranges), anything else
+LONGEST_WORD = 16
+SCRIPTS = [["h", 0x3041, 0x309F], ["k", 0x30A1, 0x30FF]]
 _KANA_OR_KANJI = re.compile(r"[\u3041-\u30ff]|" + tables.KANJI)
 
 

@@ -22,7 +22,7 @@ _FLAGS = {"PIECE": "gu", "EXTRA": "gu", "KATAKANA": "u", "HIRAGANA_FOLDED": "gu"
           "SMALL": "g", "KATAKANA_RUN": "g", "KANJI": "u", "CONTROL": "g",
           "SPACED_ID": "gi", "FILTER_PREFIX": "i", "DASHES": "g", "ID_QA": "i",
           "ID_CARD_NUMBER": "i", "ID_LIKE": "i", "OPERATOR": "u", "ROMAJI_RUN": "g",
-          "RULE_REF": "i"}
+          "RULE_REF": "i", "VOICED": "g", "NOT_WORD": "gu", "LINE_BREAK": "g"}
 
 
 def _escape(text: str) -> str:
@@ -59,11 +59,18 @@ def filter_prefix(dialect: str) -> str:
     return ("" if dialect == "py" else "^") + "(" + "|".join(map(esc, names)) + "):"
 
 
+def _js_not_word(source: str) -> str:
+    """Python's ``\\W+`` in JavaScript's dialect (which has no Unicode ``\\W``)."""
+    if source != r"\W+":
+        raise ValueError(f"suggest._NOT_WORD is {source!r}: write it for JavaScript here")
+    return r"[^\p{L}\p{N}_]+"
+
+
 def js_patterns() -> dict[str, list[str]]:
     """{name: [source, flags]}: every pattern of the offline search, as the bundle's
     ``"patterns"`` (JavaScript's ``new RegExp(source, flags)``)."""
     from judge.corpus import ids
-    from judge.search import question
+    from judge.search import analysis, question, suggest
 
     lo, hi = T.KATAKANA_FOLDED
     small = T.SMALL_KANA[0]
@@ -89,5 +96,10 @@ def js_patterns() -> dict[str, list[str]]:
         "ROMAJI_RUN": question._WORD_RUN.pattern,
         "RULE_REF": ids.RULE_REF.pattern,
         "RULE_KEY": "^(?:" + T.RULE_KEY + ")$",
+        # analysis.devoice: the (han)dakuten NFD leaves apart
+        "VOICED": analysis._VOICED.pattern,
+        # suggest._NOT_WORD (\W+: Python's \w is Unicode letters, digits and _)
+        "NOT_WORD": _js_not_word(suggest._NOT_WORD.pattern),
+        "LINE_BREAK": T.LINE_BREAK,
     }
     return {name: [source, _FLAGS.get(name, "")] for name, source in out.items()}

@@ -25,10 +25,12 @@ def table() -> dict:
 
     tree = ast.parse(textwrap.dedent(inspect.getsource(jaconv.alphabet2kana)))
     steps: list[list[str]] = []
-    final_h = None
+    final_h = final = None
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and "endswith" in ast.unparse(node.test):
             final_h = ast.literal_eval(node.body[0].value.right)       # text[:-1] + 'う'
+            final = next(ast.literal_eval(call.args[0]) for call in ast.walk(node.test)
+                         if getattr(getattr(call, "func", None), "attr", "") == "endswith")
     # every .replace(old, new) in the order jaconv applies them (a chain is applied
     # innermost first: walk each statement's chain from its receiver outwards)
     for stmt in tree.body[0].body:
@@ -38,13 +40,17 @@ def table() -> dict:
             chain.append([ast.literal_eval(a) for a in node.args])
             node = node.func.value
         steps += reversed(chain)
-    if final_h is None or len(steps) < 100:
+    # the character a doubled consonant becomes (char = 'っ', under "if char in consonants")
+    sokuon = next((ast.literal_eval(node.body[0].value) for node in ast.walk(tree)
+                   if isinstance(node, ast.If) and "consonants" in ast.unparse(node.test)),
+                  None)
+    if final_h is None or sokuon is None or len(steps) < 100:
         raise RuntimeError("jaconv.alphabet2kana is not the sequence of replacements "
                            "judge/offline/romaji.py reads; update it")
     return {"steps": steps,
             "chars": {chr(k): v for k, v in impl.HEP2KANA.items()},
             "consonants": "".join(sorted(impl.consonants)),
-            "final_h": final_h,
+            "final": final, "final_h": final_h, "sokuon": sokuon,
             "word": question._ROMAJI.pattern,
             "long_vowel": question._LONG_VOWEL.pattern}
 
@@ -52,9 +58,9 @@ def table() -> dict:
 def alphabet2kana(text: str, table: dict) -> str:
     """The table applied as the browser applies it (what the tests compare with jaconv)."""
     text = text.lower()
-    if text.endswith("h") and len(text) >= 2:
+    if text.endswith(table["final"]) and len(text) >= 2:
         text = text[:-1] + table["final_h"]
     for old, new in table["steps"]:
         text = text.replace(old, new)
     text = "".join(table["chars"].get(c, c) for c in text)
-    return "".join("っ" if c in table["consonants"] else c for c in text)
+    return "".join(table["sokuon"] if c in table["consonants"] else c for c in text)

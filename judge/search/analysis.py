@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator
 
-from judge.corpus.ids import card_number_key, qa_key
+from judge.corpus.ids import card_number_key, id_key, qa_key
 
 from . import tables
 
@@ -193,7 +193,7 @@ def id_form(kind: str, raw: str) -> str:
     if kind == "no":
         return (card_number_key(raw) or raw).lower()
     if kind == "pr":        # a promotional card: PR.001 / P1 -> p1 (card list id P1)
-        return "p" + str(int(re.sub(r"\D", "", raw)))
+        return id_key("pr", re.sub(r"\D", "", raw))
     return raw
 
 

@@ -24,8 +24,8 @@ MAX_WINDOWS = tables.MAX_WINDOWS
 _MAPS = LRU(20000, weight=lambda m: len(m[0]) + 64, budget=3_000_000)
 _SENTENCES = LRU(20000)
 _SPACES = re.compile(r"\s+")
-_LINE_BREAK = re.compile(r"\s*\n\s*")
-_SENTENCE_START = re.compile(r"(?<=[。！？!?\n])")
+_LINE_BREAK = re.compile(tables.LINE_BREAK)
+_SENTENCE_START = re.compile("(?<=[" + re.escape(tables.SENTENCE_ENDS) + "])")
 
 
 def _normal_without_spaces(text: str):
@@ -139,10 +139,10 @@ def _window(text: str, spans: list[tuple[int, int]], width: int) -> tuple[int, i
     for a, b in spans:
         marked.append(marked[-1] + b - a)
     for a, _ in spans[:MAX_WINDOWS]:
-        start = max(0, a - width // 4)
+        start = max(0, a - width // tables.WINDOW_LEAD)
         # begin at the start of the sentence holding the hit when it is close enough
         k = bisect_right(sentence_starts, a)
-        if k and a - sentence_starts[k - 1] <= width // 2:
+        if k and a - sentence_starts[k - 1] <= width // tables.SENTENCE_REACH:
             start = sentence_starts[k - 1]
         start = min(start, max(0, n - width))
         end = start + width
@@ -155,18 +155,21 @@ def _window(text: str, spans: list[tuple[int, int]], width: int) -> tuple[int, i
     return best
 
 
-def snippet(text: str, needles: list[str], width: int = SNIPPET_CHARS,
-            mark: tuple[str, str] = ("<mark>", "</mark>"), escape: bool = True) -> str:
-    """A window of ``text`` around the best hits, matched words wrapped in ``mark``.
+def snippet(text: str, needles: list[str], width: int | None = None,
+            mark: tuple[str, str] | None = None, escape: bool = True) -> str:
+    """A window of ``text`` around the best hits, matched words wrapped in ``mark``
+    (``width`` and ``mark`` by default tables.SNIPPET_CHARS and MARK, read when called).
 
     With ``escape`` (the default) everything but the marks is HTML-escaped, so the
     result can be put into a page as it is.  Line breaks become spaces.
     """
     text = text or ""
+    width = tables.SNIPPET_CHARS if width is None else width
+    mark = tuple(tables.MARK) if mark is None else mark
     spans = find_spans(text, needles)
     start, end = _window(text, spans, width)
     esc = html.escape if escape else (lambda s: s)
-    out = ["…" if start > 0 else ""]
+    out = [tables.ELLIPSIS if start > 0 else ""]
     at = start
     for a, b in spans:
         if b <= start or a >= end:
@@ -177,7 +180,7 @@ def snippet(text: str, needles: list[str], width: int = SNIPPET_CHARS,
         at = b
     out.append(esc(text[at:end]))
     if end < len(text):
-        out.append("…")
+        out.append(tables.ELLIPSIS)
     joined = "".join(out)
     # (most snippets hold no line break: the substitution is skipped, not run for nothing)
     return (_LINE_BREAK.sub(" ", joined) if "\n" in joined else joined).strip()

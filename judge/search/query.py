@@ -141,8 +141,8 @@ def _lex(text: str, notices: list[str]) -> list[tuple[str, str, bool]]:
         if i < n and text[i] in OPEN_QUOTES:
             close = OPEN_QUOTES[text[i]]
             end = text.find(close, i + 1)
-            if end < 0 and text[i] in "“”":
-                end = text.find('"', i + 1)
+            if end < 0 and text[i] in tables.QUOTE_FALLBACK:
+                end = text.find(tables.QUOTE_FALLBACK[text[i]], i + 1)
             if end < 0:
                 unbalanced = True
                 i += 1          # the lone quote mark is dropped, the rest read as words
@@ -180,14 +180,15 @@ def parse(raw: str, games: dict[str, str] | None = None) -> ParsedQuery:
         if prefix.endswith(":"):
             _filter(pq, prefix[:-1], value, games)
             continue
-        if not quoted and value in ("AND", "&&", "&"):
+        operator = None if quoted else tables.QUERY_OPERATORS.get(value)
+        if operator == "and":
             continue
-        if not quoted and value in ("OR", "||", "|"):
+        if operator == "or":
             pending_or = bool(pq.groups)
             if not pending_or:
                 dropped.append(value)
             continue
-        if not quoted and value in ("NOT", "!"):
+        if operator == "not":
             dropped.append(value)          # "NOT x" is written -x; see the notice
             continue
         if not value or not phrase_terms(value):
@@ -208,7 +209,7 @@ def parse(raw: str, games: dict[str, str] | None = None) -> ParsedQuery:
     if not pq.games and len(pq.terms) > 1 or not pq.games and _one_unspaced(pq):
         _named_game(pq, games)
     if dropped:
-        shown = " ".join(dropped)[:60]
+        shown = " ".join(dropped)[:tables.DROPPED_SHOWN]
         pq.notices.append(msg("ignored (nothing to search for): {shown}", shown=shown))
     if len(pq.terms) > MAX_TERMS:
         kept, count = [], 0
@@ -314,7 +315,7 @@ def _named_game(pq: ParsedQuery, games: dict[str, str]) -> None:
         return
     words = [unicodedata.normalize("NFKC", t.text).lower() for t in pq.terms]
     found: tuple[str, str, int, int] | None = None           # name, typed, first, last
-    for size in (3, 2, 1):
+    for size in range(tables.GAME_NAME_WORDS, 0, -1):
         for i in range(len(words) - size + 1):
             joined = " ".join(words[i:i + size])
             if (joined in games and len(joined) >= _MIN_NAME and len(words) > size
@@ -350,7 +351,7 @@ def _named_game(pq: ParsedQuery, games: dict[str, str]) -> None:
 
 
 def _example(name: str, games: dict[str, str]) -> str:
-    first = next(iter(games.values()), "<game>")
+    first = next(iter(games.values()), tables.FILTER_EXAMPLE_GAME)
     return tables.FILTER_EXAMPLES[name].replace("{game}", first)
 
 

@@ -142,10 +142,10 @@ def romaji_kana(word: str) -> list[str]:
     [] when it is not romaji (graveyard leaves letters jaconv cannot read)."""
     import jaconv          # imported here: only a word that matched nothing needs it
     w = word.lower()
-    if not _ROMAJI.match(w) or len(w) < 3:
+    if not _ROMAJI.match(w) or len(w) < tables.ROMAJI_MIN_CHARS:
         return []
     out = []
-    for form in (w, _LONG_VOWEL.sub(r"\1-", w)):
+    for form in (w, _LONG_VOWEL.sub(r"\1" + tables.ROMAJI_LONG_VOWEL, w)):
         kana = jaconv.alphabet2kana(form)
         if is_kana(kana) and not kana.startswith("っ") and kana not in out:
             out.append(kana)

@@ -286,7 +286,7 @@ class QueryRun:
             return sum(idf[i] for i in held)
 
         want = plan.offset + plan.limit
-        head_size = want * 3 + 20
+        head_size = want * tables.HEAD_TIMES + tables.HEAD_MORE
         pool: list[int] = []
         cells = sorted(self._cells.items(), key=lambda c: -weight(_indices(c[0])))
         terms_of = {}
@@ -383,7 +383,7 @@ class QueryRun:
         m, store, plan = self.m, self.store, self.plan
         words = plan.words
         want = plan.offset + plan.limit
-        head_size = want * 3 + 20
+        head_size = want * tables.HEAD_TIMES + tables.HEAD_MORE
         pinned = self._pinned(cands)
         prior = store.prior
         terms = [t for w in words for t in m.terms(w)]
@@ -444,7 +444,7 @@ class QueryRun:
 
     def _named(self, words: list[Word], cands: int) -> list[int]:
         """Passages of the entries whose name is the whole query (グレイズ, ぷれい, 禁呪ゾーン)."""
-        if not words or len(words) > 3 or any(w.phrase for w in words):
+        if not words or len(words) > tables.NAMED_WORDS or any(w.phrase for w in words):
             return []
         store = self.store
         typed = "".join(w.needle for w in words)
@@ -456,7 +456,8 @@ class QueryRun:
             # (the current revisions only, at most 200 titles looked at)
             # (their titles from the corpus's table in one query, no entry read)
             looked = [store.entry_of(d) for d in
-                      members(self.m.yomi_docs(words[0]) & cands & store.current, 200)]
+                      members(self.m.yomi_docs(words[0]) & cands & store.current,
+                              tables.NAMED_READINGS)]
             titles = self._titles(looked)
             for entry_id in dict.fromkeys(looked):
                 title = titles.get(entry_id)
@@ -484,7 +485,7 @@ class QueryRun:
         # a plain dict (a Counter's missing key is a Python call: one for each of the
         # ~200 entries a page of 200 hits reads at 100,000 entries)
         seen: dict[str, int] = {}
-        head = (offset + limit) * 3 + 20
+        head = (offset + limit) * tables.HEAD_TIMES + tables.HEAD_MORE
         entry_of = self.store.entry_of
         want = offset + limit
         ranked = iter(ranked)
@@ -522,10 +523,11 @@ class QueryRun:
                 out.append(needle(normal[p.start:p.end]) if p.kind == "id" else p.text)
             if not term.phrase:
                 word = word or Word.of(term.text)
+                lone_lo, lone_hi = tables.UNMARKED_MORPHS
                 for forms in (word.morphs if word else []):
                     w = needle(forms[0])
                     if len(w) >= 2 or (w and not w.isascii()
-                                       and not "\u3041" <= w <= "\u309f"):
+                                       and not lone_lo <= w <= lone_hi):
                         out.append(w)
         return [n for n in dict.fromkeys(out) if n]
 

@@ -27,7 +27,7 @@ from . import query as ql
 from .results import Hit, SearchResult
 from .run import ASKED, STRICT, QueryRun
 from .store import IndexStore
-from . import suggest
+from . import suggest, tables
 from .suggest import StoredVocabulary, Vocabulary
 
 __all__ = ["Searcher", "SearchResult", "Hit"]
@@ -111,21 +111,9 @@ class Searcher:
         if plan is None:
             return result
         asked = None if plan.pin else self._asks(plan)
-        found = 0
-        if asked is None or not asked.asks:
-            found = QueryRun(store, plan.but(question=None), result).execute()
-        if found == 0 and asked is not None and self._question(store, plan, asked):
-            # a question, or words that are not all in one passage: the passages
-            # holding most of its content words (a word found nowhere read as kana
-            # or by its reading first)
-            for concept in plan.question:
-                question.widen(store, concept, result.notices)
-            result.question = {"words": [c.label for c in plan.question],
-                               "left_out": asked.dropped, "asks": asked.asks}
-            found = QueryRun(store, plan, result).execute()
-            plan.question = None
-        if found == 0 and plan.groups and not plan.pin:
-            self._recover(store, plan, result)
+        for step in tables.SEARCH_STEPS:
+            if self._STEPS[step](self, store, plan, asked, result):
+                break
         if result.total == 0 and not result.did_you_mean and not result.notices:
             result.notices.append(msg("nothing matches {query!r}: try fewer words, another "
                                       "spelling, or remove a filter", query=plan.pq.text()))
@@ -168,21 +156,56 @@ class Searcher:
         plan.cover = ASKED if analysis.asks else STRICT
         return bool(concepts)
 
-    def _recover(self, store: IndexStore, plan: planning.Plan, result: SearchResult) -> None:
-        """No match: suggest names; search the best correction, else any of the words."""
+    # --- the steps of a search (tables.SEARCH_STEPS): each the passages it found ---------
+
+    def _words(self, store: IndexStore, plan: planning.Plan, asked, result) -> int:
+        """The query's words as typed (not a question's)."""
+        if asked is not None and asked.asks:
+            return 0
+        return QueryRun(store, plan.but(question=None), result).execute()
+
+    def _concepts(self, store: IndexStore, plan: planning.Plan, asked, result) -> int:
+        """A question, or words that are not all in one passage: the passages holding
+        most of its content words (a word found nowhere read as kana or by its reading
+        first)."""
+        if asked is None or not self._question(store, plan, asked):
+            return 0
+        for concept in plan.question:
+            question.widen(store, concept, result.notices)
+        result.question = {"words": [c.label for c in plan.question],
+                           "left_out": asked.dropped, "asks": asked.asks}
+        found = QueryRun(store, plan, result).execute()
+        plan.question = None
+        return found
+
+    def _respelled(self, store: IndexStore, plan: planning.Plan, _asked, result) -> int:
+        """No match: suggest names, and search the best correction."""
+        if not plan.groups or plan.pin:
+            return 0
         result.did_you_mean = planning.corrections(store, plan, self.vocabulary())
-        if result.did_you_mean:
-            corrected = ql.parse(result.did_you_mean[0], store.game_aliases)
-            corrected.excluded = plan.pq.excluded
-            groups, _ = planning.words_of(corrected)
-            if groups and QueryRun(store, plan.but(pq=corrected, groups=groups, pin=None),
-                                   result).execute():
-                result.notices.append(msg("nothing matches {query!r}; showing results for "
-                                          "{instead!r}", query=plan.pq.text(),
-                                          instead=result.did_you_mean[0]))
-                return
+        if not result.did_you_mean:
+            return 0
+        corrected = ql.parse(result.did_you_mean[0], store.game_aliases)
+        corrected.excluded = plan.pq.excluded
+        groups, _ = planning.words_of(corrected)
+        found = groups and QueryRun(store, plan.but(pq=corrected, groups=groups, pin=None),
+                                    result).execute()
+        if found:
+            result.notices.append(msg("nothing matches {query!r}; showing results for "
+                                      "{instead!r}", query=plan.pq.text(),
+                                      instead=result.did_you_mean[0]))
+        return found or 0
+
+    def _some_words(self, store: IndexStore, plan: planning.Plan, _asked, result) -> int:
+        """Still no match: the passages holding some of the words."""
         words = plan.words
-        if len(words) > 1:
-            if QueryRun(store, plan.but(groups=[words], pin=None), result).execute():
-                result.notices.append(msg("no passage has all of the words; showing "
-                                          "passages with some of them"))
+        if not plan.groups or plan.pin or len(words) < 2:
+            return 0
+        found = QueryRun(store, plan.but(groups=[words], pin=None), result).execute()
+        if found:
+            result.notices.append(msg("no passage has all of the words; showing "
+                                      "passages with some of them"))
+        return found
+
+    _STEPS = {"words": _words, "concepts": _concepts, "respelled": _respelled,
+              "some_words": _some_words}

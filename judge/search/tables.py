@@ -77,6 +77,7 @@ FILTERS = ["game", "kind", "card", "rule", "before", "after"]
 FILTER_ALIASES = {"ゲーム": "game", "種類": "kind", "カード": "card", "ルール": "rule",
                   "以前": "before", "以後": "after", "以降": "after"}
 # a filter typed without its value: the notice's example ({game}: the corpus's first game)
+FILTER_EXAMPLE_GAME = "<game>"     # ... when the corpus has no game
 FILTER_EXAMPLES = {"game": "game:{game}", "kind": "kind:qa", "card": "card:マナの生成",
                    "rule": "rule:6.5", "before": "before:2013-01-27",
                    "after": "after:2013-01-27"}
@@ -85,6 +86,14 @@ FILTER_EXAMPLES = {"game": "game:{game}", "kind": "kind:qa", "card": "card:マ�
 DAY_FOLD = {"年": "-", "月": "-", "日": "", "/": "-", ".": "-"}
 DAY = r"(\d{4})(?:-?(\d{1,2})(?:-?(\d{1,2}))?)?"
 OPEN_QUOTES = {'"': '"', "“": "”", "「": "」", "『": "』", "”": "”"}
+# a curly quote without its partner closes at a straight one (query._lex)
+QUOTE_FALLBACK = {"“": '"', "”": '"'}
+# The operator words of the query language, as rules (query.parse): "and" is skipped
+# (AND is the default), "or" joins the words either side into one group, "not" is
+# dropped with a notice (a word is left out with -word)
+QUERY_OPERATORS = {"AND": "and", "&&": "and", "&": "and", "OR": "or", "||": "or",
+                   "|": "or", "NOT": "not", "!": "not"}
+DROPPED_SHOWN = 60          # characters of the ignored words a notice shows
 CONTROL = r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\ufeff]"
 SPACED_ID = r"(?<![A-Za-z])((?:QA|Q|No\.?|PR\.?)[-_]?)\s+(\d{1,4})(?![\d.])"   # ignore case
 # A game's name inside an unspaced query leaves a word beside it when what is left holds
@@ -92,7 +101,13 @@ SPACED_ID = r"(?<![A-Za-z])((?:QA|Q|No\.?|PR\.?)[-_]?)\s+(\d{1,4})(?![\d.])"   #
 # 「<title>のマナ」 asks about its マナ): query._named_game and the offline parser
 HOLDS_WORD = r"[^\s\u3040-\u309f\u30fc?!、。]"
 GAME_NAME_MIN = 3           # a game's alias of one or two letters (v, gc) is a common word
+GAME_NAME_WORDS = 3         # a Latin game name typed as up to this many words ("gem chronicle")
 MAX_LIMIT = 500
+# The searches a query is answered by, in this order, each tried while none before it
+# found a passage (Searcher.search, and offline-search.js from this list): its words as
+# typed (not a question), its concepts (a question, or spaced words no passage holds
+# all of), the did-you-mean respelling, then the passages holding some of its words
+SEARCH_STEPS = ["words", "concepts", "respelled", "some_words"]
 KINDS = ["rule", "qa", "term", "card"]
 # a query that is an id (an entry id, QA-337, No.75, PR.001, 6.5.3): ignore case
 ID_LIKE = (r"^(?:[a-z][a-z0-9_]*/(?:rule|qa|term|card)/\S+"
@@ -130,6 +145,14 @@ PIN = 1000.0                # score added to the entry a typed id names
 EXACT_NAME = 2.0            # the query is the entry's name (title or alias), as typed
 PHRASE_BY_TEXT = 2000       # at most this many candidates: check a phrase on their text
 MAX_NAMED = 50              # more entries than this share the name: it is no name
+NAMED_WORDS = 3             # a query of more words is no entry's name (run._named)
+NAMED_READINGS = 200        # titles looked at for a kana query's reading (run._named)
+# The hits of a page read ahead (ranked, checked in a row, grouped by entry): its
+# passages × HEAD_TIMES + HEAD_MORE (run.py)
+HEAD_TIMES, HEAD_MORE = 3, 20
+# a morpheme too short to mark in a snippet: one character of these (a lone kana
+# particle), compared as text (run._needles)
+UNMARKED_MORPHS = ["\u3041", "\u309f"]
 # A card found by a word of its data (its type, class, keywords: 幻想生物 on dozens of
 # cards), not by its name: the word describes the card, a rule or ruling explains it.
 CARD_WORDS = 0.6
@@ -157,11 +180,23 @@ FOCUS_MIN = 3               # a word in fewer explaining passages names no game
 # The prior of a passage by its rank (indexer.RANK_*): 3 current, 2 withdrawn, 1 older,
 # 4 an editors' page (the lexicon).
 PRIOR = {"3": 1.0, "2": 0.75, "1": 0.6, "4": 0.1}
+# a katakana character as wordings._inside_katakana_word reads one (フィールド in
+# フィールドカード is not the term): these bounds, compared as text, and the long vowel
+KATAKANA_WORD_CHARS = ["\u30a1", "\u30fa", "\u30fc"]
 PAREN_TAIL = r"\s*[(（][^()（）]*[)）]\s*$"     # a title's reading in brackets
 
 # --- snippets and did-you-mean (highlight.py, suggest.py) -------------------------------
 
 SNIPPET_CHARS = 120
+# a snippet's marks, what stands for the text cut off, where a sentence ends (a window
+# begins at its sentence's start when that is within its width / SENTENCE_REACH of the
+# hit, else width / WINDOW_LEAD before it), and the line breaks a snippet joins
+MARK = ["<mark>", "</mark>"]
+ELLIPSIS = "…"
+SENTENCE_ENDS = "。！？!?\n"
+WINDOW_LEAD = 4
+SENTENCE_REACH = 2
+LINE_BREAK = r"\s*\n\s*"
 MAX_WINDOWS = 64            # windows tried: one per hit, the first hits of a long passage
 MAX_SUGGESTIONS = 3
 EDIT_CHARS = 4              # did you mean: one edit allowed per this many characters
@@ -227,6 +262,10 @@ MAX_CONCEPTS = 8            # the 8 rarest content words of a very long question
 # (ribaasu kouka: リバース効果, bochi: 墓地) are that name: at most this many words in a
 # row, a reading of at least this many kana, as short as a searched name may be
 # (lexicon.searched_names; question._romaji_names).
+# A romaji word of fewer letters is no reading (question.romaji_kana); a long vowel
+# typed doubled (noodo) is read with its second letter as this (のーど)
+ROMAJI_MIN_CHARS = 3
+ROMAJI_LONG_VOWEL = "-"
 ROMAJI_NAME_WORDS = 4
 ROMAJI_NAME_KANA = 2
 # How a judge ends a question, beyond the words above: the offline search learns these

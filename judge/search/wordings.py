@@ -127,7 +127,8 @@ def expansions(corpus, query: str, game: str | None = None) -> list[tuple[str, s
 
 
 def _katakana(ch: str) -> bool:
-    return "\u30a1" <= ch <= "\u30fa" or ch == "\u30fc"
+    lo, hi, long_vowel = tables.KATAKANA_WORD_CHARS
+    return lo <= ch <= hi or ch == long_vowel
 
 
 def _inside_katakana_word(typed: str, start: int, end: int) -> bool:

@@ -40,6 +40,7 @@ def test_a_map_names_where_each_unit_comes_from():
 
 @pytest.mark.skipif(NODE is None, reason="Node is not installed")
 def test_node_cuts_the_servers_snippets_with_the_map():
+    from judge.offline.constants import constants
     from judge.offline.patterns import js_patterns
     from judge.search import tables
     from judge.search.highlight import _normal_without_spaces, snippet
@@ -47,17 +48,18 @@ def test_node_cuts_the_servers_snippets_with_the_map():
             for text, marks in CASES]
     script = """
       const fs = require("fs"), vm = require("vm"), path = require("path");
-      const [dir, tables, patterns, rows] = JSON.parse(fs.readFileSync(0, "utf8"));
+      const [dir, tables, patterns, constants, rows] = JSON.parse(fs.readFileSync(0, "utf8"));
       const context = vm.createContext({});
       context.self = context;
       for (const name of ["offline-analysis.js", "offline-text.js"])
         vm.runInContext(fs.readFileSync(path.join(dir, name), "utf8"), context);
-      context.JudgeAnalysis.configure(tables, patterns);
+      context.JudgeAnalysis.configure(tables, patterns, constants);
       process.stdout.write(JSON.stringify(rows.map(r =>
         context.JudgeOfflineText.snippet(r[0], r[1], r[2], r[3]))));
     """
     run = subprocess.run([NODE, "-e", script], capture_output=True, text=True, timeout=60,
-                         input=json.dumps([str(STATIC), tables.as_json(), js_patterns(), rows]))
+                         input=json.dumps([str(STATIC), tables.as_json(), js_patterns(),
+                                           constants(), rows]))
     assert run.returncode == 0, run.stderr
     got = json.loads(run.stdout)
     assert got == [snippet(text, marks) for text, marks in CASES]

@@ -12,13 +12,16 @@
   "use strict";
 
   var T = null;                     // the search's tables (judge/search/tables.py)
+  var K = null;                     // its modules' other constants (judge/offline/constants.py)
   var RE = {};                      // its patterns, compiled (judge/offline/patterns.py)
   var KANA_LO, KANA_HI, KANA_SHIFT, SMALL = {};
   function escapeRe(s) { return s.replace(/[\\^$.*+?()[\]{}|\/-]/g, "\\$&"); }
-  /* Read the tables and patterns (the bundle's "tables" and "patterns", written by
-   * judge/search/tables.py and judge/offline/patterns.py). */
-  function configure(tables, patterns) {
+  /* Read the tables, patterns and constants (the bundle's "tables", "patterns" and
+   * "constants", written by judge/search/tables.py, judge/offline/patterns.py and
+   * judge/offline/constants.py). */
+  function configure(tables, patterns, constants) {
     T = tables;
+    K = constants;
     RE = {};
     for (var name in patterns) RE[name] = new RegExp(patterns[name][0], patterns[name][1]);
     KANA_LO = T.KATAKANA_FOLDED[0]; KANA_HI = T.KATAKANA_FOLDED[1]; KANA_SHIFT = T.KANA_SHIFT;
@@ -56,20 +59,26 @@
   function fold(text) {
     return String(text).normalize("NFKC").replace(re("DASHES"), "-").replace(/\s+/g, "");
   }
-  function pad3(n) { n = String(parseInt(n, 10)); return n.length < 3 ? ("00" + n).slice(-3) : n; }
+  /* corpus.ids.id_key: a typed number as an entry's key (its prefix and digits, ID_KEYS) */
+  function idKey(kind, number) {
+    var form = K.ID_KEYS[kind], digits = String(parseInt(number, 10));
+    while (digits.length < form[1]) digits = "0" + digits;
+    return form[0] + digits;
+  }
   function qaKey(typed) {
     var m = re("ID_QA").exec(fold(typed));
-    return m ? "QA-" + pad3(m[1]) : null;
+    return m ? idKey("qa", m[1]) : null;
   }
   function cardNumberKey(typed) {
     var m = re("ID_CARD_NUMBER").exec(fold(typed));
-    return m ? "N" + parseInt(m[1], 10) : null;
+    return m ? idKey("no", m[1]) : null;
   }
 
+  /* analysis.id_form: the id kinds of tables.PIECE_IDS with a key of their own */
   function idForm(kind, raw) {
     if (kind === "qa") return (qaKey(raw) || raw).toLowerCase();
     if (kind === "no") return (cardNumberKey(raw) || raw).toLowerCase();
-    if (kind === "pr") return "p" + parseInt(raw.replace(/\D/g, ""), 10);
+    if (kind === "pr") return idKey(kind, raw.replace(/\D/g, ""));
     return raw;
   }
 
@@ -118,7 +127,7 @@
     });
   }
   function devoice(kana) {
-    return kana.normalize("NFD").replace(/[\u3099\u309a]/g, "").replace(re("SMALL"), function (c) { return SMALL[c]; });
+    return kana.normalize("NFD").replace(re("VOICED"), "").replace(re("SMALL"), function (c) { return SMALL[c]; });
   }
   function kanaReading(text) { return devoice(foldKana(normalize(text)).split(" ").join("")); }
 
@@ -132,15 +141,20 @@
     this.okurigana = vocab.okurigana || {};
     this.guessed = Object.create(null);
     this.posOf = vocab.pos || {};
-    var longest = 1;
+    var longest = 1, ending = 0;
     for (var w in this.words) if (w.length > longest) longest = w.length;
-    this.longest = Math.min(longest, 16);
+    this.longest = Math.min(longest, K.MORPH_LONGEST);
+    for (var o in this.okurigana) if (o.length > ending) ending = o.length;
+    this.endingLongest = ending;
     this.cache = new Map();
   }
+  /* The script of a character as MeCab's character classes read it (offline/morph.py
+   * SCRIPTS): an unknown stretch is one script's. */
   function script(c) {
-    if (/[\u3041-\u309f]/.test(c)) return "h";
-    if (/[\u30a1-\u30ff]/.test(c)) return "k";
-    return "o";
+    var code = c.charCodeAt(0), scripts = K.MORPH_SCRIPTS;
+    for (var i = 0; i < scripts.length; i++)
+      if (code >= scripts[i][1] && code <= scripts[i][2]) return scripts[i][0];
+    return "";
   }
   /* The likeliest split of a stretch into words the corpus's MeCab output knows (cost:
    * -log of the word's frequency); an unknown stretch of one script is one word, as
@@ -181,7 +195,7 @@
     while (j < text.length && KANJI.test(text[j])) j++;
     if (j === a || (a > 0 && KANJI.test(text[a - 1]))) return;
     for (var b = a + 1; b <= j; b++) if (own(this.words, text.slice(a, b))) return;
-    for (var k = j + 1; k <= Math.min(text.length, j + 6); k++) {
+    for (var k = j + 1; k <= Math.min(text.length, j + this.endingLongest); k++) {
       var ending = own(this.okurigana, text.slice(j, k));
       if (!ending || best[a] + T.MORPH_UNKNOWN[0] >= best[j + ending[0].length]) continue;
       var surface = text.slice(a, j) + ending[0];
@@ -329,7 +343,8 @@
       if (i < n && own(T.OPEN_QUOTES, text[i]) !== undefined) {
         var close = T.OPEN_QUOTES[text[i]];
         var end = text.indexOf(close, i + 1);
-        if (end < 0 && "“”".indexOf(text[i]) >= 0) end = text.indexOf('"', i + 1);
+        var fallback = own(T.QUOTE_FALLBACK, text[i]);
+        if (end < 0 && fallback !== undefined) end = text.indexOf(fallback, i + 1);
         if (end < 0) {
           unbalanced = true;
           i += 1;
@@ -377,7 +392,7 @@
   }
 
   function example(name, games) {
-    var first = "<game>";
+    var first = T.FILTER_EXAMPLE_GAME;
     for (var k in games) { first = games[k]; break; }
     return T.FILTER_EXAMPLES[name].replace("{game}", first);
   }
@@ -418,13 +433,15 @@
     lex(text, pq.notices).forEach(function (tok) {
       var prefix = tok[0], value = strip(tok[1]), quoted = tok[2];
       if (prefix.slice(-1) === ":") { applyFilter(pq, prefix.slice(0, -1), value, games); return; }
-      if (!quoted && (value === "AND" || value === "&&" || value === "&")) return;
-      if (!quoted && (value === "OR" || value === "||" || value === "|")) {
+      // the operator words' rules (tables.QUERY_OPERATORS)
+      var operator = quoted ? undefined : own(T.QUERY_OPERATORS, value);
+      if (operator === "and") return;
+      if (operator === "or") {
         pendingOr = pq.groups.length > 0;
         if (!pendingOr) dropped.push(value);
         return;
       }
-      if (!quoted && (value === "NOT" || value === "!")) { dropped.push(value); return; }
+      if (operator === "not") { dropped.push(value); return; }
       if (!value || !phraseTerms(value).length) {
         if (value || prefix) dropped.push(prefix + (quoted ? '"' + value + '"' : value));
         pendingOr = false;
@@ -436,9 +453,9 @@
       else pq.groups.push([term]);
       pendingOr = false;
     });
-    if (pendingOr) dropped.push("OR");
+    if (pendingOr) dropped.push(orWord());
     namedGame(pq, games);
-    if (dropped.length) pq.notices.push(say("ignored (nothing to search for): {shown}", {shown: dropped.join(" ").slice(0, 60)}));
+    if (dropped.length) pq.notices.push(say("ignored (nothing to search for): {shown}", {shown: dropped.join(" ").slice(0, T.DROPPED_SHOWN)}));
     var count = 0;
     pq.groups.forEach(function (g) { count += g.length; });
     var MAX_TERMS = T.MAX_TERMS;
@@ -462,6 +479,7 @@
 
   /* query._named_game: a game's title or alias typed among the words is its game:
    * filter, when other words remain (「<title>の融合素材…」, "… in <title>"). */
+  /* str.isascii() */
   function ascii(text) { return /^[\x00-\x7f]*$/.test(text); }
   function namedGame(pq, games) {
     var terms = [];
@@ -475,7 +493,7 @@
     if (!names.length) return;
     var words = terms.map(function (t) { return t.text.normalize("NFKC").toLowerCase(); });
     var found = null, size, i;
-    for (size = 3; size >= 1; size--) {
+    for (size = T.GAME_NAME_WORDS; size >= 1; size--) {
       for (i = 0; i + size <= words.length; i++) {
         var joined = words.slice(i, i + size).join(" ");
         if (own(games, joined) && joined.length >= T.GAME_NAME_MIN && words.length > size &&
@@ -508,13 +526,17 @@
     }
   }
 
+  /* the first word tables.QUERY_OPERATORS reads as "or" (OR), as ParsedQuery.text writes it */
+  function orWord() {
+    for (var w in T.QUERY_OPERATORS) if (T.QUERY_OPERATORS[w] === "or") return w;
+  }
   function termText(t) { return t.phrase ? '"' + t.text + '"' : t.text; }
   function isoDay(n) {
     var s = String(n);
     return s.slice(0, 4) + "-" + s.slice(4, 6) + "-" + s.slice(6, 8);
   }
   function understood(pq) {
-    var parts = pq.groups.map(function (g) { return g.map(termText).join(" OR "); });
+    var parts = pq.groups.map(function (g) { return g.map(termText).join(" " + orWord() + " "); });
     pq.excluded.forEach(function (t) { parts.push("-" + termText(t)); });
     pq.games.forEach(function (g) { parts.push("game:" + g); });
     pq.kinds.forEach(function (k) { parts.push("kind:" + k); });
@@ -547,9 +569,10 @@
   root.JudgeAnalysis = {
     say: say, speak: speak,
     configure: configure, tables: function () { return T; }, re: re, escapeRe: escapeRe,
+    constants: function () { return K; }, isAscii: ascii,
     normalize: normalize, needle: needle, foldKana: foldKana, fold: fold, pieces: pieces,
     queryGrams: queryGrams, phraseTerms: phraseTerms, isKana: isKana, toKatakana: toKatakana,
-    kanaReading: kanaReading, devoice: devoice, qaKey: qaKey, cardNumberKey: cardNumberKey,
-    Morph: Morph, parse: parse, own: own, parseDay: parseDay, understood: understood, chars: chars
+    kanaReading: kanaReading, qaKey: qaKey, cardNumberKey: cardNumberKey,
+    Morph: Morph, parse: parse, own: own, understood: understood, chars: chars
   };
 })(typeof self !== "undefined" ? self : this);

@@ -134,7 +134,7 @@
     return {groups: groups, excluded: excluded};
   };
 
-  /* --- did you mean (suggest.py) and the fallbacks (Searcher._recover) --------------- */
+  /* --- did you mean (suggest.py) and the fallbacks (Searcher._respelled, _some_words) - */
   Index.prototype.close = function (word) {
     if (!this.vocab) {
       // by shared bigram, as suggest.Vocabulary
@@ -161,12 +161,15 @@
       if (d <= allowed) scored.push([d, -shared, nl, self.b.vocab[norm]]);
     });
     scored.sort(function (a, b) {
-      for (var i = 0; i < 4; i++) { if (a[i] < b[i]) return -1; if (a[i] > b[i]) return 1; }
+      for (var i = 0; i < a.length; i++) { if (a[i] < b[i]) return -1; if (a[i] > b[i]) return 1; }
       return 0;
     });
     return scored.slice(0, T().MAX_SUGGESTIONS).map(function (x) { return x[3]; });
   };
-  Index.prototype.recover = function (pq, groups, excluded, filt, game, kind, limit, offset, result) {
+  /* Searcher._respelled: no match, the names one edit away suggested, the best searched. */
+  Index.prototype.respelled = function (s) {
+    var pq = s.pq, result = s.result;
+    if (!s.plan.groups.length || s.pin) return 0;
     var terms = S.flat(pq.groups), fixes = new Map(), self = this;
     terms.forEach(function (term, i) {
       if (term.phrase) return;
@@ -192,15 +195,22 @@
       result.did_you_mean = Array.from(new Set(suggestions)).slice(0, T().MAX_SUGGESTIONS);
       var corrected = A.parse(result.did_you_mean[0], this.gameAliases);
       corrected.excluded = pq.excluded;
-      var plan = this.plan(corrected);
-      if (plan.groups.length && this.run(plan.groups, excluded, filt, corrected, game, kind, limit, offset, null, result)) {
+      var plan = this.plan(corrected), found = plan.groups.length &&
+        this.run(plan.groups, s.plan.excluded, s.filt, corrected, s.game, s.kind, s.limit, s.offset, null, result);
+      if (found) {
         result.notices.push(A.say("nothing matches {query!r}; showing results for {instead!r}",
                                   {query: A.understood(pq), instead: result.did_you_mean[0]}));
-        return;
+        return found;
       }
     }
-    var words = S.flat(groups);
-    if (words.length > 1 && this.run([words], excluded, filt, pq, game, kind, limit, offset, null, result))
-      result.notices.push(A.say("no passage has all of the words; showing passages with some of them"));
+    return 0;
+  };
+  /* Searcher._some_words: still no match, the passages holding some of the words. */
+  Index.prototype.someWords = function (s) {
+    var words = S.flat(s.plan.groups), found = 0;
+    if (!s.plan.groups.length || s.pin || words.length < 2) return 0;
+    found = this.run([words], s.plan.excluded, s.filt, s.pq, s.game, s.kind, s.limit, s.offset, null, s.result);
+    if (found) s.result.notices.push(A.say("no passage has all of the words; showing passages with some of them"));
+    return found;
   };
 })(typeof self !== "undefined" ? self : this);

@@ -74,7 +74,7 @@
    * a row, not a word typed in hiragana). */
   Index.prototype.isPhrase = function (text) {
     var normal = A.normalize(text, false);
-    if (/^[\x00-\x7f]*$/.test(text) || A.re("HIRAGANA_WORD").test(normal)) return false;
+    if (A.isAscii(text) || A.re("HIRAGANA_WORD").test(normal)) return false;
     var content = this.contentWords(text).content;
     return content.length >= 2 && content.join("") !== normal;
   };
@@ -82,15 +82,15 @@
    * (noodo -> のーど), by jaconv's own table (offline/romaji.py); [] when not romaji. */
   Index.prototype.romajiKana = function (word) {
     var R = this.b.romaji, w = word.toLowerCase(), out = [];
-    if (!R || !new RegExp(R.word).test(w) || w.length < 3) return out;
-    [w, w.replace(new RegExp(R.long_vowel, "g"), "$1-")].forEach(function (form) {
-      var text = form.length >= 2 && form.slice(-1) === "h" ? form.slice(0, -1) + R.final_h : form;
+    if (!R || !new RegExp(R.word).test(w) || w.length < T().ROMAJI_MIN_CHARS) return out;
+    [w, w.replace(new RegExp(R.long_vowel, "g"), "$1" + T().ROMAJI_LONG_VOWEL)].forEach(function (form) {
+      var text = form.length >= 2 && form.slice(-1) === R.final ? form.slice(0, -1) + R.final_h : form;
       R.steps.forEach(function (st) { text = text.split(st[0]).join(st[1]); });
       var kana = Array.from(text).map(function (c) {
         c = A.own(R.chars, c) || c;
-        return R.consonants.indexOf(c) >= 0 ? "\u3063" : c;
+        return R.consonants.indexOf(c) >= 0 ? R.sokuon : c;
       }).join("");
-      if (A.isKana(kana) && kana[0] !== "\u3063" && out.indexOf(kana) < 0) out.push(kana);
+      if (A.isKana(kana) && kana[0] !== R.sokuon && out.indexOf(kana) < 0) out.push(kana);
     });
     return out;
   };
@@ -101,7 +101,7 @@
   Index.prototype.widen = function (concept, notices) {
     var self = this, best = null, label = concept.label;
     if (concept.words.some(function (wg) { return !self.wordDocs(wg[0]).empty(); })) return;
-    var others = /^[\x00-\x7f]*$/.test(label) ? this.romajiKana(label)
+    var others = A.isAscii(label) ? this.romajiKana(label)
       : A.isKana(label) ? [] : A.own(this.b.homophones || {}, A.normalize(label, false)) || [];
     others.forEach(function (other) {
       var w = self.word(other, false);
@@ -197,7 +197,7 @@
     function add(rows) { rows.forEach(function (g) { self.addRow(out, g); }); }
     forms.order.forEach(function (form) {
       var at, end, lowered = rest.toLowerCase();
-      if (/^[\x00-\x7f]*$/.test(form)) {
+      if (A.isAscii(form)) {
         // an English name as whole words, inflected (the pattern is question._inflected's)
         var stem = form.slice(-1) === "e" ? form.slice(0, -1) : form;
         if (lowered.indexOf(stem) < 0) return;
@@ -211,7 +211,7 @@
       if (at < 0) return;
       add(forms.byForm.get(form));
       // cut at a 、: a space would join the run's two sides (question.concepts)
-      rest = rest.slice(0, at) + "\u3001" + rest.slice(end);
+      rest = rest.slice(0, at) + A.constants().QUESTION_CUT + rest.slice(end);
     });
     rest = this.romajiNames(rest, forms.byForm, out);
     var lemmas = this.b.lemmas || {};

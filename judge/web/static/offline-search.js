@@ -11,8 +11,9 @@
 (function (root) {
   "use strict";
   var A = root.JudgeAnalysis;
-  // C: the search's constants and tables (judge/search/tables.py, the bundle's "tables")
-  var C = null;
+  // C: the search's constants and tables (judge/search/tables.py, the bundle's "tables");
+  // K: its modules' other constants (judge/offline/constants.py, the bundle's "constants")
+  var C = null, K = null;
 
   /* --- bitsets: Uint32Array, bit d = passage d -------------------------------------- */
   function Bits(n) { this.n = n; this.w = new Uint32Array((n >> 5) + 1); }
@@ -67,7 +68,8 @@
   function Index(bundle) {
     this.b = bundle;
     C = bundle.tables;
-    A.configure(C, bundle.patterns);
+    K = bundle.constants;
+    A.configure(C, bundle.patterns, K);
     var n = this.n = bundle.n;
     // BM25 reads the whole index's passage count (a partial bundle holds fewer)
     this.nAll = bundle.n_all || n;
@@ -86,7 +88,7 @@
       this.prior[d] = C.PRIOR[docs.rank[d]] || 1.0;
       (games[ents.game[e]] = games[ents.game[e]] || []).push(d);
       (kinds[ents.kind[e]] = kinds[ents.kind[e]] || []).push(d);
-      if (docs.rank[d] !== 1) current.push(d);
+      if (docs.rank[d] !== K.RANK_OLDER) current.push(d);
       if (!byEntry.has(e)) byEntry.set(e, []);
       byEntry.get(e).push(d);
     }
@@ -97,7 +99,7 @@
     this.current = Bits.of(current, n);
     this.norm = {};
     var self = this;
-    ["title_bi", "body_bi", "title_mo", "body_mo"].forEach(function (f) {
+    K.LENGTH_FIELDS.forEach(function (f) {
       var fl = bundle.fields[f], total = fl.total, avg = (self.nAll && total) ? total / self.nAll : 1.0;
       var arr = new Float64Array(n);
       for (var d = 0; d < n; d++) arr[d] = C.K1 * (1 - C.B + C.B * (fl.len[d] || 1) / avg);
@@ -337,7 +339,7 @@
     var text = typeof query === "string" ? query : (query == null ? "" : String(query));
     var result = {query: text, total: 0, results: [], facets: {game: {}, kind: {}},
       did_you_mean: [], notices: [], redirect: null, understood: "", offset: 0};
-    var limit = Math.max(1, Math.min(parseInt(opts.limit || 10, 10) || 10, C.MAX_LIMIT));
+    var limit = Math.max(1, Math.min(parseInt(opts.limit || K.SEARCH_LIMIT, 10) || K.SEARCH_LIMIT, C.MAX_LIMIT));
     var offset = Math.max(0, parseInt(opts.offset || 0, 10) || 0);
     result.offset = offset;
     var game = opts.game || null, kind = opts.kind || null;
@@ -364,26 +366,36 @@
     var filt = this.filters(pq);
     var plan = this.plan(pq);
     if (!plan.groups.length && filt === null) return this.finish(result);
-    var asked = pin ? null : this.asks(pq), found = 0;
-    if (asked === null || !asked.asks)
-      found = this.run(plan.groups, plan.excluded, filt, pq, game, kind, limit, offset, pin, result);
-    var concepts = found === 0 && asked !== null ? this.questionConcepts(pq, asked, game) : [];
-    if (concepts.length) {
-      // Searcher.search: a question, or words that are not all in one passage: the
-      // passages holding most of its content words
-      var self = this;
-      concepts.forEach(function (c) { self.widen(c, result.notices); });
-      result.question = {words: concepts.map(function (c) { return c.label; }),
-        left_out: asked.dropped, asks: asked.asks};
-      found = this.cover(concepts, plan.excluded, filt, game, kind, limit, offset, result,
-                         asked.asks ? C.ASKED : C.STRICT);
-    }
-    if (found === 0 && plan.groups.length && !pin)
-      this.recover(pq, plan.groups, plan.excluded, filt, game, kind, limit, offset, result);
+    // the searches of tables.SEARCH_STEPS in their order, until one finds a passage
+    var search = {pq: pq, plan: plan, filt: filt, game: game, kind: kind, limit: limit,
+      offset: offset, pin: pin, asked: pin ? null : this.asks(pq), result: result};
+    for (var s = 0; s < C.SEARCH_STEPS.length; s++)
+      if (STEPS[C.SEARCH_STEPS[s]].call(this, search)) break;
     if (result.total === 0 && !result.did_you_mean.length && !result.notices.length)
       result.notices.push(result.nothing = A.say("nothing matches {query!r}: try fewer words, another spelling, or remove a filter",
                                                 {query: A.understood(pq)}));
     return this.finish(result);
+  };
+  /* The steps of a search (Searcher._words, _concepts, _respelled, _some_words; the
+   * last two in offline-plan.js), each the passages it found. */
+  var STEPS = {
+    words: function (s) {
+      if (s.asked !== null && s.asked.asks) return 0;
+      return this.run(s.plan.groups, s.plan.excluded, s.filt, s.pq, s.game, s.kind, s.limit,
+                      s.offset, s.pin, s.result);
+    },
+    concepts: function (s) {
+      var concepts = s.asked !== null ? this.questionConcepts(s.pq, s.asked, s.game) : [];
+      if (!concepts.length) return 0;
+      var self = this;
+      concepts.forEach(function (c) { self.widen(c, s.result.notices); });
+      s.result.question = {words: concepts.map(function (c) { return c.label; }),
+        left_out: s.asked.dropped, asks: s.asked.asks};
+      return this.cover(concepts, s.plan.excluded, s.filt, s.game, s.kind, s.limit, s.offset,
+                        s.result, s.asked.asks ? C.ASKED : C.STRICT);
+    },
+    respelled: function (s) { return this.respelled(s); },
+    some_words: function (s) { return this.someWords(s); }
   };
   Index.prototype.finish = function (result) {
     var said = Array.from(new Set(result.notices));
@@ -512,7 +524,7 @@
       });
       ranked.sort(byScore);
       if (count > C.EXACT_LIMIT) {
-        var cut = want * 3 + 20;
+        var cut = readAhead(want);
         var head = ranked.slice(0, cut).map(function (x) {
           return [x[0], words.every(function (w) { return self.inARow(x[0], w); }) ? x[1] : x[1] * C.SCATTERED];
         });
@@ -520,8 +532,8 @@
         ranked = head.concat(ranked.slice(cut));
       }
     } else {
-      var top = cands.and(this.current).members(want * 3 + 20);
-      if (top.length < want * 3 + 20) top = top.concat(cands.andNot(this.current).members(want * 3 + 20 - top.length));
+      var top = cands.and(this.current).members(readAhead(want));
+      if (top.length < readAhead(want)) top = top.concat(cands.andNot(this.current).members(readAhead(want) - top.length));
       var ps = new Set(pinned);
       ranked = top.map(function (d) { return [d, prior[d] + (ps.has(d) ? C.PIN : 0.0)]; });
       ranked.sort(byScore);
@@ -598,7 +610,7 @@
         });
       });
     }
-    var want = offset + limit, headSize = want * 3 + 20, pool = [];
+    var want = offset + limit, headSize = readAhead(want), pool = [];
     kept.sort(function (a, b) { return weight(indices(b[0])) - weight(indices(a[0])); });
     for (var c = 0; c < kept.length; c++) {
       var docs = kept[c][1].and(cands);
@@ -655,13 +667,13 @@
     return result.total;
   };
   Index.prototype.named = function (words, cands) {
-    if (!words.length || words.length > 3 || words.some(function (w) { return w.phrase; })) return [];
+    if (!words.length || words.length > C.NAMED_WORDS || words.some(function (w) { return w.phrase; })) return [];
     var typed = words.map(function (w) { return w.needle; }).join("");
     var ids = new Set(A.own(this.nameMap, typed) || []);
     var self = this, ents = this.b.entries;
     if (words.length === 1 && words[0].yomi.length) {
       var wanted = A.kanaReading(words[0].text), wl = A.chars(wanted).length;
-      var ds = this.yomiDocs(words[0]).and(cands).and(this.current).members(200);
+      var ds = this.yomiDocs(words[0]).and(cands).and(this.current).members(C.NAMED_READINGS);
       ds.forEach(function (d) {
         // the entry's names' [reading, length] (bundle.py), as run._named compares them
         var e = self.b.docs.entry[d];
@@ -678,7 +690,7 @@
     return out;
   };
   Index.prototype.page = function (ranked, offset, limit) {
-    var first = [], later = [], seen = new Map(), headLen = (offset + limit) * 3 + 20;
+    var first = [], later = [], seen = new Map(), headLen = readAhead(offset + limit);
     for (var i = 0; i < Math.min(ranked.length, headLen); i++) {
       var e = this.b.docs.entry[ranked[i][0]], c = (seen.get(e) || 0) + 1;
       seen.set(e, c);
@@ -699,7 +711,8 @@
         // the word's morphemes as Word.of reads them (a kana word: its katakana reading's)
         ((self.word(t.text, false) || {}).morphs || []).forEach(function (forms) {
           var w = A.needle(forms[0]);
-          if (A.chars(w).length >= 2 || (w && !/^[\x00-\x7f]*$/.test(w) && !(w >= "\u3041" && w <= "\u309f"))) out.push(w);
+          var lone = C.UNMARKED_MORPHS;
+          if (A.chars(w).length >= 2 || (w && !A.isAscii(w) && !(w >= lone[0] && w <= lone[1]))) out.push(w);
         });
       }
     });
@@ -707,12 +720,12 @@
   };
   Index.prototype.hit = function (d, score, marks) {
     var docs = this.b.docs, e = docs.entry[d], ents = this.b.entries;
-    var id = ents.id[e], rank = docs.rank[d], clause = docs.clause[d], current = rank !== 1;
+    var id = ents.id[e], rank = docs.rank[d], clause = docs.clause[d], current = rank !== K.RANK_OLDER;
     // the server's own address of the passage (bundle.py: results.Hit.url)
     var out = {id: id, game: ents.game[e], kind: ents.kind[e], title: ents.title[e],
       snippet: null, url: ents.path[e] + docs.tail[d], score: Math.round(score * 1e4) / 1e4,
       clause: clause, revision: docs.rev[d], current: current, date: docs.date[d],
-      date_known: docs.date_known ? docs.date_known[d] : true, withdrawn: rank === 2};
+      date_known: docs.date_known ? docs.date_known[d] : true, withdrawn: rank === K.RANK_WITHDRAWN};
     // its passage and the text its exact tier reads, for the results page's shaping
     // (not in the JSON)
     Object.defineProperty(out, "d", {value: d});
@@ -734,6 +747,8 @@
     return snippet(this.b.plain[d], map[0] < 0 ? map[3] : this.textOf(d).slice(map[0]), map, marks);
   };
 
+  /* The hits read ahead of a page of ``want`` (run.py: tables.HEAD_TIMES, HEAD_MORE). */
+  function readAhead(want) { return want * C.HEAD_TIMES + C.HEAD_MORE; }
   /* [[a, b], [c]] -> [a, b, c]: a query's words of its groups */
   function flat(lists) { return [].concat.apply([], lists); }
   /* ranked [passage, score]: the highest score first, then the passage indexed first */

@@ -32,8 +32,13 @@
   var prepare = Index.prototype.prepare;
   Index.prototype.prepare = function () {
     prepare.call(this);
-    this.oneEdit("あいう");
+    this.oneEditForms();
     return this;
+  };
+  /* The one-edit vocabulary's forms, each as its characters (made once). */
+  Index.prototype.oneEditForms = function () {
+    if (!this.vocabChars) this.vocabChars = this.b.shaping.vocabulary.forms.map(A.chars);
+    return this.vocabChars;
   };
 
   /* shaping._exact_tier: 3 the name, 2 a rule, Q&A or term holds it, 1 a card holds it. */
@@ -54,9 +59,9 @@
     var word = query.trim();
     if (!word || word.indexOf(" ") >= 0 || !A.isKana(word) || A.chars(word).length < 3) return null;
     var normal = A.chars(A.normalize(word)), voc = this.b.shaping.vocabulary, found = [];
-    if (!this.vocabChars) this.vocabChars = voc.forms.map(A.chars);
-    for (var i = 0; i < voc.forms.length; i++) {
-      var d = T.editDistance(normal, this.vocabChars[i], 1);
+    var forms = this.oneEditForms();
+    for (var i = 0; i < forms.length; i++) {
+      var d = T.editDistance(normal, forms[i], 1);
       if (d <= 1) found.push([d, i]);
     }
     found.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
@@ -82,7 +87,7 @@
       if (forms.some(function (o) { return o !== flatForm && o.indexOf(flatForm) >= 0; })) return;
       var escaped = A.escapeRe(form), spans = [], m;
       // an English name is whole words, a plural too (tables.ENGLISH_NAME)
-      var find = new RegExp(/^[\x00-\x7f]*$/.test(form)
+      var find = new RegExp(A.isAscii(form)
         ? A.tables().ENGLISH_NAME.replace("{name}", function () { return escaped; }) : escaped, "g");
       while ((m = find.exec(normal)) !== null)
         if (!insideKatakanaWord(typed, m.index, m.index + m[0].length)) spans.push([m.index, m.index + m[0].length]);
@@ -92,7 +97,10 @@
     return out;
   };
   /* wordings._inside_katakana_word: フィールド in フィールドカード is not the term */
-  function katakana(ch) { return (ch >= "\u30a1" && ch <= "\u30fa") || ch === "\u30fc"; }
+  function katakana(ch) {
+    var k = A.tables().KATAKANA_WORD_CHARS;
+    return (ch >= k[0] && ch <= k[1]) || ch === k[2];
+  }
   function insideKatakanaWord(typed, start, end) {
     var before = start > 0 ? typed.charAt(start - 1) : "", after = typed.charAt(end);
     return (katakana(before) && katakana(typed.charAt(start))) ||
@@ -247,7 +255,7 @@
   Index.prototype.shape = function (query, opts) {
     var game = opts.game || null, kind = opts.kind || null, old = !!opts.old, self = this;
     var page = Math.max(1, parseInt(opts.page || 1, 10) || 1);
-    var limit = Math.max(1, parseInt(opts.limit || 10, 10) || 10);
+    var limit = Math.max(1, parseInt(opts.limit || A.constants().PAGE_LIMIT, 10) || A.constants().PAGE_LIMIT);
     var fetch = this.b.shaping.fetch;
     function search(q) { return self.search(q, {game: game, kind: kind, limit: fetch, offset: 0}); }
     var data = search(query);

@@ -5,7 +5,7 @@
   var A = root.JudgeAnalysis;
 
   /* --- did you mean (suggest.py) ---------------------------------------------------- */
-  function wordForm(text) { return A.needle(text).replace(/[^\p{L}\p{N}_]+/gu, ""); }
+  function wordForm(text) { return A.needle(text).replace(A.re("NOT_WORD"), ""); }
   function grams2(s) {
     var c = /[\ud800-\udfff]/.test(s) ? A.chars(s) : s, out = new Set();
     for (var i = 0; i < c.length - 1; i++) out.add(c[i] + c[i + 1]);
@@ -31,10 +31,16 @@
   }
   /* --- snippets (highlight.snippet): the window of the passage with the most marked
    * characters, matches in <mark>.  Positions are code points, as Python's. --------- */
+  /* html.escape: the characters it escapes, as it writes them (the bundle's constants) */
+  var ESCAPES = null, ESCAPED = null;
   function escapeHtml(s) {
-    return s.replace(/[&<>"']/g, function (c) {
-      return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"}[c];
-    });
+    var table = A.constants().HTML_ESCAPES;
+    if (ESCAPES !== table) {
+      ESCAPES = table;
+      ESCAPED = new RegExp("[" + A.escapeRe(Object.keys(table).join("")) + "]", "g");
+    }
+    ESCAPED.lastIndex = 0;
+    return s.replace(ESCAPED, function (c) { return ESCAPES[c]; });
   }
   /* Where the passage's normal form's unit k comes from in the passage (code points):
    * Python's map (offline/texts.py), read as breakpoints of a line of slope one. */
@@ -45,7 +51,8 @@
     for (var i = 0; i < ends.length; i += 2) if (ends[i] === k) len = ends[i + 1];
     return [start, start + len];
   }
-  /* highlight._alnum: a Latin letter or digit once normalised (４ and A count). */
+  /* highlight._alnum: a Latin letter or digit once normalised (４ and A count):
+   * str.isascii() and str.isalnum() of the normal form. */
   function alnum(ch) { return !!ch && /^[0-9a-z]+$/.test(A.normalize(ch)); }
   function findSpans(normal, map, cs, needles) {
     if (!cs.length || !needles.length) return [];
@@ -80,7 +87,8 @@
     var text = cs.join(""), known = SENTENCES.get(text);
     if (known) return known;
     known = [];
-    for (var i = 0; i < cs.length; i++) if ("。！？!?\n".indexOf(cs[i]) >= 0) known.push(i + 1);
+    var ends = A.tables().SENTENCE_ENDS;
+    for (var i = 0; i < cs.length; i++) if (ends.indexOf(cs[i]) >= 0) known.push(i + 1);
     if (SENTENCES.size >= 2000) SENTENCES.clear();
     SENTENCES.set(text, known);
     return known;
@@ -90,11 +98,11 @@
     if (n <= width) return [0, n];
     if (!spans.length) return [0, width];
     var sentences = sentenceStarts(cs);
-    var best = [0, width], bestScore = -1;
-    spans.slice(0, A.tables().MAX_WINDOWS).forEach(function (span) {
-      var a = span[0], start = Math.max(0, a - Math.floor(width / 4)), k = 0;
+    var best = [0, width], bestScore = -1, T = A.tables();
+    spans.slice(0, T.MAX_WINDOWS).forEach(function (span) {
+      var a = span[0], start = Math.max(0, a - Math.floor(width / T.WINDOW_LEAD)), k = 0;
       while (k < sentences.length && sentences[k] <= a) k++;
-      if (k && a - sentences[k - 1] <= Math.floor(width / 2)) start = sentences[k - 1];
+      if (k && a - sentences[k - 1] <= Math.floor(width / T.SENTENCE_REACH)) start = sentences[k - 1];
       start = Math.min(start, Math.max(0, n - width));
       var end = start + width, score = 0;
       spans.forEach(function (s) { if (s[1] > start && s[0] < end) score += Math.min(s[1], end) - Math.max(s[0], start); });
@@ -106,22 +114,22 @@
   function snippet(text, normal, map, marks) {
     text = text || "";
     var cs = Array.from(text), spans = findSpans(normal, map, cs, marks);
-    var w = bestWindow(cs, spans, A.tables().SNIPPET_CHARS), start = w[0], end = w[1];
-    var out = start > 0 ? "…" : "", at = start;
+    var T = A.tables(), w = bestWindow(cs, spans, T.SNIPPET_CHARS), start = w[0], end = w[1];
+    var out = start > 0 ? T.ELLIPSIS : "", at = start;
     function cut(a, b) { return escapeHtml(cs.slice(a, b).join("")); }
     spans.forEach(function (s) {
       if (s[1] <= start || s[0] >= end) return;
       var a = Math.max(s[0], start), b = Math.min(s[1], end);
-      out += cut(at, a) + "<mark>" + cut(a, b) + "</mark>";
+      out += cut(at, a) + T.MARK[0] + cut(a, b) + T.MARK[1];
       at = b;
     });
-    out += cut(at, end) + (end < cs.length ? "…" : "");
-    return out.replace(/\s*\n\s*/g, " ").trim();
+    out += cut(at, end) + (end < cs.length ? T.ELLIPSIS : "");
+    return out.replace(A.re("LINE_BREAK"), " ").trim();
   }
 
   /* A new index (another bundle) starts with no passage remembered. */
   function forget() { SENTENCES.clear(); }
 
   root.JudgeOfflineText = {forget: forget, wordForm: wordForm, grams2: grams2, editDistance: editDistance,
-    snippet: snippet, escapeHtml: escapeHtml};
+    snippet: snippet};
 })(typeof self !== "undefined" ? self : this);

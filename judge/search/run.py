@@ -11,7 +11,6 @@ the others' (the rest follow), and snippets are cut only for the passages of the
 """
 from __future__ import annotations
 
-import functools
 import heapq
 import itertools
 import math
@@ -25,6 +24,7 @@ from .matching import (EXACT_LIMIT, SCATTERED, Among, PoolScores, Word, _numpy, 
 from . import matching
 from . import query as ql
 from . import tables
+from .matched import Matched
 from .plan import Plan
 from .results import Hit, SearchResult
 from .indexer import RANK_OLDER, RANK_WITHDRAWN
@@ -63,6 +63,12 @@ class QueryRun:
         self._texts: dict[int, str] = {}          # passage -> its normal text (_text)
         self._pool_held: dict[int, set[int]] = {}  # pooled passage -> concepts it holds
         self._kept: dict = {}                      # the pool's passages of each morpheme
+        # what the ranking scored with, for the page's other passages (_rest_of_entries)
+        self._terms: list = []
+        self._named_docs: list[int] = []
+        self._pinned_docs: list[int] = []
+        self._weight = None                         # a question: concepts held -> weight
+        self._focus_docs = 0                        # a question: its one game's passages
 
     def execute(self) -> int:
         """Match, count, rank and cut the page into ``result``; returns the total."""
@@ -70,20 +76,29 @@ class QueryRun:
         cands = self._match_question() if question else self._match()
         result = self.result
         store = self.store
+        if question and self.plan.whole and 0 < cands.bit_count() <= EXACT_LIMIT:
+            # a small result, counted by entry for a page: only the passages the ranking
+            # keeps (holding a concept's words in a row), as for keywords (_match)
+            docs = members(cands)
+            self._read_pool(docs)
+            cands = bitset([d for d in docs if self._pool_held.get(d)], self.m.n)
         result.facets = {"game": _counts(cands, store.game_docs),
                          "kind": _counts(cands, store.kind_docs)}
-        result.entries_by = functools.partial(_entries_by, store, cands, self.plan.game,
-                                              self.plan.kind)
+        before = cands
         if self.plan.game is not None:
             cands &= store.game_docs.get(self.plan.game, 0)
         if self.plan.kind is not None:
             cands &= store.kind_docs.get(self.plan.kind, 0)
+        # the page's total and chips count the entries of these (not of the hits ranked)
+        result.matched = Matched(store, cands, before, self.plan.game, self.plan.kind)
         result.total = cands.bit_count()
         if not cands:
             return 0
         ranked = (self._rank_question(cands, result.total) if question
                   else self._rank(cands, result.total))
         page = self._page(ranked)
+        if self.plan.whole and len(page) == self.plan.limit:
+            page += self._rest_of_entries(page, cands, result.total)
         marks = self._needles()
         # what ranking and grouping read (entry, game, kind, clause, revision, rank)
         # from the kept stored fields; the title and the text when a hit is shown
@@ -285,6 +300,9 @@ class QueryRun:
         def weight(held) -> float:
             return sum(idf[i] for i in held)
 
+        self._weight = weight
+        self._focus_docs = (self._focus(bits, texts) if plan.cover == ASKED and plan.game is None
+                            else 0)
         want = plan.offset + plan.limit
         head_size = want * 3 + 20
         pool: list[int] = []
@@ -301,14 +319,20 @@ class QueryRun:
             pool += m.pool(docs, size, terms, head_size) if size > EXACT_LIMIT else members(docs)
             if len(pool) >= head_size:
                 break
+        if not self._pooled.issuperset(pool):
+            self._read_pool(pool)
+        return self._question_scores(pool, Among(pool, m.n))
+
+    def _question_scores(self, pool: list[int], among: Among) -> list[tuple[int, float]]:
+        """:meth:`_rank_question`'s scores of the passages of ``pool`` holding a concept
+        (``among``: the same passages, tested word by word), best first."""
+        m, store, plan = self.m, self.store, self.plan
         prior = store.prior
         terms_kind = store.kind_docs.get("term", 0)
-        focus = self._focus(bits, texts) if plan.cover == ASKED and plan.game is None else 0
+        focus, weight = self._focus_docs, self._weight
         ranked = []
-        self._read_pool(pool)
         # the pool's term pages and passages of the focus, read once (a test per
         # passage shifts a bitset of every passage)
-        among = self._among
         term_pages = set(among.of(terms_kind)) if plan.cover == ASKED else set()
         # a question is answered by the texts that explain: a card holding the same
         # words (a name with 空 in it, a card's text with ターン and コマンド) comes
@@ -387,6 +411,7 @@ class QueryRun:
         pinned = self._pinned(cands)
         prior = store.prior
         terms = [t for w in words for t in m.terms(w)]
+        self._terms, self._pinned_docs = terms, pinned
         if not terms:
             top = members(cands & store.current, head_size)
             if len(top) < head_size:
@@ -395,13 +420,23 @@ class QueryRun:
             ranked = [(d, prior[d] + (PIN if d in pinned_set else 0.0)) for d in top]
             ranked.sort(key=lambda x: (-x[1], x[0]))
             return ranked
-        named = self._named(words, cands)
+        named = self._named_docs = self._named(words, cands)
         pool = list(dict.fromkeys(m.pool(cands, count, terms, want) + pinned + named))
+        ranked = self._scored(pool, head_size)
+        if count > EXACT_LIMIT:
+            # a large result was not checked passage by passage: the head of the
+            # ranking is, passages whose words are only scattered moved down; checked
+            # only as far as the page reads it (_settled)
+            return _settled(m, ranked, words, want)
+        return ranked
+
+    def _scored(self, pool: list[int], head_size: int) -> list[tuple[int, float]]:
+        """The first ``head_size`` of ``pool`` by :meth:`_rank`'s score, best first."""
+        m, store = self.m, self.store
+        terms, named, pinned = self._terms, self._named_docs, self._pinned_docs
+        prior = store.prior
         if m.n >= matching.NUMPY_FROM and pool:
-            ranked = self._head(pool, terms, named, pinned, head_size)
-            if count > EXACT_LIMIT:
-                return _settled(m, ranked, words, want)
-            return ranked
+            return self._head(pool, terms, named, pinned, head_size)
         scores = m.score(pool, terms)
         named_set, pinned_set = set(named), set(pinned)
         # the pool's cards, read once (a test per passage shifts the whole bitset)
@@ -415,13 +450,7 @@ class QueryRun:
             scores[d] = sc + (PIN if d in pinned_set else 0.0)
         # the page needs the head only: a heap, not a sort of the whole pool
         # (_page looks at the first head_size passages only)
-        ranked = heapq.nsmallest(head_size, scores.items(), key=lambda x: (-x[1], x[0]))
-        if count > EXACT_LIMIT:
-            # a large result was not checked passage by passage: the head of the
-            # ranking is, passages whose words are only scattered moved down; checked
-            # only as far as the page reads it (_settled)
-            return _settled(m, ranked, words, want)
-        return ranked
+        return heapq.nsmallest(head_size, scores.items(), key=lambda x: (-x[1], x[0]))
 
     def _head(self, pool: list[int], terms, named: list[int], pinned: list[int],
               head_size: int) -> list[tuple[int, float]]:
@@ -501,6 +530,32 @@ class QueryRun:
                 later.append(item)
         ordered = first + later + list(ranked)
         return ordered[offset: offset + limit]
+
+    def _rest_of_entries(self, page: list[tuple[int, float]], cands: int, count: int
+                         ) -> list[tuple[int, float]]:
+        """The other candidates of the page's entries, scored as the ranking scores them,
+        best first: a page ranks only the head it shows, and the further passages of
+        its entries (listed under each) may rank below that head."""
+        store, m = self.store, self.m
+        shown = {d for d, _sc in page}
+        entries = dict.fromkeys(store.entry_of(d) for d in shown)
+        rest = 0
+        for entry_id in entries:
+            rest |= m.postings("entry", entry_id).bits
+        docs = [d for d in members(rest & cands) if d not in shown]
+        if not docs:
+            return []
+        if self.plan.question:
+            # (only those holding a concept, as the ranking keeps)
+            return self._question_scores(docs, Among(docs, m.n))
+        if not self._terms:
+            pinned = set(self._pinned_docs)
+            prior = store.prior
+            return sorted(((d, prior[d] + (PIN if d in pinned else 0.0)) for d in docs),
+                          key=lambda x: (-x[1], x[0]))
+        ranked = self._scored(docs, len(docs))
+        return (list(_settled(m, ranked, self.plan.words, len(ranked)))
+                if count > EXACT_LIMIT else ranked)
 
     # --- the page ---------------------------------------------------------------------
 
@@ -709,17 +764,3 @@ def _counts(cands: int, masks: dict[str, int]) -> dict[str, int]:
     counts = ((value, (cands & mask).bit_count()) for value, mask in masks.items())
     return {v: c for v, c in sorted(counts, key=lambda x: (-x[1], x[0])) if c}
 
-
-def _entries_by(store: IndexStore, cands: int, game: str | None, kind: str | None,
-                dim: str, cap: int) -> dict[str, set[str]]:
-    """The entries of each value of ``dim`` ("game" or "kind") among ``cands`` (the
-    passages matched before the filters), within the other dimension's filter: what
-    the chips of a filtered results page count.  At most ``cap`` passages of each value
-    are read (in passage order), as a results page groups at most that many hits."""
-    masks, other = ((store.game_docs, store.kind_docs.get(kind, 0) if kind else -1)
-                    if dim == "game" else
-                    (store.kind_docs, store.game_docs.get(game, 0) if game else -1))
-    base = cands & other
-    entry_of = store.entry_of
-    return {value: {entry_of(d) for d in members(base & mask, cap)}
-            for value, mask in masks.items() if base & mask}

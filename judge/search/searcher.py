@@ -36,6 +36,10 @@ __all__ = ["Searcher", "SearchResult", "Hit"]
 class Searcher:
     """The search of one corpus over its opened index."""
 
+    # each result says what it matched (SearchResult.matched): a results page counts its
+    # entries from that, and asks only for the hits of the entries it shows
+    counts_entries = True
+
     def __init__(self, store: IndexStore):
         self._store = store
         self._vocabulary: Vocabulary | StoredVocabulary | None = None
@@ -101,15 +105,19 @@ class Searcher:
     # --- searching --------------------------------------------------------------------
 
     def search(self, query: str, game: str | None = None, kind: str | None = None,
-               limit: int = 10, offset: int = 0) -> SearchResult:
+               limit: int = 10, offset: int = 0, whole: bool = False) -> SearchResult:
         """Search.  Whatever was typed gets an answer (with notices); a failure of the
-        index itself raises, for the caller's boundary to report."""
+        index itself raises, for the caller's boundary to report.
+
+        With ``whole``, a full page's hits are followed by the other matched passages of
+        its entries, best first (a results page lists them under each entry)."""
         text = query if isinstance(query, str) else ("" if query is None else str(query))
         store = self._store          # one state for the whole search, even across reindex
         result = SearchResult(query=text)
         plan = planning.plan(store, text, game, kind, limit, offset, result)
         if plan is None:
             return result
+        plan.whole = whole
         asked = None if plan.pin else self._asks(plan)
         found = 0
         if asked is None or not asked.asks:

@@ -169,6 +169,11 @@ EDIT_CHARS = 4              # did you mean: one edit allowed per this many chara
 # --- the results page (shaping.py) -----------------------------------------------------
 
 FETCH = 200                 # hits read to group (a page shows far fewer entries)
+# a searcher that counts a page's entries from bitsets (search/matched.py) is asked for
+# the hits of the page's own entries: this many a result shown, and the margin (an
+# entry's several passages, an exact match ranked lower that its tier moves up)
+FETCH_PER_RESULT = 5
+FETCH_MARGIN = 50
 PASSAGES = 3                # passages shown under an entry besides its best
 PARTIAL_WORDS = [2, 6]      # a query of this many plain words may be searched in part
 EXACT_HEAD = 20             # hits read for an exact match of the query (its exact tier)

@@ -49,9 +49,14 @@ def entries_of(store, docs: int) -> int:
     last passage (a zero there), and no further: runs of different entries do not mix."""
     if docs <= 0:
         return 0
-    ends = entry_ends(store)
+    return marks(docs, store.live, entry_ends(store))
+
+
+def marks(docs: int, live: int, ends: int) -> int:
+    """:func:`entries_of` over bitsets: ``docs`` (live passages), the ``live`` passages
+    and the ``ends`` of the entries, each entry's live passages in a row."""
     inner = docs & ~ends
-    carried = ((store.live & ~ends) + inner) & ends if inner else 0
+    carried = ((live & ~ends) + inner) & ends if inner else 0
     return carried | (docs & ends)
 
 

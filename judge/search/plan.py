@@ -43,9 +43,8 @@ class Plan:
     # a question: its content words, ranked by how many a passage holds (question.py)
     question: list | None = None
     cover: float = 1000.0               # a question's IDF coverage against BM25 (run.py)
-    # a full page also gives the other matched passages of its entries, after its hits
-    # (a results page lists them under each entry it shows: run.py, _rest_of_entries)
-    whole: bool = False
+    # a question's small result counted as the ranking keeps it (a results page's total)
+    exact_count: bool = False
 
     @property
     def words(self) -> list[Word]:

@@ -144,6 +144,11 @@ class SearchResult:
     # a search as of a day): what a results page's total and chips count by entry
     # (:class:`~judge.search.matched.Matched`) without ranking every passage
     matched: "Matched | None" = field(default=None, repr=False, compare=False)
+    # ``rest_of(entry_ids)``: the other matched passages of these entries, as hits after
+    # the page's, best first (None: not known) — a results page ranks only the hits of
+    # the entries it shows, and lists each one's further passages under it
+    rest_of: Callable[[list[str]], list[Hit]] | None = field(default=None, repr=False,
+                                                            compare=False)
 
     @property
     def notice(self) -> str:

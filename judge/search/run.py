@@ -11,6 +11,7 @@ the others' (the rest follow), and snippets are cut only for the passages of the
 """
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 import math
@@ -53,6 +54,9 @@ class QueryRun:
         self.m = store.matcher
         self.plan = plan
         self.result = result
+        # a question's concepts (the searcher clears the plan's after the run; the
+        # page's further passages, asked for later, are read as the run read them)
+        self._question = plan.question
         self._cbits: list[int] | None = None      # a question: each concept's passages
         self._cells: dict[int, int] = {}           # concepts held -> passages
         self._held_of: dict[int, set[int]] = {}    # passage -> the concepts it holds
@@ -72,11 +76,11 @@ class QueryRun:
 
     def execute(self) -> int:
         """Match, count, rank and cut the page into ``result``; returns the total."""
-        question = self.plan.question
+        question = self._question
         cands = self._match_question() if question else self._match()
         result = self.result
         store = self.store
-        if question and self.plan.whole and 0 < cands.bit_count() <= EXACT_LIMIT:
+        if question and self.plan.exact_count and 0 < cands.bit_count() <= EXACT_LIMIT:
             # a small result, counted by entry for a page: only the passages the ranking
             # keeps (holding a concept's words in a row), as for keywords (_match)
             docs = members(cands)
@@ -97,18 +101,28 @@ class QueryRun:
         ranked = (self._rank_question(cands, result.total) if question
                   else self._rank(cands, result.total))
         page = self._page(ranked)
-        if self.plan.whole and len(page) == self.plan.limit:
-            page += self._rest_of_entries(page, cands, result.total)
         marks = self._needles()
         # what ranking and grouping read (entry, game, kind, clause, revision, rank)
         # from the kept stored fields; the title and the text when a hit is shown
-        result.hits = StoredHits(store, page, marks)
+        result.hits = self._hits(page, marks)
+        # the further passages of the entries a results page shows, when it asks
+        result.rest_of = functools.partial(self._rest_hits, page, cands, result.total, marks)
+        return result.total
+
+    def _hits(self, page: list[tuple[int, float]], marks: list[str]) -> "StoredHits":
+        hits = StoredHits(self.store, page, marks)
+        question = self._question
         if question:
-            for hit, (d, _score) in zip(result.hits, page):
+            for hit, (d, _score) in zip(hits, page):
                 held = self._held(d)
                 hit.matched = [c.label for i, c in enumerate(question) if i in held]
                 hit.missing = [c.label for i, c in enumerate(question) if i not in held]
-        return result.total
+        return hits
+
+    def _rest_hits(self, page: list[tuple[int, float]], cands: int, count: int,
+                   marks: list[str], entry_ids: list[str]) -> list[Hit]:
+        """The hits of :meth:`_rest_of_entries` (the entries ``entry_ids``)."""
+        return list(self._hits(self._rest_of_entries(page, cands, count, entry_ids), marks))
 
     # --- matching ---------------------------------------------------------------------
 
@@ -175,7 +189,7 @@ class QueryRun:
         if self._cbits is None:
             store, m = self.store, self.m
             out = []
-            for concept in self.plan.question:
+            for concept in self._question:
                 bits = 0
                 for w, game in concept.words:
                     docs = m.word_docs(w)
@@ -222,7 +236,7 @@ class QueryRun:
             return set(self._pool_held.get(d, ()))
         bits = self._concept_bits()
         out = set()
-        for i, concept in enumerate(self.plan.question):
+        for i, concept in enumerate(self._question):
             if has(bits[i], d) and any(
                     (game is None or has(self.store.game_docs.get(game, 0), d))
                     and has(self.m.word_docs(w), d) and self._holds(d, w)
@@ -241,10 +255,10 @@ class QueryRun:
         self._pooled = set(pool)
         self._words_in = [[set(among.of(m.word_docs(w)
                                         & (-1 if game is None else games.get(game, 0))))
-                           for w, game in concept.words] for concept in self.plan.question]
+                           for w, game in concept.words] for concept in self._question]
         # and those that hold it (_holds), each word checked for all of them at once
         self._holds_in = [[self._holds_all(docs, w) for docs, (w, _g) in zip(row, concept.words)]
-                          for row, concept in zip(self._words_in, self.plan.question)]
+                          for row, concept in zip(self._words_in, self._question)]
         # and, per pooled passage, the concepts one of whose words it holds: one pass over
         # those sets (asking each passage of each concept's each word was ~140 set
         # comprehensions of generators a question)
@@ -312,7 +326,7 @@ class QueryRun:
             docs &= cands
             if not docs:
                 continue
-            terms = [t for i in _indices(held) for w, _g in plan.question[i].words
+            terms = [t for i in _indices(held) for w, _g in self._question[i].words
                      for t in m.terms(w)]
             terms_of[held] = terms
             size = docs.bit_count()
@@ -350,7 +364,7 @@ class QueryRun:
         # groups hold it)
         scores = PoolScores(m, pool) if m.n >= matching.NUMPY_FROM and pool else None
         for held, docs in by_held.items():
-            terms = [t for i in sorted(held) for w, _g in plan.question[i].words
+            terms = [t for i in sorted(held) for w, _g in self._question[i].words
                      for t in m.terms(w)]
             bm25 = (dict(zip(docs, scores.score(terms, docs).tolist())) if scores is not None
                     else m.score(docs, terms))
@@ -376,7 +390,7 @@ class QueryRun:
         text's word (負け: one fight's as well as the game's) does not vote: the game
         whose text it is paired with is not the game it is said of."""
         named = set()
-        for concept, b in zip(self.plan.question, bits):
+        for concept, b in zip(self._question, bits):
             if concept.near:
                 continue
             b &= texts
@@ -531,22 +545,25 @@ class QueryRun:
         ordered = first + later + list(ranked)
         return ordered[offset: offset + limit]
 
-    def _rest_of_entries(self, page: list[tuple[int, float]], cands: int, count: int
-                         ) -> list[tuple[int, float]]:
-        """The other candidates of the page's entries, scored as the ranking scores them,
-        best first: a page ranks only the head it shows, and the further passages of
-        its entries (listed under each) may rank below that head."""
+    def _rest_of_entries(self, page: list[tuple[int, float]], cands: int, count: int,
+                         entry_ids: list[str]) -> list[tuple[int, float]]:
+        """The candidates of these entries not in ``page``, scored as the ranking scores
+        them, best first: a page ranks only the head it shows, and the further passages
+        of the entries it shows (listed under each) may rank below that head."""
         store, m = self.store, self.m
         shown = {d for d, _sc in page}
-        entries = dict.fromkeys(store.entry_of(d) for d in shown)
         rest = 0
-        for entry_id in entries:
+        for entry_id in dict.fromkeys(entry_ids):
             rest |= m.postings("entry", entry_id).bits
         docs = [d for d in members(rest & cands) if d not in shown]
         if not docs:
             return []
-        if self.plan.question:
-            # (only those holding a concept, as the ranking keeps)
+        if self._question:
+            # which concepts each holds, read as for the ranking's pool (the page's own
+            # passages were read already); only those holding one are kept, as there
+            unread = [d for d in docs if d not in self._held_of]
+            if unread:
+                self._read_pool(unread)
             return self._question_scores(docs, Among(docs, m.n))
         if not self._terms:
             pinned = set(self._pinned_docs)
@@ -564,8 +581,8 @@ class QueryRun:
         out: list[str] = []
         # a question's words are planned already (each Word.of its text, as below):
         # planning them again was a tenth of a long question's search at 100,000 entries
-        typed = ([(ql.Term(w.text), w) for c in self.plan.question for w, _g in c.words]
-                 if self.plan.question else [(t, None) for t in self.plan.pq.terms])
+        typed = ([(ql.Term(w.text), w) for c in self._question for w, _g in c.words]
+                 if self._question else [(t, None) for t in self.plan.pq.terms])
         seen = set()
         for term, word in typed:
             if (term.text, term.phrase) in seen:
@@ -627,6 +644,11 @@ class StoredHit(Hit):
     def text(self) -> str:
         """The passage's plain text (what snippets are cut from)."""
         return self._store.plain_of(self._docnum)
+
+    @property
+    def passage(self) -> int:
+        """The passage's number in the index."""
+        return self._docnum
 
 
 class StoredHits(Sequence):

@@ -105,19 +105,20 @@ class Searcher:
     # --- searching --------------------------------------------------------------------
 
     def search(self, query: str, game: str | None = None, kind: str | None = None,
-               limit: int = 10, offset: int = 0, whole: bool = False) -> SearchResult:
+               limit: int = 10, offset: int = 0, exact_count: bool = False) -> SearchResult:
         """Search.  Whatever was typed gets an answer (with notices); a failure of the
         index itself raises, for the caller's boundary to report.
 
-        With ``whole``, a full page's hits are followed by the other matched passages of
-        its entries, best first (a results page lists them under each entry)."""
+        With ``exact_count``, a question's small result (at most EXACT_LIMIT passages)
+        counts only the passages its ranking keeps (a results page's total: each is read
+        for the words it holds in a row)."""
         text = query if isinstance(query, str) else ("" if query is None else str(query))
         store = self._store          # one state for the whole search, even across reindex
         result = SearchResult(query=text)
         plan = planning.plan(store, text, game, kind, limit, offset, result)
         if plan is None:
             return result
-        plan.whole = whole
+        plan.exact_count = exact_count
         asked = None if plan.pin else self._asks(plan)
         found = 0
         if asked is None or not asked.asks:

@@ -412,7 +412,7 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
     game.
     """
     data, groups, hits = _grouped(searcher, corpus, query, game, kind, old,
-                                  need=page * limit)
+                                  need=page * limit, shown=limit)
     if data.get("redirect"):
         data.pop("_sources", None)
         data.pop("_complete", None)
@@ -526,22 +526,27 @@ def fetch_for(need: int | None, counting: bool) -> int:
                                      need * tables.FETCH_PER_RESULT + tables.FETCH_MARGIN))
 
 
-def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | None = None
-             ) -> tuple[dict, list[Group], list[dict]]:
+def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | None = None,
+             shown: int = 0) -> tuple[dict, list[Group], list[dict]]:
     """The searcher's JSON, the groups of its hits (fallbacks applied), and the hits.
 
     The JSON's ``_sources`` are what each search whose hits are grouped matched (its
-    ``SearchResult.matched``), ``_complete`` whether each gave all the hits it had."""
+    ``SearchResult.matched``), ``_complete`` whether each gave all the hits it had.
+    The ``shown`` groups before the ``need``-th hold every matched passage of their
+    entries (``SearchResult.rest_of``), not only those among the hits."""
     counting = getattr(searcher, "counts_entries", False)
     fetch = fetch_for(need, counting)
-    # (the page's entries with all their passages: those listed under each)
-    whole = {"whole": True} if counting else {}
+    # (a question's small result counted as its ranking keeps it)
+    exactly = {"exact_count": True} if counting else {}
+    # the searches whose hits are taken as they are ranked: each knows the further
+    # passages of the entries it found (a glossary wording's hits are rescaled)
+    ranked: list = []
     complete = [True]
 
     def search(text: str, fetched: int = fetch, **kw) -> dict:
         # each result keeps its hit (under "_hit") until it is shown: only the
         # snippets of the page are cut, marked with the words of the search that found it
-        result = searcher.search(text, limit=fetched, offset=0, **whole, **kw)
+        result = searcher.search(text, limit=fetched, offset=0, **exactly, **kw)
         # brief: the title, URL and date of a result only when it is shown (_cut_snippets);
         # each result's dict made only when read (grouping reads the hits themselves)
         out = result.as_json(snippets=False, results=False)
@@ -559,6 +564,7 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
     # the searches whose hits are grouped (what the page's total and chips count), and
     # whether they gave all their hits
     sources = [data.pop("_result")]
+    ranked.append(sources[0])
     first_complete = complete[0] = data.pop("_complete")
     data["_sources"] = sources
     if data.get("redirect"):
@@ -576,11 +582,16 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
             again = search(alt, game=game, kind=kind)
             if again["results"]:
                 sources.append(again["_result"])
+                ranked.insert(0, again["_result"])     # (its hits go first)
                 complete[0] = complete[0] and again["_complete"]
                 corrected, used = alt, alt
                 seen = {(h["id"], h["clause"], h["revision"]) for h in again["results"]}
+                # (a passage the correction matched is ranked by it, and found by it
+                # under an entry shown, not kept with the first search's score)
+                taken = _matched_passages(again["_result"]) if counting else 0
                 hits = [*again["results"], *(h for h in hits
-                                             if (h["id"], h["clause"], h["revision"]) not in seen)]
+                                             if (h["id"], h["clause"], h["revision"]) not in seen
+                                             and not _holds(taken, h))]
     numbered, ids_found, named = _numbered(corpus, query,
                                            lambda alt: search(alt, game=game, kind=kind))
     # the page counts the entries these ids name (their hits go first)
@@ -632,19 +643,55 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
                 # the words some passage holds, searched as such (the entry they name
                 # first, as for any query)
                 hits = again["results"]
-                sources[:] = [again["_result"]]
+                sources[:] = ranked[:] = [again["_result"]]
                 complete[0] = again["_complete"]
     if not hits:
         dropped, used, again = _partial(searcher, query, game, kind, search)
         if again is not None:
             hits = again["results"]
-            sources[:] = [again["_result"]]
+            sources[:] = ranked[:] = [again["_result"]]
             complete[0] = again["_complete"]
-    groups = group_hits(hits, corpus, used, old=old,
-                        also=(*numbered, *(q for _t, _w, q, _g in expanded)), need=need)
+    also = (*numbered, *(q for _t, _w, q, _g in expanded))
+    groups = group_hits(hits, corpus, used, old=old, also=also, need=need)
+    if shown and need and not complete[0]:
+        more = _further(ranked, [g.entry for g in groups[max(0, need - shown):need]], hits)
+        if more:
+            # grouped again with them: a further passage may hold the query as typed
+            # (its tier), or be the entry's current revision (its best)
+            for made in more:
+                hits.append(made)
+            groups = group_hits(hits, corpus, used, old=old, also=also, need=need)
     data.update({"searched": used, "corrected": corrected, "dropped": dropped,
                  "old_included": old, "_complete": complete[0]})
     return data, groups, hits
+
+
+def _matched_passages(result) -> int:
+    matched = getattr(result, "matched", None)
+    return matched.passages if matched is not None else 0
+
+
+def _holds(passages: int, hit: dict) -> bool:
+    """Whether a brief result's passage is one of ``passages`` (a bitset)."""
+    d = getattr(hit.get("_hit"), "passage", None)
+    return d is not None and passages > 0 and (passages >> d) & 1 == 1
+
+
+def _further(ranked: list, entry_ids: list[str], hits) -> list[dict]:
+    """The other matched passages of these entries (each search's ``rest_of``), as brief
+    results, those not among ``hits`` already."""
+    seen = {(r[0], r[5], r[6]) for r in rows(hits)}
+    out = []
+    for result in ranked:
+        rest_of = getattr(result, "rest_of", None)
+        for hit in (rest_of(entry_ids) if rest_of is not None and entry_ids else ()):
+            key = (hit.id, hit.clause, hit.revision)
+            if key not in seen:
+                seen.add(key)
+                made = hit.brief()
+                made["_hit"], made["_brief"] = hit, True
+                out.append(made)
+    return out
 
 
 def _cut_snippets(results: list[dict]) -> None:

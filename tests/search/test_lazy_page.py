@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judge.search import run
+from judge.search.indexer import RANK_OLDER, RANK_WITHDRAWN
 from judge.search.results import Hit
 from judge.search.shaping import shaped
 
@@ -109,9 +110,9 @@ def test_a_stored_hit_is_the_hit_the_stored_fields_make(real_searcher):
         eager = Hit(id=f["entry"], game=f["game"], kind=f["kind"],
                     title=store.titles([f["entry"]]).get(f["entry"], f["entry"]), cut=None,
                     score=hit.score, clause=f.get("clause"), revision=f["revision"],
-                    current=f["rank"] != run.RANK_OLDER, date=f.get("date"),
+                    current=f["rank"] != RANK_OLDER, date=f.get("date"),
                     date_known=f.get("date_known", True),
-                    withdrawn=f["rank"] == run.RANK_WITHDRAWN,
+                    withdrawn=f["rank"] == RANK_WITHDRAWN,
                     text_of=lambda d=hit._docnum: store.plain_of(d), marks=hit.marks)
         assert hit.as_json() == eager.as_json()
         assert hit.brief() | {k: getattr(hit, k) for k in ("title", "url", "date",

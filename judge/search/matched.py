@@ -60,6 +60,17 @@ def marks(docs: int, live: int, ends: int) -> int:
     return carried | (docs & ends)
 
 
+def passages_beside(store, d: int) -> int:
+    """The live passages of passage ``d``'s entry (a bitset): the run from the passage
+    after the previous entry's last to its own entry's last (no postings read)."""
+    ends = entry_ends(store)
+    after = ends >> d
+    last = d + (after & -after).bit_length() - 1
+    before = ends & ((1 << d) - 1)
+    first = before.bit_length()          # (the previous entry's last passage, plus one)
+    return ((1 << (last + 1)) - (1 << first)) & store.live
+
+
 def _counted(marks: int, masks: dict[str, int]) -> dict[str, int]:
     counts = ((value, (marks & mask).bit_count()) for value, mask in masks.items())
     return {v: c for v, c in sorted(counts, key=lambda x: (-x[1], x[0])) if c}

@@ -24,7 +24,7 @@ from .matching import (EXACT_LIMIT, SCATTERED, Among, PoolScores, Word, _numpy, 
 from . import matching
 from . import query as ql
 from . import tables
-from .matched import Matched
+from .matched import Matched, passages_beside
 from .plan import Plan
 from .results import Hit, SearchResult
 from .store import _PAREN_TAIL, IndexStore
@@ -551,9 +551,14 @@ class QueryRun:
         of the entries it shows (listed under each) may rank below that head."""
         store, m = self.store, self.m
         shown = {d for d, _sc in page}
+        # a passage of each entry on the page: its entry's run of passages (an entry
+        # only another search found: its postings)
+        beside = {store.entry_of(d): d for d in reversed([d for d, _sc in page])}
         rest = 0
         for entry_id in dict.fromkeys(entry_ids):
-            rest |= m.postings("entry", entry_id).bits
+            d = beside.get(entry_id)
+            rest |= (passages_beside(store, d) if d is not None
+                     else m.postings("entry", entry_id).bits)
         docs = [d for d in members(rest & cands) if d not in shown]
         if not docs:
             return []

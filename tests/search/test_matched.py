@@ -71,6 +71,10 @@ def test_the_marks_follow_an_update(sample_corpus, tmp_path):
             found.setdefault(store.entry_of(d), set()).add(entries_of(store, 1 << d))
         assert all(len(m) == 1 for m in found.values())
         assert entry_ends(store) & store.live == sum(m.pop() for m in found.values())
+        from judge.search.matched import passages_beside
+        for d in members(store.live):
+            assert passages_beside(store, d) == store.matcher.postings(
+                "entry", store.entry_of(d)).bits & store.live
     finally:
         s.close()
 
@@ -134,3 +138,18 @@ class _Whole:
         assert result.total <= 500 or limit < 10      # (every hit: the whole ranking)
         result.matched = None
         return result
+
+
+def test_the_passages_beside_one_are_its_entrys(real_searcher):
+    """An entry's passages found from one of them (its run between two entries' last
+    passages) are those the entry field's postings hold."""
+    from judge.search.matched import passages_beside
+    store = real_searcher.store
+    seen = set()
+    for d in members(store.live):
+        entry_id = store.entry_of(d)
+        if entry_id in seen and d % 7:
+            continue
+        seen.add(entry_id)
+        assert passages_beside(store, d) == store.matcher.postings("entry", entry_id).bits \
+            & store.live, entry_id

@@ -40,6 +40,10 @@ class Briefs(Sequence):
         """Add a result (a dict already made) after the hits, as a list would."""
         self._made.append(made)
 
+    def __setitem__(self, i: int, made: dict) -> None:
+        """Put a result (a dict already made) in place of the ``i``-th."""
+        self._made[i] = made
+
     def __getitem__(self, i):
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self._made)))]
@@ -108,6 +112,15 @@ class Group:
         self.pending = pending
         self._with_old = bool(pending and pending[1])
         self._best = self._passages = self._old = None
+
+    def with_more(self, more: list[int], pending: tuple) -> "Group":
+        """The group made again with further hits (indices into its hits, after its
+        own): its entry, score, tier and place stay; its best, passages and older
+        revisions are made anew (``pending``: as :func:`gather` gives it)."""
+        group = Group(self._hits, [*self._at, *more],
+                      (self.entry, None, self.score, self.game, self.kind), pending)
+        group.tier, group.explains = self.tier, self.explains
+        return group
 
     def _make(self) -> None:
         hits, at = self._hits, self._at

@@ -316,8 +316,7 @@ class QueryRun:
         self._weight = weight
         self._focus_docs = (self._focus(bits, texts) if plan.cover == ASKED and plan.game is None
                             else 0)
-        want = plan.offset + plan.limit
-        head_size = want * 3 + 20
+        head_size = max(plan.offset + plan.limit, plan.depth) * 3 + 20
         pool: list[int] = []
         cells = sorted(self._cells.items(), key=lambda c: -weight(_indices(c[0])))
         terms_of = {}
@@ -420,7 +419,8 @@ class QueryRun:
         m, store, plan = self.m, self.store, self.plan
         words = plan.words
         want = plan.offset + plan.limit
-        head_size = want * 3 + 20
+        deep = max(want, plan.depth)          # (the pool and the head as for this many)
+        head_size = deep * 3 + 20
         pinned = self._pinned(cands)
         prior = store.prior
         terms = [t for w in words for t in m.terms(w)]
@@ -434,7 +434,7 @@ class QueryRun:
             ranked.sort(key=lambda x: (-x[1], x[0]))
             return ranked
         named = self._named_docs = self._named(words, cands)
-        pool = list(dict.fromkeys(m.pool(cands, count, terms, want) + pinned + named))
+        pool = list(dict.fromkeys(m.pool(cands, count, terms, deep) + pinned + named))
         ranked = self._scored(pool, head_size)
         if count > EXACT_LIMIT:
             # a large result was not checked passage by passage: the head of the
@@ -526,7 +526,7 @@ class QueryRun:
         # a plain dict (a Counter's missing key is a Python call: one for each of the
         # ~200 entries a page of 200 hits reads at 100,000 entries)
         seen: dict[str, int] = {}
-        head = (offset + limit) * 3 + 20
+        head = max(offset + limit, self.plan.depth) * 3 + 20
         entry_of = self.store.entry_of
         want = offset + limit
         ranked = iter(ranked)

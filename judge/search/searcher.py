@@ -105,20 +105,23 @@ class Searcher:
     # --- searching --------------------------------------------------------------------
 
     def search(self, query: str, game: str | None = None, kind: str | None = None,
-               limit: int = 10, offset: int = 0, exact_count: bool = False) -> SearchResult:
+               limit: int = 10, offset: int = 0, exact_count: bool = False,
+               depth: int = 0) -> SearchResult:
         """Search.  Whatever was typed gets an answer (with notices); a failure of the
         index itself raises, for the caller's boundary to report.
 
         With ``exact_count``, a question's small result (at most EXACT_LIMIT passages)
         counts only the passages its ranking keeps (a results page's total: each is read
-        for the words it holds in a row)."""
+        for the words it holds in a row).  With ``depth``, the ranking scores the passages
+        it would for ``depth`` hits and gives the first ``limit`` of that ranking (a
+        results page shows its own hits ranked as deep as it always ranked them)."""
         text = query if isinstance(query, str) else ("" if query is None else str(query))
         store = self._store          # one state for the whole search, even across reindex
         result = SearchResult(query=text)
         plan = planning.plan(store, text, game, kind, limit, offset, result)
         if plan is None:
             return result
-        plan.exact_count = exact_count
+        plan.exact_count, plan.depth = exact_count, depth
         asked = None if plan.pin else self._asks(plan)
         found = 0
         if asked is None or not asked.asks:

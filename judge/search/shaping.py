@@ -517,13 +517,17 @@ def _union(sources: list):
 
 
 def fetch_for(need: int | None, counting: bool) -> int:
-    """The hits a page asks each search for: those of its own ``need`` entries and a
-    margin when the searcher counts the page's entries itself (``counts_entries``),
-    else :data:`FETCH` (the page's total and chips are counted among them)."""
+    """The hits a page of ``need`` entries asks each search for: when the searcher
+    counts the page's entries itself (``counts_entries``), :data:`tables.FIRST_FETCH`
+    while they hold them twice over and a margin, then :data:`FETCH`, and MAX_LIMIT
+    for a page past them; else :data:`FETCH` (the page's total and chips are counted
+    among them).  A few steps, not a number per page: pages asking for the same hits
+    group them alike (a tier moves an entry up among the hits they share)."""
     if not counting or need is None:
         return FETCH
-    return min(tables.MAX_LIMIT, max(tables.EXACT_HEAD,
-                                     need * tables.FETCH_PER_RESULT + tables.FETCH_MARGIN))
+    if need * 2 + tables.FETCH_MARGIN <= tables.FIRST_FETCH:
+        return tables.FIRST_FETCH
+    return FETCH if need * 2 + tables.FETCH_MARGIN <= FETCH else tables.MAX_LIMIT
 
 
 def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | None = None,
@@ -536,8 +540,9 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
     entries (``SearchResult.rest_of``), not only those among the hits."""
     counting = getattr(searcher, "counts_entries", False)
     fetch = fetch_for(need, counting)
-    # (a question's small result counted as its ranking keeps it)
-    exactly = {"exact_count": True} if counting else {}
+    # (a question's small result counted as its ranking keeps it; the hits ranked as
+    # deep as FETCH hits were: the top of a large result depends on its pool's depth)
+    exactly = {"exact_count": True, "depth": max(fetch, FETCH)} if counting else {}
     # the searches whose hits are taken as they are ranked: each knows the further
     # passages of the entries it found (a glossary wording's hits are rescaled)
     ranked: list = []
@@ -586,12 +591,8 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
                 complete[0] = complete[0] and again["_complete"]
                 corrected, used = alt, alt
                 seen = {(h["id"], h["clause"], h["revision"]) for h in again["results"]}
-                # (a passage the correction matched is ranked by it, and found by it
-                # under an entry shown, not kept with the first search's score)
-                taken = _matched_passages(again["_result"]) if counting else 0
                 hits = [*again["results"], *(h for h in hits
-                                             if (h["id"], h["clause"], h["revision"]) not in seen
-                                             and not _holds(taken, h))]
+                                             if (h["id"], h["clause"], h["revision"]) not in seen)]
     numbered, ids_found, named = _numbered(corpus, query,
                                            lambda alt: search(alt, game=game, kind=kind))
     # the page counts the entries these ids name (their hits go first)
@@ -654,44 +655,50 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
     also = (*numbered, *(q for _t, _w, q, _g in expanded))
     groups = group_hits(hits, corpus, used, old=old, also=also, need=need)
     if shown and need and not complete[0]:
-        more = _further(ranked, [g.entry for g in groups[max(0, need - shown):need]], hits)
-        if more:
-            # grouped again with them: a further passage may hold the query as typed
-            # (its tier), or be the entry's current revision (its best)
-            for made in more:
-                hits.append(made)
-            groups = group_hits(hits, corpus, used, old=old, also=also, need=need)
+        # each group shown lists all its entry's matched passages (after those among
+        # the hits); its tier and place are the hits' (pages asking for the same hits
+        # order them alike)
+        at = max(0, need - shown)
+        more, better = _further(ranked, [g.entry for g in groups[at:need]], hits)
+        changed: dict[str, list[int]] = {}
+        for i, made in better.items():
+            # (a passage a search of more weight found: its hit, as it ranks it)
+            hits[i] = made
+            changed.setdefault(made["id"], [])
+        for made in more:
+            changed.setdefault(made["id"], []).append(len(hits))
+            hits.append(made)
+        for i in range(at, min(need, len(groups))):
+            if groups[i].entry in changed:
+                groups[i] = groups[i].with_more(changed[groups[i].entry], (corpus, old))
     data.update({"searched": used, "corrected": corrected, "dropped": dropped,
                  "old_included": old, "_complete": complete[0]})
     return data, groups, hits
 
 
-def _matched_passages(result) -> int:
-    matched = getattr(result, "matched", None)
-    return matched.passages if matched is not None else 0
-
-
-def _holds(passages: int, hit: dict) -> bool:
-    """Whether a brief result's passage is one of ``passages`` (a bitset)."""
-    d = getattr(hit.get("_hit"), "passage", None)
-    return d is not None and passages > 0 and (passages >> d) & 1 == 1
-
-
-def _further(ranked: list, entry_ids: list[str], hits) -> list[dict]:
-    """The other matched passages of these entries (each search's ``rest_of``), as brief
-    results, those not among ``hits`` already."""
-    seen = {(r[0], r[5], r[6]) for r in rows(hits)}
-    out = []
+def _further(ranked: list, entry_ids: list[str], hits) -> tuple[list[dict], dict]:
+    """The other matched passages of these entries (each search's ``rest_of``, the
+    searches in the order their hits go first), as brief results: (those not among
+    ``hits``, {the place in ``hits`` of a passage a later search put there: the first
+    search's hit of it}), as grouping the searches' every hit would have them."""
+    at = {(r[0], r[5], r[6]): i for i, r in enumerate(rows(hits))}
+    taken: set = set()          # passages given by a search before (its own hits or these)
+    out, better = [], {}
     for result in ranked:
+        taken.update((r[0], r[5], r[6]) for r in rows(Briefs(result.hits)))
         rest_of = getattr(result, "rest_of", None)
         for hit in (rest_of(entry_ids) if rest_of is not None and entry_ids else ()):
             key = (hit.id, hit.clause, hit.revision)
-            if key not in seen:
-                seen.add(key)
-                made = hit.brief()
-                made["_hit"], made["_brief"] = hit, True
+            if key in taken:
+                continue
+            taken.add(key)
+            made = hit.brief()
+            made["_hit"], made["_brief"] = hit, True
+            if key in at:
+                better[at[key]] = made
+            else:
                 out.append(made)
-    return out
+    return out, better
 
 
 def _cut_snippets(results: list[dict]) -> None:

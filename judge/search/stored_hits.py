@@ -46,11 +46,6 @@ class StoredHit(Hit):
         """The passage's plain text (what snippets are cut from)."""
         return self._store.plain_of(self._docnum)
 
-    @property
-    def passage(self) -> int:
-        """The passage's number in the index."""
-        return self._docnum
-
 
 class StoredHits(Sequence):
     """The hits of a page, each a :class:`StoredHit` made when first read: a results

@@ -170,9 +170,10 @@ EDIT_CHARS = 4              # did you mean: one edit allowed per this many chara
 
 FETCH = 200                 # hits read to group (a page shows far fewer entries)
 # a searcher that counts a page's entries from bitsets (search/matched.py) is asked for
-# the hits of the page's own entries: this many a result shown, and the margin (an
-# entry's several passages, an exact match ranked lower that its tier moves up)
-FETCH_PER_RESULT = 5
+# fewer hits while they hold the page's entries twice over with a margin (an exact match
+# ranked lower that its tier moves up: the glossary pages of マナ and 貫通 rank 70th-100th
+# at the real corpus): FIRST_FETCH, then FETCH as before, then MAX_LIMIT
+FIRST_FETCH = 100
 FETCH_MARGIN = 50
 PASSAGES = 3                # passages shown under an entry besides its best
 PARTIAL_WORDS = [2, 6]      # a query of this many plain words may be searched in part

@@ -1,8 +1,8 @@
 """One result per entry (項目ごと), made whole only where a results page reads it.
 
-A results page groups up to :data:`~judge.search.tables.FETCH` hits: their entries are
-its total and its chips, and it shows ten.  At 100,000 entries those hits are ~185
-entries, and making a dict of every hit and a group of every entry, each hit sorted into
+A results page groups up to :data:`~judge.search.tables.FETCH` hits (100 on page 1; its
+total and chips count every matched entry, search/matched.py) and shows ten.  At
+100,000 entries 200 hits are ~185 entries, and making a dict of every hit and a group of every entry, each hit sorted into
 its group's best, passages and older revisions, was a third of a new page (issue 27).
 Here a light pass over the hits (:func:`gather`) finds each entry, its game, kind and
 best score (what the total, the chips and the order of the groups read); a group's hits

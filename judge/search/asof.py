@@ -35,8 +35,9 @@ def search_as_of(searcher, query: str, day: date, game: str | None = None,
         kept.append(hit)
     scanned_all = result.total <= MAX_SCAN
     result.total = len(kept)
-    # the entries matched before the filters are today's, not the day's: not known
-    result.entries_by = None
+    # the passages matched are today's, not the day's: not known
+    result.matched = None
+    result.rest_of = None
     result.hits = kept[offset: offset + limit]
     result.offset = offset
     result.notices.append(msg("as of {day}: each entry as it stood that day", day=day.isoformat())

@@ -1,8 +1,8 @@
 """One result per entry (項目ごと), made whole only where a results page reads it.
 
-A results page groups up to :data:`~judge.search.tables.FETCH` hits: their entries are
-its total and its chips, and it shows ten.  At 100,000 entries those hits are ~185
-entries, and making a dict of every hit and a group of every entry, each hit sorted into
+A results page groups up to :data:`~judge.search.tables.FETCH` hits (100 on page 1; its
+total and chips count every matched entry, search/matched.py) and shows ten.  At
+100,000 entries 200 hits are ~185 entries, and making a dict of every hit and a group of every entry, each hit sorted into
 its group's best, passages and older revisions, was a third of a new page (issue 27).
 Here a light pass over the hits (:func:`gather`) finds each entry, its game, kind and
 best score (what the total, the chips and the order of the groups read); a group's hits
@@ -39,6 +39,10 @@ class Briefs(Sequence):
     def append(self, made: dict) -> None:
         """Add a result (a dict already made) after the hits, as a list would."""
         self._made.append(made)
+
+    def __setitem__(self, i: int, made: dict) -> None:
+        """Put a result (a dict already made) in place of the ``i``-th."""
+        self._made[i] = made
 
     def __getitem__(self, i):
         if isinstance(i, slice):
@@ -108,6 +112,15 @@ class Group:
         self.pending = pending
         self._with_old = bool(pending and pending[1])
         self._best = self._passages = self._old = None
+
+    def with_more(self, more: list[int], pending: tuple) -> "Group":
+        """The group made again with further hits (indices into its hits, after its
+        own): its entry, score, tier and place stay; its best, passages and older
+        revisions are made anew (``pending``: as :func:`gather` gives it)."""
+        group = Group(self._hits, [*self._at, *more],
+                      (self.entry, None, self.score, self.game, self.kind), pending)
+        group.tier, group.explains = self.tier, self.explains
+        return group
 
     def _make(self) -> None:
         hits, at = self._hits, self._at

@@ -43,6 +43,11 @@ class Plan:
     # a question: its content words, ranked by how many a passage holds (question.py)
     question: list | None = None
     cover: float = 1000.0               # a question's IDF coverage against BM25 (run.py)
+    # a question's small result counted as the ranking keeps it (a results page's total)
+    exact_count: bool = False
+    # rank as deep as for this many hits (0: the page's own): the passages scored in a
+    # large result (its pool) depend on how many hits are asked for
+    depth: int = 0
 
     @property
     def words(self) -> list[Word]:

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 from urllib.parse import quote
 
 from judge.i18n import _, render
 
 from .highlight import snippet
+
+if TYPE_CHECKING:
+    from .matched import Matched
 
 
 def date_label(date: str, known: bool = True) -> str:
@@ -137,11 +140,15 @@ class SearchResult:
     offset: int = 0
     # a question: its content words and the words left out as asking only
     question: dict | None = None
-    # the entries each game (kind) holds among the passages matched before the page's
-    # own game and kind filters: ``entries_by(dim, cap)`` (None: not known), for the
-    # chips of a filtered results page without searching again unfiltered
-    entries_by: Callable[[str, int], dict[str, set[str]]] | None = field(
-        default=None, repr=False, compare=False)
+    # the passages matched, within the filters and before them (None: not known, as for
+    # a search as of a day): what a results page's total and chips count by entry
+    # (:class:`~judge.search.matched.Matched`) without ranking every passage
+    matched: "Matched | None" = field(default=None, repr=False, compare=False)
+    # ``rest_of(entry_ids)``: the other matched passages of these entries, as hits after
+    # the page's, best first (None: not known) — a results page ranks only the hits of
+    # the entries it shows, and lists each one's further passages under it
+    rest_of: Callable[[list[str]], list[Hit]] | None = field(default=None, repr=False,
+                                                            compare=False)
 
     @property
     def notice(self) -> str:

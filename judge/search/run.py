@@ -15,7 +15,6 @@ import functools
 import heapq
 import itertools
 import math
-from collections.abc import Sequence
 from typing import Iterable, Iterator
 
 from .analysis import kana_reading, normalize, pieces
@@ -25,10 +24,11 @@ from .matching import (EXACT_LIMIT, SCATTERED, Among, PoolScores, Word, _numpy, 
 from . import matching
 from . import query as ql
 from . import tables
+from .matched import Matched, passages_beside
 from .plan import Plan
 from .results import Hit, SearchResult
-from .indexer import RANK_OLDER, RANK_WITHDRAWN
-from .store import _PAREN_TAIL, ABSENT, STORED_FIELDS, IndexStore
+from .store import _PAREN_TAIL, IndexStore
+from .stored_hits import StoredHits
 
 # the ranking's constants (what each means: tables.py, which the offline search reads too)
 PER_ENTRY = tables.PER_ENTRY
@@ -53,6 +53,9 @@ class QueryRun:
         self.m = store.matcher
         self.plan = plan
         self.result = result
+        # a question's concepts (the searcher clears the plan's after the run; the
+        # page's further passages, asked for later, are read as the run read them)
+        self._question = plan.question
         self._cbits: list[int] | None = None      # a question: each concept's passages
         self._cells: dict[int, int] = {}           # concepts held -> passages
         self._held_of: dict[int, set[int]] = {}    # passage -> the concepts it holds
@@ -63,21 +66,34 @@ class QueryRun:
         self._texts: dict[int, str] = {}          # passage -> its normal text (_text)
         self._pool_held: dict[int, set[int]] = {}  # pooled passage -> concepts it holds
         self._kept: dict = {}                      # the pool's passages of each morpheme
+        # what the ranking scored with, for the page's other passages (_rest_of_entries)
+        self._terms: list = []
+        self._named_docs: list[int] = []
+        self._pinned_docs: list[int] = []
+        self._weight = None                         # a question: concepts held -> weight
+        self._focus_docs = 0                        # a question: its one game's passages
 
     def execute(self) -> int:
         """Match, count, rank and cut the page into ``result``; returns the total."""
-        question = self.plan.question
+        question = self._question
         cands = self._match_question() if question else self._match()
         result = self.result
         store = self.store
+        if question and self.plan.exact_count and 0 < cands.bit_count() <= EXACT_LIMIT:
+            # a small result, counted by entry for a page: only the passages the ranking
+            # keeps (holding a concept's words in a row), as for keywords (_match)
+            docs = members(cands)
+            self._read_pool(docs)
+            cands = bitset([d for d in docs if self._pool_held.get(d)], self.m.n)
         result.facets = {"game": _counts(cands, store.game_docs),
                          "kind": _counts(cands, store.kind_docs)}
-        result.entries_by = functools.partial(_entries_by, store, cands, self.plan.game,
-                                              self.plan.kind)
+        before = cands
         if self.plan.game is not None:
             cands &= store.game_docs.get(self.plan.game, 0)
         if self.plan.kind is not None:
             cands &= store.kind_docs.get(self.plan.kind, 0)
+        # the page's total and chips count the entries of these (not of the hits ranked)
+        result.matched = Matched(store, cands, before, self.plan.game, self.plan.kind)
         result.total = cands.bit_count()
         if not cands:
             return 0
@@ -87,13 +103,25 @@ class QueryRun:
         marks = self._needles()
         # what ranking and grouping read (entry, game, kind, clause, revision, rank)
         # from the kept stored fields; the title and the text when a hit is shown
-        result.hits = StoredHits(store, page, marks)
+        result.hits = self._hits(page, marks)
+        # the further passages of the entries a results page shows, when it asks
+        result.rest_of = functools.partial(self._rest_hits, page, cands, result.total, marks)
+        return result.total
+
+    def _hits(self, page: list[tuple[int, float]], marks: list[str]) -> "StoredHits":
+        hits = StoredHits(self.store, page, marks)
+        question = self._question
         if question:
-            for hit, (d, _score) in zip(result.hits, page):
+            for hit, (d, _score) in zip(hits, page):
                 held = self._held(d)
                 hit.matched = [c.label for i, c in enumerate(question) if i in held]
                 hit.missing = [c.label for i, c in enumerate(question) if i not in held]
-        return result.total
+        return hits
+
+    def _rest_hits(self, page: list[tuple[int, float]], cands: int, count: int,
+                   marks: list[str], entry_ids: list[str]) -> list[Hit]:
+        """The hits of :meth:`_rest_of_entries` (the entries ``entry_ids``)."""
+        return list(self._hits(self._rest_of_entries(page, cands, count, entry_ids), marks))
 
     # --- matching ---------------------------------------------------------------------
 
@@ -160,7 +188,7 @@ class QueryRun:
         if self._cbits is None:
             store, m = self.store, self.m
             out = []
-            for concept in self.plan.question:
+            for concept in self._question:
                 bits = 0
                 for w, game in concept.words:
                     docs = m.word_docs(w)
@@ -207,7 +235,7 @@ class QueryRun:
             return set(self._pool_held.get(d, ()))
         bits = self._concept_bits()
         out = set()
-        for i, concept in enumerate(self.plan.question):
+        for i, concept in enumerate(self._question):
             if has(bits[i], d) and any(
                     (game is None or has(self.store.game_docs.get(game, 0), d))
                     and has(self.m.word_docs(w), d) and self._holds(d, w)
@@ -226,10 +254,10 @@ class QueryRun:
         self._pooled = set(pool)
         self._words_in = [[set(among.of(m.word_docs(w)
                                         & (-1 if game is None else games.get(game, 0))))
-                           for w, game in concept.words] for concept in self.plan.question]
+                           for w, game in concept.words] for concept in self._question]
         # and those that hold it (_holds), each word checked for all of them at once
         self._holds_in = [[self._holds_all(docs, w) for docs, (w, _g) in zip(row, concept.words)]
-                          for row, concept in zip(self._words_in, self.plan.question)]
+                          for row, concept in zip(self._words_in, self._question)]
         # and, per pooled passage, the concepts one of whose words it holds: one pass over
         # those sets (asking each passage of each concept's each word was ~140 set
         # comprehensions of generators a question)
@@ -285,8 +313,10 @@ class QueryRun:
         def weight(held) -> float:
             return sum(idf[i] for i in held)
 
-        want = plan.offset + plan.limit
-        head_size = want * tables.HEAD_TIMES + tables.HEAD_MORE
+        self._weight = weight
+        self._focus_docs = (self._focus(bits, texts) if plan.cover == ASKED and plan.game is None
+                            else 0)
+        head_size = max(plan.offset + plan.limit, plan.depth) * tables.HEAD_TIMES + tables.HEAD_MORE
         pool: list[int] = []
         cells = sorted(self._cells.items(), key=lambda c: -weight(_indices(c[0])))
         terms_of = {}
@@ -294,21 +324,27 @@ class QueryRun:
             docs &= cands
             if not docs:
                 continue
-            terms = [t for i in _indices(held) for w, _g in plan.question[i].words
+            terms = [t for i in _indices(held) for w, _g in self._question[i].words
                      for t in m.terms(w)]
             terms_of[held] = terms
             size = docs.bit_count()
             pool += m.pool(docs, size, terms, head_size) if size > EXACT_LIMIT else members(docs)
             if len(pool) >= head_size:
                 break
+        if not self._pooled.issuperset(pool):
+            self._read_pool(pool)
+        return self._question_scores(pool, Among(pool, m.n))
+
+    def _question_scores(self, pool: list[int], among: Among) -> list[tuple[int, float]]:
+        """:meth:`_rank_question`'s scores of the passages of ``pool`` holding a concept
+        (``among``: the same passages, tested word by word), best first."""
+        m, store, plan = self.m, self.store, self.plan
         prior = store.prior
         terms_kind = store.kind_docs.get("term", 0)
-        focus = self._focus(bits, texts) if plan.cover == ASKED and plan.game is None else 0
+        focus, weight = self._focus_docs, self._weight
         ranked = []
-        self._read_pool(pool)
         # the pool's term pages and passages of the focus, read once (a test per
         # passage shifts a bitset of every passage)
-        among = self._among
         term_pages = set(among.of(terms_kind)) if plan.cover == ASKED else set()
         # a question is answered by the texts that explain: a card holding the same
         # words (a name with 空 in it, a card's text with ターン and コマンド) comes
@@ -326,7 +362,7 @@ class QueryRun:
         # groups hold it)
         scores = PoolScores(m, pool) if m.n >= matching.NUMPY_FROM and pool else None
         for held, docs in by_held.items():
-            terms = [t for i in sorted(held) for w, _g in plan.question[i].words
+            terms = [t for i in sorted(held) for w, _g in self._question[i].words
                      for t in m.terms(w)]
             bm25 = (dict(zip(docs, scores.score(terms, docs).tolist())) if scores is not None
                     else m.score(docs, terms))
@@ -352,7 +388,7 @@ class QueryRun:
         text's word (負け: one fight's as well as the game's) does not vote: the game
         whose text it is paired with is not the game it is said of."""
         named = set()
-        for concept, b in zip(self.plan.question, bits):
+        for concept, b in zip(self._question, bits):
             if concept.near:
                 continue
             b &= texts
@@ -383,10 +419,12 @@ class QueryRun:
         m, store, plan = self.m, self.store, self.plan
         words = plan.words
         want = plan.offset + plan.limit
-        head_size = want * tables.HEAD_TIMES + tables.HEAD_MORE
+        deep = max(want, plan.depth)          # (the pool and the head as for this many)
+        head_size = deep * tables.HEAD_TIMES + tables.HEAD_MORE
         pinned = self._pinned(cands)
         prior = store.prior
         terms = [t for w in words for t in m.terms(w)]
+        self._terms, self._pinned_docs = terms, pinned
         if not terms:
             top = members(cands & store.current, head_size)
             if len(top) < head_size:
@@ -395,13 +433,23 @@ class QueryRun:
             ranked = [(d, prior[d] + (PIN if d in pinned_set else 0.0)) for d in top]
             ranked.sort(key=lambda x: (-x[1], x[0]))
             return ranked
-        named = self._named(words, cands)
-        pool = list(dict.fromkeys(m.pool(cands, count, terms, want) + pinned + named))
+        named = self._named_docs = self._named(words, cands)
+        pool = list(dict.fromkeys(m.pool(cands, count, terms, deep) + pinned + named))
+        ranked = self._scored(pool, head_size)
+        if count > EXACT_LIMIT:
+            # a large result was not checked passage by passage: the head of the
+            # ranking is, passages whose words are only scattered moved down; checked
+            # only as far as the page reads it (_settled)
+            return _settled(m, ranked, words, want)
+        return ranked
+
+    def _scored(self, pool: list[int], head_size: int) -> list[tuple[int, float]]:
+        """The first ``head_size`` of ``pool`` by :meth:`_rank`'s score, best first."""
+        m, store = self.m, self.store
+        terms, named, pinned = self._terms, self._named_docs, self._pinned_docs
+        prior = store.prior
         if m.n >= matching.NUMPY_FROM and pool:
-            ranked = self._head(pool, terms, named, pinned, head_size)
-            if count > EXACT_LIMIT:
-                return _settled(m, ranked, words, want)
-            return ranked
+            return self._head(pool, terms, named, pinned, head_size)
         scores = m.score(pool, terms)
         named_set, pinned_set = set(named), set(pinned)
         # the pool's cards, read once (a test per passage shifts the whole bitset)
@@ -415,13 +463,7 @@ class QueryRun:
             scores[d] = sc + (PIN if d in pinned_set else 0.0)
         # the page needs the head only: a heap, not a sort of the whole pool
         # (_page looks at the first head_size passages only)
-        ranked = heapq.nsmallest(head_size, scores.items(), key=lambda x: (-x[1], x[0]))
-        if count > EXACT_LIMIT:
-            # a large result was not checked passage by passage: the head of the
-            # ranking is, passages whose words are only scattered moved down; checked
-            # only as far as the page reads it (_settled)
-            return _settled(m, ranked, words, want)
-        return ranked
+        return heapq.nsmallest(head_size, scores.items(), key=lambda x: (-x[1], x[0]))
 
     def _head(self, pool: list[int], terms, named: list[int], pinned: list[int],
               head_size: int) -> list[tuple[int, float]]:
@@ -485,7 +527,7 @@ class QueryRun:
         # a plain dict (a Counter's missing key is a Python call: one for each of the
         # ~200 entries a page of 200 hits reads at 100,000 entries)
         seen: dict[str, int] = {}
-        head = (offset + limit) * tables.HEAD_TIMES + tables.HEAD_MORE
+        head = max(offset + limit, self.plan.depth) * tables.HEAD_TIMES + tables.HEAD_MORE
         entry_of = self.store.entry_of
         want = offset + limit
         ranked = iter(ranked)
@@ -503,6 +545,40 @@ class QueryRun:
         ordered = first + later + list(ranked)
         return ordered[offset: offset + limit]
 
+    def _rest_of_entries(self, page: list[tuple[int, float]], cands: int, count: int,
+                         entry_ids: list[str]) -> list[tuple[int, float]]:
+        """The candidates of these entries not in ``page``, scored as the ranking scores
+        them, best first: a page ranks only the head it shows, and the further passages
+        of the entries it shows (listed under each) may rank below that head."""
+        store, m = self.store, self.m
+        shown = {d for d, _sc in page}
+        # a passage of each entry on the page: its entry's run of passages (an entry
+        # only another search found: its postings)
+        beside = {store.entry_of(d): d for d in reversed([d for d, _sc in page])}
+        rest = 0
+        for entry_id in dict.fromkeys(entry_ids):
+            d = beside.get(entry_id)
+            rest |= (passages_beside(store, d) if d is not None
+                     else m.postings("entry", entry_id).bits)
+        docs = [d for d in members(rest & cands) if d not in shown]
+        if not docs:
+            return []
+        if self._question:
+            # which concepts each holds, read as for the ranking's pool (the page's own
+            # passages were read already); only those holding one are kept, as there
+            unread = [d for d in docs if d not in self._held_of]
+            if unread:
+                self._read_pool(unread)
+            return self._question_scores(docs, Among(docs, m.n))
+        if not self._terms:
+            pinned = set(self._pinned_docs)
+            prior = store.prior
+            return sorted(((d, prior[d] + (PIN if d in pinned else 0.0)) for d in docs),
+                          key=lambda x: (-x[1], x[0]))
+        ranked = self._scored(docs, len(docs))
+        return (list(_settled(m, ranked, self.plan.words, len(ranked)))
+                if count > EXACT_LIMIT else ranked)
+
     # --- the page ---------------------------------------------------------------------
 
     def _needles(self) -> list[str]:
@@ -510,8 +586,8 @@ class QueryRun:
         out: list[str] = []
         # a question's words are planned already (each Word.of its text, as below):
         # planning them again was a tenth of a long question's search at 100,000 entries
-        typed = ([(ql.Term(w.text), w) for c in self.plan.question for w, _g in c.words]
-                 if self.plan.question else [(t, None) for t in self.plan.pq.terms])
+        typed = ([(ql.Term(w.text), w) for c in self._question for w, _g in c.words]
+                 if self._question else [(t, None) for t in self.plan.pq.terms])
         seen = set()
         for term, word in typed:
             if (term.text, term.phrase) in seen:
@@ -536,83 +612,6 @@ class QueryRun:
         results page reads up to 200 hits of as many entries; unpickling each for its
         title was most of a new results page at 100,000 entries)."""
         return self.store.titles(ids)
-
-
-_AT = {name: i for i, name in enumerate(STORED_FIELDS)}
-_CLAUSE, _DATE, _KNOWN = _AT["clause"], _AT["date"], _AT["date_known"]
-_ENTRY, _GAME, _KIND, _RANK, _REVISION = (_AT["entry"], _AT["game"], _AT["kind"], _AT["rank"],
-                                          _AT["revision"])
-
-
-class StoredHit(Hit):
-    """A :class:`Hit` of the index, made from its passage's kept stored fields (a tuple,
-    no dict): what ranking and grouping read is set; the entry's title is looked up
-    and the text read when first asked for (a results page makes up to 200 hits and
-    shows a dozen)."""
-
-    def __init__(self, store: IndexStore, docnum: int, score: float, marks: list[str]):
-        v = store.values(docnum)
-        self._store, self._docnum = store, docnum
-        self.id, self.game, self.kind = v[_ENTRY], v[_GAME], v[_KIND]
-        self.cut, self.score, self.revision = None, score, v[_REVISION]
-        self.clause = None if v[_CLAUSE] is ABSENT else v[_CLAUSE]
-        self.date = None if v[_DATE] is ABSENT else v[_DATE]
-        self.date_known = True if v[_KNOWN] is ABSENT else v[_KNOWN]
-        rank = v[_RANK]
-        self.current, self.withdrawn = rank != RANK_OLDER, rank == RANK_WITHDRAWN
-        self.text_of, self.marks, self.matched, self.missing = None, marks, None, None
-
-    def __getattr__(self, name: str):
-        # only for an attribute not set yet: the title, read once
-        if name == "title":
-            entry = self.__dict__["id"]
-            self.title = self._store.titles([entry]).get(entry, entry)
-            return self.title
-        raise AttributeError(name)
-
-    @property
-    def text(self) -> str:
-        """The passage's plain text (what snippets are cut from)."""
-        return self._store.plain_of(self._docnum)
-
-
-class StoredHits(Sequence):
-    """The hits of a page, each a :class:`StoredHit` made when first read: a results
-    page asks for 200 and shows a dozen; :meth:`rows` gives what its grouping reads of
-    each from the kept stored fields (issue 27)."""
-
-    def __init__(self, store: IndexStore, page: list[tuple[int, float]], marks: list[str]):
-        self._store, self._page, self._marks = store, page, marks
-        self._made: list = [None] * len(page)
-
-    def __len__(self) -> int:
-        return len(self._page)
-
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self._page)))]
-        hit = self._made[i]
-        if hit is None:
-            d, score = self._page[i]
-            hit = self._made[i] = StoredHit(self._store, d, score, self._marks)
-        return hit
-
-    def rows(self, stop: int | None = None) -> list[tuple]:
-        """(entry, current, score rounded as :meth:`Hit.brief` rounds it, game, kind,
-        clause, revision) of each hit, or of the first ``stop`` (of a hit made already,
-        as it stands)."""
-        values = self._store.values
-        out = []
-        for (d, score), hit in zip(self._page[:stop], self._made):
-            if hit is None:
-                v = values(d)
-                out.append((v[_ENTRY], v[_RANK] != RANK_OLDER, round(score, 4), v[_GAME],
-                            v[_KIND], None if v[_CLAUSE] is ABSENT else v[_CLAUSE],
-                            v[_REVISION]))
-            else:
-                out.append((hit.id, hit.current, round(hit.score, 4), hit.game, hit.kind,
-                            hit.clause, hit.revision))
-        return out
 
 
 def _settled(m, ranked: list[tuple[int, float]], words: list[Word], want: int
@@ -711,17 +710,3 @@ def _counts(cands: int, masks: dict[str, int]) -> dict[str, int]:
     counts = ((value, (cands & mask).bit_count()) for value, mask in masks.items())
     return {v: c for v, c in sorted(counts, key=lambda x: (-x[1], x[0])) if c}
 
-
-def _entries_by(store: IndexStore, cands: int, game: str | None, kind: str | None,
-                dim: str, cap: int) -> dict[str, set[str]]:
-    """The entries of each value of ``dim`` ("game" or "kind") among ``cands`` (the
-    passages matched before the filters), within the other dimension's filter: what
-    the chips of a filtered results page count.  At most ``cap`` passages of each value
-    are read (in passage order), as a results page groups at most that many hits."""
-    masks, other = ((store.game_docs, store.kind_docs.get(kind, 0) if kind else -1)
-                    if dim == "game" else
-                    (store.kind_docs, store.game_docs.get(game, 0) if game else -1))
-    base = cands & other
-    entry_of = store.entry_of
-    return {value: {entry_of(d) for d in members(base & mask, cap)}
-            for value, mask in masks.items() if base & mask}

@@ -36,6 +36,10 @@ __all__ = ["Searcher", "SearchResult", "Hit"]
 class Searcher:
     """The search of one corpus over its opened index."""
 
+    # each result says what it matched (SearchResult.matched): a results page counts its
+    # entries from that, and asks only for the hits of the entries it shows
+    counts_entries = True
+
     def __init__(self, store: IndexStore):
         self._store = store
         self._vocabulary: Vocabulary | StoredVocabulary | None = None
@@ -101,15 +105,23 @@ class Searcher:
     # --- searching --------------------------------------------------------------------
 
     def search(self, query: str, game: str | None = None, kind: str | None = None,
-               limit: int = 10, offset: int = 0) -> SearchResult:
+               limit: int = 10, offset: int = 0, exact_count: bool = False,
+               depth: int = 0) -> SearchResult:
         """Search.  Whatever was typed gets an answer (with notices); a failure of the
-        index itself raises, for the caller's boundary to report."""
+        index itself raises, for the caller's boundary to report.
+
+        With ``exact_count``, a question's small result (at most EXACT_LIMIT passages)
+        counts only the passages its ranking keeps (a results page's total: each is read
+        for the words it holds in a row).  With ``depth``, the ranking scores the passages
+        it would for ``depth`` hits and gives the first ``limit`` of that ranking (a
+        results page shows its own hits ranked as deep as it always ranked them)."""
         text = query if isinstance(query, str) else ("" if query is None else str(query))
         store = self._store          # one state for the whole search, even across reindex
         result = SearchResult(query=text)
         plan = planning.plan(store, text, game, kind, limit, offset, result)
         if plan is None:
             return result
+        plan.exact_count, plan.depth = exact_count, depth
         asked = None if plan.pin else self._asks(plan)
         for step in tables.SEARCH_STEPS:
             if self._STEPS[step](self, store, plan, asked, result):

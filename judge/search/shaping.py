@@ -30,6 +30,7 @@ from . import tables
 from .analysis import is_kana, normalize
 from .grouping import Briefs, Group, gather, rows, shown
 from .lookups import near_forms
+from .matched import Matched
 from .wordings import expansions, glossary
 
 # the searcher's notice when nothing matched (not shown above results a fallback found)
@@ -390,7 +391,7 @@ def _partial(searcher, query: str, game, kind, search) -> tuple[list[str], str, 
     kept = [w for w in words if counts[w] > 0]
     while kept:
         if len(kept) < len(words):
-            again = search(" ".join(kept), game=game, kind=kind, limit=FETCH)
+            again = search(" ".join(kept), game=game, kind=kind)
             if again["results"]:
                 return [w for w in words if w not in kept], " ".join(kept), again
         if len(kept) == 1:
@@ -411,15 +412,21 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
     game.
     """
     data, groups, hits = _grouped(searcher, corpus, query, game, kind, old,
-                                  need=page * limit)
+                                  need=page * limit, shown=limit)
     if data.get("redirect"):
         data.pop("_sources", None)
+        data.pop("_complete", None)
         data["results"] = data["results"][:limit]
         _cut_snippets(data["results"])
         data.pop("_found_nothing", None)
         data.pop("_other_notices", None)
         return data
     sources = data.pop("_sources")
+    counted = _union(sources)
+    # a page whose searches gave every hit they had (fewer than asked) counts its groups,
+    # as it always did; one cut at the hits of its own entries counts the entries of
+    # every passage matched (search/matched.py), not of the hits ranked
+    complete = data.pop("_complete") or counted is None
     # The chips say what choosing each would show.  A page reshaped by a fallback (a
     # respelling, a glossary wording, a question's partial words, dropped words) or a
     # search that recovered under its filter may not be what the same searches show
@@ -428,33 +435,35 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
     plain = not (data.get("corrected") or data.get("dropped") or data.get("expanded")
                  or data.get("question")
                  or any(getattr(r, "did_you_mean", None) for r in sources))
+    total = len(groups) if complete else counted.entry_count()
     facets = {}
     for dim, choice in (("game", game), ("kind", kind)):
         if choice is None:
-            counts = Counter(getattr(g, dim) for g in groups)
-        elif plain and all(r.entries_by is not None for r in sources):
+            counts = (Counter(getattr(g, dim) for g in groups) if complete
+                      else Counter(counted.counts(dim)))
+        elif plain and counted is not None:
             # the other choices of this dimension: the entries of each among the passages
             # the searches of this page matched before the filter (no second search)
-            held: dict[str, set[str]] = {}
-            for r in sources:
-                for value, ids in r.entries_by(dim, FETCH).items():
-                    held.setdefault(value, set()).update(ids)
-            counts = Counter({v: len(ids) for v, ids in held.items()})
+            counts = Counter(counted.chips(dim))
         else:
             # a reshaped page, or a searcher that cannot say (a search as of a day): the
             # same search without the filter
-            counted = _grouped(searcher, corpus, query, None if dim == "game" else game,
-                               None if dim == "kind" else kind, old, need=0)[1]
-            counts = Counter(getattr(g, dim) for g in counted)
+            again, regrouped, _hits = _grouped(searcher, corpus, query,
+                                               None if dim == "game" else game,
+                                               None if dim == "kind" else kind, old, need=0)
+            whole = _union(again.pop("_sources"))
+            counts = (Counter(getattr(g, dim) for g in regrouped)
+                      if again.pop("_complete") or whole is None
+                      else Counter(whole.counts(dim)))
         if choice is not None:
-            counts[choice] = len(groups)
+            counts[choice] = total
         facets[dim] = {v: c for v, c in sorted(counts.items(), key=lambda x: (-x[1], x[0])) if c}
     start = (page - 1) * limit
     shown = [g.as_json() for g in groups[start:start + limit]]
     for group in shown:
         _cut_snippets([group, *group["passages"], *group["old"]])
-    data.update({"results": shown, "facets": facets, "total": len(groups),
-                 "passages_total": len(hits)})
+    data.update({"results": shown, "facets": facets, "total": total,
+                 "passages_total": len(hits) if complete else counted.passage_count()})
     if shown and data.pop("_found_nothing", False):
         # the first search found nothing, a fallback did: no "nothing matches" above
         # the results
@@ -466,61 +475,89 @@ def shaped(searcher, corpus, query: str, game=None, kind=None, page: int = 1,
     return data
 
 
-def _numbered(corpus, query: str, game, kind, search) -> tuple[list[str], list[dict], dict]:
+def _numbered(corpus, query: str, search) -> tuple[list[str], list[dict], list]:
     """A bare number typed alone (337): (the id forms that found an entry, QA-337 and
-    No.337; their hits, to go first; each named entry's (game, kind)).  Only an entry
-    the id names counts, not one it resembles (No.9999 names none, though N999 is
-    near)."""
+    No.337; their hits, to go first; what each form's search matched of the entries it
+    names, to be counted).  Only an entry the id names counts, not one it resembles
+    (No.9999 names none, though N999 is near)."""
     bare = normalize(query).strip()
     numbered: list[str] = []
     ids_found: list[dict] = []
-    named: dict[str, tuple[str, str]] = {}
+    named_matched: list = []
     if not BARE_NUMBER.match(bare):
-        return numbered, ids_found, named
+        return numbered, ids_found, named_matched
     for form in tables.NUMBERED_FORMS:
         alt = form.format(n=bare)
         ids = [i for i in corpus.resolve(alt) if "#" not in i]
         if not ids:
             continue
-        heads = corpus.tables.heads(ids)
-        named.update((i, (i.split("/", 1)[0], heads[i][1])) for i in ids if i in heads)
-        found = [h for h in search(alt, game=game, kind=kind, limit=FETCH, offset=0)["results"]
-                 if h["id"] in named]
+        named = set(corpus.tables.heads(ids))
+        again = search(alt)
+        found = [h for h in again["results"] if h["id"] in named]
+        matched = again["_result"].matched
+        # (the passages that merely mention QA-337 are not counted: the page shows none)
+        named_matched.append(matched.only(named) if matched is not None and named else None)
         if found:
             numbered.append(alt)
             ids_found += found
-    return numbered, ids_found, named
+    return numbered, ids_found, named_matched
 
 
-class _NamedEntries:
-    """Entries an id names, as a source of a filtered page's chips (as
-    ``SearchResult.entries_by`` counts: each dimension within the other's filter)."""
-
-    def __init__(self, facts: dict[str, tuple[str, str]], game, kind):
-        self.facts, self.game, self.kind = facts, game, kind
-
-    def entries_by(self, dim: str, cap: int) -> dict[str, set[str]]:
-        out: dict[str, set[str]] = {}
-        for entry_id, (game, kind) in self.facts.items():
-            if (dim == "game" and self.kind not in (None, kind)) or \
-                    (dim == "kind" and self.game not in (None, game)):
-                continue
-            out.setdefault(game if dim == "game" else kind, set()).add(entry_id)
-        return out
+def _union(sources: list):
+    """What the searches of a page matched, together (None if one cannot say):
+    ``sources`` are their results, or what they matched (:class:`Matched`)."""
+    matched = [getattr(s, "matched", s) if not isinstance(s, Matched) else s
+               for s in sources]
+    if not matched or any(m is None for m in matched):
+        return None
+    out = matched[0]
+    for m in matched[1:]:
+        out = out.union(m)
+    return out
 
 
-def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | None = None
-             ) -> tuple[dict, list[Group], list[dict]]:
-    """The searcher's JSON, the groups of its hits (fallbacks applied), and the hits."""
-    def search(text: str, **kw) -> dict:
+def fetch_for(need: int | None, counting: bool) -> int:
+    """The hits a page of ``need`` entries asks each search for: when the searcher
+    counts the page's entries itself (``counts_entries``), :data:`tables.FIRST_FETCH`
+    while they hold them twice over and a margin, then :data:`FETCH`, and MAX_LIMIT
+    for a page past them; else :data:`FETCH` (the page's total and chips are counted
+    among them).  A few steps, not a number per page: pages asking for the same hits
+    group them alike (a tier moves an entry up among the hits they share)."""
+    if not counting or need is None:
+        return FETCH
+    if need * 2 + tables.FETCH_MARGIN <= tables.FIRST_FETCH:
+        return tables.FIRST_FETCH
+    return FETCH if need * 2 + tables.FETCH_MARGIN <= FETCH else tables.MAX_LIMIT
+
+
+def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | None = None,
+             shown: int = 0) -> tuple[dict, list[Group], list[dict]]:
+    """The searcher's JSON, the groups of its hits (fallbacks applied), and the hits.
+
+    The JSON's ``_sources`` are what each search whose hits are grouped matched (its
+    ``SearchResult.matched``), ``_complete`` whether each gave all the hits it had.
+    The ``shown`` groups before the ``need``-th hold every matched passage of their
+    entries (``SearchResult.rest_of``), not only those among the hits."""
+    counting = getattr(searcher, "counts_entries", False)
+    fetch = fetch_for(need, counting)
+    # (a question's small result counted as its ranking keeps it; the hits ranked as
+    # deep as FETCH hits were: the top of a large result depends on its pool's depth)
+    exactly = {"exact_count": True, "depth": max(fetch, FETCH)} if counting else {}
+    # the searches whose hits are taken as they are ranked: each knows the further
+    # passages of the entries it found (a glossary wording's hits are rescaled)
+    ranked: list = []
+    complete = [True]
+
+    def search(text: str, fetched: int = fetch, **kw) -> dict:
         # each result keeps its hit (under "_hit") until it is shown: only the
         # snippets of the page are cut, marked with the words of the search that found it
-        result = searcher.search(text, **kw)
+        result = searcher.search(text, limit=fetched, offset=0, **exactly, **kw)
         # brief: the title, URL and date of a result only when it is shown (_cut_snippets);
         # each result's dict made only when read (grouping reads the hits themselves)
         out = result.as_json(snippets=False, results=False)
         out["results"] = Briefs(result.hits)
         out["_result"] = result
+        out["_complete"] = len(result.hits) < fetched
         if not result.hits:
             out["_found_nothing"] = True
             out["_other_notices"] = " / ".join(dict.fromkeys(
@@ -528,11 +565,15 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
                 if getattr(n, "id", "") != NOTHING_MATCHES))
         return out
 
-    data = search(query, game=game, kind=kind, limit=FETCH, offset=0)
-    # the searches whose hits are grouped (what a filtered page's chips count)
+    data = search(query, game=game, kind=kind)
+    # the searches whose hits are grouped (what the page's total and chips count), and
+    # whether they gave all their hits
     sources = [data.pop("_result")]
+    ranked.append(sources[0])
+    first_complete = complete[0] = data.pop("_complete")
     data["_sources"] = sources
     if data.get("redirect"):
+        data["_complete"] = complete[0]
         return data, [], data["results"]
     hits = data["results"]
     used, corrected, dropped = query, None, []
@@ -543,18 +584,19 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
     if not exact:
         alt = one_edit(corpus, query)
         if alt:
-            again = search(alt, game=game, kind=kind, limit=FETCH, offset=0)
+            again = search(alt, game=game, kind=kind)
             if again["results"]:
                 sources.append(again["_result"])
+                ranked.insert(0, again["_result"])     # (its hits go first)
+                complete[0] = complete[0] and again["_complete"]
                 corrected, used = alt, alt
                 seen = {(h["id"], h["clause"], h["revision"]) for h in again["results"]}
                 hits = [*again["results"], *(h for h in hits
                                              if (h["id"], h["clause"], h["revision"]) not in seen)]
-    numbered, ids_found, named = _numbered(corpus, query, game, kind, search)
-    if named:
-        # the chips of a filtered page count these entries (not the passages that
-        # merely mention QA-337, which the page does not show)
-        sources.append(_NamedEntries(named, game, kind))
+    numbered, ids_found, named = _numbered(corpus, query,
+                                           lambda alt: search(alt, game=game, kind=kind))
+    # the page counts the entries these ids name (their hits go first)
+    sources += named
     if ids_found:
         keys = {(h["id"], h["clause"], h["revision"]) for h in ids_found}
         hits = ids_found + [h for h in hits
@@ -573,8 +615,9 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
         top = max((r[2] for r in known), default=0.0)
         for _term, _wording, alt_query, term_game in ([] if data.get("question") else expanded):
             # the wording is searched in the term's own game only
-            found = search(alt_query, game=term_game, kind=kind, limit=FETCH)
+            found = search(alt_query, game=term_game, kind=kind)
             sources.append(found["_result"])
+            complete[0] = complete[0] and found["_complete"]
             best = max((h["score"] for h in found["results"]), default=0.0)
             scale = top / best if top and best > top else 1.0
             for h in found["results"]:
@@ -588,25 +631,74 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
         # keywords no passage holds together: the searcher ranked the passages by how
         # many of them they hold; those no passage holds are named as dropped
         held = {w for h in hits for w in (h.get("matched") or ())}
+        if not first_complete and fetch < FETCH and len(held) < len(asked["words"]):
+            # the words held are read among FETCH hits, as a page always read them (a
+            # word only lower passages hold is not dropped): asked again for those
+            hits = search(query, fetched=FETCH, game=game, kind=kind)["results"]
+            held = {w for h in hits for w in (h.get("matched") or ())}
         dropped = [w for w in asked["words"] if w not in held]
         if dropped:
             used = " ".join(w for w in asked["words"] if w in held)
-            again = search(used, game=game, kind=kind, limit=FETCH) if not expanded else None
+            again = search(used, game=game, kind=kind) if not expanded else None
             if again and again["results"]:
                 # the words some passage holds, searched as such (the entry they name
                 # first, as for any query)
                 hits = again["results"]
-                sources[:] = [again["_result"]]
+                sources[:] = ranked[:] = [again["_result"]]
+                complete[0] = again["_complete"]
     if not hits:
         dropped, used, again = _partial(searcher, query, game, kind, search)
         if again is not None:
             hits = again["results"]
-            sources[:] = [again["_result"]]
-    groups = group_hits(hits, corpus, used, old=old,
-                        also=(*numbered, *(q for _t, _w, q, _g in expanded)), need=need)
+            sources[:] = ranked[:] = [again["_result"]]
+            complete[0] = again["_complete"]
+    also = (*numbered, *(q for _t, _w, q, _g in expanded))
+    groups = group_hits(hits, corpus, used, old=old, also=also, need=need)
+    if shown and need and not complete[0]:
+        # each group shown lists all its entry's matched passages (after those among
+        # the hits); its tier and place are the hits' (pages asking for the same hits
+        # order them alike)
+        at = max(0, need - shown)
+        more, better = _further(ranked, [g.entry for g in groups[at:need]], hits)
+        changed: dict[str, list[int]] = {}
+        for i, made in better.items():
+            # (a passage a search of more weight found: its hit, as it ranks it)
+            hits[i] = made
+            changed.setdefault(made["id"], [])
+        for made in more:
+            changed.setdefault(made["id"], []).append(len(hits))
+            hits.append(made)
+        for i in range(at, min(need, len(groups))):
+            if groups[i].entry in changed:
+                groups[i] = groups[i].with_more(changed[groups[i].entry], (corpus, old))
     data.update({"searched": used, "corrected": corrected, "dropped": dropped,
-                 "old_included": old})
+                 "old_included": old, "_complete": complete[0]})
     return data, groups, hits
+
+
+def _further(ranked: list, entry_ids: list[str], hits) -> tuple[list[dict], dict]:
+    """The other matched passages of these entries (each search's ``rest_of``, the
+    searches in the order their hits go first), as brief results: (those not among
+    ``hits``, {the place in ``hits`` of a passage a later search put there: the first
+    search's hit of it}), as grouping the searches' every hit would have them."""
+    at = {(r[0], r[5], r[6]): i for i, r in enumerate(rows(hits))}
+    taken: set = set()          # passages given by a search before (its own hits or these)
+    out, better = [], {}
+    for result in ranked:
+        taken.update((r[0], r[5], r[6]) for r in rows(Briefs(result.hits)))
+        rest_of = getattr(result, "rest_of", None)
+        for hit in (rest_of(entry_ids) if rest_of is not None and entry_ids else ()):
+            key = (hit.id, hit.clause, hit.revision)
+            if key in taken:
+                continue
+            taken.add(key)
+            made = hit.brief()
+            made["_hit"], made["_brief"] = hit, True
+            if key in at:
+                better[at[key]] = made
+            else:
+                out.append(made)
+    return out, better
 
 
 def _cut_snippets(results: list[dict]) -> None:

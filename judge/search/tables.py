@@ -204,6 +204,12 @@ EDIT_CHARS = 4              # did you mean: one edit allowed per this many chara
 # --- the results page (shaping.py) -----------------------------------------------------
 
 FETCH = 200                 # hits read to group (a page shows far fewer entries)
+# a searcher that counts a page's entries from bitsets (search/matched.py) is asked for
+# fewer hits while they hold the page's entries twice over with a margin (an exact match
+# ranked lower that its tier moves up: the glossary pages of マナ and 貫通 rank 70th-100th
+# at the real corpus): FIRST_FETCH, then FETCH as before, then MAX_LIMIT
+FIRST_FETCH = 100
+FETCH_MARGIN = 50
 PASSAGES = 3                # passages shown under an entry besides its best
 PARTIAL_WORDS = [2, 6]      # a query of this many plain words may be searched in part
 EXACT_HEAD = 20             # hits read for an exact match of the query (its exact tier)

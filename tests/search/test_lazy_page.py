@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judge.search import run
+from judge.search.indexer import RANK_OLDER, RANK_WITHDRAWN
 from judge.search.results import Hit
 from judge.search.shaping import shaped
 
@@ -64,11 +65,12 @@ def test_settled_checks_only_as_far_as_it_is_read(ranked, in_a_row, want, read):
         assert len(held.checked) == (min(len(ranked), want + 20) if read else 0)
 
 
-def _old_page(ranked, entry_of, offset, limit):
-    """QueryRun._page before it stopped early."""
+def _old_page(ranked, entry_of, offset, limit, depth=0):
+    """QueryRun._page before it stopped early (``depth``: the head as for that many hits,
+    if more than the page's)."""
     first, later = [], []
     seen: Counter = Counter()
-    head = (offset + limit) * 3 + 20
+    head = max(offset + limit, depth) * 3 + 20
     for d, score in ranked[:head]:
         entry = entry_of(d)
         seen[entry] += 1
@@ -77,8 +79,9 @@ def _old_page(ranked, entry_of, offset, limit):
 
 
 @settings(deadline=None)
-@given(st.lists(st.integers(0, 12), max_size=150), st.integers(0, 30), st.integers(1, 25))
-def test_the_page_stops_reading_once_full_and_is_the_same_page(entries, offset, limit):
+@given(st.lists(st.integers(0, 12), max_size=150), st.integers(0, 30), st.integers(1, 25),
+       st.sampled_from([0, 0, 40]))
+def test_the_page_stops_reading_once_full_and_is_the_same_page(entries, offset, limit, depth):
     ranked = [(d, 100.0 - d) for d in range(len(entries))]
     read: list[int] = []
 
@@ -87,12 +90,14 @@ def test_the_page_stops_reading_once_full_and_is_the_same_page(entries, offset, 
         return entries[d]
 
     q = run.QueryRun.__new__(run.QueryRun)
-    q.plan = SimpleNamespace(offset=offset, limit=limit)
+    q.plan = SimpleNamespace(offset=offset, limit=limit, depth=depth)
     q.store = SimpleNamespace(entry_of=entry_of)
-    assert q._page(iter(ranked)) == _old_page(ranked, lambda d: entries[d], offset, limit)
+    assert q._page(iter(ranked)) == _old_page(ranked, lambda d: entries[d], offset, limit,
+                                              depth)
     firsts = [d for d in range(len(entries))
               if entries[:d + 1].count(entries[d]) <= run.PER_ENTRY]
-    if len(firsts) >= offset + limit and firsts[offset + limit - 1] < (offset + limit) * 3 + 20:
+    if len(firsts) >= offset + limit and \
+            firsts[offset + limit - 1] < max(offset + limit, depth) * 3 + 20:
         # full before the end: nothing after the page's last passage was read
         assert max(read) == firsts[offset + limit - 1]
 
@@ -109,9 +114,9 @@ def test_a_stored_hit_is_the_hit_the_stored_fields_make(real_searcher):
         eager = Hit(id=f["entry"], game=f["game"], kind=f["kind"],
                     title=store.titles([f["entry"]]).get(f["entry"], f["entry"]), cut=None,
                     score=hit.score, clause=f.get("clause"), revision=f["revision"],
-                    current=f["rank"] != run.RANK_OLDER, date=f.get("date"),
+                    current=f["rank"] != RANK_OLDER, date=f.get("date"),
                     date_known=f.get("date_known", True),
-                    withdrawn=f["rank"] == run.RANK_WITHDRAWN,
+                    withdrawn=f["rank"] == RANK_WITHDRAWN,
                     text_of=lambda d=hit._docnum: store.plain_of(d), marks=hit.marks)
         assert hit.as_json() == eager.as_json()
         assert hit.brief() | {k: getattr(hit, k) for k in ("title", "url", "date",

@@ -161,14 +161,11 @@ class QueryRun:
             elif len(w.grams) > 1:
                 cands &= m.phrase_docs(w)
         cands = max(cands, 0) if (plan.groups or plan.filt is not None) else 0
-        words = plan.words
         cands = self._exclude(cands)
-        if cands and words and cands.bit_count() <= EXACT_LIMIT:
-            # small result: exact, every word really in the passage (not scattered bigrams)
-            docs = members(cands)
-            for w in words:
-                docs = sorted(m.in_a_row_of(docs, w)) if docs else docs
-            cands = bitset(docs, n)
+        if cands and plan.groups and cands.bit_count() <= EXACT_LIMIT:
+            # small result: exact, each group's word really in the passage (not scattered
+            # bigrams)
+            cands = bitset(holding_every_group(m, members(cands), plan.groups), n)
         return cands
 
     def _exclude(self, cands: int) -> int:
@@ -440,7 +437,7 @@ class QueryRun:
             # a large result was not checked passage by passage: the head of the
             # ranking is, passages whose words are only scattered moved down; checked
             # only as far as the page reads it (_settled)
-            return _settled(m, ranked, words, want)
+            return _settled(m, ranked, plan.groups, want)
         return ranked
 
     def _scored(self, pool: list[int], head_size: int) -> list[tuple[int, float]]:
@@ -614,7 +611,21 @@ class QueryRun:
         return self.store.titles(ids)
 
 
-def _settled(m, ranked: list[tuple[int, float]], words: list[Word], want: int
+def holding_every_group(m, docs: list[int], groups: list[list[Word]]) -> set[int]:
+    """The passages of ``docs`` holding, for each group of the query, one of its words in
+    a row (not as scattered bigrams): the query is an AND of ORs, so ``貫通 OR ノード``
+    keeps a passage with either word, where asking for every word kept only the
+    passages with both."""
+    held = set(docs)
+    for group in groups:
+        if not held:
+            break
+        among = sorted(held)
+        held = set().union(*(m.in_a_row_of(among, w) for w in group))
+    return held
+
+
+def _settled(m, ranked: list[tuple[int, float]], groups: list[list[Word]], want: int
              ) -> Iterator[tuple[int, float]]:
     """``ranked`` (best first) in its order after the in-a-row check (a passage whose
     words are only scattered bigrams gets ×SCATTERED), the passages checked in rank order
@@ -631,10 +642,7 @@ def _settled(m, ranked: list[tuple[int, float]], words: list[Word], want: int
             chunk = ranked[at:at + size]
             at += len(chunk)
             size = 50
-            docs = [d for d, _sc in chunk]
-            held = set(docs)
-            for w in words:
-                held &= m.in_a_row_of(docs, w)
+            held = holding_every_group(m, [d for d, _sc in chunk], groups)
             if not pending and len(held) == len(chunk):
                 # nothing waits and no score of the chunk moved: it is in order, and
                 # before every passage after it (the heap would give it back as it is)

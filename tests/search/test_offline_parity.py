@@ -29,7 +29,9 @@ ODD = ["constructor", "__proto__", "game:constructor", "toString:x",
        "kind:hasOwnProperty グレイズ", '"', "「", "-", "OR", "ＱＡ－９９９",
        "グレイズ " * 40, "🃏 グレイズ", "before:2099 after:1999 プレイ",
        # a bare number: the ids it may be (QA-337, No.337), then the texts
-       "337", "75", "３３７", "4000", "9999"]
+       "337", "75", "３３７", "4000", "9999",
+       # either word: each group's word in a row, not every word of the query
+       "貫通 OR ノード", "貫通 ノード OR グレイズ", "プレイ OR 干渉"]
 # romaji a judge types on a phone (a word that matches nothing is read as kana)
 ROMAJI = ["gureizu", "noodo", "kyarakutaa", "supelu kaado", "gureizu dekimasu ka", "doroo",
           "shoukan", "bochi", "ribaasu kouka"]

@@ -254,6 +254,15 @@
     }
     return out;
   };
+  /* run.holding_every_group: each group of the query (an AND of ORs) has one of its
+   * words in a row in the passage */
+  Index.prototype.holdsEveryGroup = function (d, groups) {
+    var self = this;
+    return groups.every(function (group) {
+      return group.some(function (w) { return self.inARow(d, w); });
+    });
+  };
+
   Index.prototype.inARow = function (d, word) {
     if (word.phrase) return true;
     for (var i = 0; i < word.ids.length; i++) if (this.postings("ids", word.ids[i]).bits.has(d)) return true;
@@ -487,9 +496,7 @@
     cands = this.exclude(cands, excluded);
     var count = cands.count();
     if (count && words.length && count <= C.EXACT_LIMIT) {
-      cands = Bits.of(cands.members().filter(function (d) {
-        return words.every(function (w) { return self.inARow(d, w); });
-      }), n);
+      cands = Bits.of(cands.members().filter(function (d) { return self.holdsEveryGroup(d, groups); }), n);
     }
     cands = this.facets(cands, game, kind, result);
     count = result.total;
@@ -526,7 +533,7 @@
       if (count > C.EXACT_LIMIT) {
         var cut = readAhead(want);
         var head = ranked.slice(0, cut).map(function (x) {
-          return [x[0], words.every(function (w) { return self.inARow(x[0], w); }) ? x[1] : x[1] * C.SCATTERED];
+          return [x[0], self.holdsEveryGroup(x[0], groups) ? x[1] : x[1] * C.SCATTERED];
         });
         head.sort(byScore);
         ranked = head.concat(ranked.slice(cut));

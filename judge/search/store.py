@@ -29,6 +29,7 @@ from typing import Iterable
 
 from whoosh import index as whoosh_index
 
+from judge.common import cache_budget
 from judge.corpus import Corpus, alias_table
 
 from .analysis import reading
@@ -118,7 +119,7 @@ class IndexStore:
         self.kind_docs = {k: b & live for k, b in self.kind_docs.items()}
         self.current &= live
         # passage texts, bounded by characters (a passage may be a whole rules page)
-        self._plains = LRU(5000, weight=len, budget=2_000_000)
+        self._plains = LRU(5000, weight=len, budget=cache_budget.share("passage_texts"))
         self._readings = base._readings if base is not None else LRU(5000)
         # passage -> entry id: a plain dict, emptied when full (a results page asks it
         # for every passage it reads, ~340 at 100,000 entries: an LRU's bookkeeping in

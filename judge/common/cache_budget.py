@@ -30,12 +30,13 @@ MB = 1_000_000
 # default's 64 MB; the postings first: they are what keeps a search fast)
 SHARES = {
     "postings": 48 / 64,          # judge.search.matching: terms' postings and bitsets
-    "entry_pages": 5 / 64,        # judge.app.services: whole entry pages (to ~200 KiB)
-    "results_pages": 3 / 64,      # judge.app.services: whole results pages (5-30 KiB)
-    "shaping_texts": 2.5 / 64,    # judge.search.shaping: passages' normal forms (chars)
-    "board_pages": 1.5 / 64,      # judge.app.services: a board's run (~30 KiB)
+    "entry_pages": 4 / 64,        # judge.app.services: whole entry pages (to ~200 KiB)
+    "results_pages": 2.5 / 64,    # judge.app.services: whole results pages (5-30 KiB)
+    "stored_fields": 2.5 / 64,    # judge.search.store: passages' stored fields (~650 B)
+    "shaping_texts": 2 / 64,      # judge.search.shaping: passages' normal forms (chars)
     "exact_tier": 1.5 / 64,       # judge.search.shaping: what the exact tier reads
     "snippet_maps": 1.5 / 64,     # judge.search.highlight: snippets' character maps
+    "board_pages": 1 / 64,        # judge.app.services: a board's run (~30 KiB)
     "passage_texts": 1 / 64,      # judge.search.store: passages' plain texts (chars)
 }
 

@@ -52,5 +52,5 @@ def test_the_caches_take_their_share_of_the_environments_budget():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True,
                          env=dict(os.environ, JUDGE_CACHE_MB="16")).stdout.split()
-    assert [int(x) for x in out] == [12 * MB, 625_000, 375_000]
+    assert [int(x) for x in out] == [12 * MB, 500_000, 375_000]
 

@@ -76,7 +76,7 @@ class Services:
         self.lists = LRU(32)
         # whole pages, bounded by bytes too (a worker's memory at 100,000 entries is
         # counted with them full: docs/scaling.md)
-        # (each its share of the worker's cache budget, JUDGE_CACHE_MB: 5, 3 and 1.5 MB)
+        # (each its share of the worker's cache budget, JUDGE_CACHE_MB: 4, 2.5 and 1 MB)
         self.pages = LRU(128, weight=len, budget=share("entry_pages"))     # to ~200 KiB
         self.searches = LRU(512, weight=len, budget=share("results_pages"))  # 5-30 KiB
         self.boards = LRU(64, weight=len, budget=share("board_pages"))     # ~30 KiB

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from flask import Flask, current_app
 
+from judge.common.cache_budget import share
 from judge.common.lru import LRU
 from judge.corpus import Corpus
 from judge.i18n import _
@@ -75,9 +76,10 @@ class Services:
         self.lists = LRU(32)
         # whole pages, bounded by bytes too (a worker's memory at 100,000 entries is
         # counted with them full: docs/scaling.md)
-        self.pages = LRU(128, weight=len, budget=8_000_000)     # entry pages (to ~200 KiB)
-        self.searches = LRU(512, weight=len, budget=6_000_000)  # results pages (5-30 KiB)
-        self.boards = LRU(64, weight=len, budget=2_000_000)     # a board's run (~30 KiB)
+        # (each its share of the worker's cache budget, JUDGE_CACHE_MB: 4, 2.5 and 1 MB)
+        self.pages = LRU(128, weight=len, budget=share("entry_pages"))     # to ~200 KiB
+        self.searches = LRU(512, weight=len, budget=share("results_pages"))  # 5-30 KiB
+        self.boards = LRU(64, weight=len, budget=share("board_pages"))     # ~30 KiB
 
     def reload(self, changed: list[str]) -> None:
         """Read the corpus again after an approved change; update the index for ``changed``.

@@ -13,6 +13,7 @@ from array import array
 from bisect import bisect_left, bisect_right
 from functools import lru_cache
 
+from judge.common import cache_budget
 from judge.common.lru import LRU
 
 from . import tables
@@ -21,7 +22,7 @@ from .analysis import _MARKS, fast_normal, normalize_map
 SNIPPET_CHARS = tables.SNIPPET_CHARS
 MAX_WINDOWS = tables.MAX_WINDOWS
 # the normal forms of recently shown passages, at most about 3 million characters
-_MAPS = LRU(20000, weight=lambda m: len(m[0]) + 64, budget=3_000_000)
+_MAPS = LRU(20000, weight=lambda m: len(m[0]) + 64, budget=cache_budget.share("snippet_maps"))
 _SENTENCES = LRU(20000)
 _SPACES = re.compile(r"\s+")
 _LINE_BREAK = re.compile(tables.LINE_BREAK)

@@ -31,6 +31,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from heapq import nlargest
 
+from judge.common import cache_budget
 from judge.common.lru import LRU
 
 from .analysis import (is_kana, kana_reading, morph_words, normalize, phrase_terms, pieces,
@@ -131,7 +132,7 @@ DENSE = 256          # from this many passage numbers on, bitsets are made by nu
 # real corpus never imports numpy (a quarter of a one-shot `judge search`'s time)
 NUMPY_FROM = 10_000
 # the bytes of postings (and their bitsets) a searcher keeps, whatever the corpus
-POSTINGS_BUDGET = 48_000_000
+POSTINGS_BUDGET = cache_budget.share("postings")   # 48 MB by default (JUDGE_CACHE_MB)
 
 
 def _numpy():

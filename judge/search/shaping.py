@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from judge.common import cache_budget
 from judge.common.lru import LRU
 from judge.i18n import render
 
@@ -119,7 +120,7 @@ def one_edit(corpus, query: str) -> str | None:
 # page can be tens of thousands of characters, and the same few hundred passages come
 # back query after query (normalising them was half of a search page's time).  Keyed
 # on the text itself, so an edited entry is a new key; bounded by characters.
-_HELD = LRU(4000, weight=len, budget=4_000_000)
+_HELD = LRU(4000, weight=len, budget=cache_budget.share("shaping_texts"))
 
 
 def _squeezed(text: str) -> str:
@@ -155,7 +156,7 @@ def _tier_facts(corpus, entry_id: str, revision: int, clause: str | None):
     kept = getattr(corpus, "_shaping_tiers", None)
     if kept is None:
         # bounded by the passages' characters (a rule page's text can be long)
-        kept = LRU(8192, weight=lambda f: len(f[1]) + 64, budget=2_000_000)
+        kept = LRU(8192, weight=lambda f: len(f[1]) + 64, budget=cache_budget.share("exact_tier"))
         try:
             corpus._shaping_tiers = kept
         except AttributeError:   # pragma: no cover - a corpus that takes no attributes

@@ -29,6 +29,7 @@ from typing import Iterable
 
 from whoosh import index as whoosh_index
 
+from judge.common import cache_budget
 from judge.corpus import Corpus, alias_table
 
 from .analysis import reading
@@ -48,6 +49,7 @@ from .units import unit_text, units_of
 log = logging.getLogger(__name__)
 
 ENTRY_IDS_KEPT = 50000
+STORED_BYTES = 650
 PRIOR = {rank: tables.PRIOR[str(rank)]
          for rank in (RANK_CURRENT, RANK_WITHDRAWN, RANK_OLDER, RANK_EDITORS)}
 _PAREN_TAIL = re.compile(tables.PAREN_TAIL)
@@ -118,7 +120,7 @@ class IndexStore:
         self.kind_docs = {k: b & live for k, b in self.kind_docs.items()}
         self.current &= live
         # passage texts, bounded by characters (a passage may be a whole rules page)
-        self._plains = LRU(5000, weight=len, budget=2_000_000)
+        self._plains = LRU(5000, weight=len, budget=cache_budget.share("passage_texts"))
         self._readings = base._readings if base is not None else LRU(5000)
         # passage -> entry id: a plain dict, emptied when full (a results page asks it
         # for every passage it reads, ~340 at 100,000 entries: an LRU's bookkeeping in
@@ -126,8 +128,11 @@ class IndexStore:
         self._entry_of: dict[int, str] = {}
         # a passage's stored fields (Whoosh unzips and unpickles them on every read) and
         # an entry's title: a results page reads the fields of up to 200 hits and the
-        # titles of their entries, and the same passages come back query after query
-        self._fields = LRU(20000)
+        # titles of their entries, and the same passages come back query after query.
+        # The fields by count, from their share of the worker's cache budget: a passage's
+        # tuple of Whoosh's values and its place in the cache are about 650 bytes
+        # (tracemalloc after a day at 100,000 entries: 20,000 of them were 13 MB)
+        self._fields = LRU(max(256, cache_budget.share("stored_fields") // STORED_BYTES))
         self._titles = LRU(20000)
 
     # --- opening ----------------------------------------------------------------------
@@ -315,7 +320,7 @@ class IndexStore:
         """The stored fields of passage ``d`` (a new dict: the caller may change it).
 
         Kept as a tuple of values in the order :data:`STORED_FIELDS` names them (a
-        fifth of a dict's size), so 20,000 passages cost a few megabytes."""
+        fifth of a dict's size), about 650 bytes a passage with its place in the cache."""
         return {k: v for k, v in zip(STORED_FIELDS, self.values(d)) if v is not _ABSENT}
 
     def values(self, d: int) -> tuple:

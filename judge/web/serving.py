@@ -16,7 +16,10 @@ spending minutes and gigabytes in the serving path.  ``judge serve`` on a laptop
   accepts a slow first start), default off;
 - ``JUDGE_OFFLINE_BUILD=1``: a worker may build the offline files (the phone's bundle and
   pages) when they are missing, default off: they are answered 404 with the command to
-  run, and ``judge index`` builds them.
+  run, and ``judge index`` builds them;
+- ``JUDGE_CACHE_MB``: the megabytes a worker's caches may hold, split among them
+  (:mod:`judge.common.cache_budget`, default 64); a value that is not a positive number
+  stops the server with a message naming it.
 """
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ from pathlib import Path
 from typing import Mapping
 
 from judge.app.services import NotReady  # noqa: F401 - what wsgi.py catches
+from judge.common.cache_budget import budget_error
 
 _ON = ("1", "yes", "on", "true")
 
@@ -38,6 +42,9 @@ def flag(environ: Mapping[str, str], name: str, default: bool = False) -> bool:
 def config_from_env(environ: Mapping[str, str] | None = None) -> dict:
     """The app's configuration for ``gunicorn wsgi:app`` (see the module's docstring)."""
     env = os.environ if environ is None else environ
+    problem = budget_error(env)
+    if problem is not None:
+        raise NotReady(f"judge: cannot serve: {problem}.")
     build = flag(env, "JUDGE_BUILD")
     offline = flag(env, "JUDGE_OFFLINE_BUILD")
     config = {"BUILD": build, "OFFLINE_BUILD": offline, "OFFLINE_WARM": offline}

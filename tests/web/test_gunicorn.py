@@ -87,3 +87,49 @@ def test_gunicorns_own_errors_carry_the_security_headers(server, request_bytes, 
     assert got == status
     assert _has_security_headers(headers), headers
     assert b"<script" not in body and int(headers["content-length"]) == len(body)
+
+
+def _readme_gunicorn_lines() -> list[str]:
+    """The README's Production block: its ``gunicorn wsgi:app`` lines, comments cut off."""
+    body = (ROOT / "README.md").read_text(encoding="utf-8").split("## Production", 1)[1]
+    body = body.split("\n## ", 1)[0]
+    return [line.split("#", 1)[0].strip() for line in body.splitlines()
+            if line.startswith("    ") and "gunicorn wsgi:app" in line]
+
+
+def test_the_readmes_smaller_cache_line_serves(corpus_dir):
+    """The README's line for a worker with less memory, as written (a free port for its
+    JUDGE_BIND, and the app of the test corpus for wsgi:app): its settings are taken,
+    and the worker answers."""
+    (line,) = [x for x in _readme_gunicorn_lines() if "JUDGE_CACHE_MB" in x]
+    *assignments, exe, app = line.split()
+    assert exe == ".venv/bin/gunicorn" and app == "wsgi:app"
+    port = _free_port()
+    env = dict(os.environ, JUDGE_CORPUS=str(corpus_dir), JUDGE_WORKERS="1",
+               JUDGE_ACCESS_LOG="/dev/null", PYTHONPATH=str(ROOT / "tests" / "engine"))
+    env.update(a.split("=", 1) for a in assignments)
+    assert env["JUDGE_CACHE_MB"] == "32"
+    env["JUDGE_BIND"] = f"127.0.0.1:{port}"
+    code = "from judge.common.cache_budget import share; assert share('entry_pages') == 2e6"
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c",
+                             str(ROOT / "gunicorn.conf.py"),
+                             "judge.web:create_app({'SEARCH_EAGER': False})"],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                status, _, body = _raw(port, b"GET /api/games HTTP/1.1\r\nHost: x\r\n"
+                                             b"Connection: close\r\n\r\n")
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(proc.stderr.read().decode()[-2000:])
+                time.sleep(0.2)
+        assert status == 200 and b"\"games\"" in body
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    # the line's budget is what the worker's caches are given (half the default's)
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True)

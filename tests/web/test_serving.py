@@ -26,6 +26,24 @@ def test_the_environment_configures_wsgi():
                   "INDEX_DIR": "/srv/ix"}
 
 
+def test_a_bad_cache_budget_stops_the_server_with_a_sentence():
+    with pytest.raises(NotReady, match="JUDGE_CACHE_MB='lots': write the megabytes"):
+        config_from_env({"JUDGE_CACHE_MB": "lots"})
+    assert config_from_env({"JUDGE_CACHE_MB": "32"})["BUILD"] is False
+
+
+def test_a_workers_page_caches_take_their_share_of_the_budget(corpus_dir, tmp_path,
+                                                               monkeypatch):
+    from judge.app.services import services
+    monkeypatch.setenv("JUDGE_CACHE_MB", "32")
+    app = create_app({"CORPUS_DIR": str(corpus_dir), "TESTING": True, "SEARCH_EAGER": False,
+                      "INDEX_DIR": str(tmp_path / "index"), "OFFLINE_WARM": False})
+    with app.app_context():
+        kept = services()
+        assert (kept.pages.budget, kept.searches.budget, kept.boards.budget) == \
+            (2_000_000, 1_250_000, 500_000)
+
+
 def test_a_worker_refuses_to_start_without_the_index(corpus_dir, tmp_path, monkeypatch):
     monkeypatch.setenv("JUDGE_CACHE_DIR", str(tmp_path / "cache"))
     config = {"CORPUS_DIR": str(corpus_dir), "INDEX_DIR": str(tmp_path / "index"),

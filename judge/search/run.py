@@ -620,7 +620,7 @@ def holding_every_group(m, docs: list[int], groups: list[list[Word]]) -> set[int
     for group in groups:
         if not held:
             break
-        among = sorted(held)
+        among = [d for d in docs if d in held]      # in the order given (rank order)
         held = set().union(*(m.in_a_row_of(among, w) for w in group))
     return held
 

@@ -47,20 +47,20 @@ _RANKED = st.lists(st.tuples(st.integers(0, 400), st.sampled_from([0.5, 1.0, 1.5
 @given(_RANKED, st.sets(st.integers(0, 400)), st.integers(1, 60))
 def test_settled_gives_the_eager_order(ranked, in_a_row, want):
     m = _Matcher(in_a_row)
-    assert list(run._settled(m, ranked, ["w"], want)) == _eager(ranked, in_a_row)
+    assert list(run._settled(m, ranked, [["w"]], want)) == _eager(ranked, in_a_row)
 
 
 @settings(deadline=None)
 @given(_RANKED, st.sets(st.integers(0, 400)), st.integers(1, 30), st.integers(0, 40))
 def test_settled_checks_only_as_far_as_it_is_read(ranked, in_a_row, want, read):
     m = _Matcher(in_a_row)
-    got = list(zip(range(read), run._settled(m, ranked, ["w"], want)))
+    got = list(zip(range(read), run._settled(m, ranked, [["w"]], want)))
     assert [x for _, x in got] == _eager(ranked, in_a_row)[:len(got)]
     # each passage checked once, in rank order
     assert m.checked == [d for d, _ in ranked[:len(m.checked)]]
     # where every word is in a row, the first batch (the page and 20) is all it checks
     held = _Matcher({d for d, _ in ranked})
-    list(zip(range(read), run._settled(held, ranked, ["w"], want)))
+    list(zip(range(read), run._settled(held, ranked, [["w"]], want)))
     if read <= want + 20:
         assert len(held.checked) == (min(len(ranked), want + 20) if read else 0)
 

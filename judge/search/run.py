@@ -573,7 +573,7 @@ class QueryRun:
             return sorted(((d, prior[d] + (PIN if d in pinned else 0.0)) for d in docs),
                           key=lambda x: (-x[1], x[0]))
         ranked = self._scored(docs, len(docs))
-        return (list(_settled(m, ranked, self.plan.words, len(ranked)))
+        return (list(_settled(m, ranked, self.plan.groups, len(ranked)))
                 if count > EXACT_LIMIT else ranked)
 
     # --- the page ---------------------------------------------------------------------

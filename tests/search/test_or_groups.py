@@ -3,6 +3,9 @@ small result's words are really in the passage (not scattered bigrams) once aske
 every word of the query, so an OR of two words found only the passages holding both."""
 from __future__ import annotations
 
+import re
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,3 +36,24 @@ def test_an_or_beside_a_word_keeps_both_groups(real_searcher):
     total, found = _found(real_searcher, "貫通 ノード OR グレイズ")
     both = _found(real_searcher, "貫通 ノード")[1] | _found(real_searcher, "貫通 グレイズ")[1]
     assert total and found == both
+
+
+@pytest.mark.parametrize("exact_limit", [None, 10])
+def test_a_large_or_page_lists_passages_holding_either_word(real_searcher, real_corpus,
+                                                            monkeypatch, exact_limit):
+    """A result too large for the passage-by-passage check (カード: hundreds of passages)
+    ranks its head and the further passages of the entries shown the same way: each
+    passage listed under a result marks カード or ダメージ, or is a passage of an entry
+    whose title holds one (a passage is found by its entry's title too).  With a low
+    limit of the exact check, the real corpus's result takes the path a result of
+    thousands of passages takes at 100,000 entries (ranked, then checked as read)."""
+    from judge.search import run
+    from judge.search.shaping import shaped
+    if exact_limit:
+        monkeypatch.setattr(run, "EXACT_LIMIT", exact_limit)
+    data = shaped(real_searcher, real_corpus, "カード OR ダメージ")
+    listed = [(r["title"], p) for r in data["results"] for p in r["passages"]]
+    assert data["total"] > real_searcher.search("ダメージ").total and listed
+    for title, p in listed:
+        marked = set(re.findall(r"<mark>(.*?)</mark>", p["snippet"]))
+        assert {"カード", "ダメージ"} & marked or "カード" in title or "ダメージ" in title, p

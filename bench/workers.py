@@ -151,8 +151,13 @@ def serve(args, size: int, work: Path) -> dict:
     boards = [("POST", "/board", urlencode({"yaml": f"{text}# {size} {i}\n"}).encode(),
                {"Content-Type": "application/x-www-form-urlencoded"}) for i in range(3000)]
     out: dict = {"size": size or "real"}
+    # --max-requests 0: the worker whose memory is read is the one that served every
+    # page before it (gunicorn.conf.py retires a worker after about 5,000 requests, which
+    # the real corpus's fast pages reach within a run: a reading then was of a fresh
+    # worker, or of none); the restart below measures the retiring itself
     with gunicorn(["--workers", "1", "--log-level", "warning", "--limit-request-line",
-                   "16384", "wsgi:app"], env=env, ready="/api/", limit=900) as (app, port, up):
+                   "16384", "--max-requests", "0", "wsgi:app"], env=env, ready="/api/",
+                  limit=900) as (app, port, up):
         out["first_answer_s"] = round(up, 2)
         first = timed(port, [("GET", "/search?" + urlencode({"q": "グレイズ 攻撃", "_": "cold"}),
                               None, {})])
@@ -167,6 +172,8 @@ def serve(args, size: int, work: Path) -> dict:
         # first) are as full as a long-running worker's before its memory is read
         out["day_of_searches"] = timed(port, day_of_searches())
         out["worker_memory"] = {**memory(pid), "load_average": load()}
+        # the same worker throughout, or the readings are not of a worker after a day
+        out["same_worker"] = workers(app)[:1] == [pid]
         out["master_memory"] = memory(app.pid)
         out["restart"] = restart(app, port, "/search?q=" + quote("スペルカード") + "&_=restart")
     return out

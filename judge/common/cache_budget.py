@@ -22,6 +22,8 @@ from __future__ import annotations
 import os
 from typing import Mapping
 
+from .env_numbers import env_number
+
 ENV = "JUDGE_CACHE_MB"
 DEFAULT_MB = 64.0
 MB = 1_000_000
@@ -44,16 +46,11 @@ SHARES = {
 def budget_error(environ: Mapping[str, str] | None = None) -> str | None:
     """What is wrong with ``JUDGE_CACHE_MB`` (a sentence naming it), or None."""
     env = os.environ if environ is None else environ
-    raw = (env.get(ENV) or "").strip()
-    if not raw:
-        return None
     try:
-        value = float(raw)
-    except ValueError:
-        value = float("nan")
-    if not value > 0 or value == float("inf"):
-        return (f"{ENV}={raw!r}: write the megabytes a worker's caches may hold, a "
-                f"positive number (default {DEFAULT_MB:g})")
+        env_number(env, ENV, None, float, "the megabytes a worker's caches may hold, a "
+                   f"positive number (default {DEFAULT_MB:g})", positive=True)
+    except ValueError as e:
+        return str(e)
     return None
 
 

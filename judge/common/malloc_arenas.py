@@ -27,6 +27,8 @@ import threading
 import time
 from typing import Mapping
 
+from .env_numbers import env_number
+
 M_ARENA_MAX = -8             # glibc's malloc.h
 ARENAS_ENV, TRIM_ENV = "JUDGE_MALLOC_ARENAS", "JUDGE_MALLOC_TRIM_SECONDS"
 DEFAULT_ARENAS = 1
@@ -37,26 +39,13 @@ def malloc_settings(environ: Mapping[str, str]) -> tuple[int, float]:
     """(arenas, seconds between trims) from the environment (0: glibc's default arenas;
     0 seconds: never trim).  Raises :class:`ValueError` with a message naming the
     variable for a value that is not a number from 0 up (whole, for the arenas)."""
-    arenas = _number(environ, ARENAS_ENV, DEFAULT_ARENAS, int,
-                     "a whole number of malloc arenas per worker (1, the default, or 0 "
-                     "for the C library's own default)")
-    seconds = _number(environ, TRIM_ENV, DEFAULT_TRIM_SECONDS, float,
-                      "the seconds between two trims of a worker's free memory "
-                      "(1, the default, or 0 for never)")
+    arenas = env_number(environ, ARENAS_ENV, DEFAULT_ARENAS, int,
+                         "a whole number of malloc arenas per worker (1, the default, or 0 "
+                         "for the C library's own default)")
+    seconds = env_number(environ, TRIM_ENV, DEFAULT_TRIM_SECONDS, float,
+                         "the seconds between two trims of a worker's free memory "
+                         "(1, the default, or 0 for never)")
     return arenas, seconds
-
-
-def _number(environ: Mapping[str, str], name: str, default, kind, what: str):
-    raw = (environ.get(name) or "").strip()
-    if not raw:
-        return default
-    try:
-        value = kind(raw)
-    except ValueError:
-        value = -1
-    if not 0 <= value < float("inf"):
-        raise ValueError(f"{name}={raw!r}: write {what}")
-    return value
 
 
 @functools.lru_cache(maxsize=1)

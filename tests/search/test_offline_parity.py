@@ -399,26 +399,37 @@ def test_the_offline_page_cuts_the_servers_snippets(answers, capsys):
     assert not [q for q in offline for snip in offline[q]["snippets"] if inside.search(snip)]
 
 
+# measured 2026-12-08 (session 45), when the offline page began counting every matched
+# passage by entry as search/matched.py does (before, among its top 200 hits: 7 pages'
+# totals and chips differed, 878 entries said 194): of the pages listing the server's
+# entries, 1 differs, デッキは何枚で組みますか (52 entries, 54 offline), where the phone's
+# split of the question (組 for MeCab's 組む) matches two more term pages
+FLOOR_TOTALS = 1
+
+
 def test_the_offline_chips_count_entries_as_the_servers_do(answers):
     """The header's count and the game and kind chips count entries, offline as on the
-    server (offline, the chips counted passages: グレイズ's 16 entries under a chip of
-    26); filtered, the other choices are the entries the page's searches matched."""
+    server, over every passage the page's searches matched (search/matched.py), not
+    among the hits a page groups: a question matching 878 entries says 878, not the 194
+    of its first 200 hits.  Filtered, the other choices are the entries the page's
+    searches matched before the filter."""
     sets, expected, offline, _size = answers
-    keys = [_key(q) for name in ("relevance", "questions", "odd", "filtered")
-            for q in sets[name]]
+    keys = list(dict.fromkeys(_key(q) for qs in sets.values() for q in qs))
     same_pages = [k for k in keys if expected[k]["entries"] == offline[k]["entries"]]
-    # the same first ten entries, yet a question's tail may be grouped otherwise
-    # (デッキは何枚で組みますか: 52 entries, 54 offline): their totals are compared apart
-    tails = [k for k in same_pages if expected[k]["total"] != offline[k]["total"]]
-    assert len(tails) <= 2, tails
-    differ = [k for k in same_pages if k not in tails
-              and expected[k]["facets"] != offline[k]["facets"]]
-    assert len(same_pages) >= len(keys) - 3
-    assert not differ, [(k, expected[k]["total"], offline[k]["total"], expected[k]["facets"],
-                         offline[k]["facets"]) for k in differ[:3]]
+    assert len(same_pages) >= len(keys) - 10
+    differ = [k for k in same_pages if (expected[k]["total"], expected[k]["facets"])
+              != (offline[k]["total"], offline[k]["facets"])]
+    assert len(differ) <= FLOOR_TOTALS, [(k, expected[k]["total"], offline[k]["total"],
+                                          expected[k]["facets"], offline[k]["facets"])
+                                         for k in differ[:3]]
+    # pages with more entries than a page's searches give hits (a count among the hits
+    # says fewer): each agrees
+    from judge.search.tables import FETCH
+    large = [k for k in same_pages if expected[k]["total"] > FETCH]
+    assert len(large) >= 5 and not set(large) & set(differ), large
     for k in same_pages:
         page = offline[k]
-        for dim, choice in (("game", None), ("kind", None)):
+        for dim in ("game", "kind"):
             if page["total"] and not (k.startswith("{") and f'"{dim}"' in k):
                 assert sum(page["facets"][dim].values()) == page["total"], k
 
@@ -445,7 +456,10 @@ def test_the_bundle_knows_the_question_words_the_corpus_never_writes():
 # an entry to its 2 best passages once 200 hits held as many entries; the offline page
 # still groups 200 hits: 6 more pages differ in the further passages of a result
 FLOOR_NOTICES = 1
-FLOOR_MORE = 7
+
+# 2026-12-08 (session 45): the offline page lists them as the server does (each search's
+# restOf: run._rest_of_entries), 1 differs (光臨's exact tier, as before)
+FLOOR_MORE = 1
 
 
 def test_the_offline_page_says_and_folds_what_the_servers_does(answers, capsys):

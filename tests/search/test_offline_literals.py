@@ -194,6 +194,7 @@ JS_NUMBERS = {
     # formulas
     ("offline-search.js", "0.5"): "BM25's idf, log(1 + (N - df + 0.5) / (df + 0.5)), "
                                   "the formula itself (matching.py, run.py)",
+    ("offline-question.js", "0.5"): "the same idf of a question's concepts (run.py)",
     # an entry id is <game>/<kind>/<key>: its three parts (corpus.ids.candidate_ids)
     ("offline-plan.js", "3"): "an entry id's three parts",
     # Left alone: Python writes these inline in modules being changed elsewhere
@@ -388,7 +389,11 @@ def test_each_constant_is_read_from_the_object_the_server_uses(monkeypatch):
     monkeypatch.setattr(tables, "QUERY_OPERATORS", {"ODER": "or"})
     got = constants()
     assert (got["RANK_OLDER"], got["QUESTION_CUT"], got["ID_KEYS"]["qa"],
-            got["MORPH_LONGEST"], got["LENGTH_FIELDS"]) == (7, "|", ["Q#", 4], 9, ["body_bi"])
+            got["LENGTH_FIELDS"]) == (7, "|", ["Q#", 4], ["body_bi"])
+    # the MeCab stand-in's longest word is its vocabulary's (format 8), within the limit
+    assert morph._split_sizes({"あいうえおかきくけこさしすせそたち": [1, None, 3], "で": [0, None, 2]},
+                              {"ります": ["ります", "る"]}) == {
+        "total": 5, "longest": 9, "ending_longest": 3}
     assert js_patterns()["VOICED"] == ["[x]", "g"]
     assert tables.as_json()["ELLIPSIS"] == "[...]"
     assert tables.as_json()["QUERY_OPERATORS"] == {"ODER": "or"}

@@ -48,7 +48,7 @@
     var bundle = self.JUDGE_OFFLINE;
     // a bundle of an older format (judge/offline/bundle.py FORMAT: kept by the device
     // before an update) cannot be read by these scripts: as if none had arrived yet
-    if (!bundle || !(bundle.format >= 7) || !bundle.tables || !self.JudgeOfflineSearch || !self.JudgeOfflineSearch.Index.prototype.shaped) {
+    if (!bundle || !(bundle.format >= 8) || !bundle.tables || !self.JudgeOfflineSearch || !self.JudgeOfflineSearch.Index.prototype.shaped) {
       status.textContent = text.no_bundle;
       return;
     }

@@ -425,13 +425,18 @@
     delete result.notices;
     return result;
   };
-  function counts(cands, masks) {
-    var list = [];
-    for (var v in masks) { var c = cands.and(masks[v]).count(); if (c) list.push([v, c]); }
-    list.sort(function (a, b) { return b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0); });
+  /* {value: count} without the zeros, most first, then by value (as the server sorts) */
+  function mostFirst(counts) {
     var out = {};
-    list.forEach(function (x) { out[x[0]] = x[1]; });
+    Object.keys(counts).filter(function (v) { return counts[v]; }).sort(function (a, b) {
+      return counts[b] - counts[a] || (a < b ? -1 : a > b ? 1 : 0);
+    }).forEach(function (v) { out[v] = counts[v]; });
     return out;
+  }
+  function counts(cands, masks) {
+    var out = {};
+    for (var v in masks) out[v] = cands.and(masks[v]).count();
+    return mostFirst(out);
   }
 
   /* The facets' counts of the candidates (every game and kind), then the candidates of
@@ -644,6 +649,6 @@
   var snippet = root.JudgeOfflineText.snippet;
   root.JudgeOfflineSearch = {
     open: function (bundle) { return new Index(bundle); },
-    Index: Index, Bits: Bits, flat: flat, byScore: byScore, readAhead: readAhead
+    Index: Index, Bits: Bits, flat: flat, byScore: byScore, readAhead: readAhead, mostFirst: mostFirst
   };
 })(typeof self !== "undefined" ? self : this);

@@ -127,10 +127,7 @@
         counts = self.entriesBy(within ? counted.before.and(other || new Bits(self.n)) : counted.before, dim);
       }
       if (choice) counts[choice] = total;
-      var list = Object.keys(counts).filter(function (v) { return counts[v]; });
-      list.sort(function (a, b) { return counts[b] - counts[a] || (a < b ? -1 : a > b ? 1 : 0); });
-      facets[dim] = {};
-      list.forEach(function (v) { facets[dim][v] = counts[v]; });
+      facets[dim] = root.JudgeOfflineSearch.mostFirst(counts);
     });
     return facets;
   };

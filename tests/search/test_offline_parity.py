@@ -67,16 +67,17 @@ def golden(searcher, corpus, queries: list) -> dict:
     """What the server answers: the results page's entries, count, chips and snippets,
     each result's further passages, folded revisions and exact tier, the did-you-mean
     and the notice (its English message ids, as the offline script writes them), the
-    ranking's passages (a query is its text, or {q, game, kind} for a filtered page,
-    keyed by its JSON)."""
+    ranking's passages (a query is its text, or {q, game, kind, page} for a filtered or
+    later page, keyed by its JSON)."""
     from judge.i18n import use_locale
     from judge.search.shaping import shaped
     out = {}
     for item in queries:
         q, filters = (item, {}) if isinstance(item, str) else (
             item["q"], {k: v for k, v in item.items() if k != "q"})
+        number = filters.pop("page", 1)
         with use_locale("en"):
-            page = shaped(searcher, corpus, q, limit=10, **filters)
+            page = shaped(searcher, corpus, q, limit=10, page=number, **filters)
             notice = page["notice"]
         ranked = searcher.search(q, limit=10, **filters)
         out[_key(item)] = {"entries": [r["id"] for r in page["results"]],
@@ -548,3 +549,30 @@ def test_the_offline_page_finds_the_judges_answer_where_the_server_does(answers)
     assert asked >= 250
     assert all(s is None or (p is not None and p <= s) for _n, _q, s, p in apart), apart
     assert len(apart) <= 1, apart
+
+
+# later pages of large results: each a step of shaping.fetch_for (page 2: 100 hits a
+# search; 3: 200; 8 and 50: 500, the last page a search can fill)
+LATER = [{"q": q, "page": n} for q in ("kyarakutaa", "干渉中にキャラ出せる？", "supelu kaado")
+         for n in (2, 3, 8, 50)] + [{"q": "手札", "kind": "rule", "page": 2}]
+
+
+def test_the_offline_later_pages_are_the_servers(real_searcher, real_corpus, tmp_path):
+    """A later page of a large result lists the server's entries with their further
+    passages, and says the server's total (every matched entry, not those of its hits):
+    each search asks for the hits shaping.fetch_for asks for at that page."""
+    from judge.offline.bundle import build
+    (tmp_path / "bundle.json").write_text(json.dumps(build(real_corpus, real_searcher),
+                                                     ensure_ascii=False), encoding="utf-8")
+    (tmp_path / "queries.json").write_text(json.dumps(LATER, ensure_ascii=False), encoding="utf-8")
+    run = subprocess.run([NODE, str(Path(__file__).with_name("offline_parity.js")), str(STATIC),
+                          str(tmp_path / "bundle.json"), str(tmp_path / "queries.json")],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-3000:]
+    expected = golden(real_searcher, real_corpus, LATER)
+    offline = dict(zip(map(_key, LATER), json.loads(run.stdout)))
+    assert all(expected[_key(i)]["total"] > 200 for i in LATER[:-1])
+    assert sum(1 for k in offline if offline[k]["entries"]) >= len(LATER) - 1
+    differ = [(k, what) for k in offline for what in ("entries", "total", "facets", "more")
+              if expected[k][what] != offline[k][what]]
+    assert not differ, [(k, w, expected[k][w], offline[k][w]) for k, w in differ[:3]]

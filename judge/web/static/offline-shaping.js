@@ -121,10 +121,10 @@
       else if (!choice) counts = self.entriesBy(counted.passages, dim);
       else if (again) counts = Object.assign({}, again(dim));
       else {
-        var other = dim === "game" ? (counted.kind && self.kindDocs[counted.kind])
-          : (counted.game && self.gameDocs[counted.game]);
-        var within = dim === "game" ? counted.kind : counted.game;
-        counts = self.entriesBy(within ? counted.before.and(other || new Bits(self.n)) : counted.before, dim);
+        // what choosing each value would find, within the other dimension's filter
+        var within = dim === "game" ? counted.kind && (self.kindDocs[counted.kind] || new Bits(self.n))
+          : counted.game && (self.gameDocs[counted.game] || new Bits(self.n));
+        counts = self.entriesBy(within ? counted.before.and(within) : counted.before, dim);
       }
       if (choice) counts[choice] = total;
       facets[dim] = root.JudgeOfflineSearch.mostFirst(counts);

@@ -530,8 +530,8 @@ def lemmas(corpus, morph: dict) -> dict[str, str]:
 def _shaping(corpus) -> dict:
     """The results page's tables (shaping.offline_tables), each English glossary name's
     pattern as a question finds it (whole words, inflected: pierce, piercing), and the
-    glossary's names of each game (all games: "") longest first, each with its rows (the
-    glossary's indices), as question._forms orders them."""
+    glossary's names of each game (all games: "") longest first, as question._forms
+    orders them, each as its rows (the glossary's indices; the first row names it)."""
     from judge.search.question import _forms, _inflected
     from judge.search.shaping import offline_tables
     from judge.search.wordings import glossary
@@ -546,7 +546,7 @@ def _shaping(corpus) -> dict:
         for i, row in enumerate(rows):
             if row[0] in of and (game is None or row[3] == game):
                 of[row[0]].append(i)
-        out["forms"][game or ""] = [[form, of[form]] for form in order]
+        out["forms"][game or ""] = [of[form] for form in order]
     return out
 
 

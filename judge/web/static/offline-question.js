@@ -115,13 +115,13 @@
     notices.push(A.say("{word!r} matches nothing; read as {instead!r}", {word: concept.label, instead: best[2]}));
   };
   /* question._forms: the glossary's names of a game (all: null) -> their [form, term,
-   * wordings, game, near] rows, and the names longest first (the bundle's shaping.forms,
-   * in question._forms's own order). */
+   * wordings, game, near] rows, and the names longest first (the bundle's shaping.forms:
+   * each name's rows in question._forms's own order, the first row naming it). */
   Index.prototype.forms = function (game) {
     var rows = this.b.shaping.glossary, listed = A.own(this.b.shaping.forms, game || "") || [];
     return this.memo("forms\u0000" + (game || ""), function () {
-      return {byForm: new Map(listed.map(function (f) { return [f[0], f[1].map(function (i) { return rows[i]; })]; })),
-              order: listed.map(function (f) { return f[0]; })};
+      return {byForm: new Map(listed.map(function (at) { return [rows[at[0]][0], at.map(function (i) { return rows[i]; })]; })),
+              order: listed.map(function (at) { return rows[at[0]][0]; })};
     });
   };
   /* question._add: a glossary row [form, term, wordings, game, near] into the concepts:

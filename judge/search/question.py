@@ -147,7 +147,9 @@ def romaji_kana(word: str) -> list[str]:
     out = []
     for form in (w, _LONG_VOWEL.sub(r"\1" + tables.ROMAJI_LONG_VOWEL, w)):
         kana = jaconv.alphabet2kana(form)
-        if is_kana(kana) and not kana.startswith("っ") and kana not in out:
+        # a letter jaconv cannot pair with a vowel becomes っ: at either end it is an
+        # English word (bat -> ばっ, rev -> れっ, draw -> っらっ), no reading of one
+        if is_kana(kana) and "っ" not in (kana[0], kana[-1]) and kana not in out:
             out.append(kana)
     return out
 

@@ -34,7 +34,9 @@ ODD = ["constructor", "__proto__", "game:constructor", "toString:x",
        "貫通 OR ノード", "貫通 ノード OR グレイズ", "プレイ OR 干渉"]
 # romaji a judge types on a phone (a word that matches nothing is read as kana)
 ROMAJI = ["gureizu", "noodo", "kyarakutaa", "supelu kaado", "gureizu dekimasu ka", "doroo",
-          "shoukan", "bochi", "ribaasu kouka"]
+          "shoukan", "bochi", "ribaasu kouka",
+          # English words a lone consonant would make っ words of: no reading at all
+          "bat", "rev", "hit"]
 # measured 2026-12-03 (see the test): the second held-out set's pages as the server's, and
 # its first three entries (the server: 41/48 in the top 3 for the judge's answer)
 # 2026-12-07: 46 and 46, now that the server reads a stretch after a katakana word after it
@@ -316,7 +318,8 @@ def test_the_offline_search_reads_romaji_as_the_server_does(answers):
     # ショウカン into ショウ and カン), as the bundle says for the reading of each word of
     # the corpus in kanji (offline/morph.py)
     same, differ = _agreement(sets, expected, offline, "romaji", "entries")
-    assert same == len(sets["romaji"]), differ
+    assert same == len(sets["romaji"]), [(q, expected[q]["entries"][:6],
+                                          offline[q]["entries"][:6]) for q in differ]
     assert "vision/term/グレイズ" in offline["gureizu"]["entries"][:3]
 
 

@@ -91,7 +91,9 @@
         c = A.own(R.chars, c) || c;
         return R.consonants.indexOf(c) >= 0 ? R.sokuon : c;
       }).join("");
-      if (A.isKana(kana) && kana[0] !== R.sokuon && out.indexOf(kana) < 0) out.push(kana);
+      // a っ at either end is an English word (bat, rev), no reading: question.romaji_kana
+      if (A.isKana(kana) && kana[0] !== R.sokuon && kana.slice(-1) !== R.sokuon &&
+          out.indexOf(kana) < 0) out.push(kana);
     });
     return out;
   };

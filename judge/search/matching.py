@@ -331,9 +331,8 @@ class Matcher:
                              budget=POSTINGS_BUDGET)
         # (a champion list is at most CHAMPIONS passage numbers: many can be kept)
         self._champions = LRU(50000)
-        self._phrases = LRU(64)
-        self._morphs = LRU(256)
-        self._grams = LRU(256)
+        # a query word's passages (see forget_words)
+        self._phrases, self._morphs, self._grams = LRU(64), LRU(256), LRU(256)
         self._idf: dict[tuple[str, str], float] = {}
         # per field and passage, the BM25 length norm K1 * (1 - B + B * length / average)
         self._norm: dict[str, array] = {}
@@ -355,6 +354,12 @@ class Matcher:
                 self._norm[f] = array("d", [K1 * (1 - B + B * (n or 1) / avg) for n in lengths])
         self._norm["ids"] = array("d", [K1]) * self.n
         self._norm["title_yomi"] = self._norm["title_bi"]
+
+    def forget_words(self) -> None:
+        """Drop what was kept per query word (its passages' bitsets: a word's bigrams, its
+        morphemes, a phrase); the terms' postings stay.  For ``bench/search.py``'s
+        figure of queries whose words were never searched before."""
+        self._phrases, self._morphs, self._grams = LRU(64), LRU(256), LRU(256)
 
     # --- postings ---------------------------------------------------------------------
 

@@ -35,7 +35,7 @@ from judge.common import cache_budget
 from judge.common.lru import LRU
 
 from .analysis import (is_kana, kana_reading, morph_words, normalize, phrase_terms, pieces,
-                       query_grams, to_katakana)
+                       pieces_terms, query_grams, to_katakana)
 from . import tables
 from .highlight import needle
 from .postings import TextPostings
@@ -72,10 +72,11 @@ class Word:
     @classmethod
     def of(cls, text: str, phrase: bool = False) -> "Word | None":
         """The plan of one word; None when it has nothing searchable (emoji, marks)."""
-        grams = phrase_terms(text)
+        cut = pieces(normalize(text))        # (cut once: the grams and the ids)
+        grams = pieces_terms(cut)
         if not grams:
             return None
-        ids = [p.text for p in pieces(normalize(text)) if p.kind == "id"]
+        ids = [p.text for p in cut if p.kind == "id"]
         morphs = [] if phrase else morph_words(text)
         yomi: list[str] = []
         if not phrase and is_kana(text):
@@ -84,7 +85,8 @@ class Word:
             kata = morph_words(to_katakana(normalize(text, fold_kana=False)))
             if len(kata) == 1 and len(morphs) != 1:
                 morphs = kata
-            yomi = query_grams(kana_reading(text)) if len(kana_reading(text)) > 1 else []
+            read = kana_reading(text)
+            yomi = query_grams(read) if len(read) > 1 else []
         return cls(text, phrase, grams, morphs, [] if phrase else ids, needle(text),
                    [needle(forms[0]) for forms in morphs], yomi)
 

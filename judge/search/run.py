@@ -596,8 +596,13 @@ class QueryRun:
         out: list[str] = []
         # a question's words are planned already (each Word.of its text, as below):
         # planning them again was a tenth of a long question's search at 100,000 entries
-        typed = ([(ql.Term(w.text), w) for c in self._question for w, _g in c.words]
-                 if self._question else [(t, None) for t in self.plan.pq.terms])
+        # and so are a query's own words (plan.words_of made each of its terms' Word:
+        # making them again for the marks was a tenth of a keyword's search)
+        if self._question:
+            typed = [(ql.Term(w.text), w) for c in self._question for w, _g in c.words]
+        else:
+            planned = {(w.text, w.phrase): w for w in self.plan.words}
+            typed = [(t, planned.get((t.text, t.phrase))) for t in self.plan.pq.terms]
         seen = set()
         for term, word in typed:
             if (term.text, term.phrase) in seen:

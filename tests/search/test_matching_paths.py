@@ -191,6 +191,24 @@ def test_every_question_ranks_the_same_either_way(searchers, monkeypatch):
             [(h.id, h.clause, h.score, h.matched) for h in b.hits], q
 
 
+def test_a_searcher_that_forgot_its_words_finds_the_same_again(searchers):
+    """``Matcher.forget_words`` (bench/search.py's queries whose words are new) drops the
+    words' bitsets, not the terms' postings, and the next search is the same."""
+    python, _numpy_way = searchers
+    m = python.store.matcher
+    queries = ["グレイズ", "プレイしたものとして解決", '"プレイされて解決される場合"', "ぷれい",
+               "ノードが足りないときにキャラクターを出せますか"]
+    before = [[(h.id, h.clause, h.score) for h in python.search(q, limit=30).hits]
+              for q in queries]
+    kept = len(m._postings)
+    assert len(m._grams) and len(m._morphs) and len(m._phrases)
+    m.forget_words()
+    assert not len(m._grams) and not len(m._morphs) and not len(m._phrases)
+    assert len(m._postings) == kept
+    assert [[(h.id, h.clause, h.score) for h in python.search(q, limit=30).hits]
+            for q in queries] == before
+
+
 def test_searching_the_real_corpus_does_not_import_numpy(real_corpus, real_index_dir):
     """numpy's import is a quarter of a one-shot `judge search`: a corpus of a few
     thousand passages is searched without it."""

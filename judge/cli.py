@@ -167,6 +167,14 @@ def _day(value: str | None, option: str):
         _fail(_("{option} {value!r} is not a date (YYYY-MM-DD)", option=option, value=value))
 
 
+def _ruleset(value: str | None) -> str | None:
+    """``--ruleset``: latest, or a real date, refused here as the option it is (not as
+    a field of the scenario file, which does not hold it)."""
+    if value is None or value.strip() == "latest":
+        return value
+    return _day(value, "--ruleset").isoformat()
+
+
 @main.command()
 @click.argument("entry_id")
 @click.option("--json", "as_json", is_flag=True, help="Print the entry as JSON.")
@@ -436,6 +444,7 @@ def run(ctx: click.Context, scenario: Path, ruleset: str | None, as_json: bool,
     from judge.engine.errors import ScenarioError
     from judge.engine.report import result_text
     from judge.engine.runner import run_file
+    ruleset = _ruleset(ruleset)
     try:
         with use(_budget(budget)):
             result = run_file(scenario, _load_corpus(ctx), ruleset=ruleset)
@@ -461,6 +470,7 @@ def moves(ctx: click.Context, scenario: Path, ruleset: str | None, refused: bool
     from judge.engine.errors import ScenarioError
     from judge.engine.moves import moves_after
     from judge.engine.scenario import load_scenario
+    ruleset = _ruleset(ruleset)
     corpus = _load_corpus(ctx)
     try:
         _result, found = moves_after(load_scenario(scenario, corpus), corpus,
@@ -487,6 +497,7 @@ def replay(ctx: click.Context, entry_id: str, ruleset: str | None, as_json: bool
     from judge.engine.errors import ScenarioError
     from judge.engine.report import result_text
     from judge.engine.runner import replay_entry
+    ruleset = _ruleset(ruleset)
     corpus = _load_corpus(ctx)
     found = corpus.resolve(entry_id)
     if not found:

@@ -14,7 +14,7 @@ from typing import Any
 
 from .cite import Cite
 from .errors import ScenarioError
-from .limits import msg, short
+from .limits import msg
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ def parse_ruleset(value: Any, where: dict | None = None) -> date | None:
     try:
         return date.fromisoformat(str(value).strip())
     except ValueError:
-        raise ScenarioError(msg("ruleset {value!r} is not a date", value=short(value)),
+        raise ScenarioError(msg("ruleset {value!r} is not a date", value=str(value)[:40]),
                             field="ruleset", accepted=msg("latest, or a date YYYY-MM-DD"),
                             **(where or {})) from None
 

@@ -1,0 +1,45 @@
+"""A date a judge mistypes (2014-13-01, 2014-02-30) is refused in the reader's language
+and where it was typed: in a scenario file at its line; on the command line as the
+``--ruleset`` option (not as a field of a file that does not hold it)."""
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from judge.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+FUSION = str(ROOT / "corpus/yugioh/scenarios/fusion.yaml")
+
+
+def _run(*args):
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize("day", ["2099-13-45", "2014-02-30"])
+def test_an_impossible_date_in_a_scenario_has_no_python_english(tmp_path, day):
+    board = tmp_path / "bad.yaml"
+    board.write_text(f"game: yugioh\nruleset: {day}\nactions: []\n", encoding="utf-8")
+    code, out = _run("--lang", "ja", "run", str(board))
+    assert code != 0
+    assert f"bad.yaml:2: ruleset: '{day}' は実在する日付ではありません" in out
+    # Python's reason ("month must be in 1..12", "day is out of range for month")
+    assert "must be" not in out and "out of range" not in out
+    code, out = _run("--lang", "en", "run", str(board))
+    assert f"'{day}' is not a valid date (accepted:" in out
+
+
+@pytest.mark.parametrize("command", [["run", FUSION], ["moves", FUSION],
+                                     ["replay", "QA-337"]])
+def test_a_bad_ruleset_option_is_named_as_the_option(command):
+    code, out = _run("--lang", "ja", *command, "--ruleset", "2014-13-01")
+    assert code != 0
+    assert out.strip() == "judge: --ruleset '2014-13-01' は日付（YYYY-MM-DD）ではありません"
+
+
+def test_latest_and_a_padded_date_still_run():
+    code, out = _run("--lang", "ja", "run", FUSION, "--ruleset", "latest")
+    assert code == 0, out
+    code, out = _run("--lang", "ja", "run", FUSION, "--ruleset", " 2014-01-01")
+    assert code == 0 and "ルール 2014-01-01" in out

@@ -130,6 +130,10 @@ def staff_of(session: Session, event: Event) -> list[Staff]:
 
 # --- input ----------------------------------------------------------------------------
 
+# C0 controls but tab and line breaks, and DEL
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
 def _text(data: dict, name: str, cap: int, required: bool) -> str:
     raw = data.get(name)
     if raw is None:
@@ -137,6 +141,12 @@ def _text(data: dict, name: str, cap: int, required: bool) -> str:
     if not isinstance(raw, str):
         raise CallInputError(name, msg("{name} must be text", name=name))
     text = unicodedata.normalize("NFC", raw.replace("\r\n", "\n")).strip()
+    control = _CONTROL.search(text)
+    if control:
+        # no judge types one; and PostgreSQL's text cannot hold a NUL (a 500 before)
+        raise CallInputError(name, msg("{name} holds the control character {code}, which "
+                                       "is not text", name=name,
+                                       code=f"U+{ord(control.group()):04X}"))
     if required and not text:
         raise CallInputError(name, msg("{name} is empty: write it", name=name))
     if len(text) > cap:

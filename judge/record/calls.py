@@ -84,6 +84,8 @@ def set_staff(session: Session, event: Event, user: User, role: str) -> Staff:
         staff = Staff(event_id=event.id, user_id=user.id, role=role)
         session.add(staff)
     else:
+        if staff.role == "head" and role != "head":
+            _keep_a_head(session, event, user)
         staff.role = role
     session.flush()
     return staff
@@ -97,15 +99,22 @@ def remove_staff(session: Session, event: Event, user: User) -> None:
     if staff is None:
         raise CallInputError("name", msg("{name} is not on the staff of {slug}",
                                          name=user.name, slug=event.slug), status=404)
+    if staff.role == "head":
+        _keep_a_head(session, event, user)
+    session.delete(staff)
+    session.flush()
+
+
+def _keep_a_head(session: Session, event: Event, user: User) -> None:
+    """Refuse to take the event's last head judge away, by removal or by a new role: an
+    event without one has nobody to rule on an appeal or to add staff."""
     heads = session.scalar(select(func.count()).select_from(Staff).where(
         Staff.event_id == event.id, Staff.role == "head"))
-    if staff.role == "head" and heads <= 1:
+    if heads <= 1:
         raise CallInputError("name", msg("{name} is the only head judge of {slug}: make "
                                          "another judge head first (judge staff add {slug} "
                                          "NAME --role head)", name=user.name,
                                          slug=event.slug), status=409)
-    session.delete(staff)
-    session.flush()
 
 
 def role_of(session: Session, event: Event, user: User | None) -> str | None:

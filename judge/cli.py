@@ -193,21 +193,50 @@ def show(ctx: click.Context, entry_id: str, as_json: bool, as_of: str | None) ->
         click.echo(_("({count} entries match; showing the first: {ids})", count=len(found),
                      ids=", ".join(found)), err=True)
     entry = corpus.get(found[0])
+    clause = found[0].partition("#")[2]
     if day is not None:
         from judge.corpus.changes import entry_as_of
         entry, head = entry_as_of(entry, day)
         if entry is None:
             _fail(head, 1)
         if as_json:
-            _print_json({**entry_json(entry, corpus), "as_of": day.isoformat()})
+            _print_json({**entry_json(entry, corpus), "as_of": day.isoformat(),
+                         **_clause_json(entry, clause)})
         else:
             click.echo(head)
+            _echo_clause(entry, clause)
             click.echo(entry_text(entry, corpus))
         return
     if as_json:
-        _print_json(entry_json(entry, corpus))
+        _print_json({**entry_json(entry, corpus), **_clause_json(entry, clause)})
     else:
+        _echo_clause(entry, clause)
         click.echo(entry_text(entry, corpus))
+
+
+def _clause_json(entry, clause: str) -> dict:
+    """The clause asked for (``6.5.3.b``): its id and text in the revision shown, the
+    text None where that revision has no such clause."""
+    if not clause:
+        return {}
+    return {"clause": {"id": clause, "text": entry.current.clauses.get(clause)}}
+
+
+def _echo_clause(entry, clause: str) -> None:
+    """A judge who typed ``6.5.3.b`` reads that clause first, then the whole entry; a
+    clause the entry does not have (``6.5.3.z``) is said so, not passed over."""
+    if not clause:
+        return
+    text = entry.current.clauses.get(clause)
+    if text is not None:
+        if text.startswith(clause):          # Vision's clauses begin with their number
+            text = text[len(clause):].lstrip()
+        click.echo(_("clause {clause}: {text}", clause=clause, text=text))
+        click.echo("")
+        return
+    click.echo(_("{entry} has no clause {clause} (its clauses: {clauses}); showing the "
+                 "whole entry", entry=entry.id, clause=clause,
+                 clauses=", ".join(entry.current.clauses) or "-"), err=True)
 
 
 @main.command()

@@ -1,6 +1,7 @@
-"""A date a judge mistypes (2014-13-01, 2014-02-30) is refused in the reader's language
-and where it was typed: in a scenario file at its line; on the command line as the
-``--ruleset`` option (not as a field of a file that does not hold it)."""
+"""The command line as judges type it.  A date mistyped (2014-13-01, 2014-02-30) is
+refused in the reader's language and where it was typed: in a scenario file at its line;
+on the command line as the ``--ruleset`` option (not as a field of a file that does not
+hold it).  A clause asked for by its number is shown first."""
 from pathlib import Path
 
 import pytest
@@ -8,7 +9,7 @@ from click.testing import CliRunner
 
 from judge.cli import main
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 FUSION = str(ROOT / "corpus/yugioh/scenarios/fusion.yaml")
 
 
@@ -43,3 +44,22 @@ def test_latest_and_a_padded_date_still_run():
     assert code == 0, out
     code, out = _run("--lang", "ja", "run", FUSION, "--ruleset", " 2014-01-01")
     assert code == 0 and "ルール 2014-01-01" in out
+
+
+def test_show_a_clause_reads_that_clause_first():
+    """`judge show 6.5.3.b` is a judge asking for that sentence: it comes first, then
+    the entry; a clause the entry does not have (a typo: 6.5.3.z) is said, not passed
+    over as if the whole entry were the answer."""
+    code, out = _run("--lang", "ja", "show", "６．５．３．ｂ")
+    assert code == 0
+    assert out.splitlines()[0] == ("条項 6.5.3.b：自分のデッキの上からＸ枚をスリープ状態で自分のノードに"
+                                   "加える。Ｘは戦闘ダメージを発生させた相手キャラクターのグレイズの値に等しい。")
+    assert "vision/rule/6.5 — 6.5 グレイズ" in out
+    result = CliRunner().invoke(main, ["--lang", "ja", "show", "6.5.3.z"])
+    assert result.exit_code == 0
+    assert "vision/rule/6.5 に条項 6.5.3.z はありません（条項：6.5, 6.5.1," in result.stderr
+    assert "条項 6.5.3.z：" not in result.stdout
+    code, out = _run("show", "yugioh/rule/damage-calculation#defense-lower", "--json")
+    import json
+    clause = json.loads(out)["clause"]
+    assert clause["id"] == "defense-lower" and clause["text"].startswith("攻撃を仕掛けた")

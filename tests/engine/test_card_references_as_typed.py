@@ -57,3 +57,30 @@ def test_a_name_of_nothing_names_the_zone_in_japanese():
         with pytest.raises(ScenarioError) as caught:
             run_text(YUGIOH % "戦士B", CORPUS)
         assert "Aのモンスターカード置き場にカード '戦士B' はありません" in str(caught.value)
+
+
+DEFENDER = """game: yugioh
+setup:
+  phase: battle
+  turn: 2
+  players:
+    A: {monsters: [{name: 戦士A, atk: 1800, def: 0}]}
+    B: {monsters: [{name: 番人, atk: 500, def: 2000, position: %s}]}
+actions:
+  - {player: A, do: attack, attacker: 戦士A, target: 番人}
+"""
+
+
+@pytest.mark.parametrize("typed", ["defense", "守備表示", "Defense"])
+def test_a_position_in_the_games_own_word(typed):
+    """A judge writes 守備表示 as the rulebook does: it is ``defense`` (the game's
+    catalogue names each option); 2000 DEF against 1800 ATK costs A 200 (seed 001)."""
+    result = run_text(DEFENDER % typed, CORPUS).as_json()
+    assert result["state"]["players"]["A"]["life"] == 8000 - 200
+    assert result["state"]["players"]["B"]["zones"]["monsters"][0]["position"] == "defense"
+
+
+def test_a_word_of_no_option_is_still_refused():
+    with pytest.raises(ScenarioError) as caught:
+        run_text(DEFENDER % "しゅび", CORPUS)
+    assert caught.value.as_dict()["field"].endswith("position")

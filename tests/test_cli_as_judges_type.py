@@ -63,3 +63,16 @@ def test_show_a_clause_reads_that_clause_first():
     import json
     clause = json.loads(out)["clause"]
     assert clause["id"] == "defense-lower" and clause["text"].startswith("攻撃を仕掛けた")
+
+
+def test_a_ruleset_before_any_text_says_the_first_texts_stand_in():
+    """Vision's oldest dated text is rulebook Ver.2.0's graze (2008-06-09, seed 000): a
+    board pinned to 2000-01-01 is replayed on the first revisions (Entry.in_force), and
+    the reader is told rather than shown 「ルール 2000-01-01」 as if that day had rules."""
+    graze = str(ROOT / "corpus/vision/scenarios/graze-choose-yes.yaml")
+    code, out = _run("--lang", "ja", "run", graze, "--ruleset", "2000-01-01")
+    assert code == 0
+    assert ("2000-01-01 は vision の日付の分かる最も古い本文（2008-06-09）より前です"
+            in out.splitlines()[2])
+    code, out = _run("--lang", "ja", "run", graze, "--ruleset", "2008-06-09")
+    assert code == 0 and "より前です" not in out

@@ -60,6 +60,13 @@ def result_text(result) -> str:
         head = (_("{game} · the latest rules (texts up to {day})", game=data["game"],
                   day=newest.isoformat()) if newest else
                 _("{game} · the latest rules (no text of a known date)", game=data["game"]))
+    if result.ruleset.day is not None:
+        from .rulesets import oldest_text_day
+        oldest = oldest_text_day(result.ruleset.corpus, data["game"])
+        if oldest is not None and result.ruleset.day < oldest:
+            head += "\n" + _("{day} is before the oldest dated text of {game} ({oldest}): "
+                             "each rule is read in its first revision", day=result.ruleset.day.isoformat(),
+                             game=data["game"], oldest=oldest.isoformat())
     if data["title"]:
         head = f"{data['title']}\n{head}"
     lines = [head, "=" * min(72, max(20, len(head)))]

@@ -114,6 +114,22 @@ class Ruleset:
                 for name, s in self.switches.items()}
 
 
+def oldest_text_day(corpus, game: str | None = None) -> date | None:
+    """The oldest exact revision date of a game's rules, Q&A and terms (the same texts
+    as :func:`newest_text_day`): a ruleset before it replays texts not yet written that
+    day (:meth:`Entry.in_force` lets the first text stand in), which the reader is told."""
+    tables = getattr(corpus, "tables", None)
+    if tables is not None:
+        days = [date.fromisoformat(row[5]) for row in
+                tables.dated(game or None, ("qa", "rule", "term"), glossary=False)]
+    else:
+        days = [rev.date.day for entry in corpus
+                if (not game or entry.game == game) and entry.kind in ("qa", "rule", "term")
+                and not entry.explains_a_word
+                for rev in entry.revisions if rev.date is not None and not rev.date.before]
+    return min(days) if days else None
+
+
 def newest_text_day(corpus, game: str | None = None) -> date | None:
     """The newest exact revision date of a game's rules, Q&A and terms: what the latest
     rules stand for (「最新（2014-04-10 の改訂まで）」).  "before D" says nothing about

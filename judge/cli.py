@@ -413,7 +413,8 @@ def index(ctx: click.Context, rebuild: bool, offline: bool) -> None:
 @main.command()
 @click.argument("query", nargs=-1, required=True)
 @click.option("--game", help="One game of the corpus (its id, title or alias).")
-@click.option("--kind", type=click.Choice(["rule", "qa", "term", "card"]))
+@click.option("--kind", metavar="rule|qa|term|card",
+              help="One kind of entry: rule, qa, term, card, or a word the query's kind: takes.")
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 500),
               help="Entries per page.")
 @click.option("--page", default=1, show_default=True, type=click.IntRange(1, 10000))
@@ -443,6 +444,15 @@ def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, page, 
             _fail(_("--game {game!r} is not a game of the corpus (one of {accepted})",
                     game=game, accepted=", ".join(corpus.game_ids)))
         game = known[game.strip().lower()]
+    if kind is not None:
+        # the words kind: takes in the query (ルール, 裁定, Q&A), not only the four keys
+        import unicodedata
+        from judge.search.tables import QUERY_KINDS
+        typed = unicodedata.normalize("NFKC", kind).strip().casefold()
+        if typed not in QUERY_KINDS:
+            _fail(_("--kind {kind!r} is not a kind of entry (one of {accepted})", kind=kind,
+                    accepted="rule, qa, term, card"))
+        kind = QUERY_KINDS[typed]
     query = SearchQuery(text, game, kind, _day(as_of, "--as-of"), page, limit, old)
     searcher = Searcher.open(corpus)
     try:

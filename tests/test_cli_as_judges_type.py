@@ -76,3 +76,17 @@ def test_a_ruleset_before_any_text_says_the_first_texts_stand_in():
             in out.splitlines()[2])
     code, out = _run("--lang", "ja", "run", graze, "--ruleset", "2008-06-09")
     assert code == 0 and "より前です" not in out
+
+
+@pytest.mark.parametrize("kind", ["rule", "ルール", "ＲＵＬＥ"])
+def test_search_kind_takes_the_words_of_the_query(kind):
+    """`judge search 融合 --kind ルール` as `kind:ルール 融合` does: the yugioh rules
+    融合 and 融合デッキ; a word of no kind is refused naming the four."""
+    import json
+    code, out = _run("search", "融合", "--kind", kind, "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["kind"] == "rule"
+    assert {r["id"] for r in data["results"]} == {"yugioh/rule/fusion", "yugioh/rule/fusion-deck"}
+    code, out = _run("--lang", "ja", "search", "融合", "--kind", "かーど")
+    assert code != 0 and "--kind 'かーど' は項目の種類ではありません" in out

@@ -167,6 +167,17 @@ def _day(value: str | None, option: str):
         _fail(_("{option} {value!r} is not a date (YYYY-MM-DD)", option=option, value=value))
 
 
+def _resolve(corpus, typed: str) -> list[str]:
+    """The ids a typed reference finds, a katakana name typed in hiragana too (ぐれいず:
+    グレイズ), as the search box finds it: `judge show ぐれいず` said no entry matched."""
+    found = corpus.resolve(typed)
+    if not found:
+        kana = typed.translate({c: c + 0x60 for c in range(ord("ぁ"), ord("ゖ") + 1)})
+        if kana != typed:
+            found = corpus.resolve(kana)
+    return found
+
+
 def _ruleset(value: str | None) -> str | None:
     """``--ruleset``: latest, or a real date, refused here as the option it is (not as
     a field of the scenario file, which does not hold it)."""
@@ -186,7 +197,7 @@ def show(ctx: click.Context, entry_id: str, as_json: bool, as_of: str | None) ->
     from judge.corpus.present import entry_json, entry_text
     day = _day(as_of, "--as-of")
     corpus = _load_corpus(ctx)
-    found = corpus.resolve(entry_id)
+    found = _resolve(corpus, entry_id)
     if not found:
         _fail(_("no entry matches {id!r}; try `judge search {id}`", id=entry_id))
     if len(found) > 1 and as_json is False:
@@ -538,7 +549,7 @@ def replay(ctx: click.Context, entry_id: str, ruleset: str | None, as_json: bool
     from judge.engine.runner import replay_entry
     ruleset = _ruleset(ruleset)
     corpus = _load_corpus(ctx)
-    found = corpus.resolve(entry_id)
+    found = _resolve(corpus, entry_id)
     if not found:
         _fail(_("no entry matches {id!r}", id=entry_id))
     try:

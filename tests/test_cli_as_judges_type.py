@@ -90,3 +90,12 @@ def test_search_kind_takes_the_words_of_the_query(kind):
     assert {r["id"] for r in data["results"]} == {"yugioh/rule/fusion", "yugioh/rule/fusion-deck"}
     code, out = _run("--lang", "ja", "search", "融合", "--kind", "かーど")
     assert code != 0 and "--kind 'かーど' は項目の種類ではありません" in out
+
+
+@pytest.mark.parametrize("command", ["show", "replay"])
+def test_a_katakana_name_typed_in_hiragana_is_found(command):
+    """The search box finds ぐれいず; show and replay said no entry matched it."""
+    code, out = _run("--lang", "ja", command, "ぐれいず")
+    assert code == 0, out
+    assert ("vision/term/グレイズ — グレイズ" in out if command == "show"
+            else "グレイズ" in out.splitlines()[0])

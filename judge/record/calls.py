@@ -139,8 +139,10 @@ def staff_of(session: Session, event: Event) -> list[Staff]:
 
 # --- input ----------------------------------------------------------------------------
 
-# C0 controls but tab and line breaks, and DEL
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# C0 controls but tab and line breaks, DEL, and the bidirectional overrides and isolates
+# (U+202A-U+202E, U+2066-U+2069), which would show a ruling's words in another order on
+# the head judge's list than the one they were written in
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
 
 
 def _text(data: dict, name: str, cap: int, required: bool) -> str:

@@ -103,7 +103,7 @@ def test_a_ruled_appeal_closes_the_call_to_the_floor(app, as_judge, a_call):
 
 
 @pytest.mark.parametrize("field", ["question", "ruling", "players"])
-@pytest.mark.parametrize("char", ["\x00", "\x1b", "\x7f"])
+@pytest.mark.parametrize("char", ["\x00", "\x1b", "\x7f", "\u202e", "\u2067"])
 def test_a_control_character_in_a_call_is_refused_not_a_500(app, people, a_call, field, char):
     """PostgreSQL's text holds no NUL (psycopg raises, the API answered 500); the other
     control characters are no text a judge typed either.  Refused with the field named,

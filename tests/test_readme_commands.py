@@ -31,8 +31,10 @@ ROOT = Path(__file__).resolve().parents[1]
 VENV_BIN = Path(sys.executable).parent
 PASSWORD = "a long password 1\n"
 # what a newcomer types for the README's placeholders
+# (one NAME for every line: the event's head is its only head, and an event keeps a head,
+# so the staff line makes the head a head again; tests/record covers a floor judge)
 FILLED = {"DIR": "site", "FILE": "record-copy.sqlite3", "NAME": "sato", "SLUG": "cs-2027", "T": "CS 2027",
-          "floor|head": "floor"}
+          "floor|head": "head"}
 # `judge new qa vision 337 … --question … --answer … --source-url …`, in that order
 NEW_QA = ["QA-337の質問（テスト）", "QA-337の新しい回答（テスト）",
           "https://example.invalid/qa/337"]

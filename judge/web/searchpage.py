@@ -90,7 +90,10 @@ def _draw_context() -> dict:
     lists = services().lists
     return {"GAME_SLOT": lists.get(("game-slots",), viewmodels.game_slots),
             "GAME_LABELS": lists.get(("game-labels", web_locale()), viewmodels.game_labels),
-            "KIND_LABELS": viewmodels.KIND_LABELS, "lang": web_locale(),
+            # the kinds' labels looked up once per language, not at every result's badge
+            "KIND_LABELS": lists.get(("kind-labels", web_locale()), lambda: {
+                kind: viewmodels.KIND_LABELS[kind] for kind in viewmodels.KIND_LABELS}),
+            "lang": web_locale(),
             "boards_of": boards_of, "url_for": env.globals["url_for"],
             "truncate": lambda text, length: do_truncate(env, text, length)}
 

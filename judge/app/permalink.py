@@ -27,10 +27,27 @@ class PermalinkError(ValueError):
     """A token that is not a permalink this app made (says why)."""
 
 
+# zlib's deflate never refers further back than its window less MIN_LOOKAHEAD (262
+# bytes): for a text shorter than that, a smaller window writes the same bytes as the
+# 32 KiB one, and setting up the large one (its buffers allocated and cleared) was most
+# of compressing a board (a tenth of a new board's page, issue 27).
+# tests/web/test_permalink_window.py holds the two to the same tokens.
+_LOOKAHEAD = 262
+
+
+def _window_bits(size: int) -> int:
+    """The smallest raw-deflate window (9-15 bits) whose reach covers ``size`` bytes."""
+    for bits in range(9, 15):
+        if (1 << bits) >= size + _LOOKAHEAD:
+            return bits
+    return 15
+
+
 def encode(text: str) -> str:
     """The token of a scenario text."""
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    raw = packer.compress(text.encode("utf-8")) + packer.flush()
+    data = text.encode("utf-8")
+    packer = zlib.compressobj(9, zlib.DEFLATED, -_window_bits(len(data)))
+    raw = packer.compress(data) + packer.flush()
     return PREFIX + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 

@@ -37,7 +37,8 @@ import os
 from pathlib import Path
 from urllib.parse import quote_plus
 
-from flask import Flask
+from flask import Flask, Request
+from werkzeug.datastructures import ImmutableMultiDict
 
 from judge.common.lru import LRU
 
@@ -54,10 +55,29 @@ DEFAULTS = {
 }
 
 
+class _Args(ImmutableMultiDict):
+    """The request's query string and form: ``get`` of a name that is absent returns the
+    default without werkzeug raising (and catching) a BadRequestKeyError inside it, an
+    HTTP exception built in full (about ten a page: ``lang``, ``format``, ``game``,
+    ``kind``, ``page``… are absent from most requests; issue 27)."""
+
+    def get(self, key, default=None, type=None):
+        """``MultiDict.get``, answering an absent name at once."""
+        if key not in self:
+            return default
+        return super().get(key, default, type)
+
+
+class _Request(Request):
+    parameter_storage_class = _Args
+
+
 class _Flask(Flask):
     """Flask, with each hook's and view's sync form found once: Flask asks
     ``inspect.iscoroutinefunction`` of every hook and the view again on every request
-    (about ten a page; issue 27)."""
+    (about ten a page; issue 27); its requests' arguments are :class:`_Args`."""
+
+    request_class = _Request
 
     def ensure_sync(self, func):
         """``Flask.ensure_sync(func)``, kept per function (hooks and views are few)."""

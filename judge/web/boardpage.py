@@ -115,7 +115,9 @@ def run_meta(board, run, pin: dict) -> str:
     if d.get("title"):
         out.append(f'<strong{boardhtml._ja(en, d["title"])}>{_e(d["title"])}</strong> · ')
     game = d.get("game")
-    out.append(f'{_e(viewmodels.game_labels().get(game, game))} · {t("ルール")} ')
+    # the games' labels kept per language, as every page's header reads them
+    labels = services().lists.get(("game-labels", web_locale()), viewmodels.game_labels)
+    out.append(f'{_e(labels.get(game, game))} · {t("ルール")} ')
     if run.day:
         out.append(str(tr(t, "%(day)s 時点", day=run.day)))
     else:

@@ -201,7 +201,14 @@ def init_app(app: Flask) -> None:
         headers = response.headers
         if request.endpoint in SAME_FOR_EVERYONE:
             return response
-        vary = headers.get("Vary")
+        # one pass over the few headers the response has (werkzeug's get and ``in`` of
+        # a header it lacks raise and catch an HTTP exception inside)
+        vary, language = None, False
+        for name, value in headers.items():
+            low = name.lower()
+            if low == "vary" and vary is None:
+                vary = value
+            language = language or low == "content-language"
         if not vary:
             headers["Vary"] = "Cookie, Accept-Language"
         else:
@@ -209,7 +216,7 @@ def init_app(app: Flask) -> None:
             missing = [v for v in ("Cookie", "Accept-Language") if v.lower() not in have]
             if missing:
                 headers["Vary"] = ", ".join([vary, *missing])
-        if "Content-Language" not in headers:
+        if not language:
             headers["Content-Language"] = current()
         return response
 

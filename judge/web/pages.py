@@ -38,17 +38,20 @@ def as_json() -> bool:
     return fmt == "json"
 
 
+def json_url() -> str:
+    """The page's JSON twin: its address with ``format=json`` (the footer's link)."""
+    args = request.args.to_dict()
+    args["format"] = "json"
+    if not request.endpoint:
+        return "?format=json"
+    # a page of a query (a search): the templates' url_for, which writes a link with
+    # ``q`` without the URL map (Flask's built it anew on every results page)
+    build = current_app.jinja_env.globals["url_for"] if "q" in args else url_for
+    return build(request.endpoint, **(request.view_args or {}), **args)
+
+
 @bp.app_context_processor
 def _globals():
-    def json_url() -> str:
-        args = request.args.to_dict()
-        args["format"] = "json"
-        if not request.endpoint:
-            return "?format=json"
-        # a page of a query (a search): the templates' url_for, which writes a link with
-        # ``q`` without the URL map (Flask's built it anew on every results page)
-        build = current_app.jinja_env.globals["url_for"] if "q" in args else url_for
-        return build(request.endpoint, **(request.view_args or {}), **args)
     # The query stays in the box on its results and on the entry an id redirected to.
     q = request.args.get("q", "") if request.endpoint in ("pages.search", "pages.entry") else ""
     # the games' labels and badge colours: per language, kept until the corpus is
@@ -116,7 +119,8 @@ def search():
         base, hash_, clause = redirect_url.partition("#")
         sep = "&" if "?" in base else "?"
         return redirect(f"{base}{sep}q={quote(found.q)}{hash_}{clause}", code=302)
-    html = render_template("search.html", s=found, home=request.path == "/" and not found.q)
+    from .searchpage import page
+    html = page(found, request.path == "/" and not found.q, json_url)
     if not found.failed:
         services().searches.get(key, lambda: html.encode("utf-8"))
     return html

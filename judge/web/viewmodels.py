@@ -123,6 +123,18 @@ class SearchPage:
     failed: bool = False             # the search raised: the page says so (never kept)
 
     @property
+    def first(self) -> int:
+        """The number of the page's first result (the list's ``start``)."""
+        return (self.page - 1) * self.limit + 1
+
+    @property
+    def quoted_q(self):
+        """The query as the page's heading quotes it (its Japanese marked on a page in
+        another language: :func:`judge.web.i18n.quoted_ja`)."""
+        from .i18n import quoted_ja
+        return quoted_ja(self.q)
+
+    @property
     def pages(self) -> int:
         """How many pages of results there are (capped at MAX_PAGE)."""
         # as as_json's "pages" (the pager reads it once per page it links: copying the

@@ -133,7 +133,7 @@ DENSE = 256          # from this many passage numbers on, bitsets are made by nu
 # real corpus never imports numpy (a quarter of a one-shot `judge search`'s time)
 NUMPY_FROM = 10_000
 # the bytes of postings (and their bitsets) a searcher keeps, whatever the corpus
-POSTINGS_BUDGET = cache_budget.share("postings")   # 48 MB by default (JUDGE_CACHE_MB)
+POSTINGS_BUDGET = cache_budget.share("postings")   # 24 MB by default (JUDGE_CACHE_MB)
 
 
 def _numpy():

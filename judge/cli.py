@@ -167,6 +167,25 @@ def _day(value: str | None, option: str):
         _fail(_("{option} {value!r} is not a date (YYYY-MM-DD)", option=option, value=value))
 
 
+def _resolve(corpus, typed: str) -> list[str]:
+    """The ids a typed reference finds, a katakana name typed in hiragana too (ぐれいず:
+    グレイズ), as the search box finds it: `judge show ぐれいず` said no entry matched."""
+    found = corpus.resolve(typed)
+    if not found:
+        kana = typed.translate({c: c + 0x60 for c in range(ord("ぁ"), ord("ゖ") + 1)})
+        if kana != typed:
+            found = corpus.resolve(kana)
+    return found
+
+
+def _ruleset(value: str | None) -> str | None:
+    """``--ruleset``: latest, or a real date, refused here as the option it is (not as
+    a field of the scenario file, which does not hold it)."""
+    if value is None or value.strip() == "latest":
+        return value
+    return _day(value, "--ruleset").isoformat()
+
+
 @main.command()
 @click.argument("entry_id")
 @click.option("--json", "as_json", is_flag=True, help="Print the entry as JSON.")
@@ -178,28 +197,57 @@ def show(ctx: click.Context, entry_id: str, as_json: bool, as_of: str | None) ->
     from judge.corpus.present import entry_json, entry_text
     day = _day(as_of, "--as-of")
     corpus = _load_corpus(ctx)
-    found = corpus.resolve(entry_id)
+    found = _resolve(corpus, entry_id)
     if not found:
         _fail(_("no entry matches {id!r}; try `judge search {id}`", id=entry_id))
     if len(found) > 1 and as_json is False:
         click.echo(_("({count} entries match; showing the first: {ids})", count=len(found),
                      ids=", ".join(found)), err=True)
     entry = corpus.get(found[0])
+    clause = found[0].partition("#")[2]
     if day is not None:
         from judge.corpus.changes import entry_as_of
         entry, head = entry_as_of(entry, day)
         if entry is None:
             _fail(head, 1)
         if as_json:
-            _print_json({**entry_json(entry, corpus), "as_of": day.isoformat()})
+            _print_json({**entry_json(entry, corpus), "as_of": day.isoformat(),
+                         **_clause_json(entry, clause)})
         else:
             click.echo(head)
+            _echo_clause(entry, clause)
             click.echo(entry_text(entry, corpus))
         return
     if as_json:
-        _print_json(entry_json(entry, corpus))
+        _print_json({**entry_json(entry, corpus), **_clause_json(entry, clause)})
     else:
+        _echo_clause(entry, clause)
         click.echo(entry_text(entry, corpus))
+
+
+def _clause_json(entry, clause: str) -> dict:
+    """The clause asked for (``6.5.3.b``): its id and text in the revision shown, the
+    text None where that revision has no such clause."""
+    if not clause:
+        return {}
+    return {"clause": {"id": clause, "text": entry.current.clauses.get(clause)}}
+
+
+def _echo_clause(entry, clause: str) -> None:
+    """A judge who typed ``6.5.3.b`` reads that clause first, then the whole entry; a
+    clause the entry does not have (``6.5.3.z``) is said so, not passed over."""
+    if not clause:
+        return
+    text = entry.current.clauses.get(clause)
+    if text is not None:
+        if text.startswith(clause):          # Vision's clauses begin with their number
+            text = text[len(clause):].lstrip()
+        click.echo(_("clause {clause}: {text}", clause=clause, text=text))
+        click.echo("")
+        return
+    click.echo(_("{entry} has no clause {clause} (its clauses: {clauses}); showing the "
+                 "whole entry", entry=entry.id, clause=clause,
+                 clauses=", ".join(entry.current.clauses) or "-"), err=True)
 
 
 @main.command()
@@ -376,7 +424,8 @@ def index(ctx: click.Context, rebuild: bool, offline: bool) -> None:
 @main.command()
 @click.argument("query", nargs=-1, required=True)
 @click.option("--game", help="One game of the corpus (its id, title or alias).")
-@click.option("--kind", type=click.Choice(["rule", "qa", "term", "card"]))
+@click.option("--kind", metavar="rule|qa|term|card",
+              help="One kind of entry: rule, qa, term, card, or a word the query's kind: takes.")
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 500),
               help="Entries per page.")
 @click.option("--page", default=1, show_default=True, type=click.IntRange(1, 10000))
@@ -406,6 +455,15 @@ def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, page, 
             _fail(_("--game {game!r} is not a game of the corpus (one of {accepted})",
                     game=game, accepted=", ".join(corpus.game_ids)))
         game = known[game.strip().lower()]
+    if kind is not None:
+        # the words kind: takes in the query (ルール, 裁定, Q&A), not only the four keys
+        import unicodedata
+        from judge.search.tables import QUERY_KINDS
+        typed = unicodedata.normalize("NFKC", kind).strip().casefold()
+        if typed not in QUERY_KINDS:
+            _fail(_("--kind {kind!r} is not a kind of entry (one of {accepted})", kind=kind,
+                    accepted="rule, qa, term, card"))
+        kind = QUERY_KINDS[typed]
     query = SearchQuery(text, game, kind, _day(as_of, "--as-of"), page, limit, old)
     searcher = Searcher.open(corpus)
     try:
@@ -436,6 +494,7 @@ def run(ctx: click.Context, scenario: Path, ruleset: str | None, as_json: bool,
     from judge.engine.errors import ScenarioError
     from judge.engine.report import result_text
     from judge.engine.runner import run_file
+    ruleset = _ruleset(ruleset)
     try:
         with use(_budget(budget)):
             result = run_file(scenario, _load_corpus(ctx), ruleset=ruleset)
@@ -461,6 +520,7 @@ def moves(ctx: click.Context, scenario: Path, ruleset: str | None, refused: bool
     from judge.engine.errors import ScenarioError
     from judge.engine.moves import moves_after
     from judge.engine.scenario import load_scenario
+    ruleset = _ruleset(ruleset)
     corpus = _load_corpus(ctx)
     try:
         _result, found = moves_after(load_scenario(scenario, corpus), corpus,
@@ -487,8 +547,9 @@ def replay(ctx: click.Context, entry_id: str, ruleset: str | None, as_json: bool
     from judge.engine.errors import ScenarioError
     from judge.engine.report import result_text
     from judge.engine.runner import replay_entry
+    ruleset = _ruleset(ruleset)
     corpus = _load_corpus(ctx)
-    found = corpus.resolve(entry_id)
+    found = _resolve(corpus, entry_id)
     if not found:
         _fail(_("no entry matches {id!r}", id=entry_id))
     try:

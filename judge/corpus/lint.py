@@ -45,7 +45,10 @@ class Problem:
         return out
 
     def __str__(self) -> str:
-        return f"{self.severity}: {self.entry_id}: {self.message} [{self.code}]"
+        # the severity in the reader's words (`judge lint` printed "warning:" in the
+        # middle of Japanese); the JSON keeps the key
+        severity = msg.term("severity", self.severity).render()
+        return f"{severity}: {self.entry_id}: {render(self.message)} [{self.code}]"
 
 
 def lint_corpus(corpus: Corpus) -> list[Problem]:

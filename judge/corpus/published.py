@@ -124,7 +124,18 @@ def _text(data: dict, key: str, line: int) -> str:
     if not isinstance(value, str) or not value.strip():
         raise PublishedError(msg("{key}: a text is required (as published, in quotes if it "
                                  "holds a colon)", key=key), line)
+    control = _CONTROL.search(value)
+    if control:
+        # pasted from a page, a control character is no part of what was published; the
+        # title kept it and the body's Markdown dropped it, so the two disagreed
+        raise PublishedError(msg("{key}: holds the control character {code}, which is not "
+                                 "text: remove it", key=key,
+                                 code=f"U+{ord(control.group()):04X}"), line)
     return value.strip()
+
+
+# C0 controls but tab and line breaks, and DEL
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 def read_document(text: str, folder_game: str | None, file_name: str,

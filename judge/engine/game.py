@@ -34,8 +34,12 @@ class FieldSpec:
     # for it).  ``options`` may accept several spellings of each (攻撃表示, attack).
     choices: tuple[tuple[str, str], ...] = ()
 
-    def check(self, name: str, value: Any) -> Any:
-        """The value converted to its kind, or a :class:`ScenarioError` saying what fits."""
+    def check(self, name: str, value: Any, package: str | None = None) -> Any:
+        """The value converted to its kind, or a :class:`ScenarioError` saying what fits.
+
+        ``package``: the game's, whose catalogue gives each option its own word; a
+        choice may then be written so (守備表示 for ``defense``), as a judge says it.
+        """
         k = self.kind
         if k == "int":
             return check_int(name, value)
@@ -54,6 +58,8 @@ class FieldSpec:
                                 field=name,
                                 accepted="yes, no")
         if k == "choice":
+            if is_scalar(value) and str(value) not in self.options and package:
+                value = self.option_named(name, str(value), package) or value
             if not is_scalar(value) or str(value) not in self.options:
                 raise ScenarioError(msg("{value} is not one of the options",
                                         value=short(value)), field=name,
@@ -79,6 +85,23 @@ class FieldSpec:
                 raise ScenarioError(msg("must be a mapping, not {value}", value=short(value)),
                                     field=name)
         return value
+
+
+    def option_named(self, name: str, typed: str, package: str) -> str | None:
+        """The option that is ``typed`` NFKC- and case-folded, or whose word in the
+        game's catalogue (Japanese or English) is: 守備表示 -> defense.  None when no
+        option is so named."""
+        import unicodedata
+        from judge.i18n import Term
+        want = unicodedata.normalize("NFKC", typed).strip().casefold()
+        for option in self.options:
+            if option.casefold() == want:                 # Defense, ＤＥＦＥＮＳＥ
+                return option
+            for lang in ("ja", "en"):
+                word = Term(name, option, package).render(lang)
+                if word != option and unicodedata.normalize("NFKC", word).casefold() == want:
+                    return option
+        return None
 
 
 @dataclass

@@ -11,6 +11,8 @@ import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterator
+import functools
+import unicodedata
 
 from judge.i18n import Messages, Term, message_json, render
 
@@ -271,13 +273,21 @@ class Match:
         found = [c for p in players for z, cards in self.state.players[p].zones.items()
                  if zones is None or z in zones for c in cards
                  if c.name == name or c.uid == name or refers(c, name)]
+        if not found and name:
+            # as typed on a phone: 戦士A for 戦士Ａ, ちるの for チルノ, 『』 for 「」
+            key = loose_name(name)
+            found = [c for p in players for z, cards in self.state.players[p].zones.items()
+                     if zones is None or z in zones for c in cards
+                     if loose_name(c.name) == key]
         where = self._ctx.where if self._ctx else {}
         label = f"actions[{self._ctx.index}].{field}" if self._ctx else field
         if not found:
             present = sorted({c.name for p in players for z, cards in
                               self.state.players[p].zones.items()
                               if zones is None or z in zones for c in cards})
-            scope = (msg("{zones} of {players}", zones="/".join(zones), players=players)
+            package = game_package(self.game)
+            scope = (msg("{zones} of {players}", zones=[Term("zone", z, package) for z in zones],
+                         players=players)
                      if zones else msg("any zone of {players}", players=players))
             raise ScenarioError(msg("no card {name!r} in {scope}", name=name, scope=scope),
                                 field=label,
@@ -471,3 +481,15 @@ APPLY = {Move: _move, SetCard: _set_card, LifeChange: _life_change, SetCounter: 
 # Every change type events.py declares has its function, and nothing else is a change.
 if set(APPLY) != set(CHANGES):          # pragma: no cover - caught at import
     raise EngineInvariantError("Match.apply does not cover events.CHANGES")
+
+
+_KANA = {code: code + 0x60 for code in range(ord("ぁ"), ord("ゖ") + 1)}
+
+
+@functools.lru_cache(maxsize=4096)
+def loose_name(name: str) -> str:
+    """A card's name as two spellings of it compare: NFKC (full-width Ａ and １ as A and
+    1), no spaces, case and hiragana/katakana folded, 『』 as 「」.  Only a reference no
+    card's exact name matches is compared so (:meth:`Match.card`)."""
+    text = unicodedata.normalize("NFKC", str(name)).replace("『", "「").replace("』", "」")
+    return "".join(text.split()).casefold().translate(_KANA)

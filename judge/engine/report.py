@@ -10,7 +10,7 @@ import json
 import re
 import sys
 
-from judge.i18n import Term, _, current_locale, list_separator, locale_dir
+from judge.i18n import Term, _, anonymous_card_label, current_locale, list_separator, locale_dir
 
 
 def _value(v) -> str:
@@ -29,6 +29,16 @@ def _zone(game: str, zone: str) -> str:
     if catalogue is None or not catalogue.is_dir():
         return cls.zone_labels.get(zone, {}).get(current_locale()) or zone
     return Term("zone", zone, package).render()
+
+
+def _card_name(game: str, name: str) -> str:
+    """A card as the board lists it: its name, or where an unnamed one was (deck-1:
+    デッキの1枚目), by the game's own word for the zone."""
+    from judge.engine.registry import game_classes
+    cls = game_classes().get(game)
+    package = (getattr(sys.modules.get(cls.__module__), "__package__", None)
+               or cls.__module__) if cls else None
+    return (anonymous_card_label(name, package=package) if package else None) or name
 
 
 def _counter(game: str, counter: str) -> str:
@@ -50,6 +60,13 @@ def result_text(result) -> str:
         head = (_("{game} · the latest rules (texts up to {day})", game=data["game"],
                   day=newest.isoformat()) if newest else
                 _("{game} · the latest rules (no text of a known date)", game=data["game"]))
+    if result.ruleset.day is not None:
+        from .rulesets import oldest_text_day
+        oldest = oldest_text_day(result.ruleset.corpus, data["game"])
+        if oldest is not None and result.ruleset.day < oldest:
+            head += "\n" + _("{day} is before the oldest dated text of {game} ({oldest}): "
+                             "each rule is read in its first revision", day=result.ruleset.day.isoformat(),
+                             game=data["game"], oldest=oldest.isoformat())
     if data["title"]:
         head = f"{data['title']}\n{head}"
     lines = [head, "=" * min(72, max(20, len(head)))]
@@ -85,7 +102,8 @@ def result_text(result) -> str:
         for z, cards in player["zones"].items():
             if not cards:
                 continue
-            shown = (sep.join(c["name"] for c in cards) if len(cards) <= 6
+            shown = (sep.join(_card_name(data["game"], c["name"]) for c in cards)
+                     if len(cards) <= 6
                      else _("{count} cards", count=len(cards)))
             lines.append(f"   {_zone(data['game'], z)}: {shown}")
     if data["state"].get("winner"):

@@ -14,7 +14,7 @@ from typing import Any
 
 from .cite import Cite
 from .errors import ScenarioError
-from .limits import msg, short
+from .limits import msg
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ def parse_ruleset(value: Any, where: dict | None = None) -> date | None:
     try:
         return date.fromisoformat(str(value).strip())
     except ValueError:
-        raise ScenarioError(msg("ruleset {value!r} is not a date", value=short(value)),
+        raise ScenarioError(msg("ruleset {value!r} is not a date", value=str(value)[:40]),
                             field="ruleset", accepted=msg("latest, or a date YYYY-MM-DD"),
                             **(where or {})) from None
 
@@ -112,6 +112,22 @@ class Ruleset:
         return {name: {"value": self.variant(name).value, "entry": self.variant(name).entry,
                        "revision": self.variant(name).revision, "doc": s.doc}
                 for name, s in self.switches.items()}
+
+
+def oldest_text_day(corpus, game: str | None = None) -> date | None:
+    """The oldest exact revision date of a game's rules, Q&A and terms (the same texts
+    as :func:`newest_text_day`): a ruleset before it replays texts not yet written that
+    day (:meth:`Entry.in_force` lets the first text stand in), which the reader is told."""
+    tables = getattr(corpus, "tables", None)
+    if tables is not None:
+        days = [date.fromisoformat(row[5]) for row in
+                tables.dated(game or None, ("qa", "rule", "term"), glossary=False)]
+    else:
+        days = [rev.date.day for entry in corpus
+                if (not game or entry.game == game) and entry.kind in ("qa", "rule", "term")
+                and not entry.explains_a_word
+                for rev in entry.revisions if rev.date is not None and not rev.date.before]
+    return min(days) if days else None
 
 
 def newest_text_day(corpus, game: str | None = None) -> date | None:

@@ -24,7 +24,7 @@ from judge.i18n import Messages
 from . import budget as budgets
 from .errors import ScenarioError
 from .limits import check_int, check_scalar, is_scalar, short
-from .match import ActionContext
+from .match import ActionContext, game_package
 from .rulesets import parse_ruleset
 from .state import GameState, PlayerState
 from .yamlsource import Located, load_located, read_source
@@ -241,7 +241,7 @@ def _parse_actions(game, doc: Located, budget: budgets.Budget | None = None
                                     field=f"{label}.{key}", accepted=sorted(spec.fields),
                                     **doc.where("actions", i, key))
             try:
-                fields[key] = spec.fields[key].check(key, value)
+                fields[key] = spec.fields[key].check(key, value, game_package(game))
             except ScenarioError as exc:
                 exc.field = f"{label}.{key}"
                 raise exc.located(**doc.where("actions", i, key)) from None
@@ -416,7 +416,7 @@ def _make_card(game, spec, owner, zone, uid, doc: Located, path, label):
                                 accepted=["name"] + sorted(game.card_fields),
                                 **doc.where(*path, key))
         try:
-            spec[key] = game.card_fields[key].check(key, value)
+            spec[key] = game.card_fields[key].check(key, value, game_package(game))
         except ScenarioError as exc:
             exc.field = f"{label}.{key}"
             raise exc.located(**doc.where(*path, key)) from None

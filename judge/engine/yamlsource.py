@@ -238,8 +238,10 @@ def _scalar(node, source: str, path: tuple = (), loader=None) -> Any:
         raise ScenarioError(msg("cannot read this value: {error}", error=str(exc)), **where) from None
     except (ValueError, OverflowError) as exc:
         if node.tag == _Y + "timestamp":
-            raise ScenarioError(msg("{value!r} is not a valid date ({error})",
-                                    value=str(node.value)[:40], error=str(exc)),
+            # Python's own reason ("month must be in 1..12") is English whatever the
+            # reader's language: the value and what is accepted say it all
+            raise ScenarioError(msg("{value!r} is not a valid date",
+                                    value=str(node.value)[:40]),
                                 **where, accepted=msg("a real date YYYY-MM-DD; quote it "
                                                       "to mean text")) from None
         raise ScenarioError(msg("cannot read the value {value!r} ({error})",

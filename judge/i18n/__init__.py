@@ -20,6 +20,7 @@ import contextlib
 import contextvars
 import importlib
 import os
+import re
 import string
 import _string
 from dataclasses import dataclass, field
@@ -40,6 +41,8 @@ _locale: contextvars.ContextVar[str | None] = contextvars.ContextVar("judge_loca
                                                                      default=None)
 _resolver: Callable[[], str | None] | None = None
 _card_labels: dict[str, Callable[[Any], str]] = {}
+# every package that makes messages (a game's catalogue names its zones)
+_packages: list[str] = []
 
 
 # --- the locale of the moment -----------------------------------------------------------
@@ -246,6 +249,9 @@ def render_value(value: Any, lang: str | None = None, package: str = JUDGE_PACKA
         return value.render(lang)
     label = getattr(value, "label", None)
     if callable(label) and hasattr(value, "uid"):
+        unnamed = anonymous_card_label(getattr(value, "name", ""), lang, package)
+        if unnamed is not None:
+            return unnamed
         own = _card_labels.get(package)
         return own(value) if own else label()
     if isinstance(value, (list, tuple)):
@@ -253,6 +259,38 @@ def render_value(value: Any, lang: str | None = None, package: str = JUDGE_PACKA
     if isinstance(value, bool):
         return gettext(N_("yes"), lang=lang) if value else gettext(N_("no"), lang=lang)
     return value
+
+
+# The name the engine gives a card a scenario only counts (``deck: 5`` makes deck-1 …
+# deck-5, judge.engine.game.Game.anonymous_card): its zone's key and its place there.
+_ANONYMOUS = re.compile(r"([a-z][a-z_]*)-([1-9][0-9]*)")
+
+
+def anonymous_card_label(name: str, lang: str | None = None,
+                         package: str = JUDGE_PACKAGE) -> str | None:
+    """How a judge reads a card the scenario did not name (``nodes-1``): 「ノードエリアの
+    1枚目」, "node area card 1"; None for a card with a name of its own.
+
+    The zone is the game's word for it (the message's own catalogue first, then every
+    other that names it); a name whose first part is no zone's key is a real name.
+    """
+    found = _ANONYMOUS.fullmatch(str(name or ""))
+    if found is None:
+        return None
+    key, n = found.groups()
+    lang = lang or current_locale()
+    word = None
+    for pkg in dict.fromkeys((package, *_packages)):
+        text = gettext(key, pkg, context="zone", lang=lang)
+        if text != key:
+            word = text
+            break
+    if word is None:
+        if lang == "ja" or not any(gettext(key, pkg, context="zone", lang="ja") != key
+                                   for pkg in _packages):
+            return None
+        word = key.replace("_", " ")
+    return Message(N_("{zone} card {n}"), {"zone": word, "n": int(n)}).render(lang)
 
 
 def json_value(value: Any) -> Any:
@@ -334,6 +372,8 @@ class Messages:
 
     def __init__(self, package: str, card_label: Callable[[Any], str] | None = None):
         self.package = package
+        if package not in _packages:
+            _packages.append(package)
         if card_label is not None:
             _card_labels[package] = card_label
 

@@ -132,7 +132,21 @@ def _translate(obj: Any, attr: str) -> str | None:
 def _first_sentence(text: str) -> str:
     """click cuts a command's short help at a space, which Japanese does not have: the
     list of commands shows the first sentence instead."""
-    return text.split("。", 1)[0]
+    # a 。 inside brackets ends a sentence within them, not the help's first sentence:
+    # cutting there left 「裁定記録のデータベース（$JUDGE_DATABASE_URL」 with its （ open
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in _OPEN:
+            depth += 1
+        elif ch in _CLOSE:
+            depth = max(0, depth - 1)
+        elif ch == "。" and depth == 0:
+            return text[:i]
+    return text.rstrip("。")
+
+
+_OPEN = "（(「『【［"
+_CLOSE = "）)」』】］"
 
 
 def commands(group: click.Command):

@@ -45,8 +45,10 @@ log = logging.getLogger(__name__)
 # each older passage's current one, in "shown"
 # 6: where each character of a passage's normal form comes from, in "maps" (offline/texts.py)
 # 7: the constants of the search's other modules, in "constants" (offline/constants.py)
+# 8: the MeCab stand-in's totals in "morph" (offline/morph.py), each game's glossary names
+# longest first in "shaping.forms" (question._forms): the scripts no longer compute them
 # (static/offline-page.js reads no older bundle)
-FORMAT = 7
+FORMAT = 8
 FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo", "title_yomi", "ids", "cards",
           "cites")
 LENGTH_FIELDS = ("title_bi", "body_bi", "title_mo", "body_mo")
@@ -526,13 +528,25 @@ def lemmas(corpus, morph: dict) -> dict[str, str]:
 
 
 def _shaping(corpus) -> dict:
-    """The results page's tables (shaping.offline_tables), and each English glossary
-    name's pattern as a question finds it (whole words, inflected: pierce, piercing)."""
-    from judge.search.question import _inflected
+    """The results page's tables (shaping.offline_tables), each English glossary name's
+    pattern as a question finds it (whole words, inflected: pierce, piercing), and the
+    glossary's names of each game (all games: "") longest first, as question._forms
+    orders them, each as its rows (the glossary's indices; the first row names it)."""
+    from judge.search.question import _forms, _inflected
     from judge.search.shaping import offline_tables
+    from judge.search.wordings import glossary
     out = offline_tables(corpus)
     out["inflected"] = {g[0]: _inflected(g[0]) for g in out["glossary"]
                         if g[0] and g[0].isascii()}
+    rows = glossary(corpus)
+    out["forms"] = {}
+    for game in (None, *corpus.game_ids):
+        order = _forms(rows, game)[1]
+        of: dict[str, list[int]] = {form: [] for form in order}
+        for i, row in enumerate(rows):
+            if row[0] in of and (game is None or row[3] == game):
+                of[row[0]].append(i)
+        out["forms"][game or ""] = [of[form] for form in order]
     return out
 
 

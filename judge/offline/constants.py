@@ -44,5 +44,5 @@ def constants() -> dict:
         "HTML_ESCAPES": {chr(c): html.escape(chr(c)) for c in range(128)
                          if html.escape(chr(c)) != chr(c)},
         # the phone's stand-in for MeCab (offline/morph.py)
-        "MORPH_LONGEST": morph.LONGEST_WORD, "MORPH_SCRIPTS": morph.SCRIPTS,
+        "MORPH_SCRIPTS": morph.SCRIPTS,
     }

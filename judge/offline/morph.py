@@ -120,7 +120,22 @@ def vocabulary(texts, names=()) -> dict:
     pos, context = _contexts(said, roles, forms)
     endings = okurigana(tagger, [*candidates, *sorted(lemmas)], _particles(said))
     return {"words": words, "kata": {k: v for k, v in kata.items() if any(v)}, "runs": runs,
-            "pos": pos, "context": context, "okurigana": endings}
+            "pos": pos, "context": context, "okurigana": endings, **_split_sizes(words, endings)}
+
+
+def _utf16(text: str) -> int:
+    """A text's length as JavaScript counts it (UTF-16 units: the browser's slices)."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _split_sizes(words: dict, endings: dict) -> dict:
+    """What the browser's split reads of the vocabulary as a whole: ``total``, every
+    word's count together (a word's cost is -log(count / total)); ``longest``, the
+    longest word it looks for (at most LONGEST_WORD); ``ending_longest``, the longest
+    okurigana (UTF-16 units, as the browser slices)."""
+    return {"total": sum(w[2] or 1 for w in words.values()),
+            "longest": min(max(map(_utf16, words), default=1), LONGEST_WORD),
+            "ending_longest": max(map(_utf16, endings), default=0)}
 
 
 def _reading(tagger, surface: str) -> str:

@@ -84,6 +84,8 @@ def set_staff(session: Session, event: Event, user: User, role: str) -> Staff:
         staff = Staff(event_id=event.id, user_id=user.id, role=role)
         session.add(staff)
     else:
+        if staff.role == "head" and role != "head":
+            _keep_a_head(session, event, user)
         staff.role = role
     session.flush()
     return staff
@@ -97,15 +99,22 @@ def remove_staff(session: Session, event: Event, user: User) -> None:
     if staff is None:
         raise CallInputError("name", msg("{name} is not on the staff of {slug}",
                                          name=user.name, slug=event.slug), status=404)
+    if staff.role == "head":
+        _keep_a_head(session, event, user)
+    session.delete(staff)
+    session.flush()
+
+
+def _keep_a_head(session: Session, event: Event, user: User) -> None:
+    """Refuse to take the event's last head judge away, by removal or by a new role: an
+    event without one has nobody to rule on an appeal or to add staff."""
     heads = session.scalar(select(func.count()).select_from(Staff).where(
         Staff.event_id == event.id, Staff.role == "head"))
-    if staff.role == "head" and heads <= 1:
+    if heads <= 1:
         raise CallInputError("name", msg("{name} is the only head judge of {slug}: make "
                                          "another judge head first (judge staff add {slug} "
                                          "NAME --role head)", name=user.name,
                                          slug=event.slug), status=409)
-    session.delete(staff)
-    session.flush()
 
 
 def role_of(session: Session, event: Event, user: User | None) -> str | None:
@@ -130,6 +139,12 @@ def staff_of(session: Session, event: Event) -> list[Staff]:
 
 # --- input ----------------------------------------------------------------------------
 
+# C0 controls but tab and line breaks, DEL, and the bidirectional overrides and isolates
+# (U+202A-U+202E, U+2066-U+2069), which would show a ruling's words in another order on
+# the head judge's list than the one they were written in
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
+
+
 def _text(data: dict, name: str, cap: int, required: bool) -> str:
     raw = data.get(name)
     if raw is None:
@@ -137,6 +152,12 @@ def _text(data: dict, name: str, cap: int, required: bool) -> str:
     if not isinstance(raw, str):
         raise CallInputError(name, msg("{name} must be text", name=name))
     text = unicodedata.normalize("NFC", raw.replace("\r\n", "\n")).strip()
+    control = _CONTROL.search(text)
+    if control:
+        # no judge types one; and PostgreSQL's text cannot hold a NUL (a 500 before)
+        raise CallInputError(name, msg("{name} holds the control character {code}, which "
+                                       "is not text", name=name,
+                                       code=f"U+{ord(control.group()):04X}"))
     if required and not text:
         raise CallInputError(name, msg("{name} is empty: write it", name=name))
     if len(text) > cap:

@@ -214,16 +214,19 @@ def staff() -> None:
               show_default=True)
 def staff_add(slug: str, name: str, role: str) -> None:
     """Put a judge on an event's staff (or change their role)."""
-    from .calls import set_staff
+    from .calls import CallInputError, set_staff
     from judge.platform.db import transaction
     _ready()
-    with transaction() as session:
-        found = _event_or_fail(session, slug)
-        judge = _user_or_fail(session, name)
-        set_staff(session, found, judge, role)
-        from .models import ROLE_LABELS
-        click.echo(_("{name} is {role} of {slug}", name=judge.name,
-                     role=_(ROLE_LABELS[role]), slug=found.slug))
+    try:
+        with transaction() as session:
+            found = _event_or_fail(session, slug)
+            judge = _user_or_fail(session, name)
+            set_staff(session, found, judge, role)
+            from .models import ROLE_LABELS
+            click.echo(_("{name} is {role} of {slug}", name=judge.name,
+                         role=_(ROLE_LABELS[role]), slug=found.slug))
+    except CallInputError as exc:
+        _fail(f"{exc.field}: {exc}")
 
 
 @staff.command("list")

@@ -224,8 +224,13 @@ def query_grams(run: str) -> list[str]:
 
 def phrase_terms(text: str) -> list[str]:
     """Bigram-field terms of ``text`` in order (a word matches where they occur in a row)."""
+    return pieces_terms(pieces(normalize(text)))
+
+
+def pieces_terms(cut: list[Piece]) -> list[str]:
+    """:func:`phrase_terms` of a text already cut into :func:`pieces` (of its normal form)."""
     terms: list[str] = []
-    for p in pieces(normalize(text)):
+    for p in cut:
         if p.kind == "ja":
             terms.extend(query_grams(p.text))
         else:

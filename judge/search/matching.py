@@ -35,7 +35,7 @@ from judge.common import cache_budget
 from judge.common.lru import LRU
 
 from .analysis import (is_kana, kana_reading, morph_words, normalize, phrase_terms, pieces,
-                       query_grams, to_katakana)
+                       pieces_terms, query_grams, to_katakana)
 from . import tables
 from .highlight import needle
 from .postings import TextPostings, private_bytes, typecode
@@ -72,10 +72,11 @@ class Word:
     @classmethod
     def of(cls, text: str, phrase: bool = False) -> "Word | None":
         """The plan of one word; None when it has nothing searchable (emoji, marks)."""
-        grams = phrase_terms(text)
+        cut = pieces(normalize(text))        # (cut once: the grams and the ids)
+        grams = pieces_terms(cut)
         if not grams:
             return None
-        ids = [p.text for p in pieces(normalize(text)) if p.kind == "id"]
+        ids = [p.text for p in cut if p.kind == "id"]
         morphs = [] if phrase else morph_words(text)
         yomi: list[str] = []
         if not phrase and is_kana(text):
@@ -84,7 +85,8 @@ class Word:
             kata = morph_words(to_katakana(normalize(text, fold_kana=False)))
             if len(kata) == 1 and len(morphs) != 1:
                 morphs = kata
-            yomi = query_grams(kana_reading(text)) if len(kana_reading(text)) > 1 else []
+            read = kana_reading(text)
+            yomi = query_grams(read) if len(read) > 1 else []
         return cls(text, phrase, grams, morphs, [] if phrase else ids, needle(text),
                    [needle(forms[0]) for forms in morphs], yomi)
 
@@ -132,6 +134,10 @@ DENSE = 256          # from this many passage numbers on, bitsets are made by nu
 # champion lists and scores are computed in Python, and a process that searches the
 # real corpus never imports numpy (a quarter of a one-shot `judge search`'s time)
 NUMPY_FROM = 10_000
+# a term with at most this many postings per passage of the pool is scored by walking
+# its postings (Matcher._score_each): a dict look-up a posting costs about a quarter of
+# a binary search a passage
+SPARSE_TERM = 4
 # the bytes of postings (and their bitsets) a searcher keeps, whatever the corpus
 POSTINGS_BUDGET = cache_budget.share("postings")   # 24 MB by default (JUDGE_CACHE_MB)
 
@@ -328,9 +334,8 @@ class Matcher:
                              budget=POSTINGS_BUDGET)
         # (a champion list is at most CHAMPIONS passage numbers: many can be kept)
         self._champions = LRU(50000)
-        self._phrases = LRU(64)
-        self._morphs = LRU(256)
-        self._grams = LRU(256)
+        # a query word's passages (see forget_words)
+        self._phrases, self._morphs, self._grams = LRU(64), LRU(256), LRU(256)
         self._idf: dict[tuple[str, str], float] = {}
         # per field and passage, the BM25 length norm K1 * (1 - B + B * length / average)
         self._norm: dict[str, array] = {}
@@ -352,6 +357,12 @@ class Matcher:
                 self._norm[f] = array("d", [K1 * (1 - B + B * (n or 1) / avg) for n in lengths])
         self._norm["ids"] = array("d", [K1]) * self.n
         self._norm["title_yomi"] = self._norm["title_bi"]
+
+    def forget_words(self) -> None:
+        """Drop what was kept per query word (its passages' bitsets: a word's bigrams, its
+        morphemes, a phrase); the terms' postings stay.  For ``bench/search.py``'s
+        figure of queries whose words were never searched before."""
+        self._phrases, self._morphs, self._grams = LRU(64), LRU(256), LRU(256)
 
     # --- postings ---------------------------------------------------------------------
 
@@ -612,7 +623,7 @@ class Matcher:
         return self._champions.get_or((fieldname, term), make)
 
     def score(self, pool: list[int], terms: list[tuple[str, str, float]]) -> dict[int, float]:
-        """BM25 of every passage of the pool over the scoring terms.
+        """BM25 of every passage of the pool (distinct passages) over the scoring terms.
 
         Per term, the term's share is added in the same order and float arithmetic as
         one passage at a time would; in a large index the pool's passages are looked up
@@ -631,16 +642,37 @@ class Matcher:
                     ) -> dict[int, float]:
         total = dict.fromkeys(pool, 0.0)
         k = K1 + 1
+        size, order = len(pool), None
         for fieldname, term, boost in terms:
             p = self.postings(fieldname, term)
-            if not len(p):
+            n = len(p)
+            if not n:
                 continue
             w = self.idf(fieldname, term) * boost * k
             norm = self._norm[fieldname]
-            for d in pool:
-                tf = p.tf(d)
-                if tf:
-                    total[d] += w * tf / (tf + norm[d])
+            ids, tfs = p.ids, p.tfs
+            # each passage gets its terms' shares in the terms' order, whichever side is
+            # walked: a term of few postings (a title's bigram) walks its postings and
+            # asks the pool; else the pool, in passage order, is found in the postings
+            # by a binary search that starts where the last one ended (a binary search
+            # of each passage, most of them misses, was a third of a keyword's search
+            # at the real corpus)
+            if n <= SPARSE_TERM * size:
+                for d, tf in zip(ids, tfs):
+                    if tf and d in total:
+                        total[d] += w * tf / (tf + norm[d])
+                continue
+            if order is None:
+                order = sorted(pool)
+            i = 0
+            for d in order:
+                i = bisect_left(ids, d, i)
+                if i == n:
+                    break
+                if ids[i] == d:
+                    tf = tfs[i]
+                    if tf:
+                        total[d] += w * tf / (tf + norm[d])
         return total
 
     def pool(self, candidates: int, count: int, terms: list[tuple[str, str, float]],

@@ -303,6 +303,24 @@ def _one_unspaced(pq: ParsedQuery) -> bool:
     return len(terms) == 1 and not terms[0].phrase and not terms[0].text.isascii()
 
 
+_NAMES: dict = {}
+
+
+def _game_names(games: dict[str, str]) -> tuple[list[str], list[str]]:
+    """The games' names long enough to be read as a game, longest first, and those of
+    them in Japanese script; made once per table of names (the parse of every query of
+    several words or of one unspaced one asks for them: sorting them each time was a
+    third of its parse)."""
+    kept = _NAMES.get(id(games))
+    if kept is None or kept[0] is not games:
+        names = sorted((k for k in games if len(k) >= _MIN_NAME), key=len, reverse=True)
+        kept = (games, names, [n for n in names if not n.isascii()])
+        if len(_NAMES) > 16:
+            _NAMES.clear()
+        _NAMES[id(games)] = kept
+    return kept[1], kept[2]
+
+
 def _named_game(pq: ParsedQuery, games: dict[str, str]) -> None:
     """Take a game's title or alias typed among a query's words as its game: filter.
 
@@ -310,7 +328,7 @@ def _named_game(pq: ParsedQuery, games: dict[str, str]) -> None:
     game's own pages.  Latin names count as whole words (a run of up to three: "gem
     chronicle"); a Japanese name also inside an unspaced question
     (「<title>でマナは…」), its particle left for the question's analysis."""
-    names = sorted((k for k in games if len(k) >= _MIN_NAME), key=len, reverse=True)
+    names, ja_names = _game_names(games)
     if not names or len(pq.groups) != len(pq.terms):      # an OR keeps every word
         return
     words = [unicodedata.normalize("NFKC", t.text).lower() for t in pq.terms]
@@ -329,8 +347,7 @@ def _named_game(pq: ParsedQuery, games: dict[str, str]) -> None:
         for i, (term, word) in enumerate(zip(pq.terms, words)):
             if term.phrase or word.isascii() or word in games:
                 continue
-            name = next((n for n in names if not n.isascii() and n in word
-                         and len(word) > len(n)), None)
+            name = next((n for n in ja_names if n in word and len(word) > len(n)), None)
             if name is None:
                 continue
             at = word.index(name)

@@ -55,6 +55,7 @@ class Analysis:
     content: list[str]
     dropped: list[str]
     asks: bool = False          # a question (see ASKING_JA), not a list of keywords
+    normal: str = ""            # the text analysed, in the normal form it was read in
 
 
 def content_words(text: str) -> Analysis:
@@ -78,7 +79,7 @@ def content_words(text: str) -> Analysis:
     english = [p.text for p in pieces(normal) if p.kind == "word"]
     asks = asks or (len(english) >= tables.SENTENCE_EN_WORDS
                     and sum(w in STOP_EN for w in english) >= tables.SENTENCE_EN_STOPS)
-    return Analysis(list(dict.fromkeys(content)), dropped, asks)
+    return Analysis(list(dict.fromkeys(content)), dropped, asks, normal)
 
 
 def _japanese(run: str, content: list[str], dropped: list[str]) -> None:
@@ -147,7 +148,9 @@ def romaji_kana(word: str) -> list[str]:
     out = []
     for form in (w, _LONG_VOWEL.sub(r"\1" + tables.ROMAJI_LONG_VOWEL, w)):
         kana = jaconv.alphabet2kana(form)
-        if is_kana(kana) and not kana.startswith("っ") and kana not in out:
+        # a letter jaconv cannot pair with a vowel becomes っ: at either end it is an
+        # English word (bat -> ばっ, rev -> れっ, draw -> っらっ), no reading of one
+        if is_kana(kana) and "っ" not in (kana[0], kana[-1]) and kana not in out:
             out.append(kana)
     return out
 
@@ -206,9 +209,13 @@ def _forms(terms: list, game: str | None) -> tuple:
     return found[1:]
 
 
-def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], Analysis]:
+def concepts(store, text: str, game: str | None = None,
+             analysed: Analysis | None = None) -> tuple[list[Concept], Analysis]:
     """The concepts of a question's text: glossary terms it holds (as one concept each:
-    裏側守備表示, リリース), then its other content words."""
+    裏側守備表示, リリース), then its other content words.  ``analysed``: the
+    :func:`content_words` of ``text`` when the caller has them (the searcher asked
+    whether the text is a question): used again where no name was cut out of the text,
+    where MeCab would read the same text again."""
     from .wordings import glossary
     # as typed but NFKC (MeCab reads katakana as loanwords); the glossary's forms are
     # compared kana-folded, which keeps every character where it is
@@ -245,7 +252,10 @@ def concepts(store, text: str, game: str | None = None) -> tuple[list[Concept], 
         rest = rest[:at] + _CUT + rest[end:]
         folded, lowered = fold_kana(rest), rest.lower()
     rest = _romaji_names(store, rest, by_form, out)
-    analysis = content_words(rest)
+    if analysed is not None and analysed.normal == normalize(rest, fold_kana=False):
+        analysis = analysed          # (the same normal text: the same words)
+    else:
+        analysis = content_words(rest)
     for word in analysis.content:
         if any(normalize(word) == normalize(c.label) for c in out):
             continue
@@ -380,11 +390,12 @@ def keyword(store, text: str, game: str | None = None) -> Concept | None:
         return None
     concept = Concept(text, [(w, None)])
     form = " ".join(normalize(text).split())
-    rows = [g for g in glossary(store.corpus)
-            if g[0] == form and (game is None or g[3] == game)]
-    for _name, _term, wordings, term_game, _near in rows:
+    # the name's rows in the glossary's order, looked up by their form (a scan of the
+    # whole glossary, thousands of names at 100,000 entries, was 1 ms a keyword)
+    rows = _forms(glossary(store.corpus), game)[0].get(form, ())
+    for _term, wordings, term_game, _near in rows:
         concept.words += [(x, term_game) for x in (Word.of(v) for v in wordings) if x]
-    concept.near = bool(rows) and all(g[4] for g in rows)
+    concept.near = bool(rows) and all(row[3] for row in rows)
     return concept
 
 

@@ -72,6 +72,7 @@ class QueryRun:
         self._pinned_docs: list[int] = []
         self._weight = None                         # a question: concepts held -> weight
         self._focus_docs = 0                        # a question: its one game's passages
+        self._terms_of_concept: dict[int, list] = {}  # a question: see _concept_terms
 
     def execute(self) -> int:
         """Match, count, rank and cut the page into ``result``; returns the total."""
@@ -316,16 +317,17 @@ class QueryRun:
         head_size = max(plan.offset + plan.limit, plan.depth) * tables.HEAD_TIMES + tables.HEAD_MORE
         pool: list[int] = []
         cells = sorted(self._cells.items(), key=lambda c: -weight(_indices(c[0])))
-        terms_of = {}
         for held, docs in cells:
             docs &= cands
             if not docs:
                 continue
-            terms = [t for i in _indices(held) for w, _g in self._question[i].words
-                     for t in m.terms(w)]
-            terms_of[held] = terms
             size = docs.bit_count()
-            pool += m.pool(docs, size, terms, head_size) if size > EXACT_LIMIT else members(docs)
+            if size > EXACT_LIMIT:
+                # (a large cell: its champions, by the terms of the concepts it holds)
+                terms = [t for i in _indices(held) for t in self._concept_terms(i)]
+                pool += m.pool(docs, size, terms, head_size)
+            else:
+                pool += members(docs)
             if len(pool) >= head_size:
                 break
         if not self._pooled.issuperset(pool):
@@ -359,8 +361,7 @@ class QueryRun:
         # groups hold it)
         scores = PoolScores(m, pool) if m.n >= matching.NUMPY_FROM and pool else None
         for held, docs in by_held.items():
-            terms = [t for i in sorted(held) for w, _g in self._question[i].words
-                     for t in m.terms(w)]
+            terms = [t for i in sorted(held) for t in self._concept_terms(i)]
             bm25 = (dict(zip(docs, scores.score(terms, docs).tolist())) if scores is not None
                     else m.score(docs, terms))
             weighed = weight(held) * plan.cover       # (the same float for each passage)
@@ -375,6 +376,18 @@ class QueryRun:
                 ranked.append((d, score))
         ranked.sort(key=lambda x: (-x[1], x[0]))
         return ranked
+
+    def _concept_terms(self, i: int) -> list[tuple[str, str, float]]:
+        """The scoring terms of concept ``i``'s words, in order, made once a run: each
+        group of passages holding the same concepts is scored by their terms, and a
+        concept is in most groups (its words' terms were made again for each, their
+        long words' bigrams sorted by rarity each time)."""
+        found = self._terms_of_concept.get(i)
+        if found is None:
+            m = self.m
+            found = self._terms_of_concept[i] = [
+                t for w, _g in self._question[i].words for t in m.terms(w)]
+        return found
 
     def _focus(self, bits: list[int], texts: int) -> int:
         """The passages of the one game a question's words point to, or 0.
@@ -583,8 +596,13 @@ class QueryRun:
         out: list[str] = []
         # a question's words are planned already (each Word.of its text, as below):
         # planning them again was a tenth of a long question's search at 100,000 entries
-        typed = ([(ql.Term(w.text), w) for c in self._question for w, _g in c.words]
-                 if self._question else [(t, None) for t in self.plan.pq.terms])
+        # and so are a query's own words (plan.words_of made each of its terms' Word:
+        # making them again for the marks was a tenth of a keyword's search)
+        if self._question:
+            typed = [(ql.Term(w.text), w) for c in self._question for w, _g in c.words]
+        else:
+            planned = {(w.text, w.phrase): w for w in self.plan.words}
+            typed = [(t, planned.get((t.text, t.phrase))) for t in self.plan.pq.terms]
         seen = set()
         for term, word in typed:
             if (term.text, term.phrase) in seen:

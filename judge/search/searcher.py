@@ -163,7 +163,7 @@ class Searcher:
             concepts = question.keywords(store, [t.text for t in pq.terms], plan.game)
         else:
             concepts = question.concepts(store, " ".join(t.text for t in pq.terms),
-                                         plan.game)[0]
+                                         plan.game, analysis)[0]
         plan.question = concepts[:question.MAX_CONCEPTS] or None
         plan.cover = ASKED if analysis.asks else STRICT
         return bool(concepts)

@@ -105,3 +105,15 @@ def test_problem_prints_one_line():
     problem = Problem("vision/qa/QA-1", "error", "no-date", "revision 1 has no date")
     assert str(problem) == "error: vision/qa/QA-1: revision 1 has no date [no-date]"
     assert problem.as_dict()["code"] == "no-date"
+
+
+def test_a_problem_says_its_severity_in_the_readers_words():
+    """`judge lint` in Japanese printed 「warning: vision/qa/QA-041: 2014-04-10から…」."""
+    from judge.i18n import use_locale
+    problem = Problem("vision/qa/QA-041", "warning", "ruling-conflict", "矛盾します")
+    with use_locale("ja"):
+        assert str(problem) == "警告: vision/qa/QA-041: 矛盾します [ruling-conflict]"
+        assert str(Problem("x", "error", "no-date", "日付がない")).startswith("エラー: x:")
+        assert problem.as_dict()["severity"] == "warning"
+    with use_locale("en"):
+        assert str(problem).startswith("warning: vision/qa/QA-041: ")

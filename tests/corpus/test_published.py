@@ -178,6 +178,10 @@ def test_importing_seeds_without_the_published_rulings_is_refused(workspace):
     ("document: x\ngame: vision\nurl: https://a.b/\npublished: 2026-01-01\nretrieved: "
      "2026-01-01\nitems:\n  - rule: '6.5'\n    clause: 6.5\n    text: t\n",
      ":7: clause: 6.5 is read as a number; write it in quotes"),
+    # pasted with a control character: the title kept it, the body's Markdown dropped it
+    ("document: x\ngame: vision\nurl: https://a.b/\npublished: 2026-01-01\nretrieved: "
+     "2026-01-01\nitems:\n  - qa: 1\n    question: \"q\\x01?\"\n    answer: a\n",
+     ":7: question: holds the control character U+0001, which is not text"),
 ])
 def test_a_bad_published_document_names_file_line_and_field(workspace, text, expected):
     folder = workspace / "sources" / "published" / "vision"
@@ -208,3 +212,12 @@ def test_a_rule_clause_update_is_a_new_revision_with_that_clause_replaced():
     assert {k: v for k, v in new.clauses.items() if k != "6.5.3.b"} == \
         {k: v for k, v in before.clauses.items() if k != "6.5.3.b"}
     assert before.status == "superseded" and new.source["lines"] == "7"
+
+
+def test_new_qa_refuses_a_control_character_and_writes_nothing(workspace):
+    result = judge(workspace, "new", "qa", "vision", "900", "--date", "2026-12-01",
+                   "--question", "テスト用の\x0b架空の質問ですか？", "--answer", "A．はい。",
+                   "--source-url", URL, "--retrieved", "2026-12-01")
+    assert result.exit_code == 2
+    assert "question: holds the control character U+000B" in result.output
+    assert not list((workspace / "sources" / "published" / "vision").glob("*QA-900*"))

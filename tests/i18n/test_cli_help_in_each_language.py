@@ -113,3 +113,22 @@ def test_one_command_is_worded_without_loading_every_games_plugin():
     helped, loaded = out.rsplit("\n", 2)[0], out.rsplit("\n", 2)[1]
     assert "使い方" in helped and JAPANESE.search(helped.split("\n", 2)[-1])
     assert loaded == "[]"
+
+
+GROUPS = [p for p in ALL if "コマンド:" in CliRunner().invoke(
+    main, ["--lang", "ja", *p, "--help"]).output]
+
+
+@pytest.mark.parametrize("path", GROUPS, ids=lambda p: " ".join(p) or "judge")
+def test_the_list_of_commands_never_cuts_a_bracket_open(path):
+    """The list shows each command's first sentence; a 。 inside （…） is not the end
+    of it (`judge --help` read 「db 裁定記録のデータベース（$JUDGE_DATABASE_URL」)."""
+    out = CliRunner().invoke(main, ["--lang", "ja", *path, "--help"]).output
+    listed = out.split("コマンド:", 1)[1].splitlines()
+    assert listed
+    for line in listed:
+        for open_, close in ("（）", "()", "「」"):
+            assert line.count(open_) == line.count(close), line
+    if not path:
+        assert any("裁定記録のデータベース（$JUDGE_DATABASE_URL。未設定なら instance/ の SQLite）"
+                   in line for line in listed)

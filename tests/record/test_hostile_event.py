@@ -100,3 +100,24 @@ def test_a_ruled_appeal_closes_the_call_to_the_floor(app, as_judge, a_call):
     data = hj.get(f"/calls/{a_call}?format=json").get_json()
     assert data["ruling"] == "戦士Bは破壊される。" and data["status"] == "appeal_ruled"
     assert edit(hj, ruling="ヘッドジャッジが直した裁定").status_code == 303
+
+
+@pytest.mark.parametrize("field", ["question", "ruling", "players"])
+@pytest.mark.parametrize("char", ["\x00", "\x1b", "\x7f", "\u202e", "\u2067"])
+def test_a_control_character_in_a_call_is_refused_not_a_500(app, people, a_call, field, char):
+    """PostgreSQL's text holds no NUL (psycopg raises, the API answered 500); the other
+    control characters are no text a judge typed either.  Refused with the field named,
+    on both databases (taking and editing a call read text the same way)."""
+    api = app.test_client()
+    headers = {"Authorization": f"Bearer {people['fj']}"}
+    body = {"round": 1, "table": 2, "question": "q", "ruling": "r", "players": "p"}
+    body[field] = f"戦士A{char}で攻撃"
+    r = api.post("/api/events/cs-tokyo/calls", headers=headers, json=body)
+    assert r.status_code == 400, r.get_data(as_text=True)
+    assert r.get_json()["field"] == field
+    assert f"U+{ord(char):04X}" in r.get_json()["error"]
+    calls = api.get("/api/events/cs-tokyo/calls", headers=headers).get_json()["calls"]
+    assert [c["id"] for c in calls] == [a_call]
+    # a tab and a new line are text
+    body[field] = "戦士A\tで\n攻撃" if field != "players" else "山田\t佐藤"
+    assert api.post("/api/events/cs-tokyo/calls", headers=headers, json=body).status_code == 201

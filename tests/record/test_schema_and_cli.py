@@ -155,6 +155,14 @@ def test_access_is_listed_and_revoked_from_the_command_line(empty_db):
 
     r = run(["staff", "remove", "cs-2026", "yamada"], empty_db)
     assert r.exit_code == 2 and "only head judge" in r.output
+    # nor is the last head judge made a floor judge, leaving nobody to rule on appeals
+    r = run(["staff", "add", "cs-2026", "yamada", "--role", "floor"], empty_db)
+    assert r.exit_code == 2 and "only head judge" in r.output
+    assert "yamada\thead" in run(["staff", "list", "cs-2026"], empty_db).output
+    assert run(["staff", "add", "cs-2026", "sato", "--role", "head"], empty_db).exit_code == 0
+    assert run(["staff", "add", "cs-2026", "yamada", "--role", "floor"], empty_db).exit_code == 0
+    assert run(["staff", "add", "cs-2026", "sato", "--role", "floor"], empty_db).exit_code == 2
+    assert run(["staff", "add", "cs-2026", "yamada", "--role", "head"], empty_db).exit_code == 0
     assert run(["staff", "remove", "cs-2026", "sato"], empty_db).exit_code == 0
     assert "sato" not in run(["staff", "list", "cs-2026"], empty_db).output
 

@@ -26,11 +26,11 @@ const index = context.JudgeOfflineSearch.open(bundle);
 // the notices in a page's language, as offline-page.js hands them over (optional)
 if (spokenPath) context.JudgeAnalysis.speak(JSON.parse(fs.readFileSync(spokenPath, "utf8")));
 // a list in the queries' order, not an object ("__proto__" is a query too)
-// a query is its text, or {q, game, kind} for a filtered results page
+// a query is its text, or {q, game, kind, page} for a filtered results page or a later one
 const out = queries.map(item => {
   const q = typeof item === "string" ? item : item.q;
   const filters = typeof item === "string" ? {} : {game: item.game, kind: item.kind};
-  const page = index.shaped(q, Object.assign({limit: 10}, filters));
+  const page = index.shaped(q, Object.assign({limit: 10, page: item.page || 1}, filters));
   const ranked = index.search(q, Object.assign({limit: 10}, filters));
   return {entries: page.results.map(r => r.id), total: page.total, facets: page.facets,
           snippets: page.results.map(r => r.snippet), urls: page.results.map(r => r.url),

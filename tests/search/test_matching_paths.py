@@ -91,6 +91,52 @@ def test_champion_lists_are_the_same_either_way_ties_included(data):
     assert len(python) == matching.CHAMPIONS
 
 
+class _Terms(matching.Matcher):
+    """A matcher over a few terms' postings and given length norms (no index)."""
+
+    def __init__(self, postings, norms):
+        self.n = len(norms)
+        self._norm = {"body_bi": array("d", norms)}
+        self._postings_of = {t: matching.Postings(array("i", ids), array("f", tfs), None,
+                                                  self.n)
+                             for t, (ids, tfs) in postings.items()}
+        self._idf = {("body_bi", t): 1.0 + len(t) / 7 for t in postings}
+
+    def postings(self, fieldname, term):
+        return self._postings_of[term]
+
+
+@settings(deadline=None)
+@given(st.data())
+def test_a_pool_scored_in_python_gets_each_terms_share_in_the_terms_order(data):
+    """:meth:`Matcher._score_each` walks a term's postings or the pool, whichever is
+    shorter: each passage's score is the same float as adding its terms' shares one by
+    one in the terms' order (a frequency of 0 adds nothing), whatever the walk."""
+    n = data.draw(st.integers(1, 300))
+    rnd = data.draw(st.randoms(use_true_random=False))
+    postings = {}
+    for t in ("a", "bb", "ccc"):       # from none to every passage
+        ids = sorted(rnd.sample(range(n), rnd.randint(0, n)))
+        postings[t] = (ids, [rnd.choice([0.0, 1.0, 2.0, 7.0]) for _ in ids])
+    norms = [rnd.uniform(0.2, 3.0) for _ in range(n)]
+    # a pool of a few passages (its terms' postings walked by binary search) or many
+    # (the postings walked), in no particular order
+    pool = rnd.sample(range(n), min(n, data.draw(st.sampled_from([1, 3, 10, 50, 300]))))
+    terms = data.draw(st.lists(st.sampled_from([("body_bi", t, b) for t in postings
+                                                for b in (0.5, 1.0, 2.0)]), max_size=6))
+    m = _Terms(postings, norms)
+    expected = dict.fromkeys(pool, 0.0)
+    k = matching.K1 + 1
+    for _f, t, boost in terms:
+        w = m.idf("body_bi", t) * boost * k
+        for d in pool:
+            tf = m.postings("body_bi", t).tf(d)
+            if tf:
+                expected[d] += w * tf / (tf + norms[d])
+    got = m._score_each(pool, terms)
+    assert list(got.items()) == list(expected.items())
+
+
 @pytest.fixture(scope="module")
 def searchers(real_corpus, real_index_dir):
     """Two searchers on the real corpus's index, each with its own caches: one that
@@ -143,6 +189,24 @@ def test_every_question_ranks_the_same_either_way(searchers, monkeypatch):
         assert a.total == b.total, q
         assert [(h.id, h.clause, h.score, h.matched) for h in a.hits] == \
             [(h.id, h.clause, h.score, h.matched) for h in b.hits], q
+
+
+def test_a_searcher_that_forgot_its_words_finds_the_same_again(searchers):
+    """``Matcher.forget_words`` (bench/search.py's queries whose words are new) drops the
+    words' bitsets, not the terms' postings, and the next search is the same."""
+    python, _numpy_way = searchers
+    m = python.store.matcher
+    queries = ["グレイズ", "プレイしたものとして解決", '"プレイされて解決される場合"', "ぷれい",
+               "ノードが足りないときにキャラクターを出せますか"]
+    before = [[(h.id, h.clause, h.score) for h in python.search(q, limit=30).hits]
+              for q in queries]
+    kept = len(m._postings)
+    assert len(m._grams) and len(m._morphs) and len(m._phrases)
+    m.forget_words()
+    assert not len(m._grams) and not len(m._morphs) and not len(m._phrases)
+    assert len(m._postings) == kept
+    assert [[(h.id, h.clause, h.score) for h in python.search(q, limit=30).hits]
+            for q in queries] == before
 
 
 def test_searching_the_real_corpus_does_not_import_numpy(real_corpus, real_index_dir):

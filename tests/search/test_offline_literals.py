@@ -117,6 +117,9 @@ JS_STRINGS = {
     "y": "... readings' passages", "wordPages": "... the glossary's pages",
     "matched": "a result's property the page reads (not in the JSON)",
     "others": "a result's property the page reads (not in the JSON)",
+    "asked": "a search's depth and exact count, as a results page asks (not in the JSON)",
+    "restOf": "a result's further passages of entries (run._rest_of_entries; not in the JSON)",
+    "complete": "whether a search gave every hit it had (shaping._grouped; not in the JSON)",
     "d": "a hit's passage number (not in the JSON)",
     "held": "a hit's exact-tier text (not in the JSON)",
     "$1": "String.prototype.replace's first group (Python's \\1)",
@@ -191,6 +194,7 @@ JS_NUMBERS = {
     # formulas
     ("offline-search.js", "0.5"): "BM25's idf, log(1 + (N - df + 0.5) / (df + 0.5)), "
                                   "the formula itself (matching.py, run.py)",
+    ("offline-question.js", "0.5"): "the same idf of a question's concepts (run.py)",
     # an entry id is <game>/<kind>/<key>: its three parts (corpus.ids.candidate_ids)
     ("offline-plan.js", "3"): "an entry id's three parts",
     # Left alone: Python writes these inline in modules being changed elsewhere
@@ -385,7 +389,11 @@ def test_each_constant_is_read_from_the_object_the_server_uses(monkeypatch):
     monkeypatch.setattr(tables, "QUERY_OPERATORS", {"ODER": "or"})
     got = constants()
     assert (got["RANK_OLDER"], got["QUESTION_CUT"], got["ID_KEYS"]["qa"],
-            got["MORPH_LONGEST"], got["LENGTH_FIELDS"]) == (7, "|", ["Q#", 4], 9, ["body_bi"])
+            got["LENGTH_FIELDS"]) == (7, "|", ["Q#", 4], ["body_bi"])
+    # the MeCab stand-in's longest word is its vocabulary's (format 8), within the limit
+    assert morph._split_sizes({"あいうえおかきくけこさしすせそたち": [1, None, 3], "で": [0, None, 2]},
+                              {"ります": ["ります", "る"]}) == {
+        "total": 5, "longest": 9, "ending_longest": 3}
     assert js_patterns()["VOICED"] == ["[x]", "g"]
     assert tables.as_json()["ELLIPSIS"] == "[...]"
     assert tables.as_json()["QUERY_OPERATORS"] == {"ODER": "or"}

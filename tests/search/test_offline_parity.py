@@ -34,7 +34,9 @@ ODD = ["constructor", "__proto__", "game:constructor", "toString:x",
        "貫通 OR ノード", "貫通 ノード OR グレイズ", "プレイ OR 干渉"]
 # romaji a judge types on a phone (a word that matches nothing is read as kana)
 ROMAJI = ["gureizu", "noodo", "kyarakutaa", "supelu kaado", "gureizu dekimasu ka", "doroo",
-          "shoukan", "bochi", "ribaasu kouka"]
+          "shoukan", "bochi", "ribaasu kouka",
+          # English words a lone consonant would make っ words of: no reading at all
+          "bat", "rev", "hit"]
 # measured 2026-12-03 (see the test): the second held-out set's pages as the server's, and
 # its first three entries (the server: 41/48 in the top 3 for the judge's answer)
 # 2026-12-07: 46 and 46, now that the server reads a stretch after a katakana word after it
@@ -67,16 +69,17 @@ def golden(searcher, corpus, queries: list) -> dict:
     """What the server answers: the results page's entries, count, chips and snippets,
     each result's further passages, folded revisions and exact tier, the did-you-mean
     and the notice (its English message ids, as the offline script writes them), the
-    ranking's passages (a query is its text, or {q, game, kind} for a filtered page,
-    keyed by its JSON)."""
+    ranking's passages (a query is its text, or {q, game, kind, page} for a filtered or
+    later page, keyed by its JSON)."""
     from judge.i18n import use_locale
     from judge.search.shaping import shaped
     out = {}
     for item in queries:
         q, filters = (item, {}) if isinstance(item, str) else (
             item["q"], {k: v for k, v in item.items() if k != "q"})
+        number = filters.pop("page", 1)
         with use_locale("en"):
-            page = shaped(searcher, corpus, q, limit=10, **filters)
+            page = shaped(searcher, corpus, q, limit=10, page=number, **filters)
             notice = page["notice"]
         ranked = searcher.search(q, limit=10, **filters)
         out[_key(item)] = {"entries": [r["id"] for r in page["results"]],
@@ -315,7 +318,8 @@ def test_the_offline_search_reads_romaji_as_the_server_does(answers):
     # ショウカン into ショウ and カン), as the bundle says for the reading of each word of
     # the corpus in kanji (offline/morph.py)
     same, differ = _agreement(sets, expected, offline, "romaji", "entries")
-    assert same == len(sets["romaji"]), differ
+    assert same == len(sets["romaji"]), [(q, expected[q]["entries"][:6],
+                                          offline[q]["entries"][:6]) for q in differ]
     assert "vision/term/グレイズ" in offline["gureizu"]["entries"][:3]
 
 
@@ -399,26 +403,37 @@ def test_the_offline_page_cuts_the_servers_snippets(answers, capsys):
     assert not [q for q in offline for snip in offline[q]["snippets"] if inside.search(snip)]
 
 
+# measured 2026-12-08 (session 45), when the offline page began counting every matched
+# passage by entry as search/matched.py does (before, among its top 200 hits: 7 pages'
+# totals and chips differed, 878 entries said 194): of the pages listing the server's
+# entries, 1 differs, デッキは何枚で組みますか (52 entries, 54 offline), where the phone's
+# split of the question (組 for MeCab's 組む) matches two more term pages
+FLOOR_TOTALS = 1
+
+
 def test_the_offline_chips_count_entries_as_the_servers_do(answers):
     """The header's count and the game and kind chips count entries, offline as on the
-    server (offline, the chips counted passages: グレイズ's 16 entries under a chip of
-    26); filtered, the other choices are the entries the page's searches matched."""
+    server, over every passage the page's searches matched (search/matched.py), not
+    among the hits a page groups: a question matching 878 entries says 878, not the 194
+    of its first 200 hits.  Filtered, the other choices are the entries the page's
+    searches matched before the filter."""
     sets, expected, offline, _size = answers
-    keys = [_key(q) for name in ("relevance", "questions", "odd", "filtered")
-            for q in sets[name]]
+    keys = list(dict.fromkeys(_key(q) for qs in sets.values() for q in qs))
     same_pages = [k for k in keys if expected[k]["entries"] == offline[k]["entries"]]
-    # the same first ten entries, yet a question's tail may be grouped otherwise
-    # (デッキは何枚で組みますか: 52 entries, 54 offline): their totals are compared apart
-    tails = [k for k in same_pages if expected[k]["total"] != offline[k]["total"]]
-    assert len(tails) <= 2, tails
-    differ = [k for k in same_pages if k not in tails
-              and expected[k]["facets"] != offline[k]["facets"]]
-    assert len(same_pages) >= len(keys) - 3
-    assert not differ, [(k, expected[k]["total"], offline[k]["total"], expected[k]["facets"],
-                         offline[k]["facets"]) for k in differ[:3]]
+    assert len(same_pages) >= len(keys) - 10
+    differ = [k for k in same_pages if (expected[k]["total"], expected[k]["facets"])
+              != (offline[k]["total"], offline[k]["facets"])]
+    assert len(differ) <= FLOOR_TOTALS, [(k, expected[k]["total"], offline[k]["total"],
+                                          expected[k]["facets"], offline[k]["facets"])
+                                         for k in differ[:3]]
+    # pages with more entries than a page's searches give hits (a count among the hits
+    # says fewer): each agrees
+    from judge.search.tables import FETCH
+    large = [k for k in same_pages if expected[k]["total"] > FETCH]
+    assert len(large) >= 5 and not set(large) & set(differ), large
     for k in same_pages:
         page = offline[k]
-        for dim, choice in (("game", None), ("kind", None)):
+        for dim in ("game", "kind"):
             if page["total"] and not (k.startswith("{") and f'"{dim}"' in k):
                 assert sum(page["facets"][dim].values()) == page["total"], k
 
@@ -445,7 +460,10 @@ def test_the_bundle_knows_the_question_words_the_corpus_never_writes():
 # an entry to its 2 best passages once 200 hits held as many entries; the offline page
 # still groups 200 hits: 6 more pages differ in the further passages of a result
 FLOOR_NOTICES = 1
-FLOOR_MORE = 7
+
+# 2026-12-08 (session 45): the offline page lists them as the server does (each search's
+# restOf: run._rest_of_entries), 1 differs (光臨's exact tier, as before)
+FLOOR_MORE = 1
 
 
 def test_the_offline_page_says_and_folds_what_the_servers_does(answers, capsys):
@@ -534,3 +552,30 @@ def test_the_offline_page_finds_the_judges_answer_where_the_server_does(answers)
     assert asked >= 250
     assert all(s is None or (p is not None and p <= s) for _n, _q, s, p in apart), apart
     assert len(apart) <= 1, apart
+
+
+# later pages of large results: each a step of shaping.fetch_for (page 2: 100 hits a
+# search; 3: 200; 8 and 50: 500, the last page a search can fill)
+LATER = [{"q": q, "page": n} for q in ("kyarakutaa", "干渉中にキャラ出せる？", "supelu kaado")
+         for n in (2, 3, 8, 50)] + [{"q": "手札", "kind": "rule", "page": 2}]
+
+
+def test_the_offline_later_pages_are_the_servers(real_searcher, real_corpus, tmp_path):
+    """A later page of a large result lists the server's entries with their further
+    passages, and says the server's total (every matched entry, not those of its hits):
+    each search asks for the hits shaping.fetch_for asks for at that page."""
+    from judge.offline.bundle import build
+    (tmp_path / "bundle.json").write_text(json.dumps(build(real_corpus, real_searcher),
+                                                     ensure_ascii=False), encoding="utf-8")
+    (tmp_path / "queries.json").write_text(json.dumps(LATER, ensure_ascii=False), encoding="utf-8")
+    run = subprocess.run([NODE, str(Path(__file__).with_name("offline_parity.js")), str(STATIC),
+                          str(tmp_path / "bundle.json"), str(tmp_path / "queries.json")],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-3000:]
+    expected = golden(real_searcher, real_corpus, LATER)
+    offline = dict(zip(map(_key, LATER), json.loads(run.stdout)))
+    assert all(expected[_key(i)]["total"] > 200 for i in LATER[:-1])
+    assert sum(1 for k in offline if offline[k]["entries"]) >= len(LATER) - 1
+    differ = [(k, what) for k in offline for what in ("entries", "total", "facets", "more")
+              if expected[k][what] != offline[k][what]]
+    assert not differ, [(k, w, expected[k][w], offline[k][w]) for k, w in differ[:3]]

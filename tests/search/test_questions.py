@@ -207,6 +207,18 @@ def test_an_english_word_is_not_read_as_romaji(real_searcher):
     assert "ぐれいず" in romaji_kana("gureizu")
 
 
+def test_a_word_ending_in_a_lone_consonant_is_not_romaji(real_searcher):
+    """jaconv makes a consonant without its vowel a っ: "bat" read ばっ found 18 texts
+    of no meaning, "rev" (as in rev:1) 253.  A word that ends (or starts) in one is
+    English, so nothing is searched for it; a final n or m is ん and stays romaji."""
+    from judge.search.question import romaji_kana
+    for word in ("bat", "rev", "set", "deck", "attack", "hit", "cut"):
+        assert romaji_kana(word) == [], word
+    assert romaji_kana("gem") == ["げん"] and "まな" in romaji_kana("mana")
+    assert real_searcher.search("bat").total == 0
+    assert "ばっ" not in real_searcher.search("bat").notice
+
+
 # --- a card's hit is current ----------------------------------------------------------
 
 def test_a_cards_hit_is_its_current_revision(real_searcher):

@@ -229,13 +229,13 @@ def _pay(match, player, card, cost, amount, required):
             yield Move(node, "graveyard", player=node.owner, clear=("asleep",),
                        cite=step(7).because(I.RESURRECTION_COST), event="cost",
                        detail=msg("a sleeping node ({name}) goes to 冥界 as the cost",
-                                  name=node.name))
+                                  name=node))
     else:
         for node in [n for n in nodes if not n.get("asleep")][:amount]:
             yield SetCard(node, {"asleep": True},
                           cite=Cite(CARD_PLAY, "card-play.1").because(I.COST_PAYMENT),
                           event="cost", detail=msg("a node ({name}) is put to sleep",
-                                                   name=node.name))
+                                                   name=node))
     left = len(match.zone(player, "nodes"))
     if left < required:
         yield Note(cite=Cite(CARD_PLAY, "card-play.2"), event="nodes",

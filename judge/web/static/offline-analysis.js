@@ -141,11 +141,10 @@
     this.okurigana = vocab.okurigana || {};
     this.guessed = Object.create(null);
     this.posOf = vocab.pos || {};
-    var longest = 1, ending = 0;
-    for (var w in this.words) if (w.length > longest) longest = w.length;
-    this.longest = Math.min(longest, K.MORPH_LONGEST);
-    for (var o in this.okurigana) if (o.length > ending) ending = o.length;
-    this.endingLongest = ending;
+    // the words' counts together, the longest word and okurigana (offline/morph.py)
+    this.total = vocab.total || 1;
+    this.longest = vocab.longest || 1;
+    this.endingLongest = vocab.ending_longest || 0;
     this.cache = new Map();
   }
   /* The script of a character as MeCab's character classes read it (offline/morph.py
@@ -160,11 +159,6 @@
    * -log of the word's frequency); an unknown stretch of one script is one word, as
    * MeCab makes of unknown words. */
   Morph.prototype.split = function (text) {
-    if (this.total === undefined) {
-      var total = 0;
-      for (var w in this.words) total += this.words[w][2] || 1;
-      this.total = total;
-    }
     var n = text.length, best = [0], back = [0], UNKNOWN = T.MORPH_UNKNOWN[0], PER_CHAR = T.MORPH_UNKNOWN[1];
     for (var i = 1; i <= n; i++) { best.push(Infinity); back.push(-1); }
     for (var a = 0; a < n; a++) {

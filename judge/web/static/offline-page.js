@@ -48,7 +48,7 @@
     var bundle = self.JUDGE_OFFLINE;
     // a bundle of an older format (judge/offline/bundle.py FORMAT: kept by the device
     // before an update) cannot be read by these scripts: as if none had arrived yet
-    if (!bundle || !(bundle.format >= 7) || !bundle.tables || !self.JudgeOfflineSearch || !self.JudgeOfflineSearch.Index.prototype.shaped) {
+    if (!bundle || !(bundle.format >= 8) || !bundle.tables || !self.JudgeOfflineSearch || !self.JudgeOfflineSearch.Index.prototype.shaped) {
       status.textContent = text.no_bundle;
       return;
     }
@@ -232,7 +232,9 @@
         }), "、"));
         document.getElementById("offline-suggest").hidden = !result.did_you_mean.length;
       }
-      var pages = Math.ceil(result.total / 10);
+      // the total counts every matched entry (878 for a long question); a search gives
+      // at most tables.MAX_LIMIT hits, so no page past them has results
+      var pages = Math.min(Math.ceil(result.total / 10), Math.floor(window.JudgeAnalysis.tables().MAX_LIMIT / 10));
       function pageLink(n, label, rel) {
         var a = link(withParams({page: String(n), stay: "1"}), label);
         a.setAttribute("rel", rel);

@@ -3,7 +3,8 @@
  * and lexicon names it holds (each a concept with the text's wordings in its game), romaji
  * read as kana or as a name, a kanji read as the texts' words of its reading.  The tables
  * are tables.py's, from the bundle; the corpus's MeCab words, offline/morph.py's.
- * Needs offline-analysis.js and offline-search.js (run.QueryRun's ranking, Index.cover).
+ * Its passages are ranked here too (Index.cover: run.QueryRun._rank_question).
+ * Needs offline-analysis.js and offline-search.js.
  */
 (function (root) {
   "use strict";
@@ -90,7 +91,9 @@
         c = A.own(R.chars, c) || c;
         return R.consonants.indexOf(c) >= 0 ? R.sokuon : c;
       }).join("");
-      if (A.isKana(kana) && kana[0] !== R.sokuon && out.indexOf(kana) < 0) out.push(kana);
+      // a っ at either end is an English word (bat, rev), no reading: question.romaji_kana
+      if (A.isKana(kana) && kana[0] !== R.sokuon && kana.slice(-1) !== R.sokuon &&
+          out.indexOf(kana) < 0) out.push(kana);
     });
     return out;
   };
@@ -114,20 +117,13 @@
     notices.push(A.say("{word!r} matches nothing; read as {instead!r}", {word: concept.label, instead: best[2]}));
   };
   /* question._forms: the glossary's names of a game (all: null) -> their [form, term,
-   * wordings, game, near] rows, and the names longest first (made once per game). */
+   * wordings, game, near] rows, and the names longest first (the bundle's shaping.forms:
+   * each name's rows in question._forms's own order, the first row naming it). */
   Index.prototype.forms = function (game) {
-    var self = this;
+    var rows = this.b.shaping.glossary, listed = A.own(this.b.shaping.forms, game || "") || [];
     return this.memo("forms\u0000" + (game || ""), function () {
-      var byForm = new Map();
-      self.b.shaping.glossary.forEach(function (g) {
-        if (!g[0] || (game && g[3] !== game)) return;
-        if (!byForm.has(g[0])) byForm.set(g[0], []);
-        byForm.get(g[0]).push(g);
-      });
-      var order = Array.from(byForm.keys()).sort(function (a, b) {
-        return A.chars(b).length - A.chars(a).length;
-      });
-      return {byForm: byForm, order: order};
+      return {byForm: new Map(listed.map(function (at) { return [rows[at[0]][0], at.map(function (i) { return rows[i]; })]; })),
+              order: listed.map(function (at) { return rows[at[0]][0]; })};
     });
   };
   /* question._add: a glossary row [form, term, wordings, game, near] into the concepts:
@@ -225,5 +221,143 @@
       if (w) out.push({label: word, words: [[w, null]]});
     });
     return out;
+  };
+  /* run.QueryRun for a plan with concepts: the passages holding the most of them there
+   * are, or one fewer; ranked by the IDF of those held × cover (tables.STRICT for
+   * spaced keywords, ASKED for a question) plus BM25; each hit names the words it holds
+   * and lacks. */
+  Index.prototype.cover = function (concepts, excluded, filt, game, kind, limit, offset, result, cover) {
+    var C = T(), Bits = S.Bits, byScore = S.byScore, readAhead = S.readAhead;
+    var n = this.n, self = this, k = concepts.length;
+    // per concept, the passages that may hold it (any of its words, in its game)
+    var bits = concepts.map(function (c) {
+      var out = new Bits(n);
+      c.words.forEach(function (wg) {
+        var docs = self.wordDocs(wg[0]);
+        out = out.or(wg[1] === null ? docs : docs.and(self.gameDocs[wg[1]] || new Bits(n)));
+      });
+      return out;
+    });
+    var allowed = filt !== null ? filt : Bits.all(n), union = new Bits(n);
+    bits.forEach(function (b) { union = union.or(b); });
+    allowed = allowed.and(union);
+    allowed = this.exclude(allowed, excluded);
+    var cells = new Map();
+    if (!allowed.empty()) cells.set(0, allowed);
+    for (var i = 0; i < k; i++) {
+      var refined = new Map();
+      cells.forEach(function (docs, held) {
+        var inside = docs.and(bits[i]), outside = docs.andNot(bits[i]);
+        if (!inside.empty()) refined.set(held | (1 << i), inside);
+        if (!outside.empty()) refined.set(held, outside);
+      });
+      cells = refined;
+    }
+    cells.delete(0);
+    function size(held) { var c = 0; for (var j = 0; j < k; j++) if (held >> j & 1) c++; return c; }
+    var best = 0;
+    cells.forEach(function (docs, held) { best = Math.max(best, size(held)); });
+    var need = Math.max(1, best - 1), kept = [], cands = new Bits(n);
+    cells.forEach(function (docs, held) {
+      if (size(held) >= need) { kept.push([held, docs]); cands = cands.or(docs); }
+    });
+    function indices(held) { var out = []; for (var j = 0; j < k; j++) if (held >> j & 1) out.push(j); return out; }
+    function holds(d, w) {
+      if (w.morphs.length > 1 && !w.ids.length && !w.yomi.length) return self.textOf(d).indexOf(w.needle) >= 0;
+      return self.inARow(d, w);
+    }
+    var heldOf = new Map();
+    function heldBy(d) {
+      if (!heldOf.has(d)) heldOf.set(d, indices((1 << k) - 1).filter(function (j) {
+        return bits[j].has(d) && concepts[j].words.some(function (wg) {
+          return (wg[1] === null || (self.gameDocs[wg[1]] && self.gameDocs[wg[1]].has(d))) &&
+            self.wordDocs(wg[0]).has(d) && holds(d, wg[0]);
+        });
+      }));
+      return heldOf.get(d);
+    }
+    var count = cands.count();
+    // a results page counts a small result as the ranking keeps it (run.QueryRun.execute)
+    if (result.asked.exact && count && count <= C.EXACT_LIMIT)
+      cands = Bits.of(cands.members().filter(function (d) { return heldBy(d).length > 0; }), n);
+    cands = this.facets(cands, game, kind, result);
+    if (!result.total) return 0;
+    // rarity among the passages that explain, not the card list's data (run.py)
+    var cardDocs = this.kindDocs.card || new Bits(n), nt = Math.max(n - cardDocs.count(), 1);
+    var idf = bits.map(function (b) {
+      var df = b.andNot(cardDocs).count();
+      return Math.log(1 + (nt - df + 0.5) / (df + 0.5));
+    });
+    function weight(list) { var w = 0; list.forEach(function (j) { w += idf[j]; }); return w; }
+    function termsOf(list) {
+      var t = [];
+      list.forEach(function (j) {
+        concepts[j].words.forEach(function (wg) { t = t.concat(self.terms(wg[0])); });
+      });
+      return t;
+    }
+    var want = offset + limit, headSize = readAhead(Math.max(want, result.asked.depth)), pool = [];
+    kept.sort(function (a, b) { return weight(indices(b[0])) - weight(indices(a[0])); });
+    for (var c = 0; c < kept.length; c++) {
+      var docs = kept[c][1].and(cands);
+      if (docs.empty()) continue;
+      var dc = docs.count();
+      pool = pool.concat(dc > C.EXACT_LIMIT ? this.pool(docs, dc, termsOf(indices(kept[c][0])), headSize)
+                                           : docs.members());
+      if (pool.length >= headSize) break;
+    }
+    var prior = this.prior, termDocs = this.kindDocs.term || new Bits(n);
+    // the one game a question's game-specific words all name (run.QueryRun._focus)
+    var focus = null;
+    if (cover === C.ASKED && !game) {
+      var named = new Set(), gameDocs = this.gameDocs;
+      bits.forEach(function (b, i) {
+        // a lexicon name only near the text's word does not vote (負け)
+        if (concepts[i].near) return;
+        var t = b.andNot(cardDocs), total = t.count();
+        if (total < C.FOCUS_MIN) return;
+        var bestGame = null, most = -1;
+        Object.keys(gameDocs).forEach(function (g) {
+          var c = t.and(gameDocs[g]).count();
+          if (c > most) { most = c; bestGame = g; }
+        });
+        if (most >= C.FOCUS_SHARE * total) named.add(bestGame);
+      });
+      if (named.size === 1) focus = gameDocs[Array.from(named)[0]] || null;
+    }
+    // run._question_scores: the passages holding a concept, best first
+    function scored(docs) {
+      var out = [];
+      docs.forEach(function (d) {
+        var held = heldBy(d);
+        if (!held.length) return;
+        var bm25 = self.score([d], termsOf(held)).get(d) || 0.0;
+        var score = (weight(held) * cover + bm25) * prior[d];
+        // a question's hit on a glossary or lexicon page: the rule or ruling answers
+        if (cover === C.ASKED && termDocs.has(d)) score *= C.TERM_PAGE;
+        // ... and on a card: the texts that explain come first (run._rank_question)
+        else if (cover === C.ASKED && cardDocs.has(d)) score *= C.CARD_WORDS;
+        if (focus && !focus.has(d)) score *= C.OTHER_GAME;
+        out.push([d, score]);
+      });
+      return out.sort(byScore);
+    }
+    var page = this.page(scored(pool), offset, limit, result.asked.depth);
+    var typed = [];
+    concepts.forEach(function (c) { c.words.forEach(function (wg) { typed.push({text: wg[0].text, phrase: false}); }); });
+    var marks = this.needles([typed]);
+    // each hit names the concepts it holds and lacks
+    function labelled(hit) {
+      var held = heldOf.get(hit.d);
+      hit.matched = held.map(function (j) { return concepts[j].label; });
+      hit.missing = indices((1 << k) - 1).filter(function (j) { return held.indexOf(j) < 0; })
+        .map(function (j) { return concepts[j].label; });
+      return hit;
+    }
+    result.results = page.map(function (x) { return labelled(self.hit(x[0], x[1], marks)); });
+    this.keepRest(result, cands, page, marks, scored);
+    var restOf = result.restOf;
+    result.restOf = function (ids) { return restOf(ids).map(labelled); };
+    return result.total;
   };
 })(typeof self !== "undefined" ? self : this);

@@ -351,6 +351,9 @@
     var limit = Math.max(1, Math.min(parseInt(opts.limit || K.SEARCH_LIMIT, 10) || K.SEARCH_LIMIT, C.MAX_LIMIT));
     var offset = Math.max(0, parseInt(opts.offset || 0, 10) || 0);
     result.offset = offset;
+    // a results page's search (Searcher.search's depth and exact_count): the ranking as
+    // deep as for `depth` hits; a question's small result counted as its ranking keeps it
+    Object.defineProperty(result, "asked", {value: {depth: opts.depth || 0, exact: !!opts.exact}});
     var game = opts.game || null, kind = opts.kind || null;
     if (game && this.gameIds.indexOf(game) < 0) {
       result.notices.push(A.say("game {game!r} is not one of {known}; searching every game",
@@ -422,42 +425,46 @@
     delete result.notices;
     return result;
   };
-  function counts(cands, masks) {
-    var list = [];
-    for (var v in masks) { var c = cands.and(masks[v]).count(); if (c) list.push([v, c]); }
-    list.sort(function (a, b) { return b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0); });
+  /* {value: count} without the zeros, most first, then by value (as the server sorts) */
+  function mostFirst(counts) {
     var out = {};
-    list.forEach(function (x) { out[x[0]] = x[1]; });
+    Object.keys(counts).filter(function (v) { return counts[v]; }).sort(function (a, b) {
+      return counts[b] - counts[a] || (a < b ? -1 : a > b ? 1 : 0);
+    }).forEach(function (v) { out[v] = counts[v]; });
     return out;
+  }
+  function counts(cands, masks) {
+    var out = {};
+    for (var v in masks) out[v] = cands.and(masks[v]).count();
+    return mostFirst(out);
   }
 
   /* The facets' counts of the candidates (every game and kind), then the candidates of
    * the page's game and kind, their number the result's total. */
   Index.prototype.facets = function (cands, game, kind, result) {
     result.facets = {game: counts(cands, this.gameDocs), kind: counts(cands, this.kindDocs)};
-    // what a filtered results page's chips count (run._entries_by), not in the JSON
-    Object.defineProperty(result, "matched", {value: {cands: cands, game: game, kind: kind},
-                                              enumerable: false, writable: true});
+    var before = cands;
     if (game) cands = cands.and(this.gameDocs[game] || new Bits(this.n));
     if (kind) cands = cands.and(this.kindDocs[kind] || new Bits(this.n));
+    // what the results page's total and chips count (run.py: SearchResult.matched, a
+    // matched.Matched), not in the JSON
+    Object.defineProperty(result, "matched", {value: {passages: cands, before: before, game: game,
+      kind: kind}, enumerable: false, writable: true});
     result.total = cands.count();
     return cands;
   };
-  /* run._entries_by: the entries of each value of dim ("game" or "kind") among the
-   * passages a search matched before its filters, within the other dimension's filter
-   * (at most cap passages of each value, in passage order). */
-  Index.prototype.entriesBy = function (result, dim, cap) {
-    var m = result.matched, out = {};
-    if (!m) return out;
-    var masks = dim === "game" ? this.gameDocs : this.kindDocs;
-    var other = dim === "game" ? (m.kind ? this.kindDocs[m.kind] || new Bits(this.n) : null)
-      : (m.game ? this.gameDocs[m.game] || new Bits(this.n) : null);
-    var base = other ? m.cands.and(other) : m.cands, entry = this.b.docs.entry, ids = this.b.entries.id;
-    for (var v in masks) {
-      var docs = base.and(masks[v]).members(cap);
-      if (docs.length) out[v] = new Set(docs.map(function (d) { return ids[entry[d]]; }));
-    }
-    return out;
+  /* run.QueryRun._rest_of_entries: the result's `restOf(entry ids)`, the candidates of
+   * those entries not among its hits (`page`), as `score(docs)` ranks them, as hits. */
+  Index.prototype.keepRest = function (result, cands, page, marks, score) {
+    var self = this, shown = new Set(page.map(function (x) { return x[0]; }));
+    Object.defineProperty(result, "restOf", {configurable: true, writable: true, value: function (ids) {
+      var docs = [];
+      Array.from(new Set(ids)).forEach(function (id) {
+        self.entryDocs(id).forEach(function (d) { if (cands.has(d) && !shown.has(d)) docs.push(d); });
+      });
+      docs.sort(function (a, b) { return a - b; });
+      return docs.length ? score(docs).map(function (x) { return self.hit(x[0], x[1], marks); }) : [];
+    }});
   };
   /* run.QueryRun._exclude: the candidates without the passages holding an excluded word. */
   Index.prototype.exclude = function (cands, excluded) {
@@ -501,7 +508,7 @@
     cands = this.facets(cands, game, kind, result);
     count = result.total;
     if (!count) return 0;
-    var want = offset + limit, pinned = [];
+    var want = offset + limit, deep = Math.max(want, result.asked.depth), pinned = [];
     if (pin) {
       var hash = pin.indexOf("#"), entryId = hash >= 0 ? pin.slice(0, hash) : pin,
         clause = hash >= 0 ? pin.slice(hash + 1) : "";
@@ -516,161 +523,40 @@
     var terms = [];
     words.forEach(function (w) { terms = terms.concat(self.terms(w)); });
     var prior = this.prior, ranked;
-    var named = this.named(words, cands);
-    if (terms.length) {
-      var pool = Array.from(new Set(this.pool(cands, count, terms, want).concat(pinned, named)));
-      var scores = this.score(pool, terms);
-      var namedSet = new Set(named), pinnedSet = new Set(pinned);
-      ranked = [];
-      var cards = this.kindDocs.card || new Bits(n);
-      scores.forEach(function (sc, d) {
+    var named = this.named(words, cands), namedSet = new Set(named), pinnedSet = new Set(pinned);
+    var cards = this.kindDocs.card || new Bits(n);
+    // run._scored, then (a large result) _settled: passages by BM25 × prior, best first
+    function scored(pool, head) {
+      var out = [];
+      self.score(pool, terms).forEach(function (sc, d) {
         sc = sc * prior[d];
         if (namedSet.has(d)) sc *= C.EXACT_NAME;
         else if (cards.has(d)) sc *= C.CARD_WORDS;
-        ranked.push([d, sc + (pinnedSet.has(d) ? C.PIN : 0.0)]);
+        out.push([d, sc + (pinnedSet.has(d) ? C.PIN : 0.0)]);
       });
-      ranked.sort(byScore);
-      if (count > C.EXACT_LIMIT) {
-        var cut = readAhead(want);
-        var head = ranked.slice(0, cut).map(function (x) {
-          return [x[0], self.holdsEveryGroup(x[0], groups) ? x[1] : x[1] * C.SCATTERED];
-        });
-        head.sort(byScore);
-        ranked = head.concat(ranked.slice(cut));
-      }
-    } else {
-      var top = cands.and(this.current).members(readAhead(want));
-      if (top.length < readAhead(want)) top = top.concat(cands.andNot(this.current).members(readAhead(want) - top.length));
-      var ps = new Set(pinned);
-      ranked = top.map(function (d) { return [d, prior[d] + (ps.has(d) ? C.PIN : 0.0)]; });
-      ranked.sort(byScore);
+      out.sort(byScore);
+      if (count <= C.EXACT_LIMIT) return out;
+      var checked = out.slice(0, head).map(function (x) {
+        return [x[0], self.holdsEveryGroup(x[0], groups) ? x[1] : x[1] * C.SCATTERED];
+      });
+      return checked.sort(byScore).concat(out.slice(head));
     }
-    var page = this.page(ranked, offset, limit);
+    // no words to score (filters alone): by prior, the pinned passage first
+    function byPrior(docs) {
+      return docs.map(function (d) { return [d, prior[d] + (pinnedSet.has(d) ? C.PIN : 0.0)]; }).sort(byScore);
+    }
+    if (terms.length) {
+      ranked = scored(Array.from(new Set(this.pool(cands, count, terms, deep).concat(pinned, named))),
+                      readAhead(deep));
+    } else {
+      var top = cands.and(this.current).members(readAhead(deep));
+      if (top.length < readAhead(deep)) top = top.concat(cands.andNot(this.current).members(readAhead(deep) - top.length));
+      ranked = byPrior(top);
+    }
+    var page = this.page(ranked, offset, limit, deep);
     var marks = this.needles(pq.groups);
     result.results = page.map(function (x) { return self.hit(x[0], x[1], marks); });
-    return result.total;
-  };
-  /* run.QueryRun for a plan with concepts: the passages holding the most of them there
-   * are, or one fewer; ranked by the IDF of those held × cover (tables.STRICT for
-   * spaced keywords, ASKED for a question) plus BM25; each hit names the words it holds
-   * and lacks. */
-  Index.prototype.cover = function (concepts, excluded, filt, game, kind, limit, offset, result, cover) {
-    var n = this.n, self = this, k = concepts.length;
-    // per concept, the passages that may hold it (any of its words, in its game)
-    var bits = concepts.map(function (c) {
-      var out = new Bits(n);
-      c.words.forEach(function (wg) {
-        var docs = self.wordDocs(wg[0]);
-        out = out.or(wg[1] === null ? docs : docs.and(self.gameDocs[wg[1]] || new Bits(n)));
-      });
-      return out;
-    });
-    var allowed = filt !== null ? filt : Bits.all(n), union = new Bits(n);
-    bits.forEach(function (b) { union = union.or(b); });
-    allowed = allowed.and(union);
-    allowed = this.exclude(allowed, excluded);
-    var cells = new Map();
-    if (!allowed.empty()) cells.set(0, allowed);
-    for (var i = 0; i < k; i++) {
-      var refined = new Map();
-      cells.forEach(function (docs, held) {
-        var inside = docs.and(bits[i]), outside = docs.andNot(bits[i]);
-        if (!inside.empty()) refined.set(held | (1 << i), inside);
-        if (!outside.empty()) refined.set(held, outside);
-      });
-      cells = refined;
-    }
-    cells.delete(0);
-    function size(held) { var c = 0; for (var j = 0; j < k; j++) if (held >> j & 1) c++; return c; }
-    var best = 0;
-    cells.forEach(function (docs, held) { best = Math.max(best, size(held)); });
-    var need = Math.max(1, best - 1), kept = [], cands = new Bits(n);
-    cells.forEach(function (docs, held) {
-      if (size(held) >= need) { kept.push([held, docs]); cands = cands.or(docs); }
-    });
-    cands = this.facets(cands, game, kind, result);
-    if (!result.total) return 0;
-    // rarity among the passages that explain, not the card list's data (run.py)
-    var cardDocs = this.kindDocs.card || new Bits(n), nt = Math.max(n - cardDocs.count(), 1);
-    var idf = bits.map(function (b) {
-      var df = b.andNot(cardDocs).count();
-      return Math.log(1 + (nt - df + 0.5) / (df + 0.5));
-    });
-    function indices(held) { var out = []; for (var j = 0; j < k; j++) if (held >> j & 1) out.push(j); return out; }
-    function weight(list) { var w = 0; list.forEach(function (j) { w += idf[j]; }); return w; }
-    function termsOf(list) {
-      var t = [];
-      list.forEach(function (j) {
-        concepts[j].words.forEach(function (wg) { t = t.concat(self.terms(wg[0])); });
-      });
-      return t;
-    }
-    function holds(d, w) {
-      if (w.morphs.length > 1 && !w.ids.length && !w.yomi.length) return self.textOf(d).indexOf(w.needle) >= 0;
-      return self.inARow(d, w);
-    }
-    function heldBy(d) {
-      return indices((1 << k) - 1).filter(function (j) {
-        return bits[j].has(d) && concepts[j].words.some(function (wg) {
-          return (wg[1] === null || (self.gameDocs[wg[1]] && self.gameDocs[wg[1]].has(d))) &&
-            self.wordDocs(wg[0]).has(d) && holds(d, wg[0]);
-        });
-      });
-    }
-    var want = offset + limit, headSize = readAhead(want), pool = [];
-    kept.sort(function (a, b) { return weight(indices(b[0])) - weight(indices(a[0])); });
-    for (var c = 0; c < kept.length; c++) {
-      var docs = kept[c][1].and(cands);
-      if (docs.empty()) continue;
-      var dc = docs.count();
-      pool = pool.concat(dc > C.EXACT_LIMIT ? this.pool(docs, dc, termsOf(indices(kept[c][0])), headSize)
-                                           : docs.members());
-      if (pool.length >= headSize) break;
-    }
-    var prior = this.prior, ranked = [], heldOf = new Map(), termDocs = this.kindDocs.term || new Bits(n);
-    // the one game a question's game-specific words all name (run.QueryRun._focus)
-    var focus = null;
-    if (cover === C.ASKED && !game) {
-      var named = new Set(), gameDocs = this.gameDocs;
-      bits.forEach(function (b, i) {
-        // a lexicon name only near the text's word does not vote (負け)
-        if (concepts[i].near) return;
-        var t = b.andNot(cardDocs), total = t.count();
-        if (total < C.FOCUS_MIN) return;
-        var bestGame = null, most = -1;
-        Object.keys(gameDocs).forEach(function (g) {
-          var c = t.and(gameDocs[g]).count();
-          if (c > most) { most = c; bestGame = g; }
-        });
-        if (most >= C.FOCUS_SHARE * total) named.add(bestGame);
-      });
-      if (named.size === 1) focus = gameDocs[Array.from(named)[0]] || null;
-    }
-    pool.forEach(function (d) {
-      var held = heldBy(d);
-      if (!held.length) return;
-      heldOf.set(d, held);
-      var bm25 = self.score([d], termsOf(held)).get(d) || 0.0;
-      var score = (weight(held) * cover + bm25) * prior[d];
-      // a question's hit on a glossary or lexicon page: the rule or ruling answers
-      if (cover === C.ASKED && termDocs.has(d)) score *= C.TERM_PAGE;
-      // ... and on a card: the texts that explain come first (run._rank_question)
-      else if (cover === C.ASKED && cardDocs.has(d)) score *= C.CARD_WORDS;
-      if (focus && !focus.has(d)) score *= C.OTHER_GAME;
-      ranked.push([d, score]);
-    });
-    ranked.sort(byScore);
-    var page = this.page(ranked, offset, limit);
-    var typed = [];
-    concepts.forEach(function (c) { c.words.forEach(function (wg) { typed.push({text: wg[0].text, phrase: false}); }); });
-    var marks = this.needles([typed]);
-    result.results = page.map(function (x) {
-      var hit = self.hit(x[0], x[1], marks), held = heldOf.get(x[0]);
-      hit.matched = held.map(function (j) { return concepts[j].label; });
-      hit.missing = indices((1 << k) - 1).filter(function (j) { return held.indexOf(j) < 0; })
-        .map(function (j) { return concepts[j].label; });
-      return hit;
-    });
+    this.keepRest(result, cands, page, marks, terms.length ? function (docs) { return scored(docs, docs.length); } : byPrior);
     return result.total;
   };
   Index.prototype.named = function (words, cands) {
@@ -696,8 +582,8 @@
     });
     return out;
   };
-  Index.prototype.page = function (ranked, offset, limit) {
-    var first = [], later = [], seen = new Map(), headLen = readAhead(offset + limit);
+  Index.prototype.page = function (ranked, offset, limit, deep) {
+    var first = [], later = [], seen = new Map(), headLen = readAhead(Math.max(offset + limit, deep));
     for (var i = 0; i < Math.min(ranked.length, headLen); i++) {
       var e = this.b.docs.entry[ranked[i][0]], c = (seen.get(e) || 0) + 1;
       seen.set(e, c);
@@ -763,6 +649,6 @@
   var snippet = root.JudgeOfflineText.snippet;
   root.JudgeOfflineSearch = {
     open: function (bundle) { return new Index(bundle); },
-    Index: Index, Bits: Bits, flat: flat, byScore: byScore
+    Index: Index, Bits: Bits, flat: flat, byScore: byScore, readAhead: readAhead, mostFirst: mostFirst
   };
 })(typeof self !== "undefined" ? self : this);

@@ -15,7 +15,8 @@
  */
 (function (root) {
   "use strict";
-  var A = root.JudgeAnalysis, T = root.JudgeOfflineText, Index = root.JudgeOfflineSearch.Index;
+  var A = root.JudgeAnalysis, T = root.JudgeOfflineText, Index = root.JudgeOfflineSearch.Index,
+    Bits = root.JudgeOfflineSearch.Bits;
   // shaping.OPERATOR (judge/offline/patterns.py)
   function operator() { return A.re("OPERATOR"); }
 
@@ -107,47 +108,56 @@
       (katakana(after) && katakana(typed.charAt(end - 1)));
   }
   /* shaping.shaped's facets: entries, as the header counts them.  Unfiltered, the
-   * page's groups by their game or kind; filtered, the other choices are the entries
-   * the page's searches matched before the filter (entriesBy), the choice the total. */
-  Index.prototype.chips = function (groups, sources, game, kind, fetch, unfiltered) {
+   * page's groups (complete: the searches gave every hit they had) or the entries of every
+   * passage they matched (counted: matched.Matched.counts); filtered, the other choices
+   * are the entries they matched before the filter (Matched.chips), or those of the page
+   * shaped again without it (again), the choice the total. */
+  Index.prototype.chips = function (groups, counted, complete, total, game, kind, again) {
     var self = this, facets = {};
     [["game", game], ["kind", kind]].forEach(function (x) {
       var dim = x[0], choice = x[1], counts = {};
-      if (!choice) {
+      if (!choice && complete)
         groups.forEach(function (g) { counts[g.best[dim]] = (counts[g.best[dim]] || 0) + 1; });
-      } else if (unfiltered) {
-        counts = Object.assign({}, unfiltered(dim));
-        counts[choice] = groups.length;
-      } else {
-        var held = {};
-        sources.forEach(function (r) {
-          var by = r.named ? self.namedEntriesBy(r.named, dim, game, kind) : self.entriesBy(r, dim, fetch);
-          for (var v in by) {
-            held[v] = held[v] || new Set();
-            by[v].forEach(function (i) { held[v].add(i); });
-          }
-        });
-        for (var v in held) counts[v] = held[v].size;
-        counts[choice] = groups.length;
+      else if (!choice) counts = self.entriesBy(counted.passages, dim);
+      else if (again) counts = Object.assign({}, again(dim));
+      else {
+        // what choosing each value would find, within the other dimension's filter
+        var within = dim === "game" ? counted.kind && (self.kindDocs[counted.kind] || new Bits(self.n))
+          : counted.game && (self.gameDocs[counted.game] || new Bits(self.n));
+        counts = self.entriesBy(within ? counted.before.and(within) : counted.before, dim);
       }
-      var list = Object.keys(counts).filter(function (v) { return counts[v]; });
-      list.sort(function (a, b) { return counts[b] - counts[a] || (a < b ? -1 : a > b ? 1 : 0); });
-      facets[dim] = {};
-      list.forEach(function (v) { facets[dim][v] = counts[v]; });
+      if (choice) counts[choice] = total;
+      facets[dim] = root.JudgeOfflineSearch.mostFirst(counts);
     });
     return facets;
   };
-  /* shaping._NamedEntries.entries_by: an id's entries by game or kind, each within the
-   * other dimension's filter. */
-  Index.prototype.namedEntriesBy = function (named, dim, game, kind) {
-    var ents = this.b.entries, out = {};
-    named.forEach(function (e, id) {
-      if ((dim === "game" && kind && ents.kind[e] !== kind) ||
-          (dim === "kind" && game && ents.game[e] !== game)) return;
-      var v = dim === "game" ? ents.game[e] : ents.kind[e];
-      (out[v] = out[v] || new Set()).add(id);
+  /* matched.entries_of, counted: the entries holding a passage of `docs`, their number
+   * (dim null) or how many of each game or kind (dim "game" or "kind"). */
+  Index.prototype.entriesBy = function (docs, dim) {
+    var entry = this.b.docs.entry, seen = new Set(), out = {}, of = dim && this.b.entries[dim];
+    docs.members().forEach(function (d) {
+      var e = entry[d];
+      if (seen.has(e)) return;
+      seen.add(e);
+      if (of) out[of[e]] = (out[of[e]] || 0) + 1;
     });
-    return out;
+    return dim ? out : seen.size;
+  };
+  /* shaping._union: what the page's searches matched together (matched.Matched.union),
+   * null where one cannot say (a search that stopped before matching) */
+  function union(matched) {
+    if (!matched.length || matched.some(function (m) { return !m; })) return null;
+    return matched.reduce(function (a, m) {
+      return {passages: a.passages.or(m.passages), before: a.before.or(m.before), game: a.game, kind: a.kind};
+    });
+  }
+  /* Matched.only: what a search matched of these entries (their ids) alone */
+  Index.prototype.only = function (m, ids) {
+    if (!m) return null;
+    var docs = [], self = this;
+    ids.forEach(function (id) { docs = docs.concat(self.entryDocs(id)); });
+    var keep = Bits.of(docs, this.n);
+    return {passages: m.passages.and(keep), before: m.before.and(keep), game: m.game, kind: m.kind};
   };
   /* wordings._spliced: text with each span replaced by the wording */
   function spliced(text, spans, wording) {
@@ -157,7 +167,7 @@
   }
 
   /* shaping._partial: [dropped words, the query searched, its result or null] */
-  Index.prototype.partial = function (query, game, kind, fetch) {
+  Index.prototype.partial = function (query, game, kind, search) {
     var words = plainWords(query), self = this;
     var few = A.tables().PARTIAL_WORDS;
     if (words.length < few[0] || words.length > few[1]) return [[], query, null];
@@ -168,7 +178,7 @@
     var kept = words.filter(function (w) { return counts.get(w) > 0; });
     while (kept.length) {
       if (kept.length < words.length) {
-        var again = this.search(kept.join(" "), {game: game, kind: kind, limit: fetch});
+        var again = search(kept.join(" "));
         if (again.results.length)
           return [words.filter(function (w) { return kept.indexOf(w) < 0; }), kept.join(" "), again];
       }
@@ -195,27 +205,63 @@
     g.best = current;
   };
 
-  /* shaping.group_hits: one group per entry, in shaping._order's order. */
-  Index.prototype.groupHits = function (hits, query, old, also, passages) {
-    var forms = [query].concat(also).map(normalForm), groups = new Map(), self = this;
-    // the editors' glossary and lexicon pages (shaping.word_pages): they explain a word
-    var explaining = this.memo("wordPages", function () { return new Set(self.b.shaping.word_pages); });
-    hits.forEach(function (hit) {
-      var g = groups.get(hit.id);
-      if (!g) { groups.set(hit.id, {best: hit, passages: [], old: [], tier: 0}); return; }
+  /* grouping.Group._make and settle: a group's hits (g.at, indices into hits) as its
+   * best hit (the first in the current revision), passages and older revisions; the
+   * best made the current revision, older passages folded (unless asked for), at most
+   * PASSAGES passages. */
+  Index.prototype.settle = function (g, hits, old) {
+    g.best = hits[g.at[0]]; g.passages = []; g.old = [];
+    g.at.slice(1).forEach(function (i) {
+      var hit = hits[i];
       if (!hit.current && g.best.current && !old) g.old.push(hit);
       else if (!g.best.current && hit.current) { g.old.push(g.best); g.best = hit; }
       else g.passages.push(hit);
     });
+    if (!g.best.current && !old) this.currentFirst(g);
+    if (!old && g.best.current) {
+      g.old = g.old.concat(g.passages.filter(function (p) { return !p.current; }));
+      g.passages = g.passages.filter(function (p) { return p.current; });
+    }
+    g.passages = g.passages.slice(0, A.tables().PASSAGES);
+  };
+  /* shaping._further: the other matched passages of the page's entries (each search's
+   * restOf, the searches in the order their hits go first), added to hits; the groups
+   * of those entries made again with them (Group.with_more: their tier and place stay). */
+  Index.prototype.further = function (ranked, groups, hits, old) {
+    var at = new Map(), taken = new Set(), changed = new Map(), self = this;
+    hits.forEach(function (h, i) { at.set(key(h), i); });
+    var ids = groups.map(function (g) { return g.id; });
+    ranked.forEach(function (result) {
+      result.results.forEach(function (h) { taken.add(key(h)); });
+      (result.restOf && ids.length ? result.restOf(ids) : []).forEach(function (hit) {
+        var k = key(hit);
+        if (taken.has(k)) return;
+        taken.add(k);
+        if (!changed.has(hit.id)) changed.set(hit.id, []);
+        // (a passage a search of more weight found: its hit, as it ranks it)
+        if (at.has(k)) hits[at.get(k)] = hit;
+        else { changed.get(hit.id).push(hits.length); hits.push(hit); }
+      });
+    });
+    groups.forEach(function (g) {
+      if (!changed.has(g.id)) return;
+      g.at = g.at.concat(changed.get(g.id));
+      self.settle(g, hits, old);
+    });
+  };
+
+  /* shaping.group_hits: one group per entry, in shaping._order's order. */
+  Index.prototype.groupHits = function (hits, query, old, also) {
+    var forms = [query].concat(also).map(normalForm), groups = new Map(), self = this;
+    // the editors' glossary and lexicon pages (shaping.word_pages): they explain a word
+    var explaining = this.memo("wordPages", function () { return new Set(self.b.shaping.word_pages); });
+    hits.forEach(function (hit, i) {
+      if (!groups.has(hit.id)) groups.set(hit.id, {id: hit.id, at: [], tier: 0});
+      groups.get(hit.id).at.push(i);
+    });
     var out = Array.from(groups.values());
     out.forEach(function (g) {
-      if (!g.best.current && !old) self.currentFirst(g);
-      if (!old) {
-        var keep = g.passages.filter(function (p) { return p.current || !g.best.current; });
-        g.old = g.old.concat(g.passages.filter(function (p) { return keep.indexOf(p) < 0; }));
-        g.passages = keep;
-      }
-      g.passages = g.passages.slice(0, passages);
+      self.settle(g, hits, old);
       var shown = [g.best].concat(g.passages);
       forms.forEach(function (form) {
         shown.forEach(function (h) { g.tier = Math.max(g.tier, self.exactTier(h, form)); });
@@ -256,15 +302,28 @@
     var game = opts.game || null, kind = opts.kind || null, old = !!opts.old, self = this;
     var page = Math.max(1, parseInt(opts.page || 1, 10) || 1);
     var limit = Math.max(1, parseInt(opts.limit || A.constants().PAGE_LIMIT, 10) || A.constants().PAGE_LIMIT);
-    var fetch = this.b.shaping.fetch;
-    function search(q) { return self.search(q, {game: game, kind: kind, limit: fetch, offset: 0}); }
+    var tb = A.tables(), need = page * limit, complete = true;
+    // shaping.fetch_for: the hits each search gives, a few steps by the page's entries
+    var fetch = need * 2 + tb.FETCH_MARGIN <= tb.FIRST_FETCH ? tb.FIRST_FETCH
+      : need * 2 + tb.FETCH_MARGIN <= tb.FETCH ? tb.FETCH : tb.MAX_LIMIT;
+    // shaping._grouped's search: ranked as deep as FETCH hits; "complete" when it gave
+    // every hit it had (the page then counts its groups, not every matched entry)
+    function search(q, fetched, inGame) {
+      fetched = fetched || fetch;
+      var r = self.search(q, {game: inGame === undefined ? game : inGame, kind: kind, limit: fetched,
+                              offset: 0, depth: Math.max(fetch, tb.FETCH), exact: true});
+      Object.defineProperty(r, "complete", {value: r.results.length < fetched});
+      return r;
+    }
     var data = search(query);
     if (data.redirect) { data.results = data.results.slice(0, limit); return data; }
-    // the searches whose hits are grouped: what a filtered page's chips count
-    var sources = [data], suggested = data.did_you_mean.length > 0;
+    complete = data.complete;
+    // the searches whose hits are grouped (what the total and chips count), and those
+    // whose hits are taken as they are ranked (whose further passages the page lists)
+    var sources = [data.matched], ranked = [data], suggested = data.did_you_mean.length > 0;
     var hits = data.results, used = query, corrected = null, dropped = [];
     var queryNormal = normalForm(query);
-    var exact = hits.slice(0, A.tables().EXACT_HEAD).some(function (h) { return self.exactTier(h, queryNormal); });
+    var exact = hits.slice(0, tb.EXACT_HEAD).some(function (h) { return self.exactTier(h, queryNormal); });
     if (!exact) {
       var alt = this.oneEdit(query);
       if (alt) {
@@ -273,26 +332,27 @@
           corrected = used = alt;
           var seen = new Set(again.results.map(key));
           hits = again.results.concat(hits.filter(function (h) { return !seen.has(key(h)); }));
-          sources.push(again);
+          sources.push(again.matched); ranked.unshift(again);
+          complete = complete && again.complete;
         }
       }
     }
-    // shaping._grouped: a bare number (337) is also the ids it may be, shown first
-    var numbered = [], bare = A.normalize(query).trim(), tb = A.tables();
+    // shaping._numbered: a bare number (337) is also the ids it may be, shown first
+    var numbered = [], bare = A.normalize(query).trim();
     if (A.re("BARE_NUMBER").test(bare)) {
-      var idsFound = [], named = new Map();
+      var idsFound = [];
       tb.NUMBERED_FORMS.forEach(function (form) {
         var alt = form.replace("{n}", function () { return bare; });
         // the entries the id names (Corpus.resolve), not one it merely resembles
         // (No.9999: N999)
         var ids = self.resolve(alt).filter(function (i) { return i.indexOf("#") < 0; });
         if (!ids.length) return;
-        ids.forEach(function (i) { named.set(i, self.entryIndex.get(i)); });
-        var found = search(alt).results.filter(function (h) { return named.has(h.id); });
+        var named = new Set(ids), again = search(alt);
+        var found = again.results.filter(function (h) { return named.has(h.id); });
+        // the page counts these entries' passages (not those merely mentioning the id)
+        sources.push(self.only(again.matched, named));
         if (found.length) { numbered.push(alt); idsFound = idsFound.concat(found); }
       });
-      // the chips of a filtered page count these entries (shaping._NamedEntries)
-      if (named.size) sources.push({named: named});
       if (idsFound.length) {
         var idKeys = new Set(idsFound.map(key));
         hits = idsFound.concat(hits.filter(function (h) { return !idKeys.has(key(h)); }));
@@ -308,11 +368,11 @@
       // wording is searched in the term's own game only, its scores brought to the
       // query's own (shaping._grouped)
       (data.question ? [] : expanded).forEach(function (x) {
-        var searched = self.search(x[2], {game: x[3], kind: kind, limit: fetch, offset: 0});
-        var found = searched.results;
+        var searched = search(x[2], fetch, x[3]), found = searched.results;
         var best = found.reduce(function (m, h) { return Math.max(m, h.score); }, 0);
         var scale = top && best > top ? top / best : 1;
-        sources.push(searched);
+        sources.push(searched.matched);
+        complete = complete && searched.complete;
         found.forEach(function (h) {
           if (known.has(key(h))) return;
           known.add(key(h));
@@ -326,41 +386,55 @@
     var asked = data.question;
     if (asked && hits.length && !asked.asks && !numbered.length) {
       // shaping._grouped: the words no passage of the result holds are named as dropped
-      var held = new Set();
-      hits.forEach(function (h) { (h.matched || []).forEach(function (w) { held.add(w); }); });
+      var held = new Set(), heldBy = function (hs) {
+        held = new Set();
+        hs.forEach(function (h) { (h.matched || []).forEach(function (w) { held.add(w); }); });
+      };
+      heldBy(hits);
+      if (!data.complete && fetch < tb.FETCH && held.size < asked.words.length) {
+        // the words held are read among FETCH hits, as a page always read them
+        hits = search(query, tb.FETCH).results;
+        heldBy(hits);
+      }
       dropped = asked.words.filter(function (w) { return !held.has(w); });
       if (dropped.length) {
         used = asked.words.filter(function (w) { return held.has(w); }).join(" ");
         // the words some passage holds, searched as such (the entry they name first)
         var kept = expanded.length ? null : search(used);
-        if (kept && kept.results.length) { hits = kept.results; sources = [kept]; }
+        if (kept && kept.results.length) {
+          hits = kept.results; sources = [kept.matched]; ranked = [kept]; complete = kept.complete;
+        }
       }
     }
     if (!hits.length) {
-      var part = this.partial(query, game, kind, fetch);
+      var part = this.partial(query, game, kind, search);
       dropped = part[0]; used = part[1];
-      if (part[2] !== null) { hits = part[2].results; sources = [part[2]]; }
+      if (part[2] !== null) {
+        hits = part[2].results; sources = [part[2].matched]; ranked = [part[2]]; complete = part[2].complete;
+      }
     }
-    var groups = this.groupHits(hits, used, old, numbered.concat(expanded.map(function (x) { return x[2]; })),
-      this.b.shaping.passages);
-    var start = (page - 1) * limit;
+    var groups = this.groupHits(hits, used, old, numbered.concat(expanded.map(function (x) { return x[2]; })));
+    var start = (page - 1) * limit, counted = union(sources);
+    complete = complete || counted === null;
+    // each group shown lists all its entry's matched passages, not those among the hits
+    if (!complete) this.further(ranked, groups.slice(start, need), hits.slice(), old);
     data.results = groups.slice(start, start + limit).map(function (g) {
       var out = Object.assign({}, self.cut(g.best));
       out.passages = g.passages; out.old_matches = g.old.length; out.old = g.old; out.exact = g.tier;
       return out;
     });
+    var total = complete ? groups.length : this.entriesBy(counted.passages, null);
     // shaping.shaped: a page a fallback reshaped counts its chips by shaping again
     var plain = !(corrected || dropped.length || expanded.length || data.question || suggested ||
-      sources.some(function (r) { return r !== data && r.did_you_mean && r.did_you_mean.length; }));
-    data.facets = plain ? this.chips(groups, sources, game, kind, fetch) : this.chips(groups, [], game, kind, fetch,
-      function (dim) {
-        return self.shape(query, {game: dim === "game" ? null : game, kind: dim === "kind" ? null : kind,
-                                  old: old, limit: 1}).facets[dim];
-      });
+      ranked.concat(sources).some(function (r) { return r && r !== data && r.did_you_mean && r.did_you_mean.length; }));
+    data.facets = this.chips(groups, counted, complete, total, game, kind, plain && counted ? null : function (dim) {
+      return self.shape(query, {game: dim === "game" ? null : game, kind: dim === "kind" ? null : kind,
+                                old: old, limit: 1}).facets[dim];
+    });
     // the first search found nothing and a fallback did: no "nothing matches" above them
     if (data.results.length && data.others !== null) data.notice = data.others;
-    data.total = groups.length; data.passages_total = hits.length; data.searched = used;
-    data.corrected = corrected; data.dropped = dropped; data.old_included = old;
+    data.total = total; data.passages_total = complete ? hits.length : counted.passages.count();
+    data.searched = used; data.corrected = corrected; data.dropped = dropped; data.old_included = old;
     if (corrected && data.did_you_mean.indexOf(corrected) < 0)
       data.did_you_mean = [corrected].concat(data.did_you_mean);
     return data;

@@ -46,7 +46,9 @@ max_requests_jitter = 500
 # up to eight a core), where each thread's own arena kept the high-water mark of the
 # temporaries its requests made; and what malloc holds free given back after a request,
 # at most once a second (JUDGE_MALLOC_TRIM_SECONDS, 0: never), so its cost stays bounded
-# (1-3 ms a time at 100,000 entries, after the answer is sent).
+# (1-3 ms a time at 100,000 entries, after the answer is sent).  With it, the pages of
+# the postings files the worker's searches mapped are unmapped (they stay in the page
+# cache, shared by the workers; judge.search.postings.release_mapped_pages).
 try:
     malloc_arenas, malloc_trim_seconds = malloc_settings(os.environ)
 except ValueError as exc:
@@ -67,8 +69,11 @@ _trimmer = Trimmer(malloc_trim_seconds)
 
 
 def post_request(worker, req, environ, resp):
-    """After an answer is sent: malloc's free memory given back (see above)."""
-    _trimmer.after_request()
+    """After an answer is sent: malloc's free memory and the postings files' mapped
+    pages given back (see above)."""
+    if _trimmer.after_request():
+        from judge.search.postings import release_mapped_pages
+        release_mapped_pages()
 
 
 def post_worker_init(worker):

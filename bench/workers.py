@@ -20,7 +20,16 @@ preloaded) in a fresh process, and with one client:
   (``worker_memory_before_day``), and again after a judges' day of searches (every
   keyword and question of the relevance sets once: its caches as full as a
   long-running worker's; ``worker_memory``): RSS, PSS and USS (private clean + dirty:
-  what the worker alone holds), and the master's;
+  what the worker alone holds), and the master's.  The USS is split
+  (``uss_anon_mb``, ``uss_file_mb``): the worker's own memory (the heap, numpy's and
+  malloc's mappings, pages written since the fork), and pages of files it has mapped
+  that no other process maps (the postings files, read in place: the page cache's
+  pages, which the kernel takes back under pressure and which a second worker reading
+  them shares), with the files holding most of them (``uss_file_top``);
+- the same day served by TWO workers of one master, each in turn, the other paused
+  (SIGSTOP: it accepts nothing meanwhile, so each serves the whole day), then both
+  workers' memory (``two_workers``): what one more worker adds, as an organiser
+  running several sees it;
 - a worker restart: SIGTERM to the worker, then a new search; seconds until it answers.
 
 The peer, ``bench/trivial_app.py`` under the same gunicorn settings, is measured at
@@ -54,16 +63,44 @@ def load() -> float:
 
 
 def memory(pid: int) -> dict:
-    """RSS, PSS and USS (private clean + private dirty) of a process, MB."""
+    """RSS, PSS and USS (private clean + private dirty) of a process, MB; the USS split
+    into its anonymous memory and the private pages of files it maps (see the module's
+    docstring), with the three files holding most of the latter."""
     fields = {}
     try:
         for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]:
             name, _, rest = line.partition(":")
             fields[name.strip()] = int(rest.split()[0]) / 1024
+        files = file_private(Path(f"/proc/{pid}/smaps").read_text())
     except OSError:
         return {}
+    uss = fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0)
+    in_files = sum(files.values())
+    top = sorted(files.items(), key=lambda kv: -kv[1])[:3]
     return {"rss_mb": round(fields.get("Rss", 0), 1), "pss_mb": round(fields.get("Pss", 0), 1),
-            "uss_mb": round(fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0), 1)}
+            "uss_mb": round(uss, 1), "uss_anon_mb": round(uss - in_files, 1),
+            "uss_file_mb": round(in_files, 1),
+            "uss_file_top": {name: round(mb, 1) for name, mb in top if mb >= 0.1}}
+
+
+def file_private(smaps: str) -> dict[str, float]:
+    """Per file a process maps, the MB of its pages mapped by no other process
+    (``Private_Clean`` of the file's mappings: the pages read from it; a private
+    mapping's written pages, ``Private_Dirty``, are anonymous memory, a library's
+    relocated data, and are not counted here)."""
+    out: dict[str, float] = {}
+    name = None
+    for line in smaps.splitlines():
+        head = line.split(None, 5)
+        if head and "-" in head[0] and not head[0].endswith(":"):
+            path = head[5].strip() if len(head) > 5 else ""
+            # a file's mapping has its path; anonymous ones none or a [name], and a
+            # deleted file or shared memory (memfd, SysV) is no file on disk
+            name = Path(path).name if path.startswith("/") and not path.startswith(
+                ("/dev/", "/memfd:", "/SYSV")) and not path.endswith("(deleted)") else None
+        elif name and head and head[0] == "Private_Clean:":
+            out[name] = out.get(name, 0.0) + int(head[1]) / 1024
+    return out
 
 
 def workers(master: subprocess.Popen) -> list[int]:
@@ -176,6 +213,37 @@ def serve(args, size: int, work: Path) -> dict:
         out["same_worker"] = workers(app)[:1] == [pid]
         out["master_memory"] = memory(app.pid)
         out["restart"] = restart(app, port, "/search?q=" + quote("スペルカード") + "&_=restart")
+    if args.two_workers:
+        out["two_workers"] = two_workers(size, env)
+    return out
+
+
+def two_workers(size: int, env: dict) -> dict:
+    """The day of searches served by each of two workers of one master in turn (the
+    other stopped meanwhile: SIGSTOP, so it accepts no connection), then both workers'
+    memory: each one's USS is what it alone holds with another worker beside it."""
+    out: dict = {"size": size or "real"}
+    # --timeout: a stopped worker sends gunicorn no heartbeat (30 s would kill it)
+    with gunicorn(["--workers", "2", "--log-level", "warning", "--limit-request-line",
+                   "16384", "--max-requests", "0", "--timeout", "900", "wsgi:app"],
+                  env=env, ready="/api/", limit=900) as (app, port, up):
+        deadline = time.perf_counter() + 60
+        while len(workers(app)) < 2 and time.perf_counter() < deadline:
+            time.sleep(0.05)
+        pids = workers(app)[:2]
+        out["days"] = []
+        for pid in pids:
+            others = [p for p in pids if p != pid]
+            for other in others:
+                os.kill(other, signal.SIGSTOP)
+            try:
+                out["days"].append(timed(port, day_of_searches()))
+            finally:
+                for other in others:
+                    os.kill(other, signal.SIGCONT)
+        out["worker_memory"] = [{**memory(pid), "load_average": load()} for pid in pids]
+        out["same_workers"] = sorted(workers(app)[:2]) == sorted(pids)
+        out["master_memory"] = memory(app.pid)
     return out
 
 
@@ -201,6 +269,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seconds", type=float, default=6.0, help="seconds per kind of page")
     ap.add_argument("--work", type=Path, default=Path("/tmp/judge-bench"),
                     help="where the generated corpora, their indexes and stores are kept")
+    ap.add_argument("--no-two-workers", dest="two_workers", action="store_false",
+                    help="leave out the day served by two workers in turn")
     args = ap.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     figures: dict = {"machine": {"cpus": os.cpu_count(), "load_average_start": load()},

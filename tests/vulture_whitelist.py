@@ -66,8 +66,9 @@ token_new, token_list, token_revoke, _oversized, _hsts, _.get_cookie_secure  # n
 _._login_user, password, remove_staff  # noqa
 # issue 27: wsgi.py (outside judge/) configures the app from the environment and warms it
 config_from_env, warm_up  # noqa
-# issue 27: gunicorn.conf.py (outside judge/) sets a worker's malloc arenas and trims
-malloc_settings, limit_arenas, Trimmer, _.after_request  # noqa
+# issue 27: gunicorn.conf.py (outside judge/) sets a worker's malloc arenas and trims,
+# and unmaps the postings pages it touched
+malloc_settings, limit_arenas, Trimmer, _.after_request, release_mapped_pages  # noqa
 # catalogue markers Babel extracts (pgettext/N_ lists, like a game's TERMS), and the
 # attributes click reads when it formats help (judge/i18n/clicktext.py sets them)
 FILE_KINDS, CLICK, OUTCOMES  # noqa

@@ -6,7 +6,9 @@ and those bounds are shares of one figure: ``JUDGE_CACHE_MB`` (megabytes, defaul
 :data:`DEFAULT_MB`).  An organiser with little memory per worker lowers it, one with
 much raises it; the split stays what was measured to keep searches fast (the postings
 of the words judges search for first: a keyword's warm p95 at 100,000 entries grew from
-4-7.5 ms to 7.7-9.3 ms with half of them; docs/scaling.md).
+4-7.5 ms to 7.7-9.3 ms with half of them, when they were copies; since the postings are
+read in place, what the postings cache keeps is their bitsets, and 24 MB of them keep
+half as many terms again as 48 MB of copies did: docs/scaling.md).
 
 The figure is what the caches hold, not the worker's memory: a worker at 100,000 entries
 holds about twice it after a day (the Python runtime, the app, what the allocator keeps),
@@ -25,21 +27,25 @@ from typing import Mapping
 from .env_numbers import env_number
 
 ENV = "JUDGE_CACHE_MB"
-DEFAULT_MB = 64.0
+DEFAULT_MB = 40.0
 MB = 1_000_000
 
 # each cache's share of the budget (what it was given alone before, scaled to the
-# default's 64 MB; the postings first: they are what keeps a search fast)
+# default's 40 MB; the postings first: they are what keeps a search fast)
 SHARES = {
-    "postings": 48 / 64,          # judge.search.matching: terms' postings and bitsets
-    "entry_pages": 4 / 64,        # judge.app.services: whole entry pages (to ~200 KiB)
-    "results_pages": 2.5 / 64,    # judge.app.services: whole results pages (5-30 KiB)
-    "stored_fields": 2.5 / 64,    # judge.search.store: passages' stored fields (~650 B)
-    "shaping_texts": 2 / 64,      # judge.search.shaping: passages' normal forms (chars)
-    "exact_tier": 1.5 / 64,       # judge.search.shaping: what the exact tier reads
-    "snippet_maps": 1.5 / 64,     # judge.search.highlight: snippets' character maps
-    "board_pages": 1 / 64,        # judge.app.services: a board's run (~30 KiB)
-    "passage_texts": 1 / 64,      # judge.search.store: passages' plain texts (chars)
+    # judge.search.matching: terms' postings and bitsets; the postings of the text
+    # fields are views of the mapped postings files and count nothing here, so this
+    # is their bitsets (21 KB a term at 100,000 entries) and the keyword fields' copies
+    # (48 MB when the text fields' postings were copies: 762 terms; 24 MB keep ~1,130)
+    "postings": 24 / 40,
+    "entry_pages": 4 / 40,        # judge.app.services: whole entry pages (to ~200 KiB)
+    "results_pages": 2.5 / 40,    # judge.app.services: whole results pages (5-30 KiB)
+    "stored_fields": 2.5 / 40,    # judge.search.store: passages' stored fields (~650 B)
+    "shaping_texts": 2 / 40,      # judge.search.shaping: passages' normal forms (chars)
+    "exact_tier": 1.5 / 40,       # judge.search.shaping: what the exact tier reads
+    "snippet_maps": 1.5 / 40,     # judge.search.highlight: snippets' character maps
+    "board_pages": 1 / 40,        # judge.app.services: a board's run (~30 KiB)
+    "passage_texts": 1 / 40,      # judge.search.store: passages' plain texts (chars)
 }
 
 

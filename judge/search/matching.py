@@ -38,7 +38,7 @@ from .analysis import (is_kana, kana_reading, morph_words, normalize, phrase_ter
                        pieces_terms, query_grams, to_katakana)
 from . import tables
 from .highlight import needle
-from .postings import TextPostings
+from .postings import TextPostings, private_bytes, typecode
 from .schema import TEXT_FIELD_NAMES
 
 # the ranking's constants, from the tables the offline search reads too (tables.py)
@@ -119,8 +119,9 @@ class Postings:
         return len(self.ids)
 
     def nbytes(self) -> int:
-        """The bytes its passage numbers and frequencies take (the bitset not counted)."""
-        return len(self.ids) * self.ids.itemsize + len(self.tfs) * self.tfs.itemsize
+        """The bytes its passage numbers and frequencies take in the process (none when
+        they are views of the postings file), the bitset not counted."""
+        return private_bytes(self.ids) + private_bytes(self.tfs)
 
     def tf(self, d: int) -> float:
         """The term's frequency in passage ``d`` (0 when absent)."""
@@ -138,7 +139,7 @@ NUMPY_FROM = 10_000
 # a binary search a passage
 SPARSE_TERM = 4
 # the bytes of postings (and their bitsets) a searcher keeps, whatever the corpus
-POSTINGS_BUDGET = cache_budget.share("postings")   # 48 MB by default (JUDGE_CACHE_MB)
+POSTINGS_BUDGET = cache_budget.share("postings")   # 24 MB by default (JUDGE_CACHE_MB)
 
 
 def _numpy():
@@ -152,8 +153,8 @@ def compact_frequencies(weights: array) -> array:
     index, where the postings cache holds hundreds of frequent words: 5 bytes a
     posting instead of 8 keeps a judges' day of questions in the same memory.  Every
     use reads them back as the same floats (``numpy.frombuffer`` by the typecode)."""
-    if len(weights) < DENSE:
-        return weights
+    if len(weights) < DENSE or not isinstance(weights, array):
+        return weights                   # (a view of the postings file costs nothing)
     np = _numpy()
     w = np.frombuffer(weights, dtype=np.float32)
     for code, dtype in (("B", np.uint8), ("H", np.uint16)):
@@ -171,10 +172,10 @@ def bitset(ids, n: int) -> int:
     A long array of numbers (a term's postings) in a large index is turned into bits by
     numpy, in C: at 100,000 entries a frequent bigram's 200,000 postings took 130 ms
     one by one."""
-    if n >= NUMPY_FROM and isinstance(ids, array) and len(ids) >= DENSE:
+    if n >= NUMPY_FROM and isinstance(ids, (array, memoryview)) and len(ids) >= DENSE:
         np = _numpy()
         flags = np.zeros(((n >> 3) + 1) << 3, dtype=bool)
-        flags[np.frombuffer(ids, dtype=ids.typecode)] = True
+        flags[np.frombuffer(ids, dtype=typecode(ids))] = True
         return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little")
     buf = bytearray((n >> 3) + 1)
     for d in ids:
@@ -295,15 +296,15 @@ def _without(ids: array, weights: array, drop: list[int], n: int) -> tuple[array
     on a large index (a frequent word's 200,000 postings, one by one, took 20 ms)."""
     if n >= NUMPY_FROM and len(ids) >= DENSE:
         np = _numpy()
-        keep = ~np.isin(np.frombuffer(ids, dtype=ids.typecode), drop)
-        out_ids, out_weights = array(ids.typecode), array(weights.typecode)
-        out_ids.frombytes(np.frombuffer(ids, dtype=ids.typecode)[keep].tobytes())
-        out_weights.frombytes(np.frombuffer(weights, dtype=weights.typecode)[keep].tobytes())
+        keep = ~np.isin(np.frombuffer(ids, dtype=typecode(ids)), drop)
+        out_ids, out_weights = array(typecode(ids)), array(typecode(weights))
+        out_ids.frombytes(np.frombuffer(ids, dtype=typecode(ids))[keep].tobytes())
+        out_weights.frombytes(np.frombuffer(weights, dtype=typecode(weights))[keep].tobytes())
         return out_ids, out_weights
     dropped = set(drop)
     kept = [(d, w) for d, w in zip(ids, weights) if d not in dropped]
-    return array(ids.typecode, [d for d, _ in kept]), array(weights.typecode,
-                                                              [w for _, w in kept])
+    return array(typecode(ids), [d for d, _ in kept]), array(typecode(weights),
+                                                                [w for _, w in kept])
 
 
 def has(bits: int, d: int) -> bool:
@@ -613,7 +614,7 @@ class Matcher:
                 return tuple(above + tied[:CHAMPIONS - len(above)])
             np = _numpy()
             ids = np.frombuffer(p.ids, dtype=np.int32)
-            tfs = np.frombuffer(p.tfs, dtype=p.tfs.typecode).astype(np.float64)
+            tfs = np.frombuffer(p.tfs, dtype=typecode(p.tfs)).astype(np.float64)
             scores = tfs / (tfs + np.frombuffer(norm, dtype=np.float64)[ids])
             cut = np.partition(scores, len(scores) - CHAMPIONS)[len(scores) - CHAMPIONS]
             above = ids[scores > cut].tolist()
@@ -728,7 +729,7 @@ class PoolScores:
             ids = np.frombuffer(p.ids, dtype=np.int32)
             at = ids.searchsorted(self.docs)
             np.minimum(at, len(ids) - 1, out=at)
-            row = np.frombuffer(p.tfs, dtype=p.tfs.typecode)[at]
+            row = np.frombuffer(p.tfs, dtype=typecode(p.tfs))[at]
             row[ids[at] != self.docs] = 0          # a passage without the term: tf 0
         self._rows[key] = row
         return row

@@ -17,7 +17,7 @@ from .analysis import bigram_terms, morph_terms, reading_terms
 
 # Bump when the schema or the analysis changes: the fingerprint includes it, so every
 # index built by an older version is rebuilt by itself.
-SCHEMA_VERSION = "judge-search-10"     # 10: date_known
+SCHEMA_VERSION = "judge-search-11"     # 11: postings files read in place (JUDGEPX2)
 
 # (field, analyser, boost, which text): the title weighs twice the body, as Whoosh's
 # field_boost did (a term's weight is its frequency times the boost)

@@ -18,7 +18,7 @@ spending minutes and gigabytes in the serving path.  ``judge serve`` on a laptop
   pages) when they are missing, default off: they are answered 404 with the command to
   run, and ``judge index`` builds them;
 - ``JUDGE_CACHE_MB``: the megabytes a worker's caches may hold, split among them
-  (:mod:`judge.common.cache_budget`, default 64); a value that is not a positive number
+  (:mod:`judge.common.cache_budget`, default 40); a value that is not a positive number
   stops the server with a message naming it.
 """
 from __future__ import annotations

@@ -147,3 +147,102 @@ def test_threads_reading_a_file_for_the_first_time_at_once_all_find_their_terms(
         t.join()
     assert not errors
     assert found == [list(range(40))] * 8
+
+
+def _varied(start: int, n: int) -> SegmentBuilder:
+    builder = SegmentBuilder(start, TEXT_FIELDS)
+    for i in range(n):
+        builder.add(f"グレイズ{i % 7}", "プレイしたカード" * (i % 5) + f"ノード{i % 3}",
+                    f"本文{i}", {"game": "vision", "kind": "qa", "rank": i % 3})
+    return builder
+
+
+def test_a_file_is_read_in_place_aligned_and_as_written(tmp_path):
+    """The postings are views of the mapped file (no copy in the process, so workers
+    share its pages), aligned for numpy, equal to what was written, and still readable
+    after the file is closed (a searcher's cache may hold them)."""
+    import mmap
+
+    import numpy as np
+    from judge.search.matching import Postings
+    builder = _varied(0, 60)
+    segment = Segment.open(builder.write(tmp_path))
+    kept = []
+    try:
+        for name, *_ in TEXT_FIELDS:
+            for term in segment.terms(name):
+                ids, weights = segment.read(name, term)
+                want_ids, want_weights = builder._terms[name][term]
+                assert isinstance(ids, memoryview) and isinstance(ids.obj, mmap.mmap)
+                assert list(ids) == list(want_ids) and list(weights) == list(want_weights)
+                assert np.frombuffer(ids, dtype=np.int32).flags.aligned
+                assert np.frombuffer(weights, dtype=np.float32).flags.aligned
+                assert Postings(ids, weights, None, 60).nbytes() == 0   # nothing of its own
+                kept.append((ids, list(want_ids)))
+    finally:
+        segment.close()
+    assert all(list(ids) == want for ids, want in kept)
+
+
+def test_a_file_cut_short_anywhere_is_refused_never_read_past_its_end(tmp_path):
+    data = _varied(0, 30).to_bytes()
+    for cut in sorted({0, 1, 15, 16, 17, len(data) - 1, *range(0, len(data), 97)}):
+        path = tmp_path / f"postings-{cut}.jpx"
+        path.write_bytes(data[:cut])
+        with pytest.raises(PostingsError):
+            Segment.open(path)
+
+
+def test_damaged_offsets_terms_or_an_older_format_give_a_postings_error():
+    import json
+    import struct
+    data = _varied(0, 30).to_bytes()
+    size = struct.unpack_from("<Q", data, 8)[0]
+    head = json.loads(data[16:16 + size])
+    base = 16 + size
+    field = "body_bi"
+    spec = head["fields"][field]
+    term = Segment(data).terms(field)[0]
+    broken = bytearray(data)                 # the first term's end far past the field's data
+    struct.pack_into("<q", broken, base + spec["offsets"][0] + 8, 10 ** 12)
+    with pytest.raises(PostingsError, match="damaged"):
+        Segment(bytes(broken)).read(field, term)
+    broken = bytearray(data)                 # its term list no longer UTF-8
+    broken[base + spec["names"][0]] = 0xFF
+    with pytest.raises(PostingsError, match="damaged"):
+        Segment(bytes(broken)).terms(field)
+    with pytest.raises(PostingsError, match="another version"):
+        Segment(b"JUDGEPX1" + data[8:])
+
+
+def _mapped_kb(path) -> int:
+    """The KiB of ``path`` this process has mapped (its mappings' Rss, Linux)."""
+    from pathlib import Path
+    kb, inside = 0, False
+    for line in Path("/proc/self/smaps").read_text().splitlines():
+        head = line.split()
+        if head and "-" in head[0] and not head[0].endswith(":"):
+            inside = line.rstrip().endswith(str(path))
+        elif inside and head[0] == "Rss:":
+            kb += int(head[1])
+    return kb
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="Linux smaps")
+def test_released_pages_are_unmapped_and_read_again_the_same(tmp_path):
+    """A worker unmaps the postings pages it touched after requests (they stay in the
+    page cache): its views read the same numbers afterwards."""
+    from judge.search.postings import release_mapped_pages
+    builder = _varied(0, 3000)
+    path = builder.write(tmp_path)
+    segment = Segment.open(path)
+    try:
+        views = {(name, term): segment.read(name, term)
+                 for name, *_ in TEXT_FIELDS for term in segment.terms(name)}
+        want = {k: (list(i), list(w)) for k, (i, w) in views.items()}
+        assert _mapped_kb(path) > 0
+        assert release_mapped_pages() >= 1
+        assert _mapped_kb(path) == 0
+        assert {k: (list(i), list(w)) for k, (i, w) in views.items()} == want
+    finally:
+        segment.close()

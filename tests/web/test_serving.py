@@ -41,7 +41,7 @@ def test_a_workers_page_caches_take_their_share_of_the_budget(corpus_dir, tmp_pa
     with app.app_context():
         kept = services()
         assert (kept.pages.budget, kept.searches.budget, kept.boards.budget) == \
-            (2_000_000, 1_250_000, 500_000)
+            (3_200_000, 2_000_000, 800_000)
 
 
 def test_a_worker_refuses_to_start_without_the_index(corpus_dir, tmp_path, monkeypatch):

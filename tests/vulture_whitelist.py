@@ -82,3 +82,7 @@ _.as_text  # noqa
 MORPH_UNKNOWN, ID_QA, ID_CARD_NUMBER, ID_DASHES, GAME_ID, NO_WORD_POS  # noqa
 # judge/i18n/clicktext.py: the metavars click derives, listed only for the catalogue's extraction
 METAVARS  # noqa
+# judge/web/__init__.py: class attributes werkzeug and Flask read (the request's argument
+# class, the app's request class), set and never read by judge's own code
+_.parameter_storage_class  # noqa
+_.request_class  # noqa

@@ -32,9 +32,12 @@ preloaded) in a fresh process, and with one client:
   running several sees it;
 - a worker restart: SIGTERM to the worker, then a new search; seconds until it answers.
 
-The peer, ``bench/trivial_app.py`` under the same gunicorn settings, is measured at
-the same page sizes, its worker's memory and restart the same way.  Each figure is
-written with the load average of the machine when it was taken.
+The peer, ``bench/trivial_app.py`` under the same gunicorn settings, is measured in
+turn: each new page of each kind is followed by the trivial page of its size from a
+trivial worker running beside the app's (``in_turn``; the ``ratios``), so that both
+see the same moments of a shared machine.  It is also measured once after every size,
+as before (``ratios_peer_measured_after``), with its worker's memory and restart.
+Each figure is written with the load average of the machine when it was taken.
 """
 from __future__ import annotations
 
@@ -121,6 +124,34 @@ def timed(port: int, calls: list, limit: float | None = None) -> dict:
             "load_average": load()}
 
 
+def in_turn(port: int, calls: list, peer_port: int, limit: float) -> dict:
+    """Each call, and after it the trivial page of the same size (to 64 bytes) from the
+    trivial worker, one client, in turn until ``limit`` seconds: both see the same
+    moments of a busy machine.  Requests/s of each are one over its mean latency; the
+    ratio is the app's over the trivial page's."""
+    lat, peer_lat, sizes, errors = [], [], [], 0
+    started = time.perf_counter()
+    for method, path, body, headers in calls:
+        if time.perf_counter() - started > limit:
+            break
+        t0 = time.perf_counter()
+        status, data = request(port, method, path, body, headers)
+        lat.append((time.perf_counter() - t0) * 1000)
+        sizes.append(len(data))
+        errors += status != 200
+        t0 = time.perf_counter()
+        status, _ = request(peer_port, "GET", f"/?bytes={round(len(data) / 64) * 64}")
+        peer_lat.append((time.perf_counter() - t0) * 1000)
+        errors += status != 200
+    rps = 1000 * len(lat) / max(sum(lat), 1e-9)
+    peer_rps = 1000 * len(peer_lat) / max(sum(peer_lat), 1e-9)
+    return {"requests": len(lat), "rps": round(rps, 1),
+            "p50_ms": round(pct(lat, 50), 1), "p95_ms": round(pct(lat, 95), 1),
+            "trivial_rps": round(peer_rps, 1), "trivial_p50_ms": round(pct(peer_lat, 50), 2),
+            "ratio": round(rps / peer_rps, 2), "errors": errors,
+            "bytes_mean": round(sum(sizes) / max(1, len(sizes))), "load_average": load()}
+
+
 def restart(master: subprocess.Popen, port: int, path: str) -> dict:
     """SIGTERM to the (one) worker, as ``max_requests`` retires one: seconds until
     gunicorn has forked the new one (``forked_s``: gunicorn's own graceful stop and
@@ -202,6 +233,19 @@ def serve(args, size: int, work: Path) -> dict:
         out["search_first_time"] = timed(port, fresh, args.seconds)
         out["entry_first_time"] = timed(port, entries, args.seconds)
         out["board_first_time"] = timed(port, boards, args.seconds)
+        # the same kinds of page again, new ones, each followed by the trivial page of
+        # its size from a trivial worker beside it: the ratios in turn (the peer measured
+        # after every size, as below, read 428-1,417 req/s in runs of one session)
+        peer_env = dict(os.environ, PYTHONPATH=f"{ROOT}:{ROOT / 'bench'}")
+        with gunicorn(["--workers", "1", "--log-level", "warning", "trivial_app:app"],
+                      env=peer_env, ready="/") as (_peer, peer_port, _up):
+            out["in_turn"] = {
+                "search_first_time": in_turn(port, _renamed(fresh, "t"), peer_port,
+                                             args.seconds),
+                "entry_first_time": in_turn(port, entries[len(entries) // 2:], peer_port,
+                                            args.seconds),
+                "board_first_time": in_turn(port, _renamed(boards, "t"), peer_port,
+                                            args.seconds)}
         (pid,) = workers(app)[:1] or (0,)
         out["worker_memory_before_day"] = {**memory(pid), "load_average": load()}
         # then a judges' day of searches: every question and keyword of the relevance
@@ -215,6 +259,19 @@ def serve(args, size: int, work: Path) -> dict:
         out["restart"] = restart(app, port, "/search?q=" + quote("スペルカード") + "&_=restart")
     if args.two_workers:
         out["two_workers"] = two_workers(size, env)
+    return out
+
+
+def _renamed(calls: list, tag: str) -> list:
+    """The calls made new again (a search's address, a board's comment marked ``tag``):
+    pages the worker has not kept."""
+    out = []
+    for method, path, body, headers in calls:
+        if body is not None:            # the comment on the board's last line
+            head, _nl, tail = body.rpartition(b"%0A")
+            body = head + b"+" + tag.encode() + b"%0A" + tail
+        out.append((method, path.replace("&_=", f"&_={tag}") if body is None else path,
+                    body, headers))
     return out
 
 
@@ -284,8 +341,11 @@ def main(argv=None) -> int:
     print("== trivial peer", flush=True)
     figures["trivial"] = peer(args, page_sizes)
     for s in figures["sizes"]:
-        s["ratios"] = {k: round(s[k]["rps"] / (figures["trivial"][k]["rps"] or 1), 2)
-                       for k in kinds}
+        # the ratio of each kind of page to the trivial page of its size asked after each
+        # page (in turn); the peer measured once after every size is kept beside it
+        s["ratios_peer_measured_after"] = {
+            k: round(s[k]["rps"] / (figures["trivial"][k]["rps"] or 1), 2) for k in kinds}
+        s["ratios"] = {k: s["in_turn"][k]["ratio"] for k in kinds}
     real = figures["sizes"][0]["entry_first_time"]["p50_ms"]
     for s in figures["sizes"]:
         s["entry_first_time_vs_first_size"] = round(s["entry_first_time"]["p50_ms"] / real, 2)

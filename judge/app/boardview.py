@@ -14,8 +14,8 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.i18n import JUDGE_PACKAGE, N_, Term, _, current_locale, gettext, list_separator, \
-    pgettext, render_value
+from judge.i18n import JUDGE_PACKAGE, N_, Term, _, anonymous_card_label, current_locale, \
+    gettext, list_separator, pgettext, render_value
 from judge.engine import worth_writing
 from judge.engine.registry import game_class
 
@@ -223,7 +223,8 @@ def _card_view(game: str, zone: str, card: dict, names: dict[str, str],
     keywords = card.get("keywords") or []
     view.keywords = [str(k) for k in keywords] if isinstance(keywords, list) else [str(keywords)]
     if card.get("attached_to"):
-        holder = names.get(str(card["attached_to"]), str(card["attached_to"]))
+        holder = _shown_name(declared, names.get(str(card["attached_to"]),
+                                                 str(card["attached_to"])), lang)
         view.extra.append((_("attached to"), holder))
     for key, value in card.items():
         if key == "kind" and value == "monster":      # the usual case says nothing
@@ -233,7 +234,18 @@ def _card_view(game: str, zone: str, card: dict, names: dict[str, str],
                                value_text(game, value, key)))
     if zone in declared.counted_zones and _anonymous(zone).fullmatch(view.name):
         view.classes.append("anonymous")
+    # the tile reads where an unnamed card is (ノードエリアの1枚目), not the file's key
+    # (nodes-1), which the board's YAML and permalink keep
+    view.name = _shown_name(declared, view.name, lang)
     return view
+
+
+@functools.lru_cache(maxsize=4096)
+def _shown_name(cls, name: str, lang: str) -> str:
+    """A card's name on its tile: its own, or the place of one the scenario did not name
+    (judge.i18n.anonymous_card_label, by the game's word for the zone)."""
+    own = getattr(sys.modules.get(cls.__module__), "__package__", None) or cls.__module__
+    return anonymous_card_label(name, lang, own) or name
 
 
 @functools.lru_cache(maxsize=64)

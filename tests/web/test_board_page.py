@@ -220,3 +220,17 @@ def test_japanese_quotations_are_marked_on_an_english_page_and_nothing_else(clie
     japanese = result_section(client.get("/board", query_string={
         "from": scenario, "lang": "ja"}).get_data(as_text=True))
     assert 'lang="ja"' not in japanese
+
+
+def test_an_unnamed_card_reads_as_its_place_on_the_tile_and_stays_its_key_in_the_yaml(client):
+    """QA-337's boards hold nodes the scenario gives as a number (nodes: 3): the tiles
+    showed the file's key (nodes-1) to a Japanese judge; the YAML keeps the number."""
+    text = ("game: vision\nsetup:\n  active: A\n  phase: main\n  players:\n"
+            "    A: {nodes: 2}\n    B: {}\nactions: []\n")
+    names = re.compile(r'class="cname"[^>]*>([^<]*)<')
+    ja = client.post("/board", data={"yaml": text}).get_data(as_text=True)
+    assert "ノードエリアの1枚目" in names.findall(ja), ja[ja.find('id="result"'):][:800]
+    assert "nodes-1" not in names.findall(ja)
+    en = client.post("/board?lang=en", data={"yaml": text}).get_data(as_text=True)
+    assert "node area card 1" in names.findall(en)
+    assert "nodes: 2" in ja.split('name="yaml"', 1)[1]     # the board as the judge wrote it

@@ -179,3 +179,12 @@ def test_a_search_as_of_a_day_is_shaped_like_any_other(run, real_searcher):
     api = client.get("/api/search", query_string={"q": "ぐれいづ", "as_of": "2025-06-01",
                                                   "limit": 10}).get_json()
     assert [r["id"] for r in api["results"]] == ids
+
+
+def test_the_notices_prefix_is_in_the_readers_language(run):
+    # a Japanese reader saw 「note: 'ぐれいづ' …」: the prefix was written by hand
+    text = run("--lang", "ja", "search", "ぐれいづ").output
+    notes = [line for line in text.splitlines() if "一字違い" in line]
+    assert notes and all(line.startswith("注：") for line in notes), notes
+    assert "note:" not in text
+    assert "note: " in run("--lang", "en", "search", "ぐれいづ").output

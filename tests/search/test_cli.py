@@ -200,6 +200,11 @@ def test_a_clause_the_entry_does_not_have_is_not_a_redirect(run):
     en = json.loads(run("--lang", "en", "search", "6.5.9", "--json").output)
     assert "vision/rule/6.5 has no clause 6.5.9" in en["notice"]
     assert "judge show" not in run("--lang", "en", "search", "6.5.9").output
+    # the searcher showed 6.5's passages instead (its did-you-mean): no word was "dropped"
+    # to search "" (「6.5.9」を除いた「」で一致), and the clause's notice is said
+    assert ja["dropped"] == [] and ja["did_you_mean"] == ["6.5"]
+    text = run("--lang", "ja", "search", "6.5.9").output
+    assert "条項 6.5.9 はありません" in text and "を除いた「」" not in text
     # a clause that is there still goes to it
     there = json.loads(run("search", "6.5.3.b", "--json").output)
     assert there["redirect"] == "vision/rule/6.5#6.5.3.b"

@@ -203,6 +203,7 @@ def test_the_offline_ranking_is_the_servers_for_odd_queries(answers):
     assert offline["6.5.9"]["redirect_url"] is None is expected["6.5.9"]["redirect_url"]
     assert "has no clause 6.5.9" in offline["6.5.9"]["notice"]
     assert offline["6.5.9"]["notice"] == expected["6.5.9"]["notice"]
+    assert offline["6.5.9"]["entries"] == expected["6.5.9"]["entries"]
     assert offline["6.5.3.b"]["redirect_url"] == expected["6.5.3.b"]["redirect_url"]
     assert offline["6.5.3.b"]["redirect_url"].endswith("#6.5.3.b")
 

@@ -440,8 +440,7 @@ def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, page, 
     """Search rules, Q&A, terms and cards (Japanese, typed any way), as the search page
     does: one result per entry with its best passages, exact matches first, a kana typo
     corrected, glossary terms also searched as the text words them."""
-    from judge.corpus import alias_table
-    from judge.app.search import SearchQuery, paged
+    from judge.app.search import SearchQuery, game_named, kind_named, paged
     from judge.app.search import search as run_search
     from judge.search import Searcher
     from judge.search.terminal import shaped_text
@@ -450,20 +449,18 @@ def search(ctx: click.Context, query: tuple[str, ...], game, kind, limit, page, 
         _fail(_("the query is empty: give words, a number (QA-337, 6.5.3.b) or a phrase"))
     corpus = _load_corpus(ctx)
     if game is not None:
-        known = alias_table(corpus.games)
-        if game.strip().lower() not in known:
+        named = game_named(corpus, game)
+        if named is None:
             _fail(_("--game {game!r} is not a game of the corpus (one of {accepted})",
                     game=game, accepted=", ".join(corpus.game_ids)))
-        game = known[game.strip().lower()]
+        game = named
     if kind is not None:
         # the words kind: takes in the query (ルール, 裁定, Q&A), not only the four keys
-        import unicodedata
-        from judge.search.tables import QUERY_KINDS
-        typed = unicodedata.normalize("NFKC", kind).strip().casefold()
-        if typed not in QUERY_KINDS:
+        named = kind_named(kind)
+        if named is None:
             _fail(_("--kind {kind!r} is not a kind of entry (one of {accepted})", kind=kind,
                     accepted="rule, qa, term, card"))
-        kind = QUERY_KINDS[typed]
+        kind = named
     query = SearchQuery(text, game, kind, _day(as_of, "--as-of"), page, limit, old)
     searcher = Searcher.open(corpus)
     try:

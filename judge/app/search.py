@@ -27,6 +27,27 @@ class SearchQuery:
     old: bool = False                # list older revisions' passages instead of a count
 
 
+def kind_named(word: str | None) -> str | None:
+    """The kind of entry a word names (rule, ルール, 裁定, Q&A, ...: the words ``kind:``
+    takes in the query), None when it names none; the CLI's ``--kind`` and the API's
+    ``kind=`` read it the same way."""
+    import unicodedata
+    from judge.search.tables import QUERY_KINDS
+    if not word:
+        return None
+    return QUERY_KINDS.get(unicodedata.normalize("NFKC", word).strip().casefold())
+
+
+def game_named(corpus, word: str | None) -> str | None:
+    """The game a word names (its id, a title in either language, a declared alias:
+    as games.yaml declares them), None when it names none of the corpus's games."""
+    import unicodedata
+    from judge.corpus import alias_table
+    if not word:
+        return None
+    return alias_table(corpus.games).get(unicodedata.normalize("NFKC", word).strip().lower())
+
+
 class _AsOf:
     """A searcher that finds only the passages in force on one day (the same ``search``
     as :class:`judge.search.Searcher`, so the shaping runs over it unchanged)."""

@@ -126,6 +126,11 @@ class Entry:
         ``lexicon``), which explains a word of the texts and is not one of them."""
         return isinstance(self.data, dict) and bool({"glossary", "lexicon"} & set(self.data))
 
+    def has_clause(self, clause: str) -> bool:
+        """Whether some revision of the entry has the clause ``clause`` (``6.5.3.b``): a
+        link to it finds it, in force today or in an older revision."""
+        return any(clause in rev.clauses for rev in self.revisions)
+
     def revision(self, number: int) -> Revision:
         """The revision with that number (1 = the oldest)."""
         for rev in self.revisions:

@@ -364,7 +364,7 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
             out["total"] = store.field_total(name)
         fields[name] = out
     ents = {"id": [], "title": [], "aliases": [], "yomi": [], "kind": [], "game": [],
-            "exact": [], "path": []}
+            "exact": [], "path": [], "clauses": []}
     for eid in entries:
         e = corpus.entries[eid]
         ents["id"].append(eid)
@@ -372,6 +372,8 @@ def _build(corpus: Corpus, searcher, keep: list[int] | None = None,
         ents["aliases"].append(list(e.aliases))
         ents["game"].append(e.game)
         ents["kind"].append(e.kind)
+        # the clauses some revision has: a rule number redirects only to one of them
+        ents["clauses"].append(list(dict.fromkeys(c for r in e.revisions for c in r.clauses)))
         ents["exact"].append(exact_names(e))
         # its address as the server's results write it (relative: the site's root varies)
         ents["path"].append(_entry_path(eid).lstrip("/"))

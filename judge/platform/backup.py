@@ -61,9 +61,20 @@ def restore(copy: Path, url: str | None = None) -> None:
         try:
             src.execute("SELECT count(*) FROM sqlite_master").fetchone()
         except sqlite3.DatabaseError as exc:
-            raise BackupError(_("{path}: not a copy of the record ({reason})", path=copy,
-                                reason=exc)) from None
+            raise BackupError(_unreadable(copy, exc)) from None
     _copy(copy, target, readable)
+
+
+def _unreadable(copy: Path, exc: sqlite3.DatabaseError) -> str:
+    """Why ``copy`` cannot be restored, in the reader's language: SQLite's reasons are
+    English, so a known one has its own message and any other is marked as SQLite's words
+    (never left to stand inside a Japanese sentence as if it were ours)."""
+    reason = str(exc)
+    if "not a database" in reason or "file is encrypted" in reason:
+        return _("{path}: not a copy of the record (the file is not an SQLite database)",
+                 path=copy)
+    return _("{path}: not a copy of the record (SQLite's own words: {reason})", path=copy,
+             reason=reason)
 
 
 def backup(target: Path, url: str | None = None) -> int:

@@ -86,7 +86,7 @@ def plan(store: IndexStore, text: str, game: str | None, kind: str | None, limit
         elif not pq.notices:
             result.notices.append(msg("nothing to search for in this query"))
         return None
-    pin = redirect(store, pq, game)
+    pin = redirect(store, pq, game, result.notices)
     if pin:
         result.redirect = pin
     filt = filters(store, pq)
@@ -107,8 +107,14 @@ def words_of(pq: ql.ParsedQuery) -> tuple[list[list[Word]], list[Word]]:
     return groups, excluded
 
 
-def redirect(store: IndexStore, pq: ql.ParsedQuery, game: str | None) -> str | None:
-    """The entry a query that is only an id or number names (ＱＡ－３３７ -> QA-337)."""
+def redirect(store: IndexStore, pq: ql.ParsedQuery, game: str | None,
+             notices: list | None = None) -> str | None:
+    """The entry a query that is only an id or number names (ＱＡ－３３７ -> QA-337).
+
+    A rule number goes to its clause (6.5.3.b -> rule 6.5, clause 6.5.3.b) only when
+    some revision of the entry has that clause: 6.5.9 is no redirect, and ``notices``
+    says the entry has no such clause (a judge is never sent to a clause that is not).
+    """
     if len(pq.terms) != 1 or pq.excluded or pq.cards or pq.rules:
         return None
     typed = pq.terms[0].text.strip()
@@ -118,7 +124,21 @@ def redirect(store: IndexStore, pq: ql.ParsedQuery, game: str | None) -> str | N
     for g in pq.games or ([game] if game else [None]):
         found += store.corpus.resolve(typed, g)
     found = list(dict.fromkeys(found))
-    return found[0] if found else None
+    there = [f for f in found if "#" not in f or _has_clause(store, f)]
+    if not there and found and notices is not None:
+        entry, clause = found[0].split("#", 1)
+        notices.append(msg("{entry} has no clause {clause} (in any revision)",
+                           entry=entry, clause=clause))
+    return there[0] if there else None
+
+
+def _has_clause(store: IndexStore, ref: str) -> bool:
+    """Whether ``<entry>#<clause>`` names a clause some revision of the entry has."""
+    entry, clause = ref.split("#", 1)
+    try:
+        return store.corpus.get(entry).has_clause(clause)
+    except KeyError:
+        return False
 
 
 def filters(store: IndexStore, pq: ql.ParsedQuery) -> int | None:

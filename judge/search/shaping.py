@@ -637,7 +637,9 @@ def _grouped(searcher, corpus, query: str, game, kind, old: bool, need: int | No
             # word only lower passages hold is not dropped): asked again for those
             hits = search(query, fetched=FETCH, game=game, kind=kind)["results"]
             held = {w for h in hits for w in (h.get("matched") or ())}
-        dropped = [w for w in asked["words"] if w not in held]
+        # (none held: the hits are another search's, the searcher's did-you-mean, whose
+        # notice says so; every word "dropped" would search nothing)
+        dropped = [w for w in asked["words"] if w not in held] if held else []
         if dropped:
             used = " ".join(w for w in asked["words"] if w in held)
             again = search(used, game=game, kind=kind) if not expanded else None

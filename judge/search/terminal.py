@@ -68,7 +68,7 @@ def notices(data: dict) -> list[str]:
 
 def shaped_text(data: dict) -> str:
     """The shaped search as text: notices, a count, one block per entry."""
-    lines = [f"note: {n}" for n in notices(data)]
+    lines = [_("note: {note}", note=n) for n in notices(data)]
     facets = data.get("facets") or {}
     counts = " | ".join(", ".join(f"{k} {v}" for k, v in facets[f].items())
                         for f in ("game", "kind") if facets.get(f))

@@ -58,9 +58,14 @@ SPEC = {
             "parameters": [
                 {"name": "q", "in": "query", "schema": STR,
                  "description": "words, an id (QA-337, 6.5.3.b), or the query language"},
-                {"name": "game", "in": "query", "schema": STR},
-                {"name": "kind", "in": "query",
-                 "schema": {"type": "string", "enum": ["rule", "qa", "term", "card"]}},
+                {"name": "game", "in": "query", "schema": STR,
+                 "description": "a game's id, or a word the query language's game: takes "
+                                "(a title or an alias from games.yaml); 400 for a word that "
+                                "names no game of the corpus"},
+                {"name": "kind", "in": "query", "schema": STR,
+                 "description": "rule, qa, term or card, or a word the query language's "
+                                "kind: takes (ルール, 裁定, Q&A, 用語, カード); 400 for a "
+                                "word that names no kind"},
                 {"name": "page", "in": "query", "schema": INT},
                 {"name": "limit", "in": "query", "schema": INT},
                 {"name": "old", "in": "query", "schema": STR,

@@ -81,9 +81,12 @@ def clean_query(raw: str | None) -> str:
     return unicodedata.normalize("NFC", text).strip()
 
 
-def choice_arg(args, name: str, allowed) -> str | None:
-    """An optional argument that must be one of ``allowed`` (400 otherwise)."""
+def choice_arg(args, name: str, allowed, named=None) -> str | None:
+    """An optional argument that must be one of ``allowed`` (400 otherwise); ``named``
+    (a word -> one of ``allowed``, or None) reads the other words that name one."""
     value = args.get(name) or None
+    if value is not None and value not in allowed and named is not None:
+        value = named(value) or value
     if value is not None and value not in allowed:
         fail(400, _("{name}={value!r} cannot be used: {name} is one of {allowed}.", name=name,
                     value=value[:40], allowed=", ".join(allowed)),
@@ -153,8 +156,11 @@ def search(args, api: bool = False) -> SearchPage:
     """Run the search the arguments ask for (an empty query finds nothing, quickly)."""
     cfg = current_app.config
     q = clean_query(args.get("q"))
-    game = choice_arg(args, "game", services().corpus.game_ids)
-    kind = choice_arg(args, "kind", KINDS)
+    # the words the query language's game: and kind: take (遊戯王, ルール), as the CLI does
+    from judge.app.search import game_named, kind_named
+    corpus = services().corpus
+    game = choice_arg(args, "game", corpus.game_ids, lambda w: game_named(corpus, w))
+    kind = choice_arg(args, "kind", KINDS, kind_named)
     page = int_arg(args, "page", 1, 1, cfg["MAX_PAGE"])
     limit = int_arg(args, "limit", cfg["PAGE_SIZE"], 1, 100) if api else cfg["PAGE_SIZE"]
     result = SearchPage(q, game, kind, page, limit)

@@ -64,3 +64,24 @@ def test_the_commands_say_what_is_wrong_without_a_traceback(record, tmp_path):
 def test_postgresql_is_left_to_pg_dump(tmp_path):
     with pytest.raises(BackupError, match="pg_dump"):
         backup(tmp_path / "x", "postgresql+psycopg://judge:secret@127.0.0.1/event")
+
+
+def test_restore_says_what_is_wrong_in_the_readers_language(record, tmp_path):
+    # SQLite's own English ("file is not a database") stood inside the Japanese sentence
+    junk = tmp_path / "bad.sqlite3"
+    junk.write_bytes(b"not a database at all" * 100)
+    runner = CliRunner()
+    ja = runner.invoke(main, ["--lang", "ja", "db", "restore", str(junk)])
+    assert ja.exit_code == 2 and "記録のコピーではありません" in ja.output
+    assert "SQLite のデータベースではありません" in ja.output
+    assert "file is not a database" not in ja.output
+    en = runner.invoke(main, ["--lang", "en", "db", "restore", str(junk)])
+    assert "not an SQLite database" in en.output
+
+
+def test_an_unknown_reason_is_marked_as_sqlites_words(monkeypatch, tmp_path):
+    from judge.i18n import use_locale
+    from judge.platform import backup as backup_module
+    with use_locale("ja"):
+        said = backup_module._unreadable(tmp_path / "x", sqlite3.DatabaseError("disk I/O error"))
+    assert "記録のコピーではありません" in said and "SQLite の原文: disk I/O error" in said

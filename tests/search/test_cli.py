@@ -179,3 +179,46 @@ def test_a_search_as_of_a_day_is_shaped_like_any_other(run, real_searcher):
     api = client.get("/api/search", query_string={"q": "ぐれいづ", "as_of": "2025-06-01",
                                                   "limit": 10}).get_json()
     assert [r["id"] for r in api["results"]] == ids
+
+
+def test_the_notices_prefix_is_in_the_readers_language(run):
+    # a Japanese reader saw 「note: 'ぐれいづ' …」: the prefix was written by hand
+    text = run("--lang", "ja", "search", "ぐれいづ").output
+    notes = [line for line in text.splitlines() if "一字違い" in line]
+    assert notes and all(line.startswith("注：") for line in notes), notes
+    assert "note:" not in text
+    assert "note: " in run("--lang", "en", "search", "ぐれいづ").output
+
+
+def test_a_clause_the_entry_does_not_have_is_not_a_redirect(run):
+    # 6.5.9 answered "nothing matches" yet redirected to vision/rule/6.5#6.5.9, no such clause
+    data = json.loads(run("search", "6.5.9", "--json").output)
+    assert data["redirect"] is None and data.get("redirect_url") is None
+    assert "vision/rule/6.5" in data["notice"] and "6.5.9" in data["notice"]
+    ja = json.loads(run("--lang", "ja", "search", "6.5.9", "--json").output)
+    assert "vision/rule/6.5 に条項 6.5.9 はありません" in ja["notice"]
+    en = json.loads(run("--lang", "en", "search", "6.5.9", "--json").output)
+    assert "vision/rule/6.5 has no clause 6.5.9" in en["notice"]
+    assert "judge show" not in run("--lang", "en", "search", "6.5.9").output
+    # the searcher showed 6.5's passages instead (its did-you-mean): no word was "dropped"
+    # to search "" (「6.5.9」を除いた「」で一致), and the clause's notice is said
+    assert ja["dropped"] == [] and ja["did_you_mean"] == ["6.5"]
+    text = run("--lang", "ja", "search", "6.5.9").output
+    assert "条項 6.5.9 はありません" in text and "を除いた「」" not in text
+    # a clause that is there still goes to it
+    there = json.loads(run("search", "6.5.3.b", "--json").output)
+    assert there["redirect"] == "vision/rule/6.5#6.5.3.b"
+
+
+def test_the_page_does_not_send_the_browser_to_a_clause_that_is_not(real_searcher):
+    # /search?q=6.5.9 sent the judge (302) to vision/rule/6.5#6.5.9, a clause that is not
+    from judge.web import create_app
+    client = create_app({"TESTING": True, "SEARCHER": real_searcher,
+                         "OFFLINE_WARM": False}).test_client()
+    resp = client.get("/search", query_string={"q": "6.5.9"})
+    assert resp.status_code == 200
+    assert "6.5.9" in resp.get_data(as_text=True)
+    api = client.get("/api/search", query_string={"q": "6.5.9"}).get_json()
+    assert api["redirect"] is None and "6.5.9" in api["notice"]
+    there = client.get("/search", query_string={"q": "6.5.3.b"})
+    assert there.status_code == 302 and there.location.endswith("#6.5.3.b")

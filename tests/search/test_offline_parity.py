@@ -30,6 +30,8 @@ ODD = ["constructor", "__proto__", "game:constructor", "toString:x",
        "グレイズ " * 40, "🃏 グレイズ", "before:2099 after:1999 プレイ",
        # a bare number: the ids it may be (QA-337, No.337), then the texts
        "337", "75", "３３７", "4000", "9999",
+       # a rule number whose entry has no such clause: no redirect, a notice (6.5.3.b is)
+       "6.5.9", "6.5.3.b",
        # either word: each group's word in a row, not every word of the query
        "貫通 OR ノード", "貫通 ノード OR グレイズ", "プレイ OR 干渉"]
 # romaji a judge types on a phone (a word that matches nothing is read as kana)
@@ -197,6 +199,13 @@ def test_the_offline_ranking_is_the_servers_for_odd_queries(answers):
     same, differ = _agreement(sets, expected, offline, "odd", "entries")
     assert not differ, differ
     assert set(offline["337"]["entries"][:2]) == {"vision/qa/QA-337", "vision/card/N337"}
+    # a clause the rule has not is no redirect, and the notice says so, as the server's
+    assert offline["6.5.9"]["redirect_url"] is None is expected["6.5.9"]["redirect_url"]
+    assert "has no clause 6.5.9" in offline["6.5.9"]["notice"]
+    assert offline["6.5.9"]["notice"] == expected["6.5.9"]["notice"]
+    assert offline["6.5.9"]["entries"] == expected["6.5.9"]["entries"]
+    assert offline["6.5.3.b"]["redirect_url"] == expected["6.5.3.b"]["redirect_url"]
+    assert offline["6.5.3.b"]["redirect_url"].endswith("#6.5.3.b")
 
 
 def _question_parity(answers, capsys, name: str, label: str):

@@ -195,3 +195,40 @@ def test_a_filtered_results_page_searches_once(client, searcher_calls, args):
     assert len(searcher_calls) == 1, searcher_calls
     api = client.get("/api/search", query_string=args).get_json()
     assert api["total"] > 0 and len(searcher_calls) == 2, searcher_calls
+
+
+@pytest.mark.parametrize("args, key", [
+    ({"kind": "ルール"}, ("kind", "rule")), ({"kind": "Q&A"}, ("kind", "qa")),
+    ({"kind": "裁定"}, ("kind", "qa")), ({"game": "ＶＩＳＩＯＮ"}, ("game", "vision")),
+    ({"game": "Vision"}, ("game", "vision"))])
+def test_the_api_takes_the_words_the_query_language_and_the_cli_take(client, args, key):
+    # kind:ルール in the query and --kind ルール on the command line worked; ?kind=ルール was 400
+    api = client.get("/api/search", query_string={"q": "効果", **args})
+    assert api.status_code == 200, api.get_json()
+    data = api.get_json()
+    typed = client.get("/api/search", query_string={"q": "効果", key[0]: key[1]}).get_json()
+    assert data[key[0]] == key[1]
+    assert [r["id"] for r in data["results"]] == [r["id"] for r in typed["results"]]
+    assert client.get("/search", query_string={"q": "効果", **args}).status_code == 200
+
+
+def test_a_word_that_is_no_kind_or_game_is_still_a_clear_400(client):
+    for args in ({"kind": "呪文"}, {"game": "マジック"}, {"game": "遊戯王"}):  # not here
+        api = client.get("/api/search", query_string={"q": "効果", **args})
+        assert api.status_code == 400
+        body = api.get_json()
+        assert body["error"] and body["accepted"]
+
+
+def test_a_games_titles_and_aliases_name_it_as_in_the_query_language():
+    # (this test corpus has no games.yaml: its one game has no titles to type)
+    from types import SimpleNamespace
+    from judge.app.search import game_named, kind_named
+    from judge.corpus.games import GameInfo
+    corpus = SimpleNamespace(games=[GameInfo("yugioh", {"ja": "遊戯王OCG"}, ("遊戯王", "ygo")),
+                                    GameInfo("vision", {"ja": "東方Vision"}, ())])
+    assert [game_named(corpus, w) for w in ("遊戯王", "遊戯王OCG", "ＹＧＯ", "東方vision",
+                                            "mtg", "", None)] == \
+        ["yugioh", "yugioh", "yugioh", "vision", None, None, None]
+    assert [kind_named(w) for w in ("ルール", "Ｑ＆Ａ", "用語", "カード", "spell", None)] == \
+        ["rule", "qa", "term", "card", None, None]

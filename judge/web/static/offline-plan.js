@@ -55,7 +55,8 @@
     return Array.from(new Set(found));
   };
 
-  Index.prototype.redirect = function (pq, game) {
+  // plan.redirect: a rule number goes to its clause only when some revision has it
+  Index.prototype.redirect = function (pq, game, notices) {
     var terms = S.flat(pq.groups);
     if (terms.length !== 1 || pq.excluded.length || pq.cards.length || pq.rules.length) return null;
     var typed = terms[0].text.trim();
@@ -63,7 +64,20 @@
     var games = pq.games.length ? pq.games : [game || null], found = [], self = this;
     games.forEach(function (g) { found = found.concat(self.resolve(typed, g)); });
     found = Array.from(new Set(found));
-    return found.length ? found[0] : null;
+    var there = found.filter(function (f) { return f.indexOf("#") < 0 || self.hasClause(f); });
+    if (!there.length && found.length && notices) {
+      var cut = found[0].indexOf("#");
+      notices.push(A.say("{entry} has no clause {clause} (in any revision)",
+                         {entry: found[0].slice(0, cut), clause: found[0].slice(cut + 1)}));
+    }
+    return there.length ? there[0] : null;
+  };
+  Index.prototype.hasClause = function (ref) {
+    // (a bundle built before entries.clauses was written: its redirects as they were)
+    if (!this.b.entries.clauses) return true;
+    var cut = ref.indexOf("#"), e = this.entryIndex.get(ref.slice(0, cut));
+    var clauses = e === undefined ? null : this.b.entries.clauses[e];
+    return !!clauses && clauses.indexOf(ref.slice(cut + 1)) >= 0;
   };
   Index.prototype.filters = function (pq) {
     var allowed = null, n = this.n, self = this;

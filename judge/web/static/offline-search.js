@@ -373,7 +373,7 @@
       else if (!pq.notices.length) result.notices.push(A.say("nothing to search for in this query"));
       return this.finish(result);
     }
-    var pin = this.redirect(pq, game);
+    var pin = this.redirect(pq, game, result.notices);
     if (pin) result.redirect = pin;
     var filt = this.filters(pq);
     var plan = this.plan(pq);

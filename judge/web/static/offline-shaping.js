@@ -396,7 +396,8 @@
         hits = search(query, tb.FETCH).results;
         heldBy(hits);
       }
-      dropped = asked.words.filter(function (w) { return !held.has(w); });
+      // (none held: the hits are the searcher's did-you-mean's, whose notice says so)
+      dropped = held.size ? asked.words.filter(function (w) { return !held.has(w); }) : [];
       if (dropped.length) {
         used = asked.words.filter(function (w) { return held.has(w); }).join(" ");
         // the words some passage holds, searched as such (the entry they name first)

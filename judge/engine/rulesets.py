@@ -118,15 +118,7 @@ def oldest_text_day(corpus, game: str | None = None) -> date | None:
     """The oldest exact revision date of a game's rules, Q&A and terms (the same texts
     as :func:`newest_text_day`): a ruleset before it replays texts not yet written that
     day (:meth:`Entry.in_force` lets the first text stand in), which the reader is told."""
-    tables = getattr(corpus, "tables", None)
-    if tables is not None:
-        days = [date.fromisoformat(row[5]) for row in
-                tables.dated(game or None, ("qa", "rule", "term"), glossary=False)]
-    else:
-        days = [rev.date.day for entry in corpus
-                if (not game or entry.game == game) and entry.kind in ("qa", "rule", "term")
-                and not entry.explains_a_word
-                for rev in entry.revisions if rev.date is not None and not rev.date.before]
+    days = _text_days(corpus, game)
     return min(days) if days else None
 
 
@@ -135,14 +127,18 @@ def newest_text_day(corpus, game: str | None = None) -> date | None:
     rules stand for (「最新（2014-04-10 の改訂まで）」).  "before D" says nothing about
     when a text changed, a card list's date is when it was compiled, and the editors'
     glossary and lexicon are not the game's text: none of them counts."""
+    days = _text_days(corpus, game)
+    return max(days) if days else None
+
+
+def _text_days(corpus, game: str | None) -> list[date]:
+    """The exact revision dates of a game's (or every game's) rules, Q&A and terms."""
     tables = getattr(corpus, "tables", None)
     if tables is not None:
         # the compiled corpus keeps every revision's date in a table: no entry is read
-        days = [date.fromisoformat(row[5]) for row in
+        return [date.fromisoformat(row[5]) for row in
                 tables.dated(game or None, ("qa", "rule", "term"), glossary=False)]
-    else:
-        days = [rev.date.day for entry in corpus
-                if (not game or entry.game == game) and entry.kind in ("qa", "rule", "term")
-                and not entry.explains_a_word
-                for rev in entry.revisions if rev.date is not None and not rev.date.before]
-    return max(days) if days else None
+    return [rev.date.day for entry in corpus
+            if (not game or entry.game == game) and entry.kind in ("qa", "rule", "term")
+            and not entry.explains_a_word
+            for rev in entry.revisions if rev.date is not None and not rev.date.before]

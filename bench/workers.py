@@ -124,39 +124,38 @@ def timed(port: int, calls: list, limit: float | None = None) -> dict:
             "load_average": load()}
 
 
-def in_turn(port: int, calls: list, peer_port: int, limit: float) -> dict:
-    """Each call, and beside it the trivial page of the same size (to 64 bytes, the size
-    of the page before) from the trivial worker, one client, in turn until ``limit``
-    seconds: both see the same moments of a busy machine.  Requests/s of each are one over its mean latency; the
-    ratio is the app's over the trivial page's."""
-    lat, peer_lat, sizes, errors = [], [], [], 0
-    started = time.perf_counter()
-    size = None
-    for i, call in enumerate(calls):
-        if time.perf_counter() - started > limit:
+def in_turn(port: int, calls: list, peer_port: int, limit: float, block: float = 0.25) -> dict:
+    """The calls, one client, in blocks of ``block`` seconds alternating with blocks of
+    the trivial page of their size (to 64 bytes) from the trivial worker, until
+    ``limit`` seconds of each: both see the same moments of a busy machine, and each
+    block's requests/s counts what its worker does after an answer (a log line, a
+    malloc trim) before the next one.  (Pairs of one page each billed that to the
+    other side: a trivial worker against itself read 2.1x.)"""
+    calls = iter(calls)
+    mine = {"lat": [], "sizes": [], "errors": 0, "elapsed": 0.0}
+    theirs = {"lat": [], "sizes": [], "errors": 0, "elapsed": 0.0}
+    while mine["elapsed"] < limit:
+        page = client(port, calls, block)
+        if not page["lat"]:
             break
-        # which goes first alternates: the second of a pair meets the first one's worker
-        # still finishing (its log line, a malloc trim) on the same cores; a trivial
-        # worker against itself read 2.1x with the same one always first
-        if i % 2 == 0 or size is None:
-            page = client(port, [call])
-            size = page["sizes"][0]
-            trivial = client(peer_port, [("GET", f"/?bytes={round(size / 64) * 64}", None, {})])
-        else:
-            trivial = client(peer_port, [("GET", f"/?bytes={round(size / 64) * 64}", None, {})])
-            page = client(port, [call])
-            size = page["sizes"][0]
-        lat += page["lat"]
-        sizes += page["sizes"]
-        peer_lat += trivial["lat"]
-        errors += page["errors"] + trivial["errors"]
-    rps = 1000 * len(lat) / max(sum(lat), 1e-9)
-    peer_rps = 1000 * len(peer_lat) / max(sum(peer_lat), 1e-9)
-    return {"requests": len(lat), "rps": round(rps, 1),
-            "p50_ms": round(pct(lat, 50), 1), "p95_ms": round(pct(lat, 95), 1),
-            "trivial_rps": round(peer_rps, 1), "trivial_p50_ms": round(pct(peer_lat, 50), 2),
-            "ratio": round(rps / peer_rps, 2), "errors": errors,
-            "bytes_mean": round(sum(sizes) / max(1, len(sizes))), "load_average": load()}
+        trivial_size = round(sum(page["sizes"]) / len(page["sizes"]) / 64) * 64
+        trivial = client(peer_port, [("GET", f"/?bytes={trivial_size}", None, {})] * 100_000,
+                         block)
+        for side, run in ((mine, page), (theirs, trivial)):
+            side["lat"] += run["lat"]
+            side["sizes"] += run["sizes"]
+            side["errors"] += run["errors"]
+            side["elapsed"] += run["elapsed"]
+    rps = len(mine["lat"]) / max(mine["elapsed"], 1e-9)
+    peer_rps = len(theirs["lat"]) / max(theirs["elapsed"], 1e-9)
+    return {"requests": len(mine["lat"]), "rps": round(rps, 1),
+            "p50_ms": round(pct(mine["lat"], 50), 1), "p95_ms": round(pct(mine["lat"], 95), 1),
+            "trivial_rps": round(peer_rps, 1),
+            "trivial_p50_ms": round(pct(theirs["lat"], 50), 2),
+            "ratio": round(rps / max(peer_rps, 1e-9), 2),
+            "errors": mine["errors"] + theirs["errors"],
+            "bytes_mean": round(sum(mine["sizes"]) / max(1, len(mine["sizes"]))),
+            "load_average": load()}
 
 
 def restart(master: subprocess.Popen, port: int, path: str) -> dict:

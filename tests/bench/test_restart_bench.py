@@ -22,6 +22,7 @@ def test_the_restart_bench_sees_each_worker_gunicorn_retired(tmp_path):
     assert len(trivial["first_answer_after_retirement_ms"]) == 2
     # the first worker answered the ready check too; the one in the middle at least 3 of
     # the bench's requests (one more when gunicorn's gthread loop had taken the next
-    # connection before it saw it was done); the last one the request the bench stopped at
+    # connection before it saw it was done); the last one the request the bench stopped
+    # at, or a few more when the log's line came after the answer
     first, middle, last = trivial["requests_by_worker"]
-    assert 1 <= first and middle >= 3 and last == 1
+    assert 1 <= first and middle >= 3 and last >= 1

@@ -134,6 +134,8 @@ class IndexStore:
         # (tracemalloc after a day at 100,000 entries: 20,000 of them were 13 MB)
         self._fields = LRU(max(256, cache_budget.share("stored_fields") // STORED_BYTES))
         self._titles = LRU(20000)
+        self._days = None        # each passage's day (YYYYMMDD), read on the first filter
+        self._days_lock = threading.Lock()
 
     # --- opening ----------------------------------------------------------------------
 
@@ -382,10 +384,35 @@ class IndexStore:
         return self._readings.get_or(name, lambda: reading(name))
 
     def day_docs(self, start: int, end: int | None) -> int:
-        """Passages whose revision is dated between the two day numbers (a bitset)."""
-        from whoosh.query import NumericRange
-        q = NumericRange("day", start, end)
-        return bitset(self.searcher().docs_for_query(q), self.matcher.n) & self.live
+        """Passages whose revision is dated between the two day numbers, both included
+        (``end`` None: no end), as a bitset.
+
+        Every passage's day is read once from the index (its few distinct days'
+        postings) into an array; a filter is then two comparisons in numpy.  Whoosh's
+        range query walked its numeric terms on every search: 12 ms at the real corpus,
+        22 ms at 100,000 entries for ``before:`` or ``after:``."""
+        import numpy as np        # here: a process that never filters by day needs none
+        days = self._day_array()
+        flags = days >= start
+        if end is not None:
+            flags &= days <= end
+        return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(),
+                              "little") & self.live
+
+    def _day_array(self):
+        if self._days is None:
+            with self._days_lock:
+                if self._days is None:
+                    import numpy as np
+                    # a passage with no day (none is written without one) is before
+                    # every day a filter can ask for
+                    days = np.full(self.matcher.n, -1, dtype=np.int64)
+                    field, r = self.ix.schema["day"], self.reader()
+                    for term in field.sortable_terms(r, "day"):
+                        ids = np.fromiter(r.postings("day", term).all_ids(), dtype=np.int64)
+                        days[ids[ids < len(days)]] = field.from_bytes(term)
+                    self._days = days
+        return self._days
 
     def expand_prefix(self, fieldname: str, prefix: str) -> list[str]:
         """The indexed terms of a (Whoosh) field that start with ``prefix``."""

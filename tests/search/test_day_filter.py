@@ -23,7 +23,7 @@ def by_range_query(store, start: int, end: int | None) -> int:
 DAYS = st.integers(2008_01_01, 2027_12_31)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(start=DAYS, span=st.one_of(st.none(), st.integers(0, 100_000)))
 def test_a_day_filter_is_the_range_query_on_the_real_index(real_searcher, start, span):
     store = real_searcher.store

@@ -23,7 +23,10 @@ def test_qa337_in_japanese_then_english(page: Page, live_url, artifacts):
     expect(replay.locator(".steps .act").first).to_have_text("プレイしたものとして解決")
     page.screenshot(path=str(artifacts / "i18n-qa337-ja.png"), full_page=True)
 
-    page.locator(".lang-switch a[hreflang=en]").click()
+    # the English page replays QA-337's boards anew: on a loaded CI machine that has
+    # taken longer than an expectation's 5 s, so the navigation itself is waited for
+    with page.expect_navigation(timeout=30_000):
+        page.locator(".lang-switch a[hreflang=en]").click()
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(replay.locator("h2")).to_contain_text("Replayed by the engine")
     expect(replay.locator(".steps .detail").first).to_contain_text("as if")
@@ -33,7 +36,8 @@ def test_qa337_in_japanese_then_english(page: Page, live_url, artifacts):
     # the choice is kept: the older revision opens in English without ?lang=
     page.goto(live_url + "/entry/vision/qa/QA-337?rev=1")
     expect(page.locator("html")).to_have_attribute("lang", "en")
-    page.locator(".lang-switch a[hreflang=ja]").click()
+    with page.expect_navigation(timeout=30_000):
+        page.locator(".lang-switch a[hreflang=ja]").click()
     expect(page.locator("html")).to_have_attribute("lang", "ja")
 
 

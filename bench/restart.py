@@ -31,7 +31,7 @@ from urllib.parse import urlencode
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from load import SEARCHES  # noqa: E402
-from serving import ROOT, gunicorn, parser, pct, request, write_json  # noqa: E402
+from serving import ROOT, finish, gunicorn, parser, pct, request  # noqa: E402
 from workers import corpus_for, load  # noqa: E402
 
 
@@ -109,10 +109,7 @@ def main(argv=None) -> int:
     print(json.dumps(figures["trivial"], ensure_ascii=False), flush=True)
     figures["goals"] = {f"first answer after a retirement at {s['size']}, max ms <= 1000":
                         s["max_ms"] for s in figures["sizes"]}
-    figures["machine"]["load_average_end"] = load()
-    print(json.dumps(figures, ensure_ascii=False, indent=2))
-    write_json(args.json, figures)
-    return 0
+    return finish(figures, args.json)
 
 
 if __name__ == "__main__":

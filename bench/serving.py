@@ -32,6 +32,15 @@ def parser(doc: str) -> argparse.ArgumentParser:
     return ap
 
 
+def finish(figures: dict, path: Path | None) -> int:
+    """A bench's end: the machine's load average now beside its figures, the figures on
+    the terminal and in ``path`` (if one was given); 0, the exit status."""
+    figures.setdefault("machine", {})["load_average_end"] = round(os.getloadavg()[0], 1)
+    print(json.dumps(figures, ensure_ascii=False, indent=2))
+    write_json(path, figures)
+    return 0
+
+
 def write_json(path: Path | None, figures: dict) -> None:
     """Write ``figures`` to ``path`` (if one was given), making its folder."""
     if path:

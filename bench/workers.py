@@ -54,7 +54,7 @@ from urllib.parse import quote, urlencode
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from load import SEARCHES  # noqa: E402
-from serving import ROOT, client, gunicorn, parser, pct, request, write_json  # noqa: E402
+from serving import ROOT, client, finish, gunicorn, parser, pct, request  # noqa: E402
 
 BOARD = ROOT / "corpus" / "vision" / "scenarios" / "qa-337-restrictions.yaml"
 JUDGE = Path(sys.executable).with_name("judge")
@@ -355,10 +355,7 @@ def main(argv=None) -> int:
     real = figures["sizes"][0]["entry_first_time"]["p50_ms"]
     for s in figures["sizes"]:
         s["entry_first_time_vs_first_size"] = round(s["entry_first_time"]["p50_ms"] / real, 2)
-    figures["machine"]["load_average_end"] = load()
-    print(json.dumps(figures, ensure_ascii=False, indent=2))
-    write_json(args.json, figures)
-    return 0
+    return finish(figures, args.json)
 
 
 if __name__ == "__main__":

@@ -172,7 +172,8 @@ def _resolve(corpus, typed: str) -> list[str]:
     グレイズ), as the search box finds it: `judge show ぐれいず` said no entry matched."""
     found = corpus.resolve(typed)
     if not found:
-        kana = typed.translate({c: c + 0x60 for c in range(ord("ぁ"), ord("ゖ") + 1)})
+        from judge.search.analysis import to_katakana   # the search's own folding
+        kana = to_katakana(typed)
         if kana != typed:
             found = corpus.resolve(kana)
     return found
